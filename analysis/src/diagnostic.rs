@@ -1,0 +1,159 @@
+//! The diagnostic model: severity, code, message, range, notes.
+
+use std::fmt::{self, Write as _};
+
+use crate::source::{SourceMap, Span};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// What went wrong, as a stable machine-readable code.
+///
+/// The names follow the analyzer RFC's catalogue where a rule has an anchor there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DiagnosticCode {
+    /// A file could not be read.
+    IoError,
+    /// An `#include` names a file that is not found or includes itself.
+    IncludeError,
+    /// The effect structure does not parse (unexpected token, unterminated block).
+    SyntaxError,
+    /// A declaration reuses a name.
+    Redefinition,
+    /// A name that is not declared (texture, sampler, entry point).
+    UndeclaredIdentifier,
+    /// A pass lacks its vertex or pixel shader.
+    MissingEntry,
+    /// A pass assigns the same state twice.
+    DuplicateEntryAssignment,
+    /// A pass names a function that is not an entry point of the right stage.
+    EntryNotFound,
+    /// An unknown state name in a texture, sampler or pass block.
+    InvalidRenderStateName,
+    /// A state value of the wrong kind or outside its set.
+    InvalidRenderStateValue,
+    /// An annotation or initial value that does not fit its uniform.
+    InvalidAnnotation,
+    /// A type the effect structure does not support there.
+    UnsupportedType,
+    /// A texture size or count out of range.
+    InvalidSize,
+    /// A WGSL parse error reported by naga.
+    WgslParseError,
+    /// A WGSL validation error reported by naga.
+    WgslValidationError,
+    /// An INI preset line that does not parse or names something unknown.
+    PresetError,
+}
+
+impl DiagnosticCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiagnosticCode::IoError => "IoError",
+            DiagnosticCode::IncludeError => "IncludeError",
+            DiagnosticCode::SyntaxError => "SyntaxError",
+            DiagnosticCode::Redefinition => "Redefinition",
+            DiagnosticCode::UndeclaredIdentifier => "UndeclaredIdentifier",
+            DiagnosticCode::MissingEntry => "MissingEntry",
+            DiagnosticCode::DuplicateEntryAssignment => "DuplicateEntryAssignment",
+            DiagnosticCode::EntryNotFound => "EntryNotFound",
+            DiagnosticCode::InvalidRenderStateName => "InvalidRenderStateName",
+            DiagnosticCode::InvalidRenderStateValue => "InvalidRenderStateValue",
+            DiagnosticCode::InvalidAnnotation => "InvalidAnnotation",
+            DiagnosticCode::UnsupportedType => "UnsupportedType",
+            DiagnosticCode::InvalidSize => "InvalidSize",
+            DiagnosticCode::WgslParseError => "WgslParseError",
+            DiagnosticCode::WgslValidationError => "WgslValidationError",
+            DiagnosticCode::PresetError => "PresetError",
+        }
+    }
+}
+
+impl fmt::Display for DiagnosticCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding, located in the source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: DiagnosticCode,
+    pub message: String,
+    /// Where it is; `None` only for problems with no source position (an unreadable root file).
+    pub span: Option<Span>,
+    /// Secondary locations with a short label each.
+    pub related: Vec<(Span, String)>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: DiagnosticCode, span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            span: span.into(),
+            related: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(code: DiagnosticCode, span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Warning,
+            ..Self::error(code, span, message)
+        }
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.related.push((span, label.into()));
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// `path:line:col: severity[Code]: message`, then notes; one line each.
+    pub fn render_short(&self, sources: &SourceMap) -> String {
+        let mut out = String::new();
+        if let Some(span) = self.span {
+            let _ = write!(out, "{}: ", sources.location(span));
+        }
+        let _ = write!(out, "{}[{}]: {}", self.severity.as_str(), self.code, self.message);
+        for (span, label) in &self.related {
+            let _ = write!(out, "\n  {}: {}", sources.location(*span), label);
+        }
+        for note in &self.notes {
+            let _ = write!(out, "\n  note: {note}");
+        }
+        out
+    }
+}
+
+/// Whether any diagnostic in the list is an error.
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(Diagnostic::is_error)
+}

@@ -1,0 +1,115 @@
+//! The fxbench effect front end: preprocess → parse structure → lower and validate (naga), plus
+//! diagnostics and presets. One front end serves the engine, the analyzer and the SPIR-V view.
+//!
+//! Invariant: this crate depends on neither wgpu nor egui.
+
+pub mod diagnostic;
+pub mod lexer;
+pub mod lower;
+pub mod model;
+pub mod parse;
+pub mod preprocess;
+pub mod preset;
+pub mod source;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
+pub use model::*;
+pub use preprocess::{FileLoader, FsLoader};
+pub use source::{FileId, SourceMap, Span};
+
+/// What the front end needs besides the source.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Size of the back buffer; `BUFFER_WIDTH`/`BUFFER_HEIGHT` and texture sizes derive from it.
+    pub buffer_width: u32,
+    pub buffer_height: u32,
+    /// Searched for `#include` after the including file's folder.
+    pub include_dirs: Vec<PathBuf>,
+    pub mode: CompileMode,
+    /// Values that replace initial values in performance mode, by uniform name.
+    pub uniform_values: HashMap<String, Vec<f64>>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            buffer_width: 1280,
+            buffer_height: 720,
+            include_dirs: Vec::new(),
+            mode: CompileMode::Normal,
+            uniform_values: HashMap::new(),
+        }
+    }
+}
+
+/// The front end's output: every file read, the effect if it is valid, and every diagnostic.
+#[derive(Debug)]
+pub struct LoadOutput {
+    pub sources: SourceMap,
+    pub effect: Option<ValidatedEffect>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LoadOutput {
+    /// All diagnostics, one per line group, as `path:line:col: severity[Code]: message`.
+    pub fn render_diagnostics(&self) -> String {
+        self.diagnostics
+            .iter()
+            .map(|d| d.render_short(&self.sources))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Loads and validates the effect file at `path` from the file system.
+pub fn load_effect(path: &Path, options: &Options) -> LoadOutput {
+    load_effect_with(path, &FsLoader, options)
+}
+
+/// Loads and validates the effect at `path`, reading files through `loader`.
+pub fn load_effect_with(path: &Path, loader: &dyn FileLoader, options: &Options) -> LoadOutput {
+    match loader.read(path) {
+        Ok(text) => compile(path, text, loader, options),
+        Err(error) => LoadOutput {
+            sources: SourceMap::new(),
+            effect: None,
+            diagnostics: vec![Diagnostic::error(
+                DiagnosticCode::IoError,
+                None,
+                format!("'{}' : cannot read effect: {error}", path.display()),
+            )],
+        },
+    }
+}
+
+/// Validates effect source text that claims to live at `path` (includes resolve from there).
+pub fn compile(path: &Path, text: String, loader: &dyn FileLoader, options: &Options) -> LoadOutput {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let root = sources.add(path, text);
+    let pp = preprocess::preprocess(root, &mut sources, loader, &options.include_dirs, &mut diagnostics);
+    let (tokens, lex_errors) = lexer::tokenize(&pp.text);
+    let parsed = parse::parse(&tokens, pp.text.len());
+    let located = |start, end| pp.span(start, end).unwrap_or(Span::new(root, 0, 0));
+    for e in &lex_errors {
+        diagnostics.push(Diagnostic::error(DiagnosticCode::SyntaxError, located(e.start, e.end), &e.message));
+    }
+    for e in &parsed.errors {
+        diagnostics.push(Diagnostic::error(DiagnosticCode::SyntaxError, located(e.start, e.end), &e.message));
+    }
+    let mut effect = lower::lower(&parsed, &pp, root, options, &mut diagnostics);
+    if diagnostic::has_errors(&diagnostics) {
+        effect = None;
+    }
+    if let Some(effect) = &mut effect {
+        effect.path = path.to_path_buf();
+    }
+    LoadOutput {
+        sources,
+        effect,
+        diagnostics,
+    }
+}

@@ -1,0 +1,416 @@
+//! The validated effect model: what the engine consumes without re-checking.
+//!
+//! Only this crate can build a [`ValidatedEffect`] (it is `#[non_exhaustive]`), so holding one
+//! proves that the structure resolved and naga validated the WGSL, as naga's back ends demand a
+//! `ModuleInfo` that only its validator makes.
+
+use std::path::PathBuf;
+
+use crate::source::Span;
+
+macro_rules! typed_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(u32);
+
+        impl $name {
+            pub(crate) fn new(index: usize) -> Self {
+                Self(index as u32)
+            }
+
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+typed_id!(
+    /// A uniform of one effect.
+    UniformId
+);
+typed_id!(
+    /// A texture of one effect.
+    TextureId
+);
+typed_id!(
+    /// A sampler of one effect.
+    SamplerId
+);
+typed_id!(
+    /// A technique of one effect, in declaration order.
+    TechniqueId
+);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarKind {
+    Float,
+    Sint,
+    Uint,
+    Bool,
+}
+
+/// A uniform's WGSL type: a scalar or a vector of 2 to 4 components.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UniformType {
+    pub scalar: ScalarKind,
+    pub components: u8,
+}
+
+impl UniformType {
+    /// The WGSL type user code sees.
+    pub fn wgsl(self) -> String {
+        self.wgsl_with(match self.scalar {
+            ScalarKind::Float => "f32",
+            ScalarKind::Sint => "i32",
+            ScalarKind::Uint => "u32",
+            ScalarKind::Bool => "bool",
+        })
+    }
+
+    /// The WGSL type stored in the uniform buffer; `bool` is not host-shareable, so it travels as
+    /// `u32`.
+    pub fn host_wgsl(self) -> String {
+        self.wgsl_with(match self.scalar {
+            ScalarKind::Float => "f32",
+            ScalarKind::Sint => "i32",
+            ScalarKind::Uint | ScalarKind::Bool => "u32",
+        })
+    }
+
+    fn wgsl_with(self, scalar: &str) -> String {
+        if self.components == 1 {
+            scalar.to_string()
+        } else {
+            format!("vec{}<{scalar}>", self.components)
+        }
+    }
+
+    /// Size and alignment in the uniform address space (WGSL's layout rules).
+    pub fn size_align(self) -> (u32, u32) {
+        match self.components {
+            1 => (4, 4),
+            2 => (8, 8),
+            3 => (12, 16),
+            _ => (16, 16),
+        }
+    }
+}
+
+/// An annotation value as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnnotationValue {
+    Number(f64),
+    String(String),
+    Bool(bool),
+    Ident(String),
+    /// A vector constructor, e.g. `ui_min = vec2<f32>(0, 1);`.
+    Vector(Vec<f64>),
+}
+
+/// The `< key = value; ... >` list of a uniform, texture or technique.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotations(pub Vec<(String, AnnotationValue)>);
+
+impl Annotations {
+    pub fn get(&self, key: &str) -> Option<&AnnotationValue> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn number(&self, key: &str) -> Option<f64> {
+        match self.get(key)? {
+            AnnotationValue::Number(n) => Some(*n),
+            AnnotationValue::Bool(b) => Some(f64::from(u8::from(*b))),
+            AnnotationValue::Vector(v) => v.first().copied(),
+            _ => None,
+        }
+    }
+
+    pub fn string(&self, key: &str) -> Option<&str> {
+        match self.get(key)? {
+            AnnotationValue::String(s) | AnnotationValue::Ident(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn flag(&self, key: &str) -> Option<bool> {
+        match self.get(key)? {
+            AnnotationValue::Bool(b) => Some(*b),
+            AnnotationValue::Number(n) => Some(*n != 0.0),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Uniform {
+    pub name: String,
+    pub ty: UniformType,
+    /// Byte offset in the uniform buffer.
+    pub offset: u32,
+    /// Initial value, one entry per component (integers and booleans are exact in `f64`).
+    pub init: Vec<f64>,
+    pub annotations: Annotations,
+    pub span: Span,
+}
+
+impl Uniform {
+    /// The label the UI shows: `ui_label`, else the name.
+    pub fn label(&self) -> &str {
+        self.annotations.string("ui_label").unwrap_or(&self.name)
+    }
+}
+
+/// Texel formats of ReShade FX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextureFormat {
+    R8,
+    R16,
+    R16F,
+    R32F,
+    R32I,
+    R32U,
+    RG8,
+    RG16,
+    RG16F,
+    RG32F,
+    RGBA8,
+    RGBA16,
+    RGBA16F,
+    RGBA32F,
+    RGB10A2,
+}
+
+impl TextureFormat {
+    pub const ALL: [(&'static str, TextureFormat); 15] = [
+        ("R8", TextureFormat::R8),
+        ("R16", TextureFormat::R16),
+        ("R16F", TextureFormat::R16F),
+        ("R32F", TextureFormat::R32F),
+        ("R32I", TextureFormat::R32I),
+        ("R32U", TextureFormat::R32U),
+        ("RG8", TextureFormat::RG8),
+        ("RG16", TextureFormat::RG16),
+        ("RG16F", TextureFormat::RG16F),
+        ("RG32F", TextureFormat::RG32F),
+        ("RGBA8", TextureFormat::RGBA8),
+        ("RGBA16", TextureFormat::RGBA16),
+        ("RGBA16F", TextureFormat::RGBA16F),
+        ("RGBA32F", TextureFormat::RGBA32F),
+        ("RGB10A2", TextureFormat::RGB10A2),
+    ];
+
+    /// The WGSL sampled type of a texture in this format.
+    pub fn sample_scalar(self) -> ScalarKind {
+        match self {
+            TextureFormat::R32I => ScalarKind::Sint,
+            TextureFormat::R32U => ScalarKind::Uint,
+            _ => ScalarKind::Float,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextureSemantic {
+    /// The current back buffer.
+    Color,
+    /// The input's depth.
+    Depth,
+    /// Any other semantic: bound to an empty texture.
+    Other(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TextureKind {
+    /// A texture the effect owns.
+    Owned {
+        width: u32,
+        height: u32,
+        format: TextureFormat,
+        mip_levels: u32,
+    },
+    /// A texture the runtime provides.
+    Semantic(TextureSemantic),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Texture {
+    pub name: String,
+    pub kind: TextureKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddressMode {
+    Clamp,
+    Mirror,
+    Wrap,
+    Border,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FilterMode {
+    Point,
+    Linear,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampler {
+    pub name: String,
+    pub texture: TextureId,
+    pub address: [AddressMode; 3],
+    pub min_filter: FilterMode,
+    pub mag_filter: FilterMode,
+    pub mip_filter: FilterMode,
+    pub srgb: bool,
+    pub span: Span,
+}
+
+/// What one binding of group 0 holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BindingResource {
+    Uniforms,
+    Texture(TextureId),
+    Sampler(SamplerId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Binding {
+    pub binding: u32,
+    pub resource: BindingResource,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pass {
+    pub name: Option<String>,
+    /// Index into `module.entry_points`.
+    pub vertex_entry: usize,
+    pub fragment_entry: usize,
+    /// Targets written; empty means the back buffer.
+    pub render_targets: Vec<TextureId>,
+    pub clear_render_targets: bool,
+    pub srgb_write: bool,
+    pub vertex_count: u32,
+    /// The bindings this pass's shaders use, in binding order.
+    pub bindings: Vec<Binding>,
+    pub span: Span,
+}
+
+impl Pass {
+    pub fn writes_back_buffer(&self) -> bool {
+        self.render_targets.is_empty()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Technique {
+    pub name: String,
+    pub annotations: Annotations,
+    pub passes: Vec<Pass>,
+    pub span: Span,
+}
+
+impl Technique {
+    /// `ui_label`, else the name.
+    pub fn label(&self) -> &str {
+        self.annotations.string("ui_label").unwrap_or(&self.name)
+    }
+
+    /// The `enabled` annotation: whether it runs when no preset says otherwise.
+    pub fn enabled_by_default(&self) -> bool {
+        self.annotations.flag("enabled").unwrap_or(false)
+    }
+}
+
+/// How uniforms reach the shaders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CompileMode {
+    /// From a uniform buffer, editable every frame.
+    #[default]
+    Normal,
+    /// Each uniform becomes a WGSL `const` holding its value, so naga and drivers fold it.
+    Performance,
+}
+
+/// An effect that parsed, resolved and validated.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct ValidatedEffect {
+    pub path: PathBuf,
+    pub mode: CompileMode,
+    /// The WGSL handed to naga: user code (structure blanked, offsets kept) plus generated
+    /// declarations.
+    pub wgsl: String,
+    pub module: naga::Module,
+    pub info: naga::valid::ModuleInfo,
+    pub uniforms: Vec<Uniform>,
+    /// Size of the uniform buffer in bytes (0 without uniforms, or in performance mode).
+    pub uniform_buffer_size: u32,
+    pub textures: Vec<Texture>,
+    pub samplers: Vec<Sampler>,
+    pub techniques: Vec<Technique>,
+    /// Every binding of group 0.
+    pub bindings: Vec<Binding>,
+}
+
+impl ValidatedEffect {
+    pub fn texture(&self, id: TextureId) -> &Texture {
+        &self.textures[id.index()]
+    }
+
+    pub fn sampler(&self, id: SamplerId) -> &Sampler {
+        &self.samplers[id.index()]
+    }
+
+    pub fn technique(&self, id: TechniqueId) -> &Technique {
+        &self.techniques[id.index()]
+    }
+
+    pub fn technique_ids(&self) -> impl Iterator<Item = TechniqueId> + '_ {
+        (0..self.techniques.len()).map(TechniqueId::new)
+    }
+
+    pub fn find_technique(&self, name: &str) -> Option<TechniqueId> {
+        self.techniques
+            .iter()
+            .position(|t| t.name == name)
+            .map(TechniqueId::new)
+    }
+
+    pub fn find_uniform(&self, name: &str) -> Option<UniformId> {
+        self.uniforms
+            .iter()
+            .position(|u| u.name == name)
+            .map(UniformId::new)
+    }
+
+    pub fn uniform(&self, id: UniformId) -> &Uniform {
+        &self.uniforms[id.index()]
+    }
+
+    /// The uniform buffer's bytes for the given values (one `Vec<f64>` per uniform).
+    pub fn uniform_bytes(&self, values: &[Vec<f64>]) -> Vec<u8> {
+        let mut bytes = vec![0u8; self.uniform_buffer_size as usize];
+        for (uniform, value) in self.uniforms.iter().zip(values) {
+            for (i, &component) in value.iter().take(uniform.ty.components as usize).enumerate() {
+                let word: [u8; 4] = match uniform.ty.scalar {
+                    ScalarKind::Float => (component as f32).to_le_bytes(),
+                    ScalarKind::Sint => (component as i32).to_le_bytes(),
+                    ScalarKind::Uint => (component as u32).to_le_bytes(),
+                    ScalarKind::Bool => u32::from(component != 0.0).to_le_bytes(),
+                };
+                let at = uniform.offset as usize + 4 * i;
+                if let Some(slot) = bytes.get_mut(at..at + 4) {
+                    slot.copy_from_slice(&word);
+                }
+            }
+        }
+        bytes
+    }
+
+    /// Initial values of all uniforms.
+    pub fn initial_values(&self) -> Vec<Vec<f64>> {
+        self.uniforms.iter().map(|u| u.init.clone()).collect()
+    }
+}

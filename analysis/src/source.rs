@@ -1,0 +1,183 @@
+//! Source files, byte spans and their mapping to (file, line, column).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Identifies one file in a [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(u32);
+
+impl FileId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A byte range inside one source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Self {
+        Self {
+            file,
+            start: start as u32,
+            end: end.max(start) as u32,
+        }
+    }
+}
+
+/// A 1-based line and column (columns count characters, as editors do).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LineCol {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// One loaded file.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The path shown in diagnostics.
+    pub path: PathBuf,
+    pub text: String,
+    /// Byte offsets at which each line starts.
+    line_starts: Vec<u32>,
+}
+
+impl SourceFile {
+    fn new(path: PathBuf, text: String) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        Self {
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// Converts a byte offset into a 1-based line and character column.
+    pub fn line_col(&self, offset: u32) -> LineCol {
+        let offset = offset.min(self.text.len() as u32);
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line] as usize;
+        let mut end = offset as usize;
+        while !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let column = self.text[start..end].chars().count() as u32 + 1;
+        LineCol {
+            line: line as u32 + 1,
+            column,
+        }
+    }
+
+    /// The text of the 1-based `line`, without its line break.
+    pub fn line_text(&self, line: u32) -> &str {
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1) as usize) else {
+            return "";
+        };
+        let end = self
+            .line_starts
+            .get(line as usize)
+            .map_or(self.text.len(), |&e| e as usize);
+        self.text[start as usize..end].trim_end_matches(['\n', '\r'])
+    }
+
+    pub fn line_count(&self) -> u32 {
+        self.line_starts.len() as u32
+    }
+}
+
+/// Every file that took part in loading an effect, in the order they were read.
+#[derive(Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn add(&mut self, path: impl Into<PathBuf>, text: impl Into<String>) -> FileId {
+        let id = FileId(self.files.len() as u32);
+        self.files.push(SourceFile::new(path.into(), text.into()));
+        id
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.index()]
+    }
+
+    pub fn find(&self, path: &Path) -> Option<FileId> {
+        self.files
+            .iter()
+            .position(|f| f.path == path)
+            .map(|i| FileId(i as u32))
+    }
+
+    pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
+    }
+
+    /// Resolves a span to a printable location.
+    pub fn location(&self, span: Span) -> Location<'_> {
+        let file = self.get(span.file);
+        Location {
+            path: &file.path,
+            start: file.line_col(span.start),
+            end: file.line_col(span.end),
+        }
+    }
+}
+
+/// A resolved span: `path:line:column`.
+#[derive(Clone, Copy, Debug)]
+pub struct Location<'a> {
+    pub path: &'a Path,
+    pub start: LineCol,
+    pub end: LineCol,
+}
+
+impl fmt::Display for Location<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}",
+            self.path.display(),
+            self.start.line,
+            self.start.column
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_from_one() {
+        let mut map = SourceMap::new();
+        let id = map.add("a.wfx", "ab\nçd\n\nx");
+        let file = map.get(id);
+        assert_eq!(file.line_col(0), LineCol { line: 1, column: 1 });
+        assert_eq!(file.line_col(3), LineCol { line: 2, column: 1 });
+        // 'ç' is two bytes: byte 5 is the third character of line 2... no, the second.
+        assert_eq!(file.line_col(5), LineCol { line: 2, column: 2 });
+        assert_eq!(file.line_col(8), LineCol { line: 3, column: 1 });
+        assert_eq!(file.line_col(9), LineCol { line: 4, column: 1 });
+        assert_eq!(file.line_text(2), "çd");
+    }
+}

@@ -1,0 +1,225 @@
+//! The open document: which effect files, which preset, and how they combine into a chain. Shared
+//! by the window and the `fxbench render` command, so both run exactly the same thing.
+
+use std::path::{Path, PathBuf};
+
+use analysis::preset::{OrderEntry, Preset, TechniqueRef, order_techniques};
+use analysis::{Diagnostic, LoadOutput, Options, ValidatedEffect};
+use engine::EffectChain;
+
+/// The folder of built-in effects and presets (the repository's `assets/` and `presets/`).
+pub fn builtin_assets_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")
+}
+
+pub fn builtin_presets_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../presets")
+}
+
+/// The preset the workbench opens with no arguments.
+pub fn default_preset_path() -> PathBuf {
+    builtin_presets_dir().join("demo.ini")
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Document {
+    pub effect_paths: Vec<PathBuf>,
+    pub preset_path: Option<PathBuf>,
+    pub preset: Option<Preset>,
+}
+
+/// Effects that compiled, plus every file's diagnostics rendered with their sources.
+pub struct Compiled {
+    pub effects: Vec<ValidatedEffect>,
+    pub outputs: Vec<LoadOutput>,
+}
+
+impl Compiled {
+    pub fn diagnostics(&self) -> impl Iterator<Item = (&LoadOutput, &Diagnostic)> {
+        self.outputs.iter().flat_map(|o| o.diagnostics.iter().map(move |d| (o, d)))
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics().any(|(_, d)| d.is_error())
+    }
+
+    /// Every diagnostic as `path:line:col: severity[Code]: message`.
+    pub fn render_diagnostics(&self) -> String {
+        self.outputs
+            .iter()
+            .filter(|o| !o.diagnostics.is_empty())
+            .map(LoadOutput::render_diagnostics)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DocumentError {
+    #[error("{0}")]
+    Preset(String),
+    #[error("preset names effect '{name}', not found in {searched}")]
+    EffectNotFound { name: String, searched: String },
+}
+
+impl Document {
+    /// Opens a preset; with no effect paths given, the effects it names are looked up next to it,
+    /// in `../assets` beside it, and in the built-in assets.
+    pub fn with_preset(preset_path: &Path, mut effect_paths: Vec<PathBuf>) -> Result<Self, DocumentError> {
+        let load = Preset::load(preset_path);
+        if !load.diagnostics.is_empty() {
+            let text = load
+                .diagnostics
+                .iter()
+                .map(|d| d.render_short(&load.sources))
+                .collect::<Vec<_>>()
+                .join("\n");
+            if load.diagnostics.iter().any(Diagnostic::is_error) {
+                return Err(DocumentError::Preset(text));
+            }
+        }
+        let preset = load.preset;
+        if effect_paths.is_empty() {
+            let dir = preset_path.parent().unwrap_or(Path::new("."));
+            let search = [dir.to_path_buf(), dir.join("../assets"), builtin_assets_dir()];
+            let mut files: Vec<String> = Vec::new();
+            for r in preset.technique_sorting().into_iter().chain(preset.techniques()) {
+                if let Some(file) = r.effect {
+                    if !files.contains(&file) {
+                        files.push(file);
+                    }
+                }
+            }
+            for file in files {
+                let found = search.iter().map(|d| d.join(&file)).find(|p| p.is_file());
+                match found {
+                    Some(path) => effect_paths.push(path),
+                    None => {
+                        return Err(DocumentError::EffectNotFound {
+                            name: file,
+                            searched: search
+                                .iter()
+                                .map(|p| p.display().to_string())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Self {
+            effect_paths,
+            preset_path: Some(preset_path.to_path_buf()),
+            preset: Some(preset),
+        })
+    }
+
+    pub fn with_effects(effect_paths: Vec<PathBuf>) -> Self {
+        Self {
+            effect_paths,
+            ..Self::default()
+        }
+    }
+
+    /// Runs the front end on every effect for a back buffer of `size`.
+    pub fn compile(&self, size: (u32, u32)) -> Compiled {
+        let mut effects = Vec::new();
+        let mut outputs = Vec::new();
+        for path in &self.effect_paths {
+            let options = Options {
+                buffer_width: size.0,
+                buffer_height: size.1,
+                include_dirs: vec![builtin_assets_dir()],
+                ..Options::default()
+            };
+            let mut output = analysis::load_effect(path, &options);
+            if let Some(effect) = output.effect.take() {
+                effects.push(effect);
+            }
+            outputs.push(output);
+        }
+        Compiled { effects, outputs }
+    }
+
+    /// Applies the preset's technique list, order and uniform values to a chain.
+    pub fn apply_preset(&self, chain: &mut EffectChain) {
+        let Some(preset) = &self.preset else {
+            return;
+        };
+        let file_names: Vec<String> = (0..chain.effect_count())
+            .map(|i| effect_file_name(chain.effect(i)))
+            .collect();
+        let keys = chain.order().to_vec();
+        let entries: Vec<OrderEntry> = keys
+            .iter()
+            .map(|k| {
+                let t = chain.technique(*k);
+                OrderEntry {
+                    effect_index: k.effect,
+                    effect_file: &file_names[k.effect],
+                    name: &t.name,
+                    label: t.label(),
+                }
+            })
+            .collect();
+        let order: Vec<_> = order_techniques(&entries, &preset.technique_sorting())
+            .into_iter()
+            .map(|i| keys[i])
+            .collect();
+        chain.set_order(&order);
+        if preset.has_technique_list() {
+            let enabled = preset.techniques();
+            for k in keys {
+                let t = chain.technique(k);
+                let on = enabled.iter().any(|r| r.matches(&t.name, &file_names[k.effect]));
+                chain.set_enabled(k, on);
+            }
+        }
+        for (i, file) in file_names.iter().enumerate() {
+            let updates: Vec<_> = chain
+                .effect(i)
+                .uniforms
+                .iter()
+                .enumerate()
+                .filter_map(|(u, uniform)| {
+                    let value = preset.uniform_value(file, &uniform.name)?;
+                    (value.len() == uniform.ty.components as usize).then_some((u, value))
+                })
+                .collect();
+            for (u, value) in updates {
+                let id = chain.effect(i).find_uniform(&chain.effect(i).uniforms[u].name);
+                if let Some(id) = id {
+                    chain.set_uniform(i, id, value);
+                }
+            }
+        }
+    }
+
+    /// A preset capturing the chain's current technique list, order and uniform values.
+    pub fn preset_from_chain(&self, chain: &EffectChain) -> Preset {
+        let mut preset = self.preset.clone().unwrap_or_default();
+        if preset.sections.is_empty() {
+            preset.sections.push(Default::default());
+        }
+        let refs = |keys: &mut dyn Iterator<Item = &engine::TechniqueKey>| -> Vec<TechniqueRef> {
+            keys.map(|k| TechniqueRef {
+                name: chain.technique(*k).name.clone(),
+                effect: Some(effect_file_name(chain.effect(k.effect))),
+            })
+            .collect()
+        };
+        let enabled = refs(&mut chain.order().iter().filter(|k| chain.is_enabled(**k)));
+        let sorting = refs(&mut chain.order().iter());
+        preset.set_techniques(&enabled);
+        preset.set_technique_sorting(&sorting);
+        preset
+    }
+}
+
+pub fn effect_file_name(effect: &ValidatedEffect) -> String {
+    effect
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}

@@ -1,0 +1,163 @@
+//! The fxbench workbench window: the chain's output in the centre, techniques with their GPU
+//! times and uniforms on the left, diagnostics beside them.
+//!
+//! Invariant: this is the only crate that knows eframe. State is split three ways: settings
+//! ([`StartOptions`]), the open document ([`document::Document`]) and GPU state
+//! ([`runtime::Runtime`]); panels return [`Command`]s that [`WorkbenchApp::apply`] carries out in
+//! one place.
+
+pub mod document;
+pub mod panels;
+pub mod report;
+pub mod runtime;
+
+use std::path::PathBuf;
+
+use document::Document;
+use engine::TechniqueKey;
+use runtime::Runtime;
+
+/// What the window opens with.
+#[derive(Clone, Debug, Default)]
+pub struct StartOptions {
+    /// Effects to open; with none (and no preset) the built-in demo preset.
+    pub effects: Vec<PathBuf>,
+    pub preset: Option<PathBuf>,
+    /// Input image; without it the built-in test card.
+    pub input: Option<PathBuf>,
+}
+
+/// Size of the built-in test card.
+pub const TEST_CARD_SIZE: (u32, u32) = (1280, 720);
+
+/// Something a panel asks for; applied after the UI pass.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    SetEnabled(TechniqueKey, bool),
+    SetUniform {
+        effect: usize,
+        uniform: analysis::UniformId,
+        value: Vec<f64>,
+    },
+}
+
+/// The eframe application.
+pub struct WorkbenchApp {
+    document: Document,
+    runtime: Result<Runtime, String>,
+    /// Front-end diagnostics of the open effects, rendered.
+    diagnostics: Vec<panels::diagnostics::Row>,
+}
+
+impl WorkbenchApp {
+    pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
+        let document = open_document(&options);
+        let image = match &options.input {
+            Some(path) => engine::input::load_image(path).map_err(|e| e.to_string()),
+            None => Ok(engine::input::test_card(TEST_CARD_SIZE.0, TEST_CARD_SIZE.1)),
+        };
+        let mut diagnostics = Vec::new();
+        let runtime = match (&document, image, cc.wgpu_render_state.as_ref()) {
+            (Err(e), _, _) => Err(e.clone()),
+            (_, Err(e), _) => Err(e),
+            (_, _, None) => Err("the window has no wgpu renderer".to_string()),
+            (Ok(doc), Ok(image), Some(render_state)) => {
+                let compiled = doc.compile((image.width, image.height));
+                diagnostics = panels::diagnostics::rows(&compiled);
+                Runtime::new(render_state, doc, compiled.effects, &image).map_err(|e| e.to_string())
+            }
+        };
+        Self {
+            document: document.unwrap_or_default(),
+            runtime,
+            diagnostics,
+        }
+    }
+
+    /// The GPU state, if the chain could be built.
+    pub fn runtime(&self) -> Option<&Runtime> {
+        self.runtime.as_ref().ok()
+    }
+
+    pub fn document(&self) -> &Document {
+        &self.document
+    }
+
+    fn apply(&mut self, commands: Vec<Command>) {
+        let Ok(runtime) = &mut self.runtime else {
+            return;
+        };
+        for command in commands {
+            match command {
+                Command::SetEnabled(key, on) => runtime.chain_mut().set_enabled(key, on),
+                Command::SetUniform {
+                    effect,
+                    uniform,
+                    value,
+                } => runtime.chain_mut().set_uniform(effect, uniform, value),
+            }
+        }
+    }
+}
+
+fn open_document(options: &StartOptions) -> Result<Document, String> {
+    match (&options.preset, options.effects.is_empty()) {
+        (Some(preset), _) => Document::with_preset(preset, options.effects.clone()).map_err(|e| e.to_string()),
+        (None, false) => Ok(Document::with_effects(options.effects.clone())),
+        (None, true) => {
+            Document::with_preset(&document::default_preset_path(), Vec::new()).map_err(|e| e.to_string())
+        }
+    }
+}
+
+impl eframe::App for WorkbenchApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        if let Ok(runtime) = &mut self.runtime {
+            runtime.render_frame();
+        }
+        let mut commands = Vec::new();
+        egui::Panel::left("techniques")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| match &self.runtime {
+                Ok(runtime) => {
+                    commands.extend(panels::techniques::techniques_ui(ui, runtime.chain()));
+                    ui.separator();
+                    panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
+                }
+                Err(error) => {
+                    ui.heading("Cannot run the effects");
+                    ui.label(error);
+                    panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Ok(runtime) = &self.runtime {
+                panels::preview::preview_ui(ui, runtime);
+            }
+        });
+        self.apply(commands);
+        // Effects animate (timers, random sources): keep frames coming.
+        ui.ctx().request_repaint();
+    }
+}
+
+/// Opens the window and runs until it closes.
+pub fn run_native(options: StartOptions) -> anyhow::Result<()> {
+    let mut native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("fxbench")
+            .with_inner_size([1500.0, 860.0]),
+        renderer: eframe::Renderer::Wgpu,
+        ..Default::default()
+    };
+    if let egui_wgpu::WgpuSetup::CreateNew(setup) = &mut native.wgpu_options.wgpu_setup {
+        setup.device_descriptor = std::sync::Arc::new(runtime::device_descriptor);
+    }
+    eframe::run_native(
+        "fxbench",
+        native,
+        Box::new(move |cc| Ok(Box::new(WorkbenchApp::new(cc, options)))),
+    )
+    .map_err(|e| anyhow::anyhow!("the window failed: {e}"))
+}

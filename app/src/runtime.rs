@@ -1,0 +1,82 @@
+//! GPU state of the window: the chain, the input texture and the preview's egui texture.
+
+use analysis::ValidatedEffect;
+use engine::{ChainOptions, EffectChain, GpuContext, InputTexture, RgbaImage};
+
+use crate::document::Document;
+
+/// Device request for the window: the features fxbench uses, where the adapter offers them.
+pub fn device_descriptor(adapter: &wgpu::Adapter) -> wgpu::DeviceDescriptor<'static> {
+    wgpu::DeviceDescriptor {
+        label: Some("fxbench window device"),
+        required_features: adapter.features() & engine::context::optional_features(),
+        required_limits: adapter.limits(),
+        experimental_features: wgpu::ExperimentalFeatures::disabled(),
+        memory_hints: wgpu::MemoryHints::default(),
+        trace: wgpu::Trace::Off,
+    }
+}
+
+pub struct Runtime {
+    ctx: GpuContext,
+    chain: EffectChain,
+    input: InputTexture,
+    preview: egui::TextureId,
+}
+
+impl Runtime {
+    pub fn new(
+        render_state: &egui_wgpu::RenderState,
+        document: &Document,
+        effects: Vec<ValidatedEffect>,
+        image: &RgbaImage,
+    ) -> Result<Self, engine::ChainError> {
+        let ctx = GpuContext::new(
+            render_state.device.clone(),
+            render_state.queue.clone(),
+            render_state.adapter.get_info(),
+        );
+        let mut chain = EffectChain::new(&ctx, effects, (image.width, image.height), &ChainOptions::default())?;
+        document.apply_preset(&mut chain);
+        let input = InputTexture::upload(&ctx.device, &ctx.queue, image, "fxbench input");
+        let preview = render_state.renderer.write().register_native_texture(
+            &ctx.device,
+            chain.output_view(),
+            wgpu::FilterMode::Linear,
+        );
+        Ok(Self {
+            ctx,
+            chain,
+            input,
+            preview,
+        })
+    }
+
+    pub fn chain(&self) -> &EffectChain {
+        &self.chain
+    }
+
+    pub fn chain_mut(&mut self) -> &mut EffectChain {
+        &mut self.chain
+    }
+
+    pub fn preview_texture(&self) -> egui::TextureId {
+        self.preview
+    }
+
+    pub fn gpu(&self) -> &GpuContext {
+        &self.ctx
+    }
+
+    /// Runs the chain once; the preview texture then holds the new frame.
+    pub fn render_frame(&mut self) {
+        let mut encoder = self.ctx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("fxbench preview frame"),
+        });
+        // The chain was built for the input's size, so frame() cannot fail on size here.
+        if self.chain.frame(&mut encoder, &self.input).is_ok() {
+            self.ctx.queue.submit([encoder.finish()]);
+            self.chain.after_submit();
+        }
+    }
+}

@@ -1,0 +1,907 @@
+//! The effect chain: GPU resources for a list of validated effects, the technique order, and
+//! `frame`, which records every enabled technique into the caller's command encoder.
+//!
+//! Back-buffer passes ping-pong between two frame-sized targets, and the last one renders straight
+//! into the chain's output, so a chain of full-screen passes needs no copies at all (ReShade copies
+//! the back buffer before the first pass and after every pass that writes it). A copy is made only
+//! when a pass must see earlier contents under its output: it may `discard`, or it draws something
+//! other than the 3-vertex full-screen triangle. A 3-vertex draw is taken to cover the target, as
+//! ReShade's `PostProcessVS` does.
+
+use std::time::Instant;
+
+use analysis::{
+    BindingResource, TechniqueId, TextureKind, TextureSemantic, UniformId, ValidatedEffect,
+};
+
+use crate::context::GpuContext;
+use crate::format;
+use crate::input::BACK_BUFFER_FORMAT;
+use crate::timing::{FrameAverage, GpuTimer, TimedScope};
+
+/// Options for building a chain; `Default` gives the usual ones.
+#[derive(Clone, Debug)]
+pub struct ChainOptions {
+    /// Measure GPU time with timestamp queries where the device supports them.
+    pub gpu_timing: bool,
+}
+
+impl Default for ChainOptions {
+    fn default() -> Self {
+        Self { gpu_timing: true }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChainError {
+    #[error("effect '{effect}': {what}: {message}")]
+    Gpu {
+        effect: String,
+        what: String,
+        message: String,
+    },
+    #[error("input is {actual:?} but the chain was built for {expected:?}")]
+    InputSize {
+        expected: (u32, u32),
+        actual: (u32, u32),
+    },
+    #[error("no technique named '{0}'")]
+    UnknownTechnique(String),
+}
+
+/// One technique's place in the chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TechniqueKey {
+    /// Index of the effect in the list given to [`EffectChain::new`].
+    pub effect: usize,
+    pub technique: TechniqueId,
+}
+
+/// Timings of one technique and its passes.
+#[derive(Clone, Debug, Default)]
+pub struct TechniqueTimings {
+    /// GPU time from the start of its first pass to the end of its last, in nanoseconds.
+    pub gpu_ns: FrameAverage,
+    /// CPU time spent recording it, in nanoseconds.
+    pub cpu_ns: FrameAverage,
+    /// GPU time of each pass, in nanoseconds.
+    pub passes_gpu_ns: Vec<FrameAverage>,
+}
+
+/// A frame-sized texture with a linear and an sRGB view.
+struct FrameTarget {
+    texture: wgpu::Texture,
+    view: wgpu::TextureView,
+    srgb_view: wgpu::TextureView,
+}
+
+impl FrameTarget {
+    fn new(device: &wgpu::Device, (width, height): (u32, u32), label: &str) -> Self {
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: BACK_BUFFER_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT
+                | wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::COPY_SRC
+                | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[BACK_BUFFER_FORMAT.add_srgb_suffix()],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let srgb_view = texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(BACK_BUFFER_FORMAT.add_srgb_suffix()),
+            ..Default::default()
+        });
+        Self {
+            texture,
+            view,
+            srgb_view,
+        }
+    }
+}
+
+/// Where the back buffer of a pass lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BackBuffer {
+    Input,
+    Ping(usize),
+    Output,
+}
+
+struct PassGpu {
+    pipeline: wgpu::RenderPipeline,
+    layout: wgpu::BindGroupLayout,
+    /// Whether it binds the COLOR semantic, whose texture changes from pass to pass.
+    reads_color: bool,
+    /// Whether it must see the back buffer's earlier contents under its output.
+    preserves_target: bool,
+    /// The bind group when it does not read COLOR, else one per back buffer it may read
+    /// (ping 0, ping 1, output), made on first use.
+    fixed_bind_group: Option<wgpu::BindGroup>,
+    color_bind_groups: [Option<wgpu::BindGroup>; 3],
+}
+
+enum TextureGpu {
+    Owned {
+        _texture: wgpu::Texture,
+        view: wgpu::TextureView,
+    },
+    Semantic(TextureSemantic),
+}
+
+struct EffectGpu {
+    effect: ValidatedEffect,
+    uniform_buffer: Option<wgpu::Buffer>,
+    uniform_values: Vec<Vec<f64>>,
+    uniforms_dirty: bool,
+    textures: Vec<TextureGpu>,
+    samplers: Vec<wgpu::Sampler>,
+    /// Bound for DEPTH and unknown semantics: a 1x1 transparent black texture.
+    empty_view: wgpu::TextureView,
+    passes: Vec<Vec<PassGpu>>,
+}
+
+/// A chain of effects on one device.
+pub struct EffectChain {
+    ctx: GpuContext,
+    size: (u32, u32),
+    effects: Vec<EffectGpu>,
+    order: Vec<TechniqueKey>,
+    enabled: Vec<TechniqueKey>,
+    ping: [FrameTarget; 2],
+    output: FrameTarget,
+    timer: Option<GpuTimer>,
+    timings: std::collections::HashMap<TechniqueKey, TechniqueTimings>,
+    copies_last_frame: u32,
+}
+
+impl EffectChain {
+    /// Builds GPU resources and pipelines for `effects`, all validated for a `size` back buffer.
+    /// Techniques run in declaration order, effect after effect, until [`Self::set_order`];
+    /// those whose `enabled` annotation is true are enabled.
+    pub fn new(
+        ctx: &GpuContext,
+        effects: Vec<ValidatedEffect>,
+        size: (u32, u32),
+        options: &ChainOptions,
+    ) -> Result<Self, ChainError> {
+        let device = &ctx.device;
+        let ping = [
+            FrameTarget::new(device, size, "fxbench back buffer 0"),
+            FrameTarget::new(device, size, "fxbench back buffer 1"),
+        ];
+        let output = FrameTarget::new(device, size, "fxbench chain output");
+        let mut gpu_effects = Vec::with_capacity(effects.len());
+        for effect in effects {
+            gpu_effects.push(build_effect(ctx, effect)?);
+        }
+        let order: Vec<TechniqueKey> = gpu_effects
+            .iter()
+            .enumerate()
+            .flat_map(|(i, e)| {
+                e.effect
+                    .technique_ids()
+                    .map(move |technique| TechniqueKey { effect: i, technique })
+            })
+            .collect();
+        let enabled = order
+            .iter()
+            .filter(|k| gpu_effects[k.effect].effect.technique(k.technique).enabled_by_default())
+            .copied()
+            .collect();
+        let total_passes: usize = gpu_effects
+            .iter()
+            .map(|e| e.passes.iter().map(Vec::len).sum::<usize>())
+            .sum();
+        let timer = options
+            .gpu_timing
+            .then(|| GpuTimer::new(device, &ctx.queue, total_passes.max(1) as u32))
+            .flatten();
+        Ok(Self {
+            ctx: ctx.clone(),
+            size,
+            effects: gpu_effects,
+            order,
+            enabled,
+            ping,
+            output,
+            timer,
+            timings: Default::default(),
+            copies_last_frame: 0,
+        })
+    }
+
+    pub fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    pub fn effect(&self, index: usize) -> &ValidatedEffect {
+        &self.effects[index].effect
+    }
+
+    pub fn effect_count(&self) -> usize {
+        self.effects.len()
+    }
+
+    /// Every technique in run order.
+    pub fn order(&self) -> &[TechniqueKey] {
+        &self.order
+    }
+
+    /// Sets the run order; techniques left out keep their relative order after those given.
+    pub fn set_order(&mut self, order: &[TechniqueKey]) {
+        let mut rest: Vec<TechniqueKey> = self.order.iter().filter(|k| !order.contains(k)).copied().collect();
+        let mut new: Vec<TechniqueKey> = order.iter().filter(|k| self.order.contains(k)).copied().collect();
+        new.dedup();
+        new.append(&mut rest);
+        self.order = new;
+    }
+
+    pub fn is_enabled(&self, key: TechniqueKey) -> bool {
+        self.enabled.contains(&key)
+    }
+
+    pub fn set_enabled(&mut self, key: TechniqueKey, enabled: bool) {
+        self.enabled.retain(|k| *k != key);
+        if enabled {
+            self.enabled.push(key);
+        }
+    }
+
+    /// The technique's name and label.
+    pub fn technique(&self, key: TechniqueKey) -> &analysis::Technique {
+        self.effects[key.effect].effect.technique(key.technique)
+    }
+
+    /// Finds a technique by name, optionally within the effect whose file name is `effect_file`.
+    pub fn find(&self, name: &str, effect_file: Option<&str>) -> Option<TechniqueKey> {
+        self.order.iter().copied().find(|k| {
+            let effect = &self.effects[k.effect].effect;
+            effect.technique(k.technique).name == name
+                && effect_file.is_none_or(|f| {
+                    effect
+                        .path
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(f))
+                })
+        })
+    }
+
+    /// Current uniform values of an effect.
+    pub fn uniform_values(&self, effect: usize) -> &[Vec<f64>] {
+        &self.effects[effect].uniform_values
+    }
+
+    /// Sets a uniform; it reaches the GPU with the next frame.
+    pub fn set_uniform(&mut self, effect: usize, uniform: UniformId, value: Vec<f64>) {
+        let e = &mut self.effects[effect];
+        if e.uniform_values[uniform.index()] != value {
+            e.uniform_values[uniform.index()] = value;
+            e.uniforms_dirty = true;
+        }
+    }
+
+    pub fn timings(&self, key: TechniqueKey) -> Option<&TechniqueTimings> {
+        self.timings.get(&key)
+    }
+
+    /// Whether GPU times are measured (the device has timestamp queries).
+    pub fn has_gpu_timing(&self) -> bool {
+        self.timer.is_some()
+    }
+
+    /// Full-frame copies recorded by the last frame.
+    pub fn copies_last_frame(&self) -> u32 {
+        self.copies_last_frame
+    }
+
+    /// The chain's result after a frame: RGBA8, the chain's size.
+    pub fn output(&self) -> &wgpu::Texture {
+        &self.output.texture
+    }
+
+    pub fn output_view(&self) -> &wgpu::TextureView {
+        &self.output.view
+    }
+
+    /// Records every enabled technique, in order, over `input` into `encoder`; the result lands in
+    /// [`Self::output`]. Call [`Self::after_submit`] once the encoder's commands are submitted.
+    pub fn frame(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        input: &crate::input::InputTexture,
+    ) -> Result<(), ChainError> {
+        let actual = (input.width(), input.height());
+        if actual != self.size {
+            return Err(ChainError::InputSize {
+                expected: self.size,
+                actual,
+            });
+        }
+        // Collect finished timings without waiting.
+        let _ = self.ctx.device.poll(wgpu::PollType::Poll);
+        if let Some(timer) = &mut self.timer {
+            for (scope, ns) in timer.collect() {
+                record_sample(&mut self.timings, scope, ns);
+            }
+            timer.begin_frame();
+        }
+        for e in &mut self.effects {
+            if let (true, Some(buffer)) = (e.uniforms_dirty, &e.uniform_buffer) {
+                self.ctx
+                    .queue
+                    .write_buffer(buffer, 0, &e.effect.uniform_bytes(&e.uniform_values));
+                e.uniforms_dirty = false;
+            }
+        }
+
+        let active: Vec<TechniqueKey> = self
+            .order
+            .iter()
+            .filter(|k| self.enabled.contains(k))
+            .copied()
+            .collect();
+        let mut back_buffer_passes_left: usize = active
+            .iter()
+            .map(|k| {
+                self.effects[k.effect].effect.technique(k.technique)
+                    .passes
+                    .iter()
+                    .filter(|p| p.writes_back_buffer())
+                    .count()
+            })
+            .sum();
+        let mut current = BackBuffer::Input;
+        let mut next_ping = 0;
+        let mut copies = 0;
+
+        for key in active {
+            let started = Instant::now();
+            let first_query = self.timer.as_ref().map(GpuTimer::next_query);
+            let effect_gpu = &mut self.effects[key.effect];
+            let technique = effect_gpu.effect.technique(key.technique);
+            for (pass_index, pass) in technique.passes.iter().enumerate() {
+                let pass_gpu = &mut effect_gpu.passes[key.technique.index()][pass_index];
+                let destination = if pass.writes_back_buffer() {
+                    back_buffer_passes_left -= 1;
+                    Some(if back_buffer_passes_left == 0 {
+                        BackBuffer::Output
+                    } else {
+                        BackBuffer::Ping(next_ping)
+                    })
+                } else {
+                    None
+                };
+                if let Some(dest) = destination.filter(|_| pass_gpu.preserves_target) {
+                    encoder.copy_texture_to_texture(
+                        back_buffer_texture(current, input, &self.ping, &self.output).as_image_copy(),
+                        back_buffer_texture(dest, input, &self.ping, &self.output).as_image_copy(),
+                        input.texture.size(),
+                    );
+                    copies += 1;
+                }
+
+                let bind_group = if pass_gpu.reads_color {
+                    let slot = match current {
+                        BackBuffer::Input => None,
+                        BackBuffer::Ping(i) => Some(i),
+                        BackBuffer::Output => Some(2),
+                    };
+                    let color_view = back_buffer_view(current, input, &self.ping, &self.output);
+                    let make = |layout: &wgpu::BindGroupLayout| {
+                        make_bind_group(&self.ctx.device, &effect_gpu.effect, layout, pass, &effect_gpu.textures, &effect_gpu.samplers, effect_gpu.uniform_buffer.as_ref(), &effect_gpu.empty_view, Some(color_view))
+                    };
+                    match slot {
+                        None => std::borrow::Cow::Owned(make(&pass_gpu.layout)),
+                        Some(s) => {
+                            if pass_gpu.color_bind_groups[s].is_none() {
+                                pass_gpu.color_bind_groups[s] = Some(make(&pass_gpu.layout));
+                            }
+                            std::borrow::Cow::Borrowed(pass_gpu.color_bind_groups[s].as_ref().expect("filled just above"))
+                        }
+                    }
+                } else {
+                    std::borrow::Cow::Borrowed(pass_gpu.fixed_bind_group.as_ref().expect("passes that do not read COLOR get a bind group at load"))
+                };
+
+                let target_views: Vec<&wgpu::TextureView> = match destination {
+                    Some(dest) => {
+                        let target = match dest {
+                            BackBuffer::Ping(i) => &self.ping[i],
+                            _ => &self.output,
+                        };
+                        vec![if pass.srgb_write { &target.srgb_view } else { &target.view }]
+                    }
+                    None => pass
+                        .render_targets
+                        .iter()
+                        .map(|id| match &effect_gpu.textures[id.index()] {
+                            TextureGpu::Owned { view, .. } => view,
+                            TextureGpu::Semantic(_) => unreachable!("validation rejects semantic render targets"),
+                        })
+                        .collect(),
+                };
+                let load = if destination.is_some() {
+                    if pass_gpu.preserves_target {
+                        wgpu::LoadOp::Load
+                    } else {
+                        wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT)
+                    }
+                } else if pass.clear_render_targets {
+                    wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT)
+                } else {
+                    wgpu::LoadOp::Load
+                };
+                let attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = target_views
+                    .iter()
+                    .map(|view| {
+                        Some(wgpu::RenderPassColorAttachment {
+                            view,
+                            depth_slice: None,
+                            resolve_target: None,
+                            ops: wgpu::Operations {
+                                load,
+                                store: wgpu::StoreOp::Store,
+                            },
+                        })
+                    })
+                    .collect();
+                let timestamp_writes = self.timer.as_mut().and_then(|t| {
+                    t.pass_writes(TimedScope::Pass {
+                        effect: key.effect,
+                        technique: key.technique,
+                        pass: pass_index,
+                    })
+                });
+                let label = format!("{} pass {}", technique.name, pass.name.as_deref().unwrap_or(&pass_index.to_string()));
+                let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                    label: Some(&label),
+                    color_attachments: &attachments,
+                    depth_stencil_attachment: None,
+                    timestamp_writes,
+                    occlusion_query_set: None,
+                    multiview_mask: None,
+                });
+                rpass.set_pipeline(&pass_gpu.pipeline);
+                rpass.set_bind_group(0, bind_group.as_ref(), &[]);
+                rpass.draw(0..pass.vertex_count, 0..1);
+                drop(rpass);
+
+                if let Some(dest) = destination {
+                    current = dest;
+                    if let BackBuffer::Ping(i) = dest {
+                        next_ping = 1 - i;
+                    }
+                }
+            }
+            if let (Some(timer), Some(first)) = (self.timer.as_mut(), first_query) {
+                let last = timer.next_query();
+                if last > first && timer.frame_is_timed() {
+                    timer.span_scope(
+                        TimedScope::Technique {
+                            effect: key.effect,
+                            technique: key.technique,
+                        },
+                        first,
+                        last - 1,
+                    );
+                }
+            }
+            let pass_count = technique.passes.len();
+            let entry = self.timings.entry(key).or_default();
+            entry.passes_gpu_ns.resize_with(pass_count, Default::default);
+            entry.cpu_ns.push(started.elapsed().as_nanos() as u64);
+        }
+
+        if current == BackBuffer::Input {
+            // Nothing wrote the back buffer: the output is the input.
+            encoder.copy_texture_to_texture(
+                input.texture.as_image_copy(),
+                self.output.texture.as_image_copy(),
+                input.texture.size(),
+            );
+            copies += 1;
+        }
+        self.copies_last_frame = copies;
+        if let Some(timer) = &mut self.timer {
+            timer.end_frame(encoder);
+        }
+        Ok(())
+    }
+
+    /// Call once the commands recorded by [`Self::frame`] have been submitted.
+    pub fn after_submit(&mut self) {
+        if let Some(timer) = &mut self.timer {
+            timer.after_submit();
+        }
+    }
+
+    /// Convenience for tools: records one frame, submits it and waits for the GPU.
+    pub fn render_blocking(&mut self, input: &crate::input::InputTexture) -> Result<(), ChainError> {
+        let mut encoder = self.ctx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("fxbench frame"),
+        });
+        self.frame(&mut encoder, input)?;
+        self.ctx.queue.submit([encoder.finish()]);
+        self.after_submit();
+        let _ = self.ctx.device.poll(wgpu::PollType::wait_indefinitely());
+        Ok(())
+    }
+
+    /// Waits for the GPU and folds every outstanding timestamp into the averages.
+    pub fn flush_timings(&mut self) {
+        let _ = self.ctx.device.poll(wgpu::PollType::wait_indefinitely());
+        if let Some(timer) = &mut self.timer {
+            for (scope, ns) in timer.collect() {
+                record_sample(&mut self.timings, scope, ns);
+            }
+        }
+    }
+}
+
+fn record_sample(
+    timings: &mut std::collections::HashMap<TechniqueKey, TechniqueTimings>,
+    scope: TimedScope,
+    ns: u64,
+) {
+    match scope {
+        TimedScope::Technique { effect, technique } => {
+            let key = TechniqueKey { effect, technique };
+            timings.entry(key).or_default().gpu_ns.push(ns);
+        }
+        TimedScope::Pass {
+            effect,
+            technique,
+            pass,
+        } => {
+            let key = TechniqueKey { effect, technique };
+            let entry = timings.entry(key).or_default();
+            if entry.passes_gpu_ns.len() <= pass {
+                entry.passes_gpu_ns.resize_with(pass + 1, Default::default);
+            }
+            entry.passes_gpu_ns[pass].push(ns);
+        }
+    }
+}
+
+fn back_buffer_texture<'a>(
+    which: BackBuffer,
+    input: &'a crate::input::InputTexture,
+    ping: &'a [FrameTarget; 2],
+    output: &'a FrameTarget,
+) -> &'a wgpu::Texture {
+    match which {
+        BackBuffer::Input => &input.texture,
+        BackBuffer::Ping(i) => &ping[i].texture,
+        BackBuffer::Output => &output.texture,
+    }
+}
+
+fn back_buffer_view<'a>(
+    which: BackBuffer,
+    input: &'a crate::input::InputTexture,
+    ping: &'a [FrameTarget; 2],
+    output: &'a FrameTarget,
+) -> &'a wgpu::TextureView {
+    match which {
+        BackBuffer::Input => &input.view,
+        BackBuffer::Ping(i) => &ping[i].view,
+        BackBuffer::Output => &output.view,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn make_bind_group(
+    device: &wgpu::Device,
+    effect: &ValidatedEffect,
+    layout: &wgpu::BindGroupLayout,
+    pass: &analysis::Pass,
+    textures: &[TextureGpu],
+    samplers: &[wgpu::Sampler],
+    uniform_buffer: Option<&wgpu::Buffer>,
+    empty_view: &wgpu::TextureView,
+    color_view: Option<&wgpu::TextureView>,
+) -> wgpu::BindGroup {
+    let entries: Vec<wgpu::BindGroupEntry> = pass
+        .bindings
+        .iter()
+        .map(|b| wgpu::BindGroupEntry {
+            binding: b.binding,
+            resource: match b.resource {
+                BindingResource::Uniforms => uniform_buffer
+                    .expect("an effect with a uniform binding has a uniform buffer")
+                    .as_entire_binding(),
+                BindingResource::Texture(id) => wgpu::BindingResource::TextureView(match &textures[id.index()] {
+                    TextureGpu::Owned { view, .. } => view,
+                    TextureGpu::Semantic(TextureSemantic::Color) => {
+                        color_view.expect("passes reading COLOR are given its view")
+                    }
+                    TextureGpu::Semantic(_) => empty_view,
+                }),
+                BindingResource::Sampler(id) => wgpu::BindingResource::Sampler(&samplers[id.index()]),
+            },
+        })
+        .collect();
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some(&format!("{} bind group", effect.path.display())),
+        layout,
+        entries: &entries,
+    })
+}
+
+fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, ChainError> {
+    let device = &ctx.device;
+    let name = effect.path.display().to_string();
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+
+    let uniform_buffer = (effect.uniform_buffer_size > 0).then(|| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(&format!("{name} uniforms")),
+            size: u64::from(effect.uniform_buffer_size),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    });
+    let textures: Vec<TextureGpu> = effect
+        .textures
+        .iter()
+        .map(|t| match &t.kind {
+            TextureKind::Owned {
+                width,
+                height,
+                format: fmt,
+                mip_levels,
+            } => {
+                let texture = device.create_texture(&wgpu::TextureDescriptor {
+                    label: Some(&t.name),
+                    size: wgpu::Extent3d {
+                        width: *width,
+                        height: *height,
+                        depth_or_array_layers: 1,
+                    },
+                    mip_level_count: *mip_levels,
+                    sample_count: 1,
+                    dimension: wgpu::TextureDimension::D2,
+                    format: format::texture_format(*fmt),
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT
+                        | wgpu::TextureUsages::TEXTURE_BINDING
+                        | wgpu::TextureUsages::COPY_DST
+                        | wgpu::TextureUsages::COPY_SRC,
+                    view_formats: &[],
+                });
+                // Render targets write mip 0 only until mip generation arrives; sample all mips.
+                let view = texture.create_view(&wgpu::TextureViewDescriptor {
+                    label: Some(&t.name),
+                    ..Default::default()
+                });
+                TextureGpu::Owned {
+                    _texture: texture,
+                    view,
+                }
+            }
+            TextureKind::Semantic(s) => TextureGpu::Semantic(s.clone()),
+        })
+        .collect();
+    let samplers = effect
+        .samplers
+        .iter()
+        .map(|s| {
+            device.create_sampler(&wgpu::SamplerDescriptor {
+                label: Some(&s.name),
+                address_mode_u: format::address_mode(s.address[0]),
+                address_mode_v: format::address_mode(s.address[1]),
+                address_mode_w: format::address_mode(s.address[2]),
+                mag_filter: format::filter_mode(s.mag_filter),
+                min_filter: format::filter_mode(s.min_filter),
+                mipmap_filter: format::mipmap_filter_mode(s.mip_filter),
+                border_color: s
+                    .address
+                    .contains(&analysis::AddressMode::Border)
+                    .then_some(wgpu::SamplerBorderColor::TransparentBlack),
+                ..Default::default()
+            })
+        })
+        .collect();
+    let empty = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("fxbench empty texture"),
+        size: wgpu::Extent3d {
+            width: 1,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: BACK_BUFFER_FORMAT,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    // A new texture is zero-initialised by wgpu: transparent black.
+    let empty_view = empty.create_view(&wgpu::TextureViewDescriptor::default());
+
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(&name),
+        source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(effect.module.clone())),
+    });
+
+    let features = device.features();
+    let mut passes = Vec::with_capacity(effect.techniques.len());
+    for technique in &effect.techniques {
+        let mut technique_passes = Vec::with_capacity(technique.passes.len());
+        for (pass_index, pass) in technique.passes.iter().enumerate() {
+            let layout_entries: Vec<wgpu::BindGroupLayoutEntry> = pass
+                .bindings
+                .iter()
+                .map(|b| wgpu::BindGroupLayoutEntry {
+                    binding: b.binding,
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                    ty: match b.resource {
+                        BindingResource::Uniforms => wgpu::BindingType::Buffer {
+                            ty: wgpu::BufferBindingType::Uniform,
+                            has_dynamic_offset: false,
+                            min_binding_size: None,
+                        },
+                        BindingResource::Texture(id) => wgpu::BindingType::Texture {
+                            sample_type: match &effect.texture(id).kind {
+                                TextureKind::Owned { format: f, .. } => format::sample_type(*f, features),
+                                TextureKind::Semantic(_) => wgpu::TextureSampleType::Float { filterable: true },
+                            },
+                            view_dimension: wgpu::TextureViewDimension::D2,
+                            multisampled: false,
+                        },
+                        BindingResource::Sampler(id) => {
+                            let s = effect.sampler(id);
+                            let filtering = [s.min_filter, s.mag_filter, s.mip_filter]
+                                .contains(&analysis::FilterMode::Linear);
+                            wgpu::BindingType::Sampler(if filtering {
+                                wgpu::SamplerBindingType::Filtering
+                            } else {
+                                wgpu::SamplerBindingType::NonFiltering
+                            })
+                        }
+                    },
+                    count: None,
+                })
+                .collect();
+            let label = format!("{name} {} pass {pass_index}", technique.name);
+            let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(&label),
+                entries: &layout_entries,
+            });
+            let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(&label),
+                bind_group_layouts: &[Some(&layout)],
+                immediate_size: 0,
+            });
+            let target_formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
+                vec![if pass.srgb_write {
+                    BACK_BUFFER_FORMAT.add_srgb_suffix()
+                } else {
+                    BACK_BUFFER_FORMAT
+                }]
+            } else {
+                pass.render_targets
+                    .iter()
+                    .map(|id| match &effect.texture(*id).kind {
+                        TextureKind::Owned { format: f, .. } => format::texture_format(*f),
+                        TextureKind::Semantic(_) => BACK_BUFFER_FORMAT,
+                    })
+                    .collect()
+            };
+            let targets: Vec<Option<wgpu::ColorTargetState>> = target_formats
+                .iter()
+                .map(|&format| {
+                    Some(wgpu::ColorTargetState {
+                        format,
+                        blend: None,
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })
+                })
+                .collect();
+            let vertex_entry = &effect.module.entry_points[pass.vertex_entry].name;
+            let fragment_entry = &effect.module.entry_points[pass.fragment_entry].name;
+            let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(&label),
+                layout: Some(&pipeline_layout),
+                vertex: wgpu::VertexState {
+                    module: &module,
+                    entry_point: Some(vertex_entry),
+                    compilation_options: Default::default(),
+                    buffers: &[],
+                },
+                primitive: wgpu::PrimitiveState::default(),
+                depth_stencil: None,
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &module,
+                    entry_point: Some(fragment_entry),
+                    compilation_options: Default::default(),
+                    targets: &targets,
+                }),
+                multiview_mask: None,
+                cache: None,
+            });
+            let reads_color = pass.bindings.iter().any(|b| {
+                matches!(b.resource, BindingResource::Texture(id)
+                    if effect.texture(id).kind == TextureKind::Semantic(TextureSemantic::Color))
+            });
+            let preserves_target = pass.writes_back_buffer()
+                && (pass.vertex_count != 3 || may_discard(&effect.module, pass.fragment_entry));
+            technique_passes.push(PassGpu {
+                pipeline,
+                layout,
+                reads_color,
+                preserves_target,
+                fixed_bind_group: None,
+                color_bind_groups: [None, None, None],
+            });
+        }
+        passes.push(technique_passes);
+    }
+
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(ChainError::Gpu {
+            effect: name,
+            what: "creating GPU resources".into(),
+            message: error.to_string(),
+        });
+    }
+
+    let mut gpu = EffectGpu {
+        uniform_values: effect.initial_values(),
+        uniforms_dirty: true,
+        effect,
+        uniform_buffer,
+        textures,
+        samplers,
+        empty_view,
+        passes,
+    };
+    // Passes that do not read COLOR bind the same resources every frame.
+    for (t, technique) in gpu.effect.techniques.iter().enumerate() {
+        for (p, pass) in technique.passes.iter().enumerate() {
+            let pass_gpu = &gpu.passes[t][p];
+            if !pass_gpu.reads_color {
+                let bg = make_bind_group(device, &gpu.effect, &pass_gpu.layout, pass, &gpu.textures, &gpu.samplers, gpu.uniform_buffer.as_ref(), &gpu.empty_view, None);
+                gpu.passes[t][p].fixed_bind_group = Some(bg);
+            }
+        }
+    }
+    Ok(gpu)
+}
+
+/// Whether a fragment entry point, or anything it calls, may `discard`.
+fn may_discard(module: &naga::Module, entry: usize) -> bool {
+    fn block_discards(block: &naga::Block, module: &naga::Module, depth: usize) -> bool {
+        block.iter().any(|s| statement_discards(s, module, depth))
+    }
+    fn statement_discards(statement: &naga::Statement, module: &naga::Module, depth: usize) -> bool {
+        use naga::Statement as S;
+        match statement {
+            S::Kill => true,
+            S::Block(b) => block_discards(b, module, depth),
+            S::If { accept, reject, .. } => {
+                block_discards(accept, module, depth) || block_discards(reject, module, depth)
+            }
+            S::Switch { cases, .. } => cases.iter().any(|c| block_discards(&c.body, module, depth)),
+            S::Loop {
+                body, continuing, ..
+            } => block_discards(body, module, depth) || block_discards(continuing, module, depth),
+            // Call graphs in WGSL are acyclic; the depth bound only guards against surprises.
+            S::Call { function, .. } if depth < 64 => {
+                block_discards(&module.functions[*function].body, module, depth + 1)
+            }
+            S::Call { .. } => true,
+            _ => false,
+        }
+    }
+    block_discards(&module.entry_points[entry].function.body, module, 0)
+}

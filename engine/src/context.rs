@@ -1,0 +1,93 @@
+//! The device and queue an effect chain runs on, with what the adapter offered.
+
+use std::fmt;
+
+/// Features fxbench uses when the adapter has them.
+pub fn optional_features() -> wgpu::Features {
+    wgpu::Features::TIMESTAMP_QUERY
+        | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES
+        | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
+        | wgpu::Features::FLOAT32_FILTERABLE
+        | wgpu::Features::TEXTURE_FORMAT_16BIT_NORM
+}
+
+/// A device, its queue, and the adapter's description.
+#[derive(Clone, Debug)]
+pub struct GpuContext {
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+    pub adapter_info: wgpu::AdapterInfo,
+}
+
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum HeadlessError {
+    NoAdapter(String),
+    Device(String),
+}
+
+impl fmt::Display for HeadlessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeadlessError::NoAdapter(why) => write!(f, "no GPU adapter: {why}"),
+            HeadlessError::Device(why) => write!(f, "GPU device creation failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for HeadlessError {}
+
+impl GpuContext {
+    /// Wraps a device someone else created (the app gets one from eframe).
+    pub fn new(device: wgpu::Device, queue: wgpu::Queue, adapter_info: wgpu::AdapterInfo) -> Self {
+        Self {
+            device,
+            queue,
+            adapter_info,
+        }
+    }
+
+    /// Creates a device without a window: Vulkan first, then GL, on whatever adapter exists.
+    pub fn headless(extra: wgpu::Features) -> Result<Self, HeadlessError> {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+        if std::env::var_os("WGPU_BACKEND").is_none() {
+            desc.backends = wgpu::Backends::VULKAN | wgpu::Backends::GL;
+        }
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::HighPerformance,
+            force_fallback_adapter: false,
+            compatible_surface: None,
+            apply_limit_buckets: false,
+        }))
+        .map_err(|e| HeadlessError::NoAdapter(e.to_string()))?;
+        let wanted = optional_features() | extra;
+        let features = adapter.features() & wanted;
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("fxbench headless device"),
+            required_features: features,
+            required_limits: adapter.limits(),
+            experimental_features: wgpu::ExperimentalFeatures::disabled(),
+            memory_hints: wgpu::MemoryHints::Performance,
+            trace: wgpu::Trace::Off,
+        }))
+        .map_err(|e| HeadlessError::Device(e.to_string()))?;
+        Ok(Self {
+            device,
+            queue,
+            adapter_info: adapter.get_info(),
+        })
+    }
+
+    pub fn has_timestamps(&self) -> bool {
+        self.device.features().contains(wgpu::Features::TIMESTAMP_QUERY)
+    }
+
+    /// A one-line description: adapter name and backend.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ({:?}, {:?})",
+            self.adapter_info.name, self.adapter_info.backend, self.adapter_info.device_type
+        )
+    }
+}

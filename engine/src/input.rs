@@ -1,0 +1,217 @@
+//! Input images: the built-in procedural test card, and PNG/JPEG files through `image`.
+
+use std::path::Path;
+
+/// The texture format of inputs, intermediate back buffers and the chain's output.
+pub const BACK_BUFFER_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+/// An RGBA8 image in CPU memory, rows top to bottom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RgbaImage {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Vec<u8>,
+}
+
+impl RgbaImage {
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let i = ((y * self.width + x) * 4) as usize;
+        [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2], self.pixels[i + 3]]
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    #[error("{path}: {source}")]
+    Image {
+        path: String,
+        #[source]
+        source: image::ImageError,
+    },
+    #[error("{path}: image is {width}x{height}; fxbench needs 1..={max} texels on each side")]
+    Size {
+        path: String,
+        width: u32,
+        height: u32,
+        max: u32,
+    },
+}
+
+/// Decodes a PNG or JPEG file to RGBA8.
+pub fn load_image(path: &Path) -> Result<RgbaImage, InputError> {
+    let shown = path.display().to_string();
+    let decoded = image::ImageReader::open(path)
+        .map_err(|e| InputError::Image {
+            path: shown.clone(),
+            source: image::ImageError::IoError(e),
+        })?
+        .with_guessed_format()
+        .map_err(|e| InputError::Image {
+            path: shown.clone(),
+            source: image::ImageError::IoError(e),
+        })?
+        .decode()
+        .map_err(|source| InputError::Image {
+            path: shown.clone(),
+            source,
+        })?;
+    let rgba = decoded.to_rgba8();
+    let (width, height) = rgba.dimensions();
+    let max = 8192;
+    if width == 0 || height == 0 || width > max || height > max {
+        return Err(InputError::Size {
+            path: shown,
+            width,
+            height,
+            max,
+        });
+    }
+    Ok(RgbaImage {
+        width,
+        height,
+        pixels: rgba.into_raw(),
+    })
+}
+
+/// A colourful test card: smooth gradients, a checkerboard, hard edges and circles, so that blurs,
+/// vignettes and colour effects all show.
+pub fn test_card(width: u32, height: u32) -> RgbaImage {
+    let mut pixels = Vec::with_capacity((width * height * 4) as usize);
+    let (w, h) = (width as f32, height as f32);
+    for y in 0..height {
+        for x in 0..width {
+            let (u, v) = ((x as f32 + 0.5) / w, (y as f32 + 0.5) / h);
+            // Base: a hue sweep left to right, darker towards the bottom.
+            let hue = u * 6.0;
+            let rgb_hue = [
+                (hue - 3.0).abs() - 1.0,
+                2.0 - (hue - 2.0).abs(),
+                2.0 - (hue - 4.0).abs(),
+            ]
+            .map(|c| c.clamp(0.0, 1.0));
+            let shade = 1.0 - 0.6 * v;
+            let mut rgb = rgb_hue.map(|c| c * shade);
+            // A checkerboard band across the middle.
+            if (0.4..0.6).contains(&v) {
+                let cell = ((x / 16) + (y / 16)) % 2 == 0;
+                rgb = if cell { [0.95; 3] } else { [0.05; 3] };
+            }
+            // Three rings.
+            for (cx, cy, r) in [(0.2, 0.25, 0.12), (0.5, 0.8, 0.1), (0.8, 0.25, 0.14)] {
+                let d = ((u - cx) * w / h).hypot(v - cy);
+                if (d - r).abs() < 0.012 {
+                    rgb = [1.0, 1.0, 1.0];
+                }
+            }
+            pixels.extend(rgb.map(|c| (c * 255.0).round() as u8));
+            pixels.push(255);
+        }
+    }
+    RgbaImage {
+        width,
+        height,
+        pixels,
+    }
+}
+
+/// An input texture on the GPU.
+#[derive(Debug)]
+pub struct InputTexture {
+    pub texture: wgpu::Texture,
+    pub view: wgpu::TextureView,
+}
+
+impl InputTexture {
+    pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, image: &RgbaImage, label: &str) -> Self {
+        let size = wgpu::Extent3d {
+            width: image.width,
+            height: image.height,
+            depth_or_array_layers: 1,
+        };
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: BACK_BUFFER_FORMAT,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &texture,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            &image.pixels,
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(image.width * 4),
+                rows_per_image: Some(image.height),
+            },
+            size,
+        );
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        Self { texture, view }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.texture.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.texture.height()
+    }
+}
+
+/// Copies an RGBA8 texture back to the CPU, waiting for the GPU. For tests and the CLI.
+pub fn read_texture(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Texture) -> Result<RgbaImage, wgpu::BufferAsyncError> {
+    let (width, height) = (texture.width(), texture.height());
+    let padded_row = (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("fxbench texture readback"),
+        size: u64::from(padded_row * height),
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        label: Some("fxbench readback"),
+    });
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded_row),
+                rows_per_image: Some(height),
+            },
+        },
+        texture.size(),
+    );
+    queue.submit([encoder.finish()]);
+    let (tx, rx) = std::sync::mpsc::channel();
+    buffer.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    let _ = device.poll(wgpu::PollType::wait_indefinitely());
+    rx.recv().unwrap_or(Err(wgpu::BufferAsyncError))?;
+    let mapped = buffer
+        .slice(..)
+        .get_mapped_range()
+        .map_err(|_| wgpu::BufferAsyncError)?;
+    let mut pixels = Vec::with_capacity((width * height * 4) as usize);
+    for row in mapped.chunks(padded_row as usize) {
+        pixels.extend_from_slice(&row[..(width * 4) as usize]);
+    }
+    drop(mapped);
+    buffer.unmap();
+    Ok(RgbaImage {
+        width,
+        height,
+        pixels,
+    })
+}

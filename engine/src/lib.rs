@@ -1,0 +1,17 @@
+//! The fxbench runtime: builds GPU resources for validated effects and runs their techniques on
+//! wgpu, timing every pass. Shaped like librashader's filter chain: load once, then `frame`
+//! records into the caller's command encoder.
+//!
+//! Invariants: no egui here; the engine never parses effect text, it accepts only
+//! `analysis::ValidatedEffect`s.
+
+pub mod chain;
+pub mod context;
+pub mod format;
+pub mod input;
+pub mod testing;
+pub mod timing;
+
+pub use chain::{ChainError, ChainOptions, EffectChain, TechniqueKey, TechniqueTimings};
+pub use context::GpuContext;
+pub use input::{InputTexture, RgbaImage};

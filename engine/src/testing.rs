@@ -1,0 +1,36 @@
+//! A headless GPU for tests and command-line tools: whatever adapter exists (lavapipe Vulkan or
+//! llvmpipe GL on CI), with the optional features fxbench uses turned on when offered.
+//!
+//! With no adapter, [`gpu`] prints why and returns `None` so the test can skip, unless
+//! `FXBENCH_REQUIRE_GPU=1`, in which case it panics: CI must not pass by skipping.
+
+use crate::context::{GpuContext, HeadlessError};
+
+/// The environment variable that turns a missing adapter into a failure.
+pub const REQUIRE_GPU_VAR: &str = "FXBENCH_REQUIRE_GPU";
+
+/// Whether `FXBENCH_REQUIRE_GPU=1` is set.
+pub fn gpu_required() -> bool {
+    std::env::var(REQUIRE_GPU_VAR).is_ok_and(|v| v == "1")
+}
+
+/// A headless device, or `None` (with the reason printed) when none exists and none is required.
+pub fn gpu() -> Option<GpuContext> {
+    gpu_with(wgpu::Features::empty())
+}
+
+/// Like [`gpu`], also requesting `extra` features where the adapter offers them.
+pub fn gpu_with(extra: wgpu::Features) -> Option<GpuContext> {
+    match GpuContext::headless(extra) {
+        Ok(ctx) => Some(ctx),
+        Err(error) => skip_or_fail(&error),
+    }
+}
+
+fn skip_or_fail(error: &HeadlessError) -> Option<GpuContext> {
+    if gpu_required() {
+        panic!("{REQUIRE_GPU_VAR}=1 but no GPU device could be created: {error}");
+    }
+    eprintln!("skipping GPU test: {error} (set {REQUIRE_GPU_VAR}=1 to make this a failure)");
+    None
+}

@@ -1,0 +1,282 @@
+//! GPU timestamps around every pass, read back without stalling, and moving averages.
+//!
+//! Each frame writes a begin and end timestamp per pass (render-pass timestamp writes, which need
+//! only `TIMESTAMP_QUERY`), resolves them into a buffer and copies that into one of a ring of
+//! mappable buffers. A slot is read once the GPU has finished with it, a few frames later, so the
+//! CPU never waits for the GPU.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// A moving average over the last `N` samples that, unlike ReShade's, divides by the number of
+/// samples it has during warm-up rather than by `N`.
+#[derive(Clone, Debug)]
+pub struct MovingAverage<const N: usize> {
+    samples: [u64; N],
+    next: usize,
+    count: usize,
+    sum: u128,
+    min: u64,
+    max: u64,
+}
+
+impl<const N: usize> Default for MovingAverage<N> {
+    fn default() -> Self {
+        Self {
+            samples: [0; N],
+            next: 0,
+            count: 0,
+            sum: 0,
+            min: u64::MAX,
+            max: 0,
+        }
+    }
+}
+
+impl<const N: usize> MovingAverage<N> {
+    pub fn push(&mut self, sample: u64) {
+        if self.count == N {
+            self.sum -= u128::from(self.samples[self.next]);
+        } else {
+            self.count += 1;
+        }
+        self.samples[self.next] = sample;
+        self.sum += u128::from(sample);
+        self.next = (self.next + 1) % N;
+        self.min = self.min.min(sample);
+        self.max = self.max.max(sample);
+    }
+
+    /// The mean of the samples held, or `None` before the first.
+    pub fn mean(&self) -> Option<u64> {
+        (self.count > 0).then(|| (self.sum / self.count as u128) as u64)
+    }
+
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Smallest and largest sample ever pushed (not only those in the window).
+    pub fn min_max(&self) -> Option<(u64, u64)> {
+        (self.count > 0).then_some((self.min, self.max))
+    }
+}
+
+/// The 60-frame window ReShade uses.
+pub type FrameAverage = MovingAverage<60>;
+
+/// What one pair of timestamps measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimedScope {
+    Technique {
+        effect: usize,
+        technique: analysis::TechniqueId,
+    },
+    Pass {
+        effect: usize,
+        technique: analysis::TechniqueId,
+        pass: usize,
+    },
+}
+
+const SLOT_FREE: u8 = 0;
+const SLOT_IN_FLIGHT: u8 = 1;
+const SLOT_MAPPED: u8 = 2;
+const SLOT_FAILED: u8 = 3;
+const RING: usize = 4;
+
+struct Slot {
+    readback: wgpu::Buffer,
+    state: Arc<AtomicU8>,
+    /// For each scope: the query indices of its begin and end.
+    scopes: Vec<(TimedScope, u32, u32)>,
+}
+
+/// Timestamp queries for one chain.
+pub struct GpuTimer {
+    query_set: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+    capacity: u32,
+    slots: Vec<Slot>,
+    /// The slot this frame writes, chosen in `begin_frame`.
+    current: Option<usize>,
+    next_query: u32,
+    period_ns: f32,
+    pending_map: Option<usize>,
+}
+
+impl GpuTimer {
+    /// `None` when the device lacks `TIMESTAMP_QUERY`.
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, max_passes: u32) -> Option<Self> {
+        if !device.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
+            return None;
+        }
+        let capacity = (max_passes * 2).clamp(2, wgpu::QUERY_SET_MAX_QUERIES);
+        let size = u64::from(capacity) * wgpu::QUERY_SIZE as u64;
+        let query_set = device.create_query_set(&wgpu::QuerySetDescriptor {
+            label: Some("fxbench pass timestamps"),
+            ty: wgpu::QueryType::Timestamp,
+            count: capacity,
+        });
+        let resolve = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("fxbench timestamp resolve"),
+            size,
+            usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let slots = (0..RING)
+            .map(|i| Slot {
+                readback: device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(&format!("fxbench timestamp readback {i}")),
+                    size,
+                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                }),
+                state: Arc::new(AtomicU8::new(SLOT_FREE)),
+                scopes: Vec::new(),
+            })
+            .collect();
+        Some(Self {
+            query_set,
+            resolve,
+            capacity,
+            slots,
+            current: None,
+            next_query: 0,
+            period_ns: queue.get_timestamp_period(),
+            pending_map: None,
+        })
+    }
+
+    /// Picks a free readback slot; when all are in flight this frame goes untimed.
+    pub fn begin_frame(&mut self) {
+        self.next_query = 0;
+        self.current = self
+            .slots
+            .iter()
+            .position(|s| s.state.load(Ordering::Acquire) == SLOT_FREE);
+        if let Some(i) = self.current {
+            self.slots[i].scopes.clear();
+        }
+    }
+
+    /// Reserves a begin/end query pair for a pass; `None` when this frame is untimed or full.
+    pub fn pass_writes(&mut self, scope: TimedScope) -> Option<wgpu::RenderPassTimestampWrites<'_>> {
+        let slot = self.current?;
+        if self.next_query + 2 > self.capacity {
+            return None;
+        }
+        let begin = self.next_query;
+        self.next_query += 2;
+        self.slots[slot].scopes.push((scope, begin, begin + 1));
+        Some(wgpu::RenderPassTimestampWrites {
+            query_set: &self.query_set,
+            beginning_of_pass_write_index: Some(begin),
+            end_of_pass_write_index: Some(begin + 1),
+        })
+    }
+
+    /// Records a scope that spans queries already written (a technique: its first pass's begin to
+    /// its last pass's end).
+    pub fn span_scope(&mut self, scope: TimedScope, begin: u32, end: u32) {
+        if let Some(slot) = self.current {
+            self.slots[slot].scopes.push((scope, begin, end));
+        }
+    }
+
+    /// The index the next reserved pair will start at.
+    pub fn next_query(&self) -> u32 {
+        self.next_query
+    }
+
+    pub fn frame_is_timed(&self) -> bool {
+        self.current.is_some()
+    }
+
+    /// Resolves this frame's queries into its readback slot.
+    pub fn end_frame(&mut self, encoder: &mut wgpu::CommandEncoder) {
+        let Some(slot) = self.current.take() else {
+            return;
+        };
+        if self.next_query == 0 {
+            return;
+        }
+        let bytes = u64::from(self.next_query) * wgpu::QUERY_SIZE as u64;
+        encoder.resolve_query_set(&self.query_set, 0..self.next_query, &self.resolve, 0);
+        encoder.copy_buffer_to_buffer(&self.resolve, 0, &self.slots[slot].readback, 0, bytes);
+        self.slots[slot].state.store(SLOT_IN_FLIGHT, Ordering::Release);
+        self.pending_map = Some(slot);
+    }
+
+    /// Call after the frame's commands were submitted: asks for the slot to be mapped.
+    pub fn after_submit(&mut self) {
+        let Some(slot) = self.pending_map.take() else {
+            return;
+        };
+        let state = self.slots[slot].state.clone();
+        self.slots[slot]
+            .readback
+            .slice(..)
+            .map_async(wgpu::MapMode::Read, move |result| {
+                state.store(
+                    if result.is_ok() { SLOT_MAPPED } else { SLOT_FAILED },
+                    Ordering::Release,
+                );
+            });
+    }
+
+    /// Reads every slot the GPU has finished with and returns (scope, nanoseconds) samples.
+    pub fn collect(&mut self) -> Vec<(TimedScope, u64)> {
+        let mut out = Vec::new();
+        for slot in &mut self.slots {
+            match slot.state.load(Ordering::Acquire) {
+                SLOT_MAPPED => {
+                    if let Ok(view) = slot.readback.slice(..).get_mapped_range() {
+                        let ticks: &[u64] = bytemuck::cast_slice(&view);
+                        for &(scope, begin, end) in &slot.scopes {
+                            let (Some(&b), Some(&e)) = (ticks.get(begin as usize), ticks.get(end as usize)) else {
+                                continue;
+                            };
+                            let ns = (e.saturating_sub(b) as f64 * f64::from(self.period_ns)) as u64;
+                            out.push((scope, ns));
+                        }
+                    }
+                    slot.readback.unmap();
+                    slot.state.store(SLOT_FREE, Ordering::Release);
+                }
+                SLOT_FAILED => slot.state.store(SLOT_FREE, Ordering::Release),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn warm_up_divides_by_samples_held() {
+        let mut avg = MovingAverage::<60>::default();
+        assert_eq!(avg.mean(), None);
+        avg.push(100);
+        avg.push(300);
+        assert_eq!(avg.mean(), Some(200), "two samples, not 400 / 60");
+    }
+
+    #[test]
+    fn window_drops_oldest() {
+        let mut avg = MovingAverage::<3>::default();
+        for s in [10, 20, 30, 40] {
+            avg.push(s);
+        }
+        assert_eq!(avg.mean(), Some(30));
+        assert_eq!(avg.len(), 3);
+        assert_eq!(avg.min_max(), Some((10, 40)));
+    }
+}

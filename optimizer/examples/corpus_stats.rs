@@ -1,0 +1,103 @@
+//! Prints, for every module of the shared test corpus, the optimisation time and instruction
+//! reduction, then totals per corpus directory and a scaling figure on generated shaders.
+//!
+//! Run with `cargo run --release -p fxbench-optimizer --example corpus_stats`; pass
+//! `--validate` to also check every output with `spirv-val` where its input passed.
+
+use optimizer::{Options, optimize, spirv_val, testgen, words_from_bytes};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn main() -> anyhow::Result<()> {
+    let validate = std::env::args().any(|a| a == "--validate");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/spirv");
+    let options = Options::default();
+    for dir in ["rust-gpu", "glslang"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "spv"))
+            .collect();
+        paths.sort();
+        let (mut before, mut after, mut time, mut rejected, mut invalid) =
+            (0usize, 0usize, Duration::ZERO, 0, 0);
+        for path in &paths {
+            let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+            let words = words_from_bytes(&std::fs::read(path)?)?;
+            let start = Instant::now();
+            match optimize(&words, &options) {
+                Ok((out, report)) => {
+                    let elapsed = start.elapsed();
+                    time += elapsed;
+                    before += report.instructions_before;
+                    after += report.instructions_after;
+                    let mut verdict = String::new();
+                    if validate {
+                        if let Some(env) = spirv_val::valid_env(&words)? {
+                            if let spirv_val::Verdict::Invalid(message) =
+                                spirv_val::validate(&out, env)?
+                            {
+                                invalid += 1;
+                                verdict = format!("  INVALID ({env}): {message}");
+                            }
+                        }
+                    }
+                    println!(
+                        "{dir}/{name}: {} -> {} instructions ({:.1}% fewer), {:.2} ms, {} iterations{verdict}",
+                        report.instructions_before,
+                        report.instructions_after,
+                        percent(report.instructions_before, report.instructions_after),
+                        elapsed.as_secs_f64() * 1e3,
+                        report.iterations
+                    );
+                }
+                Err(e) => {
+                    rejected += 1;
+                    println!("{dir}/{name}: rejected: {e}");
+                }
+            }
+        }
+        println!(
+            "TOTAL {dir}: {} modules ({rejected} rejected), {before} -> {after} instructions ({:.2}% fewer), {:.1} ms{}",
+            paths.len(),
+            percent(before, after),
+            time.as_secs_f64() * 1e3,
+            if validate { format!(", {invalid} invalid outputs") } else { String::new() }
+        );
+    }
+
+    // Scaling: the same generator at 10x the size should take at most ~10x the time.
+    let small = testgen::compute_shader_sized(1, 40);
+    let large = testgen::compute_shader_sized(1, 400);
+    let t_small = median_time(&small, &options)?;
+    let t_large = median_time(&large, &options)?;
+    println!(
+        "SCALING: {} words in {:.3} ms, {} words in {:.3} ms: {:.1}x the size takes {:.1}x the time",
+        small.len(),
+        t_small.as_secs_f64() * 1e3,
+        large.len(),
+        t_large.as_secs_f64() * 1e3,
+        large.len() as f64 / small.len() as f64,
+        t_large.as_secs_f64() / t_small.as_secs_f64()
+    );
+    Ok(())
+}
+
+fn percent(before: usize, after: usize) -> f64 {
+    if before == 0 {
+        0.0
+    } else {
+        100.0 * (before as f64 - after as f64) / before as f64
+    }
+}
+
+fn median_time(words: &[u32], options: &Options) -> anyhow::Result<Duration> {
+    let mut times = Vec::new();
+    for _ in 0..11 {
+        let start = Instant::now();
+        optimize(words, options)?;
+        times.push(start.elapsed());
+    }
+    times.sort();
+    Ok(times[times.len() / 2])
+}

@@ -1,0 +1,2 @@
+//! `spirv-extra-opt`: vectorises and prunes a SPIR-V module.
+fn main() {}

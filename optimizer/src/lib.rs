@@ -1,0 +1,20 @@
+//! SPIR-V optimiser for fxbench: a vectorise pass and a prune pass run to a fixpoint, a
+//! disassembly diff of what they changed, and `spirv-val` integration.
+//!
+//! The entry point is [`optimize`]; [`diff_listing`] renders what it did; [`testgen`] makes
+//! scalarised compute shaders for differential tests.
+
+mod driver;
+mod error;
+mod ir;
+pub mod listing;
+mod module;
+pub mod passes;
+pub mod spirv_val;
+pub mod testgen;
+
+pub use driver::{Options, PassRun, PassSummary, Report, instruction_count, optimize};
+pub use error::Error;
+pub use listing::{DiffOptions, diff_listing, listing};
+pub use module::{bytes_from_words, words_from_bytes};
+pub use passes::{InterfacePolicy, Pass, PassId};

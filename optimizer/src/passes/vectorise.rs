@@ -1,0 +1,955 @@
+//! Vectorise pass: finds the scalarised pattern (components extracted, the same operation
+//! applied to each, results rebuilt or used) and replaces it with one vector instruction.
+//!
+//! The pass walks each block once in order. At an instruction `u` that reads lane `j` of some
+//! vector `V` it looks, later in the block, for the same operation reading the other lanes of
+//! `V` at the same operand position. Each other operand position must then form a *group*: the
+//! lanes of existing vectors (used directly or through one `OpVectorShuffle`), one scalar used
+//! by every lane (splatted, or folded into `OpVectorTimesScalar`), or scalar constants (an
+//! `OpConstantComposite`). The vector instruction is inserted just before `u`, and every scalar
+//! result is rewritten in place into an `OpCompositeExtract` of it, keeping its id, so that the
+//! scalar's users need no change and themselves become candidates further down the block. That
+//! makes one walk handle whole chains; the driver's fixpoint catches the rest.
+//!
+//! Guarantees (each one a miscompile of the original tool):
+//! - operands keep their positions (`Pow`, `Step`, `Atan2`, `FMix`, ... are not commutative);
+//! - only component-wise operations are vectorised: `Reflect`, `Refract`, `FaceForward`,
+//!   `Cross`, `Distance`, `Length`, `Normalize`, `Determinant`, `Frexp`, `Modf`, pack/unpack
+//!   and every other extended set are left alone;
+//! - `NoContraction` and `RelaxedPrecision` on the scalar results move to the vector result
+//!   when every lane carries the same set; otherwise (or for any other decoration) the rewrite
+//!   is refused.
+
+use super::{Pass, PassId};
+use crate::error::Error;
+use crate::ir::{self, Globals, Shape};
+use rspirv::dr::{Function, Instruction, Module, Operand};
+use rspirv::spirv::{Decoration, Op, Word};
+use std::collections::{HashMap, HashSet};
+
+/// The vectorise pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Vectorise;
+
+impl Pass for Vectorise {
+    fn id(&self) -> PassId {
+        PassId::Vectorise
+    }
+
+    fn run(&self, module: &mut Module) -> Result<bool, Error> {
+        let mut cx = Context::new(module);
+        let mut changed = false;
+        for f in 0..module.functions.len() {
+            // Take the function out so that the module's global section can grow (new vector
+            // types and constants) while its blocks are being rewritten.
+            let mut function = std::mem::take(&mut module.functions[f]);
+            changed |= cx.function(module, &mut function);
+            module.functions[f] = function;
+        }
+        cx.finish(module);
+        Ok(changed)
+    }
+}
+
+/// A decoration as stored on a result: kind plus literal operands.
+type DecorationSet = Vec<(Decoration, Vec<Operand>)>;
+
+/// Module-wide state of one run.
+struct Context {
+    globals: Globals,
+    glsl: Vec<Word>,
+    /// Whether `OpSelect` accepts a scalar condition with vector objects (SPIR-V 1.4+).
+    scalar_select_condition: bool,
+    /// `OpDecorate`s by target.
+    decorations: HashMap<Word, DecorationSet>,
+    /// Targets of decorations the pass does not model (`OpDecorateId`, `OpDecorateString`,
+    /// decoration groups); such results are never rewritten.
+    opaque: HashSet<Word>,
+    /// Types of module-scope values (constants, variables, undefs).
+    global_types: HashMap<Word, Word>,
+    new_decorations: Vec<Instruction>,
+    /// `NoContraction` decorations to drop because their target became an extract.
+    drop_no_contraction: HashSet<Word>,
+}
+
+impl Context {
+    fn new(module: &Module) -> Context {
+        let mut decorations: HashMap<Word, DecorationSet> = HashMap::new();
+        let mut opaque = HashSet::new();
+        for inst in &module.annotations {
+            match (inst.class.opcode, &inst.operands[..]) {
+                (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(d), rest @ ..]) => {
+                    decorations
+                        .entry(*target)
+                        .or_default()
+                        .push((*d, rest.to_vec()));
+                }
+                (Op::GroupDecorate, [_, targets @ ..]) => {
+                    opaque.extend(targets.iter().filter_map(Operand::id_ref_any));
+                }
+                (_, [Operand::IdRef(target), ..]) => {
+                    opaque.insert(*target);
+                }
+                _ => {}
+            }
+        }
+        for set in decorations.values_mut() {
+            set.sort_by_key(|(d, _)| *d as u32);
+        }
+        let global_types = module
+            .types_global_values
+            .iter()
+            .filter_map(|i| Some((i.result_id?, i.result_type?)))
+            .collect();
+        Context {
+            globals: Globals::new(module),
+            glsl: ir::ext_imports_named(module, ir::GLSL_STD_450),
+            scalar_select_condition: ir::version(module) >= (1, 4),
+            decorations,
+            opaque,
+            global_types,
+            new_decorations: Vec::new(),
+            drop_no_contraction: HashSet::new(),
+        }
+    }
+
+    fn function(&mut self, module: &mut Module, function: &mut Function) -> bool {
+        let mut fx = FunctionState::default();
+        for inst in function.parameters.iter().chain(
+            function
+                .blocks
+                .iter()
+                .flat_map(|b| b.instructions.iter()),
+        ) {
+            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+                fx.types.insert(id, ty);
+            }
+        }
+        for inst in function.blocks.iter().flat_map(|b| b.instructions.iter()) {
+            if let Some((id, source, index)) = self.lane_extract(&fx, inst) {
+                fx.add_lane(id, source, index);
+            }
+            // Count instructions, not operands, matching the block users lists.
+            let mut read: Vec<Word> = inst
+                .operands
+                .iter()
+                .filter_map(|o| match o {
+                    Operand::IdRef(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            read.sort_unstable();
+            read.dedup();
+            for id in read {
+                *fx.use_count.entry(id).or_default() += 1;
+            }
+        }
+        let mut changed = false;
+        for block in &mut function.blocks {
+            changed |= self.block(module, &mut fx, &mut block.instructions);
+        }
+        if !fx.subst.is_empty() {
+            for inst in function.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+                fx.substitute(inst);
+            }
+        }
+        changed
+    }
+
+    fn finish(self, module: &mut Module) {
+        if !self.drop_no_contraction.is_empty() {
+            module.annotations.retain(|inst| {
+                !matches!(
+                    (inst.class.opcode, &inst.operands[..]),
+                    (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(Decoration::NoContraction)])
+                        if self.drop_no_contraction.contains(t)
+                )
+            });
+        }
+        module.annotations.extend(self.new_decorations);
+    }
+
+    fn type_of(&self, fx: &FunctionState, id: Word) -> Option<Word> {
+        fx.types
+            .get(&id)
+            .or_else(|| self.global_types.get(&id))
+            .copied()
+    }
+
+    /// `(result, source, index)` when `inst` reads one component of a vector.
+    fn lane_extract(&self, fx: &FunctionState, inst: &Instruction) -> Option<(Word, Word, u32)> {
+        if inst.class.opcode != Op::CompositeExtract {
+            return None;
+        }
+        let [Operand::IdRef(source), Operand::LiteralBit32(index)] = inst.operands[..] else {
+            return None;
+        };
+        let source_type = self.type_of(fx, source)?;
+        match self.globals.shape(source_type) {
+            Shape::Vector { count, .. } if index < count => Some((inst.result_id?, source, index)),
+            _ => None,
+        }
+    }
+
+    /// The operation key of a component-wise scalar instruction, or `None` if `inst` is not one.
+    fn componentwise_key(&self, inst: &Instruction) -> Option<OpKey> {
+        let result_type = inst.result_type?;
+        if self.globals.shape(result_type) != Shape::Scalar {
+            return None;
+        }
+        let op = inst.class.opcode;
+        let (ext, first_value) = if op == Op::ExtInst {
+            match inst.operands[..] {
+                [Operand::IdRef(set), Operand::LiteralExtInstInteger(number), ..]
+                    if self.glsl.contains(&set) && is_componentwise_glsl(number) =>
+                {
+                    (Some((set, number)), 2)
+                }
+                _ => return None,
+            }
+        } else if is_componentwise_core(op) {
+            (None, 0)
+        } else {
+            return None;
+        };
+        let values = inst.operands.get(first_value..)?;
+        if values.is_empty() || !values.iter().all(|o| matches!(o, Operand::IdRef(_))) {
+            return None;
+        }
+        Some(OpKey {
+            op,
+            ext,
+            result_type,
+            first_value,
+            values: values.len(),
+        })
+    }
+
+    /// Processes one block; returns whether anything changed.
+    fn block(
+        &mut self,
+        module: &mut Module,
+        fx: &mut FunctionState,
+        insts: &mut Vec<Instruction>,
+    ) -> bool {
+        let mut bx = BlockState {
+            position: HashMap::new(),
+            users: HashMap::new(),
+            pending: vec![Vec::new(); insts.len()],
+            made: HashMap::new(),
+        };
+        for (q, inst) in insts.iter().enumerate() {
+            if let Some(id) = inst.result_id {
+                bx.position.insert(id, 2 * q);
+                if let (Op::VectorShuffle | Op::CompositeConstruct, Some(ty)) =
+                    (inst.class.opcode, inst.result_type)
+                {
+                    bx.made
+                        .entry((inst.class.opcode, ty, inst.operands.clone()))
+                        .or_insert(id);
+                }
+            }
+            for operand in &inst.operands {
+                if let Operand::IdRef(id) = operand {
+                    let users = bx.users.entry(*id).or_default();
+                    if users.last() != Some(&q) {
+                        users.push(q);
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for p in 0..insts.len() {
+            fx.substitute(&mut insts[p]);
+            if insts[p].class.opcode == Op::CompositeConstruct {
+                changed |= self.simplify_construct(fx, insts, p);
+            } else if let Some(key) = self.componentwise_key(&insts[p]) {
+                changed |= self.try_group(module, fx, &mut bx, insts, p, key);
+            }
+        }
+        if changed {
+            // Splice the new instructions in front of the ones they were created for.
+            let old = std::mem::take(&mut bx.pending);
+            let mut rebuilt = Vec::with_capacity(insts.len() + old.iter().map(Vec::len).sum::<usize>());
+            for (inst, before) in insts.iter().zip(old) {
+                rebuilt.extend(before);
+                rebuilt.push(inst.clone());
+            }
+            *insts = rebuilt;
+        }
+        changed
+    }
+
+    /// Rewrites `OpCompositeConstruct` of lanes of existing vectors: the vector itself when the
+    /// lanes are all of it in order, otherwise one `OpVectorShuffle`.
+    fn simplify_construct(
+        &mut self,
+        fx: &mut FunctionState,
+        insts: &mut [Instruction],
+        p: usize,
+    ) -> bool {
+        let inst = &insts[p];
+        let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else {
+            return false;
+        };
+        let Shape::Vector { count, .. } = self.globals.shape(ty) else {
+            return false;
+        };
+        if inst.operands.len() != count as usize {
+            return false;
+        }
+        let mut lanes = Vec::with_capacity(inst.operands.len());
+        for operand in &inst.operands {
+            let Operand::IdRef(part) = operand else {
+                return false;
+            };
+            let Some(lane) = fx.lane(*part) else {
+                return false;
+            };
+            lanes.push(lane);
+        }
+        let Some(shuffle) = self.shuffle_of(fx, &lanes) else {
+            return false;
+        };
+        match shuffle {
+            Source::Whole(vector)
+                if self.type_of(fx, vector) == Some(ty)
+                    && !self.decorations.contains_key(&id)
+                    && !self.opaque.contains(&id) =>
+            {
+                fx.subst.insert(id, vector);
+                true
+            }
+            Source::Whole(vector) => {
+                // Same lanes, different type id (or decorated): keep the id, copy the value.
+                if self.type_of(fx, vector) != Some(ty) {
+                    return false;
+                }
+                insts[p] = Instruction::new(
+                    Op::CopyObject,
+                    Some(ty),
+                    Some(id),
+                    vec![Operand::IdRef(vector)],
+                );
+                true
+            }
+            Source::Shuffle(first, second, indices) => {
+                let mut operands = vec![Operand::IdRef(first), Operand::IdRef(second)];
+                operands.extend(indices.into_iter().map(Operand::LiteralBit32));
+                insts[p] = Instruction::new(Op::VectorShuffle, Some(ty), Some(id), operands);
+                true
+            }
+        }
+    }
+
+    /// How to obtain a vector whose lanes are `lanes` (each `(vector, component)`), if at most
+    /// two source vectors are involved and they share a component type.
+    fn shuffle_of(&self, fx: &FunctionState, lanes: &[(Word, u32)]) -> Option<Source> {
+        let (first, _) = *lanes.first()?;
+        let first_type = self.type_of(fx, first)?;
+        let Shape::Vector {
+            component,
+            count: first_count,
+        } = self.globals.shape(first_type)
+        else {
+            return None;
+        };
+        let mut second = None;
+        let mut indices = Vec::with_capacity(lanes.len());
+        for &(vector, index) in lanes {
+            if vector == first {
+                indices.push(index);
+                continue;
+            }
+            match second {
+                None => {
+                    let Shape::Vector { component: c, .. } =
+                        self.globals.shape(self.type_of(fx, vector)?)
+                    else {
+                        return None;
+                    };
+                    if c != component {
+                        return None;
+                    }
+                    second = Some(vector);
+                }
+                Some(s) if s == vector => {}
+                Some(_) => return None,
+            }
+            indices.push(first_count + index);
+        }
+        let identity = indices.iter().copied().eq(0..first_count);
+        Some(match second {
+            None if identity => Source::Whole(first),
+            None => Source::Shuffle(first, first, indices),
+            Some(second) => Source::Shuffle(first, second, indices),
+        })
+    }
+
+    /// Tries to vectorise the instruction at `p` with partners later in the block.
+    fn try_group(
+        &mut self,
+        module: &mut Module,
+        fx: &mut FunctionState,
+        bx: &mut BlockState,
+        insts: &mut [Instruction],
+        p: usize,
+        key: OpKey,
+    ) -> bool {
+        for k in 0..key.values {
+            let Some(Operand::IdRef(x)) = insts[p].operands.get(key.first_value + k) else {
+                continue;
+            };
+            let Some(&(recorded, j)) = fx.lanes.get(x) else {
+                continue;
+            };
+            let Some(lanes) = self.find_partners(fx, bx, insts, p, &key, k, recorded, j) else {
+                continue;
+            };
+            if let Some(plan) = self.plan(fx, bx, insts, p, &key, &lanes) {
+                self.emit(module, fx, bx, insts, p, &key, &lanes, plan);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// For each component of `recorded`, the first instruction after `p` with the same key that
+    /// reads that component at value position `k` and agrees with `insts[p]` elsewhere. Returns
+    /// the instruction positions of the lanes found, in component order, when there are 2 to 4.
+    #[allow(clippy::too_many_arguments)]
+    fn find_partners(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        key: &OpKey,
+        k: usize,
+        recorded: Word,
+        j: u32,
+    ) -> Option<Vec<usize>> {
+        let count = match self.globals.shape(self.type_of(fx, recorded)?) {
+            Shape::Vector { count, .. } if count <= 4 => count,
+            _ => return None,
+        };
+        let u = &insts[p];
+        let mut lanes = Vec::with_capacity(count as usize);
+        for l in 0..count {
+            if l == j {
+                lanes.push(p);
+                continue;
+            }
+            let candidates = fx.extracts.get(&(recorded, l)).into_iter().flatten();
+            let found = candidates
+                .flat_map(|extract| {
+                    bx.users
+                        .get(extract)
+                        .into_iter()
+                        .flatten()
+                        .map(move |&q| (q, *extract))
+                })
+                .filter(|&(q, extract)| {
+                    q > p
+                        && !lanes.contains(&q)
+                        && self.componentwise_key(&insts[q]).as_ref() == Some(key)
+                        && insts[q].operands.get(key.first_value + k) == Some(&Operand::IdRef(extract))
+                        && self.compatible(fx, key, u, &insts[q], k)
+                })
+                .map(|(q, _)| q)
+                .min();
+            if let Some(q) = found {
+                lanes.push(q);
+            }
+        }
+        (lanes.len() >= 2).then_some(lanes)
+    }
+
+    /// Cheap check that two candidate lanes could form groups at every position but `k`.
+    fn compatible(
+        &self,
+        fx: &FunctionState,
+        key: &OpKey,
+        a: &Instruction,
+        b: &Instruction,
+        k: usize,
+    ) -> bool {
+        (0..key.values).filter(|&m| m != k).all(|m| {
+            let (Some(Operand::IdRef(x)), Some(Operand::IdRef(y))) = (
+                a.operands.get(key.first_value + m),
+                b.operands.get(key.first_value + m),
+            ) else {
+                return false;
+            };
+            let (x, y) = (fx.resolve(*x), fx.resolve(*y));
+            x == y
+                || (self.type_of(fx, x) == self.type_of(fx, y)
+                    && (fx.lanes.contains_key(&x) && fx.lanes.contains_key(&y)
+                        || self.globals.is_scalar_constant(x)
+                            && self.globals.is_scalar_constant(y)))
+        })
+    }
+
+    /// Decides how every operand position becomes a vector, or refuses.
+    fn plan(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        key: &OpKey,
+        lanes: &[usize],
+    ) -> Option<Vec<Group>> {
+        // Decorations: all lanes identical, and only the precision ones the vector op can carry.
+        let first = insts[lanes[0]].result_id?;
+        let decorations = self.decorations.get(&first);
+        for &q in lanes {
+            let id = insts[q].result_id?;
+            if self.opaque.contains(&id) || self.decorations.get(&id) != decorations {
+                return None;
+            }
+        }
+        if decorations.is_some_and(|set| set.iter().any(|(d, _)| !ir::is_precision_decoration(*d))) {
+            return None;
+        }
+
+        let mut groups = Vec::with_capacity(key.values);
+        for m in 0..key.values {
+            let mut ids = Vec::with_capacity(lanes.len());
+            for &q in lanes {
+                let Some(Operand::IdRef(id)) = insts[q].operands.get(key.first_value + m) else {
+                    return None;
+                };
+                ids.push(fx.resolve(*id));
+            }
+            let ty = self.type_of(fx, ids[0])?;
+            if self.globals.shape(ty) != Shape::Scalar
+                || ids.iter().any(|&id| self.type_of(fx, id) != Some(ty))
+            {
+                return None;
+            }
+            let group = if ids.iter().all(|&id| id == ids[0]) {
+                Group::Splat(ids[0], ty)
+            } else if let Some(lane_list) = ids.iter().map(|&id| fx.lane(id)).collect::<Option<Vec<_>>>() {
+                let source = self.shuffle_of(fx, &lane_list)?;
+                // Every source vector must already be defined where the vector op will go.
+                let available = |v: Word| bx.available(v, p);
+                match &source {
+                    Source::Whole(v) if available(*v) => Group::Lanes(source, ty),
+                    Source::Shuffle(a, b, _) if available(*a) && available(*b) => {
+                        Group::Lanes(source, ty)
+                    }
+                    _ => return None,
+                }
+            } else if ids.iter().all(|&id| self.globals.is_scalar_constant(id)) {
+                Group::Constants(ids, ty)
+            } else if ids.iter().all(|&id| bx.available(id, p)) && self.chain_continues(fx, bx, insts, lanes) {
+                // Unrelated scalars cost an `OpCompositeConstruct`; worth it only when the
+                // results feed further vectorisable work.
+                Group::Construct(ids, ty)
+            } else {
+                return None;
+            };
+            groups.push(group);
+        }
+        if !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
+            return None;
+        }
+        // Refuse rewrites that add more instructions to the block than scalar ops they replace.
+        let width = lanes.len();
+        let vector_times_scalar = self.vector_times_scalar(key, &groups).is_some();
+        let added = 1 + groups
+            .iter()
+            .enumerate()
+            .filter(|(m, g)| match g {
+                Group::Lanes(Source::Shuffle(..), _) | Group::Construct(..) => true,
+                Group::Splat(id, _) => {
+                    !(vector_times_scalar
+                        || self.globals.is_scalar_constant(*id)
+                        || key.op == Op::Select && *m == 0 && self.scalar_select_condition)
+                }
+                _ => false,
+            })
+            .count();
+        (added <= width).then_some(groups)
+    }
+
+    /// Whether every lane's result is used only in this block, and only by component-wise
+    /// operations or constructs: the signal that the vector result will be consumed as a vector.
+    fn chain_continues(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        lanes: &[usize],
+    ) -> bool {
+        lanes.iter().all(|&q| {
+            let Some(id) = insts[q].result_id else {
+                return false;
+            };
+            let users = bx.users.get(&id).map_or(&[][..], Vec::as_slice);
+            !users.is_empty()
+                && fx.use_count.get(&id).copied().unwrap_or(0) == users.len()
+                && users.iter().all(|&u| {
+                    insts[u].class.opcode == Op::CompositeConstruct
+                        || self.componentwise_key(&insts[u]).is_some()
+                })
+        })
+    }
+
+    /// For `FMul` of a vector group by one shared scalar: (vector position, the scalar).
+    /// Float multiplication is commutative, so the scalar may come first in the scalar code.
+    fn vector_times_scalar(&self, key: &OpKey, groups: &[Group]) -> Option<(usize, Word)> {
+        if key.op != Op::FMul {
+            return None;
+        }
+        match groups {
+            [Group::Splat(s, _), Group::Lanes(..)] => Some((1, *s)),
+            [Group::Lanes(..), Group::Splat(s, _)] => Some((0, *s)),
+            _ => None,
+        }
+    }
+
+    /// Inserts the vector instruction (and any shuffles, splats and constants it needs) before
+    /// `p`, and turns every lane into an extract of it.
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &mut self,
+        module: &mut Module,
+        fx: &mut FunctionState,
+        bx: &mut BlockState,
+        insts: &mut [Instruction],
+        p: usize,
+        key: &OpKey,
+        lanes: &[usize],
+        groups: Vec<Group>,
+    ) {
+        let width = lanes.len() as u32;
+        let mut new = Vec::new();
+        let (result_type, _) = self.globals.vector_type(module, key.result_type, width);
+        let (op, values) = match self.vector_times_scalar(key, &groups) {
+            Some((v, scalar)) => {
+                let vector = self.vector_operand(module, fx, bx, &mut new, p, key, width, &groups[v], v);
+                (Op::VectorTimesScalar, vec![vector, scalar])
+            }
+            None => {
+                let values = groups
+                    .iter()
+                    .enumerate()
+                    .map(|(m, g)| self.vector_operand(module, fx, bx, &mut new, p, key, width, g, m))
+                    .collect();
+                (key.op, values)
+            }
+        };
+        let vector = ir::fresh_id(module);
+        let mut operands: Vec<Operand> = insts[p].operands[..key.first_value].to_vec();
+        operands.extend(values.into_iter().map(Operand::IdRef));
+        new.push(Instruction::new(op, Some(result_type), Some(vector), operands));
+        fx.types.insert(vector, result_type);
+        for inst in &new {
+            if let Some(id) = inst.result_id {
+                bx.position.insert(id, 2 * p - usize::from(p > 0));
+            }
+        }
+        bx.pending[p].extend(new);
+
+        let first = insts[lanes[0]].result_id;
+        if let Some(set) = first.and_then(|id| self.decorations.get(&id)).cloned() {
+            for (decoration, extra) in &set {
+                let mut operands = vec![Operand::IdRef(vector), Operand::Decoration(*decoration)];
+                operands.extend(extra.iter().cloned());
+                self.new_decorations
+                    .push(Instruction::new(Op::Decorate, None, None, operands));
+            }
+            self.decorations.insert(vector, set);
+        }
+        for (index, &q) in lanes.iter().enumerate() {
+            let Some(id) = insts[q].result_id else { continue };
+            insts[q] = Instruction::new(
+                Op::CompositeExtract,
+                Some(key.result_type),
+                Some(id),
+                vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
+            );
+            // The extract keeps `RelaxedPrecision` (it describes the value); `NoContraction`
+            // only means something on arithmetic.
+            if let Some(set) = self.decorations.get_mut(&id) {
+                if set.iter().any(|(d, _)| *d == Decoration::NoContraction) {
+                    set.retain(|(d, _)| *d != Decoration::NoContraction);
+                    self.drop_no_contraction.insert(id);
+                }
+            }
+            fx.add_lane(id, vector, index as u32);
+        }
+    }
+
+    /// Materialises one operand group as a vector id, appending any new instruction to `new`.
+    #[allow(clippy::too_many_arguments)]
+    fn vector_operand(
+        &mut self,
+        module: &mut Module,
+        fx: &mut FunctionState,
+        bx: &mut BlockState,
+        new: &mut Vec<Instruction>,
+        p: usize,
+        key: &OpKey,
+        width: u32,
+        group: &Group,
+        m: usize,
+    ) -> Word {
+        match group {
+            Group::Lanes(Source::Whole(v), _) => *v,
+            Group::Lanes(Source::Shuffle(a, b, indices), ty) => {
+                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let mut operands = vec![Operand::IdRef(*a), Operand::IdRef(*b)];
+                operands.extend(indices.iter().map(|&i| Operand::LiteralBit32(i)));
+                make(module, fx, bx, new, p, Op::VectorShuffle, vty, operands)
+            }
+            Group::Splat(s, _) if key.op == Op::Select && m == 0 && self.scalar_select_condition => {
+                *s
+            }
+            Group::Splat(s, ty) if self.globals.is_scalar_constant(*s) => {
+                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let parts = vec![*s; width as usize];
+                let (id, _) = self.globals.constant_composite(module, vty, &parts);
+                self.global_types.insert(id, vty);
+                id
+            }
+            Group::Splat(s, ty) => {
+                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let operands = vec![Operand::IdRef(*s); width as usize];
+                make(module, fx, bx, new, p, Op::CompositeConstruct, vty, operands)
+            }
+            Group::Construct(ids, ty) => {
+                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let operands = ids.iter().map(|&id| Operand::IdRef(id)).collect();
+                make(module, fx, bx, new, p, Op::CompositeConstruct, vty, operands)
+            }
+            Group::Constants(ids, ty) => {
+                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let (id, _) = self.globals.constant_composite(module, vty, ids);
+                self.global_types.insert(id, vty);
+                id
+            }
+        }
+    }
+}
+
+/// Finds an available shuffle or construct computing the same thing, or makes one.
+#[allow(clippy::too_many_arguments)]
+fn make(
+    module: &mut Module,
+    fx: &mut FunctionState,
+    bx: &mut BlockState,
+    new: &mut Vec<Instruction>,
+    p: usize,
+    op: Op,
+    ty: Word,
+    operands: Vec<Operand>,
+) -> Word {
+    let key = (op, ty, operands);
+    if let Some(&id) = bx.made.get(&key) {
+        if bx.available(id, p) || new.iter().any(|i| i.result_id == Some(id)) {
+            return id;
+        }
+    }
+    let id = ir::fresh_id(module);
+    new.push(Instruction::new(op, Some(ty), Some(id), key.2.clone()));
+    fx.types.insert(id, ty);
+    bx.made.insert(key, id);
+    id
+}
+
+/// Identity of a scalar operation for grouping: the same opcode (and extended instruction) on the
+/// same result type with the same number of value operands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct OpKey {
+    op: Op,
+    ext: Option<(Word, u32)>,
+    result_type: Word,
+    /// Index of the first value operand (2 for `OpExtInst`, after the set and the number).
+    first_value: usize,
+    values: usize,
+}
+
+/// Where the lanes of a group come from.
+#[derive(Clone, Debug)]
+enum Source {
+    /// All components of this vector, in order.
+    Whole(Word),
+    /// `OpVectorShuffle first second indices`.
+    Shuffle(Word, Word, Vec<u32>),
+}
+
+/// How one operand position of the scalar lanes becomes a vector operand.
+#[derive(Clone, Debug)]
+enum Group {
+    /// Lanes of existing vectors; the scalar type is carried for new shuffles.
+    Lanes(Source, Word),
+    /// The same scalar in every lane.
+    Splat(Word, Word),
+    /// A different scalar constant in each lane.
+    Constants(Vec<Word>, Word),
+    /// Unrelated scalars, gathered with `OpCompositeConstruct`.
+    Construct(Vec<Word>, Word),
+}
+
+/// Per-function state.
+#[derive(Default)]
+struct FunctionState {
+    types: HashMap<Word, Word>,
+    /// Extract result → (vector, component), for single-component extracts of vectors.
+    lanes: HashMap<Word, (Word, u32)>,
+    /// (vector, component) → extracts reading it.
+    extracts: HashMap<(Word, u32), Vec<Word>>,
+    /// Constructs replaced by the vector they rebuild.
+    subst: HashMap<Word, Word>,
+    /// Number of instructions reading each id.
+    use_count: HashMap<Word, usize>,
+}
+
+impl FunctionState {
+    fn add_lane(&mut self, id: Word, source: Word, index: u32) {
+        self.lanes.insert(id, (source, index));
+        self.extracts.entry((source, index)).or_default().push(id);
+    }
+
+    fn resolve(&self, mut id: Word) -> Word {
+        // Substitutions point to earlier definitions, so chains are short and acyclic; the bound
+        // only guards against a bug turning into a hang.
+        for _ in 0..=self.subst.len() {
+            match self.subst.get(&id) {
+                Some(&next) => id = next,
+                None => break,
+            }
+        }
+        id
+    }
+
+    /// The (resolved vector, component) that `id` reads, if it is a lane extract.
+    fn lane(&self, id: Word) -> Option<(Word, u32)> {
+        self.lanes
+            .get(&id)
+            .map(|&(source, index)| (self.resolve(source), index))
+    }
+
+    fn substitute(&self, inst: &mut Instruction) {
+        if self.subst.is_empty() {
+            return;
+        }
+        for operand in &mut inst.operands {
+            if let Some(id) = operand.id_ref_any_mut() {
+                *id = self.resolve(*id);
+            }
+        }
+    }
+}
+
+/// Per-block state of one walk.
+struct BlockState {
+    /// Result id → ordering key: 2q for the instruction at q, 2q-1 for one inserted before q.
+    position: HashMap<Word, usize>,
+    /// Id → positions of the block's instructions that read it.
+    users: HashMap<Word, Vec<usize>>,
+    /// Instructions to insert before each position.
+    pending: Vec<Vec<Instruction>>,
+    /// Shuffles and constructs of the block (existing and new) by what they compute, so that
+    /// the same shuffle or splat is made once.
+    made: HashMap<(Op, Word, Vec<Operand>), Word>,
+}
+
+impl BlockState {
+    /// Whether `id` is defined before position `p` (or outside the block, hence before it).
+    fn available(&self, id: Word, p: usize) -> bool {
+        self.position.get(&id).is_none_or(|&at| at < 2 * p)
+    }
+}
+
+/// Core opcodes that apply independently to each component.
+fn is_componentwise_core(op: Op) -> bool {
+    use Op::*;
+    matches!(
+        op,
+        FAdd | FSub
+            | FMul
+            | FDiv
+            | FRem
+            | FMod
+            | IAdd
+            | ISub
+            | IMul
+            | UDiv
+            | SDiv
+            | UMod
+            | SRem
+            | SMod
+            | FNegate
+            | SNegate
+            | Not
+            | BitwiseAnd
+            | BitwiseOr
+            | BitwiseXor
+            | ShiftLeftLogical
+            | ShiftRightLogical
+            | ShiftRightArithmetic
+            | BitReverse
+            | BitCount
+            | LogicalAnd
+            | LogicalOr
+            | LogicalNot
+            | LogicalEqual
+            | LogicalNotEqual
+            | Select
+            | IEqual
+            | INotEqual
+            | UGreaterThan
+            | SGreaterThan
+            | UGreaterThanEqual
+            | SGreaterThanEqual
+            | ULessThan
+            | SLessThan
+            | ULessThanEqual
+            | SLessThanEqual
+            | FOrdEqual
+            | FUnordEqual
+            | FOrdNotEqual
+            | FUnordNotEqual
+            | FOrdLessThan
+            | FUnordLessThan
+            | FOrdGreaterThan
+            | FUnordGreaterThan
+            | FOrdLessThanEqual
+            | FUnordLessThanEqual
+            | FOrdGreaterThanEqual
+            | FUnordGreaterThanEqual
+            | IsNan
+            | IsInf
+            | IsFinite
+            | IsNormal
+            | ConvertFToU
+            | ConvertFToS
+            | ConvertSToF
+            | ConvertUToF
+            | UConvert
+            | SConvert
+            | FConvert
+            | QuantizeToF16
+            | Bitcast
+    )
+}
+
+/// GLSL.std.450 instructions that apply independently to each component. Excluded on purpose:
+/// Determinant, MatrixInverse, Modf/ModfStruct and Frexp/FrexpStruct (pointer or struct results),
+/// pack/unpack, Length, Distance, Cross, Normalize, FaceForward, Reflect, Refract (they mix
+/// components), IMix (not a valid instruction), and the InterpolateAt* family (pointer operand).
+fn is_componentwise_glsl(number: u32) -> bool {
+    matches!(
+        number,
+        1..=32      // Round .. InverseSqrt: one-operand maths, Atan2 and Pow
+        | 37..=46   // FMin UMin SMin FMax UMax SMax FClamp UClamp SClamp FMix
+        | 48..=50   // Step SmoothStep Fma
+        | 53        // Ldexp
+        | 73..=75   // FindILsb FindSMsb FindUMsb
+        | 79..=81 // NMin NMax NClamp
+    )
+}

@@ -1,0 +1,121 @@
+//! The `fxbench` binary: the workbench window by default, plus command-line tools.
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, bail};
+use app::document::Document;
+use clap::{Parser, Subcommand};
+use engine::{ChainOptions, EffectChain, GpuContext, InputTexture};
+
+#[derive(Parser)]
+#[command(name = "fxbench", version, about = "A workbench for ReShade-style effects written in WGSL")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Runs effects over an image headless, writes the result and prints GPU times per pass.
+    Render(RenderArgs),
+}
+
+#[derive(clap::Args)]
+struct RenderArgs {
+    /// Effect files (.wfx). With --preset and no --effect, the effects the preset names.
+    #[arg(long = "effect", value_name = "FILE")]
+    effects: Vec<PathBuf>,
+    /// A ReShade-style INI preset: its Techniques=, TechniqueSorting= and uniform values apply.
+    #[arg(long, value_name = "FILE.ini")]
+    preset: Option<PathBuf>,
+    /// Input image (PNG or JPEG); without it, the built-in test card.
+    #[arg(long, value_name = "IMG")]
+    input: Option<PathBuf>,
+    /// Size of the built-in test card, WxH.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    size: (u32, u32),
+    /// Where to write the result (PNG).
+    #[arg(long, value_name = "OUT.png")]
+    out: PathBuf,
+    /// Frames to run (timings average over them, up to 60).
+    #[arg(long, default_value_t = 1)]
+    frames: u32,
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WxH, got '{text}'"))?;
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=8192).contains(v))
+            .ok_or_else(|| format!("'{s}' is not a size in 1..=8192"))
+    };
+    Ok((parse(w)?, parse(h)?))
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        None => app::run_native(app::StartOptions::default()),
+        Some(Command::Render(args)) => render(args),
+    }
+}
+
+fn render(args: RenderArgs) -> anyhow::Result<()> {
+    let document = match &args.preset {
+        Some(preset) => Document::with_preset(preset, args.effects.clone())?,
+        None if args.effects.is_empty() => bail!("give at least one --effect FILE or a --preset FILE.ini"),
+        None => Document::with_effects(args.effects.clone()),
+    };
+    let image = match &args.input {
+        Some(path) => engine::input::load_image(path)?,
+        None => engine::input::test_card(args.size.0, args.size.1),
+    };
+    let size = (image.width, image.height);
+    let compiled = document.compile(size);
+    let diagnostics = compiled.render_diagnostics();
+    if !diagnostics.is_empty() {
+        eprintln!("{diagnostics}");
+    }
+    if compiled.has_errors() {
+        bail!("effects have errors; nothing rendered");
+    }
+    let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
+    let mut chain = EffectChain::new(&ctx, compiled.effects, size, &ChainOptions::default())?;
+    document.apply_preset(&mut chain);
+    let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
+    for _ in 0..args.frames.max(1) {
+        chain.render_blocking(&input)?;
+    }
+    chain.flush_timings();
+    let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
+        .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
+    save_png(&args.out, &result)?;
+    println!("wrote {} ({}x{}) on {}", args.out.display(), size.0, size.1, ctx.describe());
+    print!("{}", app::report::timing_table(&chain));
+    Ok(())
+}
+
+/// Writes a PNG atomically: to a temporary file beside the target, then renamed over it.
+fn save_png(path: &std::path::Path, image: &engine::RgbaImage) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let temp = dir.join(format!(
+        ".{}.{}.tmp",
+        path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default(),
+        std::process::id()
+    ));
+    image::save_buffer_with_format(
+        &temp,
+        &image.pixels,
+        image.width,
+        image.height,
+        image::ExtendedColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .with_context(|| format!("writing {}", temp.display()))?;
+    std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))?;
+    Ok(())
+}
