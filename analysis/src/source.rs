@@ -174,10 +174,10 @@ mod tests {
         let file = map.get(id);
         assert_eq!(file.line_col(0), LineCol { line: 1, column: 1 });
         assert_eq!(file.line_col(3), LineCol { line: 2, column: 1 });
-        // 'ç' is two bytes: byte 5 is the third character of line 2... no, the second.
+        // 'ç' is two bytes, one column: byte 5 ('d') is column 2.
         assert_eq!(file.line_col(5), LineCol { line: 2, column: 2 });
-        assert_eq!(file.line_col(8), LineCol { line: 3, column: 1 });
-        assert_eq!(file.line_col(9), LineCol { line: 4, column: 1 });
+        assert_eq!(file.line_col(7), LineCol { line: 3, column: 1 });
+        assert_eq!(file.line_col(8), LineCol { line: 4, column: 1 });
         assert_eq!(file.line_text(2), "çd");
     }
 }

@@ -45,7 +45,7 @@ pub enum Error {
         message: String,
     },
     /// A pass name given on the command line or in [`crate::Options`] is not known.
-    #[error("unknown pass `{name}` (known passes: vectorise, prune)")]
+    #[error("unknown pass `{name}` (known passes: cse, vectorise, prune)")]
     UnknownPass {
         /// The name as given.
         name: String,

@@ -1,2 +1,121 @@
-//! `spirv-extra-opt`: vectorises and prunes a SPIR-V module.
-fn main() {}
+//! `spirv-extra-opt`: vectorises and prunes a SPIR-V module, command-line compatible with the
+//! original tool (`spirv-extra-opt [OPTIONS] <filename>`, `-o/--output`, default `a.spv`).
+
+use anyhow::{Context, bail};
+use clap::Parser;
+use optimizer::{DiffOptions, InterfacePolicy, Options, PassId, spirv_val};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Experimental SPIR-V optimisation passes: vectorise scalarised maths, merge repeated
+/// computations, prune what is unused.
+#[derive(Parser, Debug)]
+#[command(name = "spirv-extra-opt", version, about)]
+struct Cli {
+    /// The SPIR-V module to optimise.
+    filename: PathBuf,
+
+    /// Where to write the optimised module.
+    #[arg(short, long, default_value = "a.spv")]
+    output: PathBuf,
+
+    /// Comma-separated passes to run, in order, repeated to a fixpoint (cse, vectorise, prune).
+    #[arg(long, value_delimiter = ',', default_value = "cse,vectorise,prune")]
+    passes: Vec<String>,
+
+    /// Print instruction counts before and after each pass run.
+    #[arg(long)]
+    stats: bool,
+
+    /// Print a unified diff of the disassembly before and after.
+    #[arg(long)]
+    diff: bool,
+
+    /// Validate the output with `spirv-val` (if installed), using the target environment the
+    /// input validates under.
+    #[arg(long)]
+    validate: bool,
+
+    /// Allow removing unused interface variables and descriptor bindings.
+    #[arg(long)]
+    remove_unused_interface: bool,
+}
+
+fn main() -> ExitCode {
+    match run(&Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("spirv-extra-opt: error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: &Cli) -> anyhow::Result<()> {
+    let bytes = std::fs::read(&cli.filename)
+        .with_context(|| format!("cannot read {}", cli.filename.display()))?;
+    let words = optimizer::words_from_bytes(&bytes)
+        .with_context(|| format!("{} is not a SPIR-V module", cli.filename.display()))?;
+    let passes = cli
+        .passes
+        .iter()
+        .map(|name| name.parse::<PassId>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = Options {
+        passes,
+        interface: if cli.remove_unused_interface {
+            InterfacePolicy::RemoveUnused
+        } else {
+            InterfacePolicy::Keep
+        },
+        ..Options::default()
+    };
+    let (output, report) = optimizer::optimize(&words, &options)
+        .with_context(|| format!("cannot optimise {}", cli.filename.display()))?;
+    std::fs::write(&cli.output, optimizer::bytes_from_words(&output))
+        .with_context(|| format!("cannot write {}", cli.output.display()))?;
+
+    if cli.stats {
+        print!("{report}");
+    }
+    if cli.diff {
+        let labels = (
+            cli.filename.display().to_string(),
+            cli.output.display().to_string(),
+        );
+        let diff_options = DiffOptions {
+            labels,
+            ..DiffOptions::default()
+        };
+        print!("{}", optimizer::diff_listing(&words, &output, &diff_options)?);
+    }
+    if cli.validate {
+        validate(&words, &output)?;
+    }
+    Ok(())
+}
+
+/// Validates the output under the environment the input passes, so that a module written for
+/// Vulkan 1.2 is not held to 1.3 rules.
+fn validate(input: &[u32], output: &[u32]) -> anyhow::Result<()> {
+    if !spirv_val::available() {
+        eprintln!("spirv-extra-opt: spirv-val not found; skipping validation");
+        return Ok(());
+    }
+    let Some(env) = spirv_val::valid_env(input)? else {
+        eprintln!(
+            "spirv-extra-opt: the input does not validate under {}; skipping validation",
+            spirv_val::TARGET_ENVS.join(", ")
+        );
+        return Ok(());
+    };
+    match spirv_val::validate(output, env)? {
+        spirv_val::Verdict::Valid => {
+            eprintln!("spirv-extra-opt: output valid ({env})");
+            Ok(())
+        }
+        spirv_val::Verdict::Invalid(message) => {
+            bail!("output fails spirv-val --target-env {env}: {message}")
+        }
+    }
+}

@@ -1,8 +1,10 @@
 //! The optimisation passes, one file each, behind the [`Pass`] trait.
 
+mod cse;
 mod prune;
 mod vectorise;
 
+pub use cse::Cse;
 pub use prune::{InterfacePolicy, Prune};
 pub use vectorise::Vectorise;
 
@@ -30,18 +32,21 @@ pub trait Pass {
 pub enum PassId {
     /// Rewrites per-component scalar chains into vector instructions.
     Vectorise,
+    /// Merges repeated pure computations within a block.
+    Cse,
     /// Removes unused results, functions, parameters, names and decorations.
     Prune,
 }
 
 impl PassId {
     /// Every pass, in the order the driver runs them by default.
-    pub const ALL: [PassId; 2] = [PassId::Vectorise, PassId::Prune];
+    pub const ALL: [PassId; 3] = [PassId::Cse, PassId::Vectorise, PassId::Prune];
 
     /// The pass's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             PassId::Vectorise => "vectorise",
+            PassId::Cse => "cse",
             PassId::Prune => "prune",
         }
     }
@@ -59,6 +64,7 @@ impl FromStr for PassId {
     fn from_str(name: &str) -> Result<Self, Error> {
         match name.trim() {
             "vectorise" | "vectorize" => Ok(PassId::Vectorise),
+            "cse" => Ok(PassId::Cse),
             "prune" => Ok(PassId::Prune),
             other => Err(Error::UnknownPass {
                 name: other.to_owned(),

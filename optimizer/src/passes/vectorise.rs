@@ -262,7 +262,7 @@ impl Context {
         for p in 0..insts.len() {
             fx.substitute(&mut insts[p]);
             if insts[p].class.opcode == Op::CompositeConstruct {
-                changed |= self.simplify_construct(fx, insts, p);
+                changed |= self.simplify_construct(fx, &mut bx, insts, p);
             } else if let Some(key) = self.componentwise_key(&insts[p]) {
                 changed |= self.try_group(module, fx, &mut bx, insts, p, key);
             }
@@ -285,6 +285,7 @@ impl Context {
     fn simplify_construct(
         &mut self,
         fx: &mut FunctionState,
+        bx: &mut BlockState,
         insts: &mut [Instruction],
         p: usize,
     ) -> bool {
@@ -336,6 +337,9 @@ impl Context {
             Source::Shuffle(first, second, indices) => {
                 let mut operands = vec![Operand::IdRef(first), Operand::IdRef(second)];
                 operands.extend(indices.into_iter().map(Operand::LiteralBit32));
+                bx.made
+                    .entry((Op::VectorShuffle, ty, operands.clone()))
+                    .or_insert(id);
                 insts[p] = Instruction::new(Op::VectorShuffle, Some(ty), Some(id), operands);
                 true
             }
@@ -440,32 +444,37 @@ impl Context {
                 lanes.push(p);
                 continue;
             }
-            let candidates = fx.extracts.get(&(recorded, l)).into_iter().flatten();
-            let found = candidates
-                .flat_map(|extract| {
-                    bx.users
-                        .get(extract)
-                        .into_iter()
-                        .flatten()
-                        .map(move |&q| (q, *extract))
-                })
-                .filter(|&(q, extract)| {
-                    q > p
-                        && !lanes.contains(&q)
-                        && self.componentwise_key(&insts[q]).as_ref() == Some(key)
-                        && insts[q].operands.get(key.first_value + k) == Some(&Operand::IdRef(extract))
-                        && self.compatible(fx, key, u, &insts[q], k)
-                })
-                .map(|(q, _)| q)
-                .min();
-            if let Some(q) = found {
+            // Prefer the earliest candidate whose other operands pair up with `u`'s; failing
+            // that, the earliest whose other operands merely have the same types.
+            let mut best: Option<(bool, usize)> = None;
+            for extract in fx.extracts.get(&(recorded, l)).into_iter().flatten() {
+                for &q in bx.users.get(extract).into_iter().flatten() {
+                    if q <= p
+                        || lanes.contains(&q)
+                        || self.componentwise_key(&insts[q]).as_ref() != Some(key)
+                        || insts[q].operands.get(key.first_value + k) != Some(&Operand::IdRef(*extract))
+                    {
+                        continue;
+                    }
+                    let Some(strict) = self.compatible(fx, key, u, &insts[q], k) else {
+                        continue;
+                    };
+                    let candidate = (!strict, q);
+                    if best.is_none_or(|b| candidate < b) {
+                        best = Some(candidate);
+                    }
+                }
+            }
+            if let Some((_, q)) = best {
                 lanes.push(q);
             }
         }
         (lanes.len() >= 2).then_some(lanes)
     }
 
-    /// Cheap check that two candidate lanes could form groups at every position but `k`.
+    /// Cheap check that two candidate lanes could form groups at every position but `k`:
+    /// `None` if some operand types differ, `Some(true)` if every position pairs as a splat,
+    /// lanes or constants, `Some(false)` if some position would need a construct.
     fn compatible(
         &self,
         fx: &FunctionState,
@@ -473,21 +482,26 @@ impl Context {
         a: &Instruction,
         b: &Instruction,
         k: usize,
-    ) -> bool {
-        (0..key.values).filter(|&m| m != k).all(|m| {
+    ) -> Option<bool> {
+        let mut strict = true;
+        for m in (0..key.values).filter(|&m| m != k) {
             let (Some(Operand::IdRef(x)), Some(Operand::IdRef(y))) = (
                 a.operands.get(key.first_value + m),
                 b.operands.get(key.first_value + m),
             ) else {
-                return false;
+                return None;
             };
             let (x, y) = (fx.resolve(*x), fx.resolve(*y));
-            x == y
-                || (self.type_of(fx, x) == self.type_of(fx, y)
-                    && (fx.lanes.contains_key(&x) && fx.lanes.contains_key(&y)
-                        || self.globals.is_scalar_constant(x)
-                            && self.globals.is_scalar_constant(y)))
-        })
+            if x == y {
+                continue;
+            }
+            if self.type_of(fx, x) != self.type_of(fx, y) {
+                return None;
+            }
+            strict &= fx.lanes.contains_key(&x) && fx.lanes.contains_key(&y)
+                || self.globals.is_scalar_constant(x) && self.globals.is_scalar_constant(y);
+        }
+        Some(strict)
     }
 
     /// Decides how every operand position becomes a vector, or refuses.

@@ -1,0 +1,225 @@
+//! The front end on small effects: model summaries, located diagnostics, include mapping, the two
+//! compile modes, and every shipped effect.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use analysis::{CompileMode, FileLoader, LoadOutput, Options};
+
+/// Files held in memory.
+struct Memory(HashMap<PathBuf, String>);
+
+impl FileLoader for Memory {
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        self.0
+            .get(path)
+            .cloned()
+            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "not in memory"))
+    }
+}
+
+const HEADER: &str = "struct VsOut { @builtin(position) pos: vec4<f32>, @location(0) uv: vec2<f32> }\n\
+@vertex fn vs(@builtin(vertex_index) i: u32) -> VsOut {\n\
+    let uv = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));\n\
+    return VsOut(vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0), uv);\n\
+}\n";
+
+fn load(files: &[(&str, &str)], options: &Options) -> LoadOutput {
+    let memory = Memory(
+        files
+            .iter()
+            .map(|(p, t)| (PathBuf::from(p), t.to_string()))
+            .collect(),
+    );
+    analysis::load_effect_with(Path::new(files[0].0), &memory, options)
+}
+
+fn diagnostics(out: &LoadOutput) -> Vec<String> {
+    out.diagnostics.iter().map(|d| d.render_short(&out.sources)).collect()
+}
+
+#[test]
+fn a_two_pass_effect_lowers_to_the_model() {
+    let effect = format!(
+        "#include \"h.wfxh\"\n\
+uniform Amount: f32 < ui_type = \"slider\"; ui_max = 2.0; > = 0.25;\n\
+uniform Tint: vec3<f32> = vec3<f32>(1.0, 0.5, 0.0);\n\
+uniform Flip: bool = true;\n\
+texture Color : COLOR;\n\
+texture Half {{ Width = BUFFER_WIDTH / 2; Height = BUFFER_HEIGHT / 4; Format = RGBA16F; }};\n\
+sampler S {{ Texture = Color; MagFilter = POINT; AddressU = WRAP; }};\n\
+@fragment fn down(v: VsOut) -> @location(0) vec4<f32> {{ return textureSample(Color, S, v.uv) * Amount; }}\n\
+@fragment fn up(v: VsOut) -> @location(0) vec4<f32> {{ if Flip {{ return vec4<f32>(Tint, 1.0); }} return textureLoad(Half, vec2<i32>(0), 0); }}\n\
+technique Two < ui_label = \"Two passes\"; enabled = true; > {{\n\
+  pass A {{ VertexShader = vs; PixelShader = down; RenderTarget = Half; }}\n\
+  pass {{ VertexShader = vs; PixelShader = up; }}\n\
+}}\n"
+    );
+    let out = load(&[("fx/two.wfx", &effect), ("fx/h.wfxh", HEADER)], &Options::default());
+    assert_eq!(diagnostics(&out), Vec::<String>::new());
+    let fx = out.effect.expect("valid");
+    let summary: Vec<String> = fx
+        .uniforms
+        .iter()
+        .map(|u| format!("{}: {} @{} = {:?}", u.name, u.ty.wgsl(), u.offset, u.init))
+        .collect();
+    assert_eq!(
+        summary,
+        ["Amount: f32 @0 = [0.25]", "Tint: vec3<f32> @16 = [1.0, 0.5, 0.0]", "Flip: bool @28 = [1.0]"]
+    );
+    assert_eq!(fx.uniform_buffer_size, 32);
+    assert_eq!(
+        fx.textures[1].kind,
+        analysis::TextureKind::Owned {
+            width: 640,
+            height: 180,
+            format: analysis::TextureFormat::RGBA16F,
+            mip_levels: 1
+        }
+    );
+    let t = &fx.techniques[0];
+    assert_eq!((t.label(), t.enabled_by_default(), t.passes.len()), ("Two passes", true, 2));
+    // Pass A reads uniforms, Color and S; pass 2 reads uniforms and Half only.
+    let bindings = |p: usize| -> Vec<String> {
+        t.passes[p]
+            .bindings
+            .iter()
+            .map(|b| format!("{}:{:?}", b.binding, b.resource))
+            .collect()
+    };
+    assert_eq!(bindings(0), ["0:Uniforms", "1:Texture(TextureId(0))", "3:Sampler(SamplerId(0))"]);
+    assert_eq!(bindings(1), ["0:Uniforms", "2:Texture(TextureId(1))"]);
+    assert_eq!(t.passes[0].render_targets.len(), 1);
+    assert!(t.passes[1].writes_back_buffer());
+    // The uniform struct naga laid out agrees with ours.
+    let (_, ty) = fx
+        .module
+        .types
+        .iter()
+        .find(|(_, ty)| ty.name.as_deref() == Some("FxbenchUniforms"))
+        .expect("generated uniform struct");
+    let naga::TypeInner::Struct { members, span } = &ty.inner else {
+        panic!("not a struct")
+    };
+    let offsets: Vec<u32> = members.iter().map(|m| m.offset).collect();
+    assert_eq!((offsets, *span), (vec![0, 16, 28], 32));
+}
+
+#[test]
+fn performance_mode_folds_uniforms_into_constants() {
+    let effect = format!(
+        "{HEADER}uniform Amount: f32 = 0.25;\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(Amount); }}\n\
+technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let mut options = Options {
+        mode: CompileMode::Performance,
+        ..Options::default()
+    };
+    options.uniform_values.insert("Amount".into(), vec![0.75]);
+    let out = load(&[("p.wfx", &effect)], &options);
+    let fx = out.effect.expect("valid");
+    assert!(fx.wgsl.contains("const Amount: f32 = 0.75;"), "{}", fx.wgsl);
+    assert_eq!(fx.uniform_buffer_size, 0);
+    assert!(fx.techniques[0].passes[0].bindings.is_empty());
+}
+
+#[test]
+fn errors_are_located_in_the_file_that_has_them() {
+    // The WGSL error sits in the included header; its line and column are the header's.
+    let header = "fn helper() -> f32 {\n    return undefined_name;\n}\n";
+    let effect = format!("{HEADER}#include \"bad.wfxh\"\ntechnique T {{ pass {{ VertexShader = vs; PixelShader = vs; }} }}\n");
+    let out = load(&[("main.wfx", &effect), ("bad.wfxh", header)], &Options::default());
+    let d = diagnostics(&out);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].starts_with("bad.wfxh:2:12: error[WgslParseError]: no definition in scope for identifier"), "{}", d[0]);
+}
+
+#[test]
+fn every_structural_error_is_reported() {
+    // (Rust's `\` line continuation drops each next line's indentation: columns count from 1.)
+    let effect = format!(
+        "{HEADER}\
+texture A {{ Width = 0; Format = RGBA99; Bogus = 1; }};\n\
+texture A {{ }};\n\
+sampler S {{ Texture = Missing; }};\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(1.0); }}\n\
+fn plain() -> vec4<f32> {{ return vec4<f32>(0.0); }}\n\
+technique T {{\n\
+  pass {{ VertexShader = vs; PixelShader = plain; }}\n\
+  pass {{ VertexShader = vs; VertexShader = vs; PixelShader = ps; Blend = 1; }}\n\
+  pass {{ PixelShader = ps; }}\n\
+}}\n"
+    );
+    let out = load(&[("e.wfx", &effect)], &Options::default());
+    let d = diagnostics(&out);
+    assert_eq!(
+        d,
+        [
+            "e.wfx:7:9: error[Redefinition]: 'A' : redefinition\n  e.wfx:6:9: first defined here",
+            "e.wfx:6:21: error[InvalidSize]: 'Width' : value 0 outside 1..=16384",
+            "e.wfx:6:33: error[InvalidRenderStateValue]: 'RGBA99' : unknown texture format",
+            "e.wfx:6:41: error[InvalidRenderStateName]: 'Bogus' : unknown texture state",
+            "e.wfx:8:23: error[UndeclaredIdentifier]: 'Missing' : undeclared texture",
+            "e.wfx:12:41: error[EntryNotFound]: 'plain' : no entry point of that name\n  note: 'plain' is a plain function: mark it '@fragment'",
+            "e.wfx:13:27: error[DuplicateEntryAssignment]: 'VertexShader' : state assigned twice\n  e.wfx:13:8: first assigned here",
+            "e.wfx:13:64: error[InvalidRenderStateName]: 'Blend' : unknown pass state",
+            "e.wfx:14:1: error[MissingEntry]: 'pass' : missing 'VertexShader' state",
+        ]
+    );
+    assert!(out.effect.is_none());
+}
+
+#[test]
+fn a_pass_may_not_sample_its_own_render_target() {
+    let effect = format!(
+        "{HEADER}texture T {{ Width = 4; Height = 4; }};\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return textureLoad(T, vec2<i32>(0), 0); }}\n\
+technique X {{ pass P {{ VertexShader = vs; PixelShader = ps; RenderTarget = T; }} }}\n"
+    );
+    let out = load(&[("rt.wfx", &effect)], &Options::default());
+    assert_eq!(
+        diagnostics(&out),
+        ["rt.wfx:8:15: error[InvalidRenderStateValue]: 'T' : the pass samples a texture it renders to"]
+    );
+}
+
+#[test]
+fn include_cycles_and_missing_files_are_errors() {
+    let out = load(
+        &[("a.wfx", "#include \"b.wfxh\"\n"), ("b.wfxh", "\n#include \"a.wfx\"\n#include \"none.wfxh\"\n")],
+        &Options::default(),
+    );
+    let d = diagnostics(&out);
+    assert_eq!(d[0], "b.wfxh:2:1: error[IncludeError]: 'a.wfx' : include cycle");
+    assert!(d[1].starts_with("b.wfxh:3:1: error[IncludeError]: 'none.wfxh' : cannot open include file"), "{}", d[1]);
+}
+
+#[test]
+fn unreadable_root_file_is_a_diagnostic() {
+    let out = analysis::load_effect(Path::new("/nonexistent/effect.wfx"), &Options::default());
+    assert_eq!(out.diagnostics.len(), 1);
+    assert_eq!(out.diagnostics[0].code, analysis::DiagnosticCode::IoError);
+}
+
+#[test]
+fn every_shipped_effect_loads_in_both_modes() {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&assets).expect("assets folder") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "wfx") {
+            for mode in [CompileMode::Normal, CompileMode::Performance] {
+                let options = Options {
+                    mode,
+                    ..Options::default()
+                };
+                let out = analysis::load_effect(&path, &options);
+                assert!(out.effect.is_some(), "{}: {}", path.display(), out.render_diagnostics());
+                assert!(out.diagnostics.is_empty(), "{}", out.render_diagnostics());
+            }
+            count += 1;
+        }
+    }
+    assert!(count >= 2, "found {count} effects");
+}

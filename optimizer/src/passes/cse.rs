@@ -1,0 +1,111 @@
+//! Common-subexpression pass: within each block, a pure computation repeated with the same
+//! operands is replaced by its first occurrence.
+//!
+//! Scalarised code repeats work per component (the same `abs(s) + 1` for every lane of a
+//! division by a scalar); merging the copies lets the vectoriser see one shared scalar, and the
+//! vectoriser's own output can duplicate vector code the module already had. Only instructions
+//! that neither read memory nor depend on where they execute are merged, and only when neither
+//! copy carries a decoration, so no `NoContraction`, `RelaxedPrecision` or `NonUniform` meaning
+//! is lost.
+
+use super::{Pass, PassId};
+use crate::error::Error;
+use crate::ir;
+use rspirv::dr::{Instruction, Module, Operand};
+use rspirv::spirv::{Op, Word};
+use std::collections::{HashMap, HashSet};
+
+/// The common-subexpression pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cse;
+
+impl Pass for Cse {
+    fn id(&self) -> PassId {
+        PassId::Cse
+    }
+
+    fn run(&self, module: &mut Module) -> Result<bool, Error> {
+        let decorated: HashSet<Word> = module
+            .annotations
+            .iter()
+            .filter_map(|i| i.operands.first().and_then(Operand::id_ref_any))
+            .collect();
+        let glsl = ir::ext_imports_named(module, ir::GLSL_STD_450);
+        let mut changed = false;
+        for function in &mut module.functions {
+            let mut subst: HashMap<Word, Word> = HashMap::new();
+            for block in &mut function.blocks {
+                let mut seen: HashMap<(Op, Word, Vec<Operand>), Word> = HashMap::new();
+                for inst in &mut block.instructions {
+                    substitute(inst, &subst);
+                    let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else {
+                        continue;
+                    };
+                    if decorated.contains(&id) || !is_mergeable(inst, &glsl) {
+                        continue;
+                    }
+                    match seen.entry((inst.class.opcode, ty, inst.operands.clone())) {
+                        std::collections::hash_map::Entry::Occupied(first) => {
+                            subst.insert(id, *first.get());
+                        }
+                        std::collections::hash_map::Entry::Vacant(slot) => {
+                            slot.insert(id);
+                        }
+                    }
+                }
+            }
+            if !subst.is_empty() {
+                changed = true;
+                // Uses in later blocks (and phis anywhere) are dominated by the duplicate, hence
+                // by the first occurrence, which precedes it in the same block.
+                for inst in function.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+                    substitute(inst, &subst);
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+fn substitute(inst: &mut Instruction, subst: &HashMap<Word, Word>) {
+    if subst.is_empty() {
+        return;
+    }
+    for operand in &mut inst.operands {
+        if let Some(id) = operand.id_ref_any_mut() {
+            // Substitutes point to first occurrences, which are never substituted themselves.
+            if let Some(&to) = subst.get(id) {
+                *id = to;
+            }
+        }
+    }
+}
+
+/// Pure, memory-free, position-independent computations.
+fn is_mergeable(inst: &Instruction, glsl: &[Word]) -> bool {
+    use Op::*;
+    match inst.class.opcode {
+        ExtInst => matches!(
+            inst.operands[..],
+            [Operand::IdRef(set), Operand::LiteralExtInstInteger(n), ..]
+                // Everything but Modf/Frexp (they write memory) and InterpolateAt* (they read it).
+                if glsl.contains(&set) && n != 35 && n != 51 && !(76..=78).contains(&n)
+        ),
+        FAdd | FSub | FMul | FDiv | FRem | FMod | IAdd | ISub | IMul | UDiv | SDiv | UMod
+        | SRem | SMod | FNegate | SNegate | Not | BitwiseAnd | BitwiseOr | BitwiseXor
+        | ShiftLeftLogical | ShiftRightLogical | ShiftRightArithmetic | BitReverse | BitCount
+        | BitFieldInsert | BitFieldSExtract | BitFieldUExtract | LogicalAnd | LogicalOr
+        | LogicalNot | LogicalEqual | LogicalNotEqual | Select | IEqual | INotEqual
+        | UGreaterThan | SGreaterThan | UGreaterThanEqual | SGreaterThanEqual | ULessThan
+        | SLessThan | ULessThanEqual | SLessThanEqual | FOrdEqual | FUnordEqual
+        | FOrdNotEqual | FUnordNotEqual | FOrdLessThan | FUnordLessThan | FOrdGreaterThan
+        | FUnordGreaterThan | FOrdLessThanEqual | FUnordLessThanEqual | FOrdGreaterThanEqual
+        | FUnordGreaterThanEqual | IsNan | IsInf | IsFinite | IsNormal | Any | All
+        | ConvertFToU | ConvertFToS | ConvertSToF | ConvertUToF | UConvert | SConvert
+        | FConvert | QuantizeToF16 | Bitcast | VectorTimesScalar | MatrixTimesScalar
+        | VectorTimesMatrix | MatrixTimesVector | MatrixTimesMatrix | OuterProduct | Dot
+        | Transpose | VectorShuffle | CompositeConstruct | CompositeExtract | CompositeInsert
+        | VectorExtractDynamic | VectorInsertDynamic | CopyObject => true,
+        _ => false,
+    }
+}

@@ -1,0 +1,259 @@
+//! Helpers shared by the integration tests: corpus access, `spirv-val` policy, and a small
+//! builder for hand-made compute shaders.
+#![allow(dead_code)] // Each test binary uses a different subset.
+
+use optimizer::spirv_val::{self, Verdict};
+use rspirv::dr::{Builder, InsertPoint, Instruction, Module, Operand};
+use rspirv::spirv::{
+    AddressingModel, Capability, Decoration, ExecutionMode, ExecutionModel, FunctionControl,
+    MemoryModel, Op, StorageClass, Word,
+};
+use std::path::{Path, PathBuf};
+
+/// The shared corpus, read in place (never copied into the project).
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/spirv")
+}
+
+/// Every `.spv` file of a corpus subdirectory, sorted.
+pub fn corpus_files(subdir: &str) -> Vec<PathBuf> {
+    let dir = corpus_dir().join(subdir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("corpus directory {} unreadable: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "spv"))
+        .collect();
+    files.sort();
+    files
+}
+
+pub fn read_words(path: &Path) -> Vec<u32> {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    optimizer::words_from_bytes(&bytes).expect("corpus files are whole words")
+}
+
+/// Whether `spirv-val` checks should run. Without the tool the checks are skipped with a printed
+/// reason, unless `FXBENCH_REQUIRE_SPIRV_VAL=1`, which turns the absence into a failure.
+pub fn spirv_val_enabled() -> bool {
+    if spirv_val::available() {
+        return true;
+    }
+    if std::env::var("FXBENCH_REQUIRE_SPIRV_VAL").is_ok_and(|v| v == "1") {
+        panic!("spirv-val is not installed but FXBENCH_REQUIRE_SPIRV_VAL=1");
+    }
+    eprintln!("skipping spirv-val checks: spirv-val is not installed");
+    false
+}
+
+/// Asserts that `words` validates for Vulkan 1.3 (when spirv-val runs).
+pub fn assert_valid(words: &[u32], what: &str) {
+    if !spirv_val_enabled() {
+        return;
+    }
+    match spirv_val::validate(words, "vulkan1.3").expect("spirv-val runs") {
+        Verdict::Valid => {}
+        Verdict::Invalid(message) => panic!(
+            "{what} fails spirv-val: {message}\n{}",
+            optimizer::listing(words).unwrap_or_default()
+        ),
+    }
+}
+
+pub fn load(words: &[u32]) -> Module {
+    rspirv::dr::load_words(words).expect("output parses")
+}
+
+/// All instructions inside functions.
+pub fn body(module: &Module) -> Vec<Instruction> {
+    module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter())
+        .flat_map(|b| b.instructions.iter().cloned())
+        .collect()
+}
+
+/// Number of `OpExtInst` of GLSL.std.450 instruction `number` whose result type is `ty`.
+pub fn count_ext(module: &Module, number: u32, ty: Word) -> usize {
+    body(module)
+        .iter()
+        .filter(|i| {
+            i.class.opcode == Op::ExtInst
+                && i.result_type == Some(ty)
+                && i.operands.get(1) == Some(&Operand::LiteralExtInstInteger(number))
+        })
+        .count()
+}
+
+pub fn count_op(module: &Module, op: Op, ty: Word) -> usize {
+    body(module)
+        .iter()
+        .filter(|i| i.class.opcode == op && i.result_type == Some(ty))
+        .count()
+}
+
+/// Instruction defining `id`, in the functions.
+pub fn def(module: &Module, id: Word) -> Option<Instruction> {
+    body(module).into_iter().find(|i| i.result_id == Some(id))
+}
+
+/// A compute shader under construction: storage buffers `a` (binding 0), `b` (binding 1) and
+/// `out` (binding 2) of `vec4<f32>`, with `a[i]` and `b[i]` loaded in the only block.
+pub struct Kit {
+    pub b: Builder,
+    pub float: Word,
+    pub v4float: Word,
+    pub uint: Word,
+    pub boolean: Word,
+    pub glsl: Word,
+    pub a: Word,
+    pub bv: Word,
+    pub index: Word,
+    pub out: Word,
+    pub elem_ptr: Word,
+    pub zero: Word,
+    pub main: Word,
+    pub gid: Word,
+    pub block_ptr: Word,
+}
+
+impl Kit {
+    pub fn new() -> Kit {
+        let mut b = Builder::new();
+        b.set_version(1, 3);
+        b.capability(Capability::Shader);
+        b.memory_model(AddressingModel::Logical, MemoryModel::GLSL450);
+        let glsl = b.ext_inst_import("GLSL.std.450");
+        let float = b.type_float(32, None);
+        let boolean = b.type_bool();
+        let uint = b.type_int(32, 0);
+        let v3uint = b.type_vector(uint, 3);
+        let v4float = b.type_vector(float, 4);
+        let array = b.type_runtime_array(v4float);
+        b.decorate(array, Decoration::ArrayStride, [Operand::LiteralBit32(16)]);
+        let block = b.type_struct([array]);
+        b.decorate(block, Decoration::Block, []);
+        b.member_decorate(block, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+        let block_ptr = b.type_pointer(None, StorageClass::StorageBuffer, block);
+        let elem_ptr = b.type_pointer(None, StorageClass::StorageBuffer, v4float);
+        let mut vars = [0; 3];
+        for (binding, var) in vars.iter_mut().enumerate() {
+            *var = b.variable(block_ptr, None, StorageClass::StorageBuffer, None);
+            b.decorate(*var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+            b.decorate(*var, Decoration::Binding, [Operand::LiteralBit32(binding as u32)]);
+        }
+        let gid_ptr = b.type_pointer(None, StorageClass::Input, v3uint);
+        let gid = b.variable(gid_ptr, None, StorageClass::Input, None);
+        b.decorate(
+            gid,
+            Decoration::BuiltIn,
+            [Operand::BuiltIn(rspirv::spirv::BuiltIn::GlobalInvocationId)],
+        );
+        let void = b.type_void();
+        let fn_type = b.type_function(void, []);
+        let zero = b.constant_bit32(uint, 0);
+        let main = b
+            .begin_function(void, None, FunctionControl::NONE, fn_type)
+            .unwrap();
+        b.begin_block(None).unwrap();
+        let g = b.load(v3uint, None, gid, None, []).unwrap();
+        let index = b.composite_extract(uint, None, g, [0]).unwrap();
+        let pa = b.access_chain(elem_ptr, None, vars[0], [zero, index]).unwrap();
+        let a = b.load(v4float, None, pa, None, []).unwrap();
+        let pb = b.access_chain(elem_ptr, None, vars[1], [zero, index]).unwrap();
+        let bv = b.load(v4float, None, pb, None, []).unwrap();
+        Kit {
+            b,
+            float,
+            v4float,
+            uint,
+            boolean,
+            glsl,
+            a,
+            bv,
+            index,
+            out: vars[2],
+            elem_ptr,
+            zero,
+            main,
+            gid,
+            block_ptr,
+        }
+    }
+
+    pub fn lanes(&mut self, v: Word) -> [Word; 4] {
+        let f = self.float;
+        [0, 1, 2, 3].map(|l| self.b.composite_extract(f, None, v, [l]).unwrap())
+    }
+
+    pub fn op(&mut self, op: Op, ty: Word, operands: &[Word]) -> Word {
+        let id = self.b.id();
+        let ops = operands.iter().map(|&w| Operand::IdRef(w)).collect();
+        self.b
+            .insert_into_block(InsertPoint::End, Instruction::new(op, Some(ty), Some(id), ops))
+            .unwrap();
+        id
+    }
+
+    pub fn ext(&mut self, number: u32, operands: &[Word]) -> Word {
+        let id = self.b.id();
+        let mut ops = vec![Operand::IdRef(self.glsl), Operand::LiteralExtInstInteger(number)];
+        ops.extend(operands.iter().map(|&w| Operand::IdRef(w)));
+        self.b
+            .insert_into_block(
+                InsertPoint::End,
+                Instruction::new(Op::ExtInst, Some(self.float), Some(id), ops),
+            )
+            .unwrap();
+        id
+    }
+
+    pub fn constant(&mut self, value: f32) -> Word {
+        self.b.constant_bit32(self.float, value.to_bits())
+    }
+
+    pub fn construct(&mut self, lanes: [Word; 4]) -> Word {
+        let ty = self.v4float;
+        self.op(Op::CompositeConstruct, ty, &lanes)
+    }
+
+    /// Stores `result` to `out[i]`, closes the shader and returns its words.
+    pub fn finish(mut self, result: Word) -> Vec<u32> {
+        use rspirv::binary::Assemble;
+        let p = self
+            .b
+            .access_chain(self.elem_ptr, None, self.out, [self.zero, self.index])
+            .unwrap();
+        self.b.store(p, result, None, []).unwrap();
+        self.b.ret().unwrap();
+        self.b.end_function().unwrap();
+        self.b
+            .entry_point(ExecutionModel::GLCompute, self.main, "main", [self.gid]);
+        self.b
+            .execution_mode(self.main, ExecutionMode::LocalSize, [64, 1, 1]);
+        self.b.module().assemble()
+    }
+}
+
+/// GLSL.std.450 instruction numbers used by the tests.
+pub mod glsl {
+    pub const FABS: u32 = 4;
+    pub const ATAN2: u32 = 25;
+    pub const POW: u32 = 26;
+    pub const FMIN: u32 = 37;
+    pub const FCLAMP: u32 = 43;
+    pub const FMIX: u32 = 46;
+    pub const STEP: u32 = 48;
+    pub const SMOOTHSTEP: u32 = 49;
+    pub const FMA: u32 = 50;
+    pub const LENGTH: u32 = 66;
+    pub const DISTANCE: u32 = 67;
+    pub const NORMALIZE: u32 = 69;
+    pub const FACEFORWARD: u32 = 70;
+    pub const REFLECT: u32 = 71;
+    pub const REFRACT: u32 = 72;
+}
+
+pub fn optimize(words: &[u32]) -> (Vec<u32>, optimizer::Report) {
+    optimizer::optimize(words, &optimizer::Options::default()).expect("optimises")
+}

@@ -1,0 +1,480 @@
+//! One test per miscompile found in the original spirv-extra-opt, each on a small shader built
+//! here, proving this optimiser gets it right; plus the guarantees that go with them.
+
+mod common;
+
+use common::{Kit, assert_valid, body, count_ext, count_op, def, glsl, load, optimize};
+use optimizer::{Error, InterfacePolicy, Options};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Decoration, Op, Word};
+
+/// Builds `out = construct(f(a.x, b.x), ..., f(a.w, b.w))`.
+fn per_lane(f: impl Fn(&mut Kit, Word, Word) -> Word) -> Vec<u32> {
+    let mut kit = Kit::new();
+    let (a, b) = (kit.a, kit.bv);
+    let la = kit.lanes(a);
+    let lb = kit.lanes(b);
+    let r = [0, 1, 2, 3].map(|l| f(&mut kit, la[l], lb[l]));
+    let v = kit.construct(r);
+    kit.finish(v)
+}
+
+/// The ids of the loaded `a[i]` and `b[i]` vectors in a module built by [`Kit`].
+fn loaded_vectors(module: &rspirv::dr::Module) -> (Word, Word) {
+    let loads: Vec<Word> = body(module)
+        .iter()
+        .filter(|i| i.class.opcode == Op::Load && i.result_type.is_some())
+        .filter_map(|i| i.result_id)
+        .collect();
+    // Loads in order: gl_GlobalInvocationID, a[i], b[i].
+    (loads[1], loads[2])
+}
+
+/// The value operands of the single vector `ExtInst` `number` in `module`.
+fn vector_ext_operands(module: &rspirv::dr::Module, number: u32, v4: Word) -> Vec<Word> {
+    let found: Vec<_> = body(module)
+        .into_iter()
+        .filter(|i| {
+            i.class.opcode == Op::ExtInst
+                && i.result_type == Some(v4)
+                && i.operands.get(1) == Some(&Operand::LiteralExtInstInteger(number))
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "expected one vector instruction {number}");
+    found[0].operands[2..]
+        .iter()
+        .map(|o| o.id_ref_any().expect("id operand"))
+        .collect()
+}
+
+fn v4float_of(module: &rspirv::dr::Module) -> Word {
+    module
+        .types_global_values
+        .iter()
+        .find(|i| {
+            i.class.opcode == Op::TypeVector && i.operands.get(1) == Some(&Operand::LiteralBit32(4))
+        })
+        .and_then(|i| i.result_id)
+        .expect("vec4 type")
+}
+
+/// Miscompile 1: constants used only as Scope/MemorySemantics operands were pruned.
+#[test]
+fn constants_used_only_as_scope_or_semantics_survive_pruning() {
+    let mut kit = Kit::new();
+    let (uint, v4) = (kit.uint, kit.v4float);
+    let workgroup = kit.b.constant_bit32(uint, 2); // Scope Workgroup
+    let semantics = kit.b.constant_bit32(uint, 0x108); // AcquireRelease | WorkgroupMemory
+    kit.b.control_barrier(workgroup, workgroup, semantics).unwrap();
+    kit.b.memory_barrier(workgroup, semantics).unwrap();
+    let a = kit.a;
+    let words = kit.finish(a);
+    let _ = v4;
+
+    let (out, _) = optimize(&words);
+    assert_valid(&out, "barrier shader after pruning");
+    let module = load(&out);
+    let barrier = body(&module)
+        .into_iter()
+        .find(|i| i.class.opcode == Op::ControlBarrier)
+        .expect("barrier kept");
+    for operand in &barrier.operands {
+        let id = operand.id_ref_any().expect("id operands");
+        assert!(
+            module.types_global_values.iter().any(|i| i.result_id == Some(id)),
+            "operand %{id} of OpControlBarrier lost its definition"
+        );
+    }
+}
+
+/// Miscompile 2: atomics whose result is unused were deleted.
+#[test]
+fn atomics_with_unused_results_stay() {
+    let mut kit = Kit::new();
+    let uint = kit.uint;
+    let ptr_ty = kit
+        .b
+        .type_pointer(None, rspirv::spirv::StorageClass::Workgroup, uint);
+    let counter = kit
+        .b
+        .variable(ptr_ty, None, rspirv::spirv::StorageClass::Workgroup, None);
+    let one = kit.b.constant_bit32(uint, 1);
+    let scope = kit.b.constant_bit32(uint, 2);
+    let relaxed = kit.b.constant_bit32(uint, 0);
+    kit.b
+        .atomic_i_add(uint, None, counter, scope, relaxed, one)
+        .unwrap();
+    kit.b
+        .atomic_exchange(uint, None, counter, scope, relaxed, one)
+        .unwrap();
+    let a = kit.a;
+    let words = kit.finish(a);
+
+    let (out, _) = optimize(&words);
+    assert_valid(&out, "atomics shader after pruning");
+    let module = load(&out);
+    assert_eq!(count_op(&module, Op::AtomicIAdd, uint), 1);
+    assert_eq!(count_op(&module, Op::AtomicExchange, uint), 1);
+}
+
+/// Miscompile 3: Pow, Step and Atan2 had their operands swapped when vectorised.
+#[test]
+fn non_commutative_operands_keep_their_order() {
+    for number in [glsl::POW, glsl::STEP, glsl::ATAN2] {
+        let words = per_lane(|k, x, y| {
+            let ax = k.ext(glsl::FABS, &[x]);
+            k.ext(number, &[ax, y])
+        });
+        assert_valid(&words, "input");
+        let (out, _) = optimize(&words);
+        assert_valid(&out, "output");
+        let module = load(&out);
+        let v4 = v4float_of(&module);
+        let (a, b) = loaded_vectors(&module);
+        let abs = vector_ext_operands(&module, glsl::FABS, v4);
+        assert_eq!(abs, vec![a], "abs(a) vectorised");
+        let operands = vector_ext_operands(&module, number, v4);
+        let abs_id = body(&module)
+            .iter()
+            .find(|i| i.operands.get(1) == Some(&Operand::LiteralExtInstInteger(glsl::FABS)))
+            .and_then(|i| i.result_id)
+            .expect("vector abs");
+        assert_eq!(operands, vec![abs_id, b], "instruction {number}: (abs(a), b)");
+        assert_eq!(count_ext(&module, number, common_float(&module)), 0);
+    }
+}
+
+/// Scalar operands are splatted in place, never moved: `pow(2, a.i)` stays base 2.
+#[test]
+fn scalar_operands_are_splatted_in_position() {
+    let words = {
+        let mut kit = Kit::new();
+        let two = kit.constant(2.0);
+        let a = kit.a;
+        let la = kit.lanes(a);
+        let r = la.map(|x| kit.ext(glsl::POW, &[two, x]));
+        let v = kit.construct(r);
+        kit.finish(v)
+    };
+    let (out, _) = optimize(&words);
+    assert_valid(&out, "output");
+    let module = load(&out);
+    let v4 = v4float_of(&module);
+    let (a, _) = loaded_vectors(&module);
+    let operands = vector_ext_operands(&module, glsl::POW, v4);
+    assert_eq!(operands[1], a);
+    let splat = module
+        .types_global_values
+        .iter()
+        .find(|i| i.result_id == Some(operands[0]))
+        .expect("base is a constant");
+    assert_eq!(splat.class.opcode, Op::ConstantComposite);
+    let parts: Vec<_> = splat.operands.iter().map(|o| o.id_ref_any()).collect();
+    assert!(parts.windows(2).all(|w| w[0] == w[1]), "a splat of 2.0");
+}
+
+/// `s * a.i` becomes `OpVectorTimesScalar a s` (multiplication commutes; no splat needed).
+#[test]
+fn multiplication_by_a_scalar_uses_vector_times_scalar() {
+    let words = per_lane(|k, x, _| {
+        let s = k.constant(0.5);
+        k.op(Op::FMul, k.float, &[s, x])
+    });
+    let (out, _) = optimize(&words);
+    assert_valid(&out, "output");
+    let module = load(&out);
+    let v4 = v4float_of(&module);
+    assert_eq!(count_op(&module, Op::VectorTimesScalar, v4), 1);
+    assert_eq!(count_op(&module, Op::FMul, common_float(&module)), 0);
+}
+
+/// Miscompile 4: per-component Reflect was turned into a vector Reflect (different maths); the
+/// same holds for every other operation that mixes components.
+#[test]
+fn non_componentwise_operations_stay_scalar() {
+    for number in [
+        glsl::REFLECT,
+        glsl::REFRACT,
+        glsl::FACEFORWARD,
+        glsl::DISTANCE,
+        glsl::LENGTH,
+        glsl::NORMALIZE,
+    ] {
+        let words = per_lane(|k, x, y| match number {
+            glsl::REFRACT => {
+                let eta = k.constant(0.5);
+                k.ext(number, &[x, y, eta])
+            }
+            glsl::FACEFORWARD => k.ext(number, &[x, y, x]),
+            glsl::LENGTH | glsl::NORMALIZE => k.ext(number, &[x]),
+            _ => k.ext(number, &[x, y]),
+        });
+        assert_valid(&words, "input");
+        let (out, _) = optimize(&words);
+        assert_valid(&out, "output");
+        let module = load(&out);
+        let float = common_float(&module);
+        assert_eq!(count_ext(&module, number, float), 4, "instruction {number}");
+        let v4 = v4float_of(&module);
+        assert_eq!(count_ext(&module, number, v4), 0, "instruction {number}");
+    }
+}
+
+/// Three-operand operations the original missed are vectorised, operands in order.
+#[test]
+fn three_operand_operations_are_vectorised_in_order() {
+    for number in [glsl::FCLAMP, glsl::FMIX, glsl::FMA, glsl::SMOOTHSTEP] {
+        let words = per_lane(|k, x, y| {
+            let c = k.constant(0.25);
+            match number {
+                // smoothstep(edge0, edge1, x) needs edge0 < edge1.
+                glsl::SMOOTHSTEP => {
+                    let hi = k.constant(0.75);
+                    k.ext(number, &[c, hi, x])
+                }
+                glsl::FCLAMP => {
+                    let hi = k.constant(0.75);
+                    k.ext(number, &[x, c, hi])
+                }
+                _ => k.ext(number, &[y, x, c]),
+            }
+        });
+        let (out, report) = optimize(&words);
+        assert_valid(&out, "output");
+        assert!(report.instructions_after < report.instructions_before);
+        let module = load(&out);
+        let v4 = v4float_of(&module);
+        let (a, b) = loaded_vectors(&module);
+        let operands = vector_ext_operands(&module, number, v4);
+        match number {
+            glsl::SMOOTHSTEP => assert_eq!(operands[2], a),
+            glsl::FCLAMP => assert_eq!(operands[0], a),
+            _ => assert_eq!(&operands[..2], &[b, a]),
+        }
+        assert_eq!(count_ext(&module, number, common_float(&module)), 0);
+    }
+}
+
+fn decorated(module: &rspirv::dr::Module, id: Word, decoration: Decoration) -> bool {
+    module.annotations.iter().any(|i| {
+        i.class.opcode == Op::Decorate
+            && i.operands.first() == Some(&Operand::IdRef(id))
+            && i.operands.get(1) == Some(&Operand::Decoration(decoration))
+    })
+}
+
+fn decorated_lanes(decoration: Decoration, lanes: &[usize]) -> Vec<u32> {
+    let mut kit = Kit::new();
+    let (a, b) = (kit.a, kit.bv);
+    let la = kit.lanes(a);
+    let lb = kit.lanes(b);
+    let float = kit.float;
+    let r = [0, 1, 2, 3].map(|l| {
+        let m = kit.op(Op::FMul, float, &[la[l], lb[l]]);
+        if lanes.contains(&l) {
+            kit.b.decorate(m, decoration, []);
+        }
+        kit.op(Op::FAdd, float, &[m, la[l]])
+    });
+    let v = kit.construct(r);
+    kit.finish(v)
+}
+
+/// Miscompile 5: NoContraction and RelaxedPrecision were dropped. All lanes decorated: the
+/// vector op carries the decoration.
+#[test]
+fn precision_decorations_move_to_the_vector_op() {
+    for decoration in [Decoration::NoContraction, Decoration::RelaxedPrecision] {
+        let words = decorated_lanes(decoration, &[0, 1, 2, 3]);
+        assert_valid(&words, "input");
+        let (out, _) = optimize(&words);
+        assert_valid(&out, "output");
+        let module = load(&out);
+        let v4 = v4float_of(&module);
+        let muls: Vec<_> = body(&module)
+            .into_iter()
+            .filter(|i| i.class.opcode == Op::FMul)
+            .collect();
+        assert_eq!(muls.len(), 1, "{decoration:?}: one vector multiply");
+        assert_eq!(muls[0].result_type, Some(v4));
+        let id = muls[0].result_id.expect("result");
+        assert!(decorated(&module, id, decoration), "{decoration:?} carried over");
+    }
+}
+
+/// Only some lanes decorated: the rewrite is refused and every decoration stays.
+#[test]
+fn mixed_precision_decorations_refuse_the_rewrite() {
+    for decoration in [Decoration::NoContraction, Decoration::RelaxedPrecision] {
+        let words = decorated_lanes(decoration, &[0, 2]);
+        let (out, _) = optimize(&words);
+        assert_valid(&out, "output");
+        let module = load(&out);
+        let muls: Vec<_> = body(&module)
+            .into_iter()
+            .filter(|i| i.class.opcode == Op::FMul)
+            .collect();
+        assert_eq!(muls.len(), 4, "{decoration:?}: multiplies stay scalar");
+        let kept = muls
+            .iter()
+            .filter(|m| decorated(&module, m.result_id.expect("result"), decoration))
+            .count();
+        assert_eq!(kept, 2, "{decoration:?} kept on the two decorated lanes");
+    }
+}
+
+/// Miscompile 6: unused descriptor bindings were removed. They stay by default and go only
+/// when the caller allows it.
+#[test]
+fn unused_descriptor_bindings_stay_unless_allowed() {
+    let mut kit = Kit::new();
+    let unused = kit.b.variable(
+        kit.block_ptr,
+        None,
+        rspirv::spirv::StorageClass::StorageBuffer,
+        None,
+    );
+    kit.b
+        .decorate(unused, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    kit.b
+        .decorate(unused, Decoration::Binding, [Operand::LiteralBit32(7)]);
+    kit.b.name(unused, "unused_binding");
+    let a = kit.a;
+    let words = kit.finish(a);
+
+    let (kept, _) = optimize(&words);
+    assert_valid(&kept, "output");
+    let module = load(&kept);
+    assert!(module.types_global_values.iter().any(|i| i.result_id == Some(unused)));
+    assert!(decorated(&module, unused, Decoration::Binding));
+
+    let options = Options {
+        interface: InterfacePolicy::RemoveUnused,
+        ..Options::default()
+    };
+    let (removed, _) = optimizer::optimize(&words, &options).expect("optimises");
+    assert_valid(&removed, "output without unused bindings");
+    let module = load(&removed);
+    assert!(!module.types_global_values.iter().any(|i| i.result_id == Some(unused)));
+    assert!(!decorated(&module, unused, Decoration::Binding));
+    assert!(module.debug_names.iter().all(|n| n.operands[0] != Operand::IdRef(unused)));
+}
+
+/// Miscompile 7: a capability the parser does not know crashed the tool. Ours reports where.
+#[test]
+fn unknown_capability_is_a_located_error() {
+    let mut words = Kit::new().finish(0);
+    // Replace the operand of the first OpCapability (word 6) with an unassigned value.
+    assert_eq!(words[5] & 0xffff, Op::Capability as u32);
+    words[6] = 0x7fff_0000;
+    match optimizer::optimize(&words, &Options::default()) {
+        Err(Error::Parse { word, message }) => {
+            assert_eq!(word, 5, "points at the OpCapability");
+            assert!(!message.is_empty());
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+}
+
+/// Function calls with side effects stay even when their result is unused; pure ones go.
+#[test]
+fn calls_with_side_effects_stay() {
+    use rspirv::spirv::FunctionControl;
+    let mut kit = Kit::new();
+    let float = kit.float;
+    let fn_ty = kit.b.type_function(float, []);
+    // Leave main, write two helpers, then come back: rspirv's builder selects functions by index.
+    let a = kit.a;
+    let out_ptr = kit
+        .b
+        .access_chain(kit.elem_ptr, None, kit.out, [kit.zero, kit.index])
+        .unwrap();
+    let x = kit.b.composite_extract(float, None, a, [0]).unwrap();
+    let effectful = kit.b.id();
+    let pure = kit.b.id();
+    kit.b.function_call(float, None, effectful, []).unwrap();
+    kit.b.function_call(float, None, pure, []).unwrap();
+    let words = {
+        // Finish main first (store + return), then add the callees.
+        use rspirv::binary::Assemble;
+        kit.b.store(out_ptr, a, None, []).unwrap();
+        kit.b.ret().unwrap();
+        kit.b.end_function().unwrap();
+        let one = kit.b.constant_bit32(float, 1f32.to_bits());
+        kit.b
+            .begin_function(float, Some(effectful), FunctionControl::NONE, fn_ty)
+            .unwrap();
+        kit.b.begin_block(None).unwrap();
+        let v = kit.b.load(kit.v4float, None, out_ptr, None, []);
+        let _ = (v, x);
+        let p = kit
+            .b
+            .access_chain(kit.elem_ptr, None, kit.out, [kit.zero, kit.zero])
+            .unwrap();
+        let zero4 = kit.b.constant_null(kit.v4float);
+        kit.b.store(p, zero4, None, []).unwrap();
+        kit.b.ret_value(one).unwrap();
+        kit.b.end_function().unwrap();
+        kit.b
+            .begin_function(float, Some(pure), FunctionControl::NONE, fn_ty)
+            .unwrap();
+        kit.b.begin_block(None).unwrap();
+        kit.b.ret_value(one).unwrap();
+        kit.b.end_function().unwrap();
+        kit.b.entry_point(
+            rspirv::spirv::ExecutionModel::GLCompute,
+            kit.main,
+            "main",
+            [kit.gid],
+        );
+        kit.b.execution_mode(
+            kit.main,
+            rspirv::spirv::ExecutionMode::LocalSize,
+            [64, 1, 1],
+        );
+        kit.b.module().assemble()
+    };
+    assert_valid(&words, "input");
+    let (out, _) = optimize(&words);
+    assert_valid(&out, "output");
+    let module = load(&out);
+    let calls: Vec<_> = body(&module)
+        .into_iter()
+        .filter(|i| i.class.opcode == Op::FunctionCall)
+        .collect();
+    assert_eq!(calls.len(), 1, "only the effectful call stays");
+    assert_eq!(calls[0].operands[0], Operand::IdRef(effectful));
+    assert!(module.functions.iter().all(|f| f.def_id() != Some(pure)));
+}
+
+/// Extended instructions of sets other than GLSL.std.450 (here NonSemantic.DebugPrintf) are
+/// kept even when their result is unused.
+#[test]
+fn debug_printf_stays() {
+    let mut kit = Kit::new();
+    kit.b.extension("SPV_KHR_non_semantic_info");
+    let printf = kit.b.ext_inst_import("NonSemantic.DebugPrintf");
+    let void = kit.b.type_void();
+    let format = kit.b.string("value %f");
+    let a = kit.a;
+    let x = kit.b.composite_extract(kit.float, None, a, [0]).unwrap();
+    kit.b
+        .ext_inst(void, None, printf, 1, [Operand::IdRef(format), Operand::IdRef(x)])
+        .unwrap();
+    let words = kit.finish(a);
+    assert_valid(&words, "input");
+    let (out, _) = optimize(&words);
+    assert_valid(&out, "output");
+    let module = load(&out);
+    assert_eq!(count_op(&module, Op::ExtInst, void), 1);
+    let _ = def;
+}
+
+fn common_float(module: &rspirv::dr::Module) -> Word {
+    module
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == Op::TypeFloat)
+        .and_then(|i| i.result_id)
+        .expect("float type")
+}

@@ -1,0 +1,188 @@
+//! The shipped effects, rendered headless over a known image, against CPU implementations of the
+//! same maths; and their GPU timings.
+
+mod common;
+
+use app::document::Document;
+use common::*;
+use engine::testing;
+
+/// The test image: the built-in test card, small enough for a CPU reference.
+fn test_image() -> engine::RgbaImage {
+    engine::input::test_card(96, 64)
+}
+
+/// CPU version of assets/gaussian_blur.wfx.
+fn blur_reference(input: &FloatImage) -> FloatImage {
+    const RADIUS: i32 = 4;
+    const SIGMA: f32 = 2.0;
+    let weight = |k: i32| (-((k * k) as f32) / (2.0 * SIGMA * SIGMA)).exp();
+    let total: f32 = (-RADIUS..=RADIUS).map(weight).sum();
+    let (hw, hh) = (input.width / 2, input.height / 2);
+    // Pass 1: 2x2 box (bilinear at the block centre), then horizontal blur, stored as RGBA16F.
+    let mut half = FloatImage {
+        width: hw,
+        height: hh,
+        data: vec![[0.0; 4]; hw * hh],
+    };
+    for y in 0..hh {
+        for x in 0..hw {
+            let mut sum = [0.0f32; 4];
+            for k in -RADIUS..=RADIUS {
+                let bx = (x as i32 + k).clamp(0, hw as i32 - 1) as usize;
+                for c in 0..4 {
+                    let block = (input.at(2 * bx, 2 * y)[c]
+                        + input.at(2 * bx + 1, 2 * y)[c]
+                        + input.at(2 * bx, 2 * y + 1)[c]
+                        + input.at(2 * bx + 1, 2 * y + 1)[c])
+                        / 4.0;
+                    sum[c] += weight(k) * block;
+                }
+            }
+            half.data[y * hw + x] = sum.map(|s| half::f16::from_f32(s / total).to_f32());
+        }
+    }
+    // Pass 2: vertical blur of the half-size image, bilinear upscale to full size.
+    let mut out = FloatImage {
+        width: input.width,
+        height: input.height,
+        data: vec![[0.0; 4]; input.width * input.height],
+    };
+    for y in 0..input.height {
+        for x in 0..input.width {
+            let u = (x as f32 + 0.5) / input.width as f32;
+            let v = (y as f32 + 0.5) / input.height as f32;
+            let mut sum = [0.0f32; 4];
+            for k in -RADIUS..=RADIUS {
+                let s = half.bilinear(u, v + k as f32 / hh as f32);
+                for c in 0..4 {
+                    sum[c] += weight(k) * s[c];
+                }
+            }
+            out.data[y * input.width + x] = sum.map(|s| s / total);
+        }
+    }
+    out
+}
+
+/// CPU version of assets/vignette.wfx.
+fn vignette_reference(input: &FloatImage, strength: f32, inner: f32) -> FloatImage {
+    let smoothstep = |e0: f32, e1: f32, x: f32| {
+        let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+        t * t * (3.0 - 2.0 * t)
+    };
+    let mut out = input.clone();
+    for y in 0..input.height {
+        for x in 0..input.width {
+            let u = (x as f32 + 0.5) / input.width as f32;
+            let v = (y as f32 + 0.5) / input.height as f32;
+            let d = (u - 0.5).hypot(v - 0.5) * 1.414_213_5;
+            let factor = 1.0 - strength * smoothstep(inner, 1.0, d);
+            let p = input.at(x, y);
+            out.data[y * input.width + x] = [p[0] * factor, p[1] * factor, p[2] * factor, p[3]];
+        }
+    }
+    out
+}
+
+#[test]
+fn gaussian_blur_matches_cpu_reference() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let document = Document::with_effects(vec![asset("gaussian_blur.wfx")]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let expected = blur_reference(&FloatImage::from_rgba8(&image)).to_rgba8();
+    let (max, mean) = compare(&actual, &expected);
+    // Tolerance: GPUs filter with reduced-precision weights (8 fractional bits on llvmpipe), so
+    // allow 2 steps of 255 anywhere and a mean under a quarter step.
+    assert!(max <= 2 && mean < 0.25, "max diff {max}, mean {mean}");
+    // The blur really blurs: it differs clearly from its input.
+    let (max_vs_input, _) = compare(&actual, &image);
+    assert!(max_vs_input > 40, "blurred image too close to the input ({max_vs_input})");
+}
+
+#[test]
+fn vignette_matches_cpu_reference_with_initial_and_preset_values() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let input = FloatImage::from_rgba8(&image);
+
+    // Initial values from the effect: Strength 0.6, Inner 0.4.
+    let document = Document::with_effects(vec![asset("vignette.wfx")]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let (max, mean) = compare(&actual, &vignette_reference(&input, 0.6, 0.4).to_rgba8());
+    assert!(max <= 1 && mean < 0.1, "initial values: max diff {max}, mean {mean}");
+
+    // The demo preset sets Strength 0.8, Inner 0.3; render the vignette alone with those values.
+    let mut document = Document::with_preset(&repo().join("presets/demo.ini"), vec![asset("vignette.wfx")])
+        .expect("preset loads");
+    document.effect_paths = vec![asset("vignette.wfx")];
+    let mut chain = chain_for(&ctx, &document, &image);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let (max, mean) = compare(&actual, &vignette_reference(&input, 0.8, 0.3).to_rgba8());
+    assert!(max <= 1 && mean < 0.1, "preset values: max diff {max}, mean {mean}");
+}
+
+#[test]
+fn demo_preset_runs_blur_then_vignette_without_copies() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let document = Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
+    let mut chain = chain_for(&ctx, &document, &image);
+    let order: Vec<String> = chain.order().iter().map(|k| chain.technique(*k).name.clone()).collect();
+    assert_eq!(order, ["GaussianBlur", "Vignette"]);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let blurred = blur_reference(&FloatImage::from_rgba8(&image));
+    let expected = vignette_reference(&blurred, 0.8, 0.3).to_rgba8();
+    let (max, mean) = compare(&actual, &expected);
+    assert!(max <= 2 && mean < 0.25, "max diff {max}, mean {mean}");
+    // Three full-screen passes, two onto the back buffer: ping-pong and a direct write to the
+    // output need no copy (ReShade would make 1 + 2).
+    assert_eq!(chain.copies_last_frame(), 0);
+}
+
+#[test]
+fn disabled_techniques_leave_the_input_untouched_with_one_copy() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let document = Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
+    let mut chain = chain_for(&ctx, &document, &image);
+    for key in chain.order().to_vec() {
+        chain.set_enabled(key, false);
+    }
+    let actual = render(&ctx, &mut chain, &image, 1);
+    assert_eq!(actual, image);
+    assert_eq!(chain.copies_last_frame(), 1);
+}
+
+#[test]
+fn every_pass_reports_gpu_time() {
+    let Some(ctx) = testing::gpu() else { return };
+    if !ctx.has_timestamps() {
+        eprintln!("skipping: {} has no timestamp queries", ctx.describe());
+        return;
+    }
+    let image = test_image();
+    let document = Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
+    let mut chain = chain_for(&ctx, &document, &image);
+    render(&ctx, &mut chain, &image, 5);
+    chain.flush_timings();
+    for key in chain.order().to_vec() {
+        let technique = chain.technique(key);
+        let timings = chain.timings(key).expect("enabled techniques are timed");
+        let technique_ns = timings.gpu_ns.mean().expect("technique has GPU samples");
+        assert!(technique_ns > 0, "{}: GPU time {technique_ns}", technique.name);
+        assert_eq!(timings.passes_gpu_ns.len(), technique.passes.len());
+        let mut pass_sum = 0;
+        for (i, pass) in timings.passes_gpu_ns.iter().enumerate() {
+            let ns = pass.mean().expect("pass has GPU samples");
+            assert!(ns > 0, "{} pass {i}: GPU time {ns}", technique.name);
+            pass_sum += ns;
+        }
+        // The technique spans its passes: never shorter than their sum (up to rounding).
+        assert!(technique_ns + 1_000 >= pass_sum, "{}: {technique_ns} < {pass_sum}", technique.name);
+        assert!(timings.cpu_ns.mean().is_some());
+    }
+}

@@ -1,0 +1,85 @@
+//! `fxbench render` end to end: a PNG of the right size and a timing table; bad input gets a
+//! located error and a failing exit status.
+
+use std::process::Command;
+
+fn fxbench() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_fxbench"))
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fxbench-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn render_writes_png_and_timing_table() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = temp_dir("render");
+    let out = dir.join("out.png");
+    let output = fxbench()
+        .args(["render", "--preset", "presets/demo.ini", "--size", "64x48", "--frames", "3", "--out"])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    let image = image::open(&out).expect("a readable PNG").to_rgba8();
+    assert_eq!(image.dimensions(), (64, 48));
+    for row in ["Gaussian blur", "Horizontal", "Vertical", "Vignette", "full-frame copies per frame: 0"] {
+        assert!(stdout.contains(row), "missing '{row}' in:\n{stdout}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn broken_effect_is_reported_with_location() {
+    let dir = temp_dir("broken");
+    let effect = dir.join("broken.wfx");
+    std::fs::write(
+        &effect,
+        "@fragment fn ps() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }\n\
+         technique T { pass { VertexShader = nowhere; PixelShader = ps; } }\n",
+    )
+    .unwrap();
+    let output = fxbench()
+        .args(["render", "--effect"])
+        .arg(&effect)
+        .args(["--out"])
+        .arg(dir.join("never.png"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    let expected = format!(
+        "{}:2:37: error[EntryNotFound]: 'nowhere' : no entry point of that name",
+        effect.display()
+    );
+    assert!(stderr.contains(&expected), "expected '{expected}' in:\n{stderr}");
+    assert!(!dir.join("never.png").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unreadable_input_image_is_an_error_not_a_panic() {
+    let dir = temp_dir("badimage");
+    let bad = dir.join("bad.png");
+    std::fs::write(&bad, b"not a png at all").unwrap();
+    let output = fxbench()
+        .args(["render", "--preset", "presets/demo.ini", "--input"])
+        .arg(&bad)
+        .args(["--out"])
+        .arg(dir.join("never.png"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("bad.png"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,72 @@
+//! Crate boundaries from ARCHITECTURE.md, checked against `cargo metadata`: analysis and
+//! optimizer never reach wgpu, egui or eframe; engine never reaches egui or eframe. Transitive
+//! normal and build dependencies count; dev-dependencies do not.
+
+use std::collections::{BTreeSet, HashMap};
+use std::process::Command;
+
+fn metadata() -> serde_json::Value {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--offline"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("cargo metadata prints JSON")
+}
+
+/// Names of every package `root` depends on, transitively, through non-dev edges.
+fn reachable(meta: &serde_json::Value, root: &str) -> BTreeSet<String> {
+    let packages: HashMap<&str, &str> = meta["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .map(|p| (p["id"].as_str().expect("id"), p["name"].as_str().expect("name")))
+        .collect();
+    let nodes: HashMap<&str, &serde_json::Value> = meta["resolve"]["nodes"]
+        .as_array()
+        .expect("resolve nodes")
+        .iter()
+        .map(|n| (n["id"].as_str().expect("id"), n))
+        .collect();
+    let root_id = packages
+        .iter()
+        .find(|(_, name)| **name == root)
+        .map(|(id, _)| *id)
+        .unwrap_or_else(|| panic!("package {root} not in the workspace"));
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![root_id];
+    while let Some(id) = stack.pop() {
+        for dep in nodes[id]["deps"].as_array().expect("deps") {
+            let non_dev = dep["dep_kinds"]
+                .as_array()
+                .expect("dep_kinds")
+                .iter()
+                .any(|k| k["kind"].as_str() != Some("dev"));
+            let dep_id = dep["pkg"].as_str().expect("pkg");
+            if non_dev && seen.insert(packages[dep_id].to_string()) {
+                stack.push(dep_id);
+            }
+        }
+    }
+    seen
+}
+
+fn assert_free_of(meta: &serde_json::Value, krate: &str, forbidden: &[&str]) {
+    let deps = reachable(meta, krate);
+    let found: Vec<&&str> = forbidden.iter().filter(|f| deps.contains(**f)).collect();
+    assert!(found.is_empty(), "{krate} depends on {found:?}");
+}
+
+#[test]
+fn crates_keep_their_boundaries() {
+    let meta = metadata();
+    let gui_and_gpu = ["wgpu", "wgpu-core", "wgpu-hal", "egui", "eframe", "egui-wgpu", "winit"];
+    assert_free_of(&meta, "fxbench-analysis", &gui_and_gpu);
+    assert_free_of(&meta, "fxbench-optimizer", &gui_and_gpu);
+    assert_free_of(&meta, "fxbench-engine", &["egui", "eframe", "egui-wgpu", "winit"]);
+    // The check can fail: the app does reach both.
+    let app = reachable(&meta, "fxbench-app");
+    assert!(app.contains("eframe") && app.contains("wgpu"));
+}
