@@ -8,10 +8,26 @@ use clap::{Parser, Subcommand};
 use engine::{ChainOptions, EffectChain, GpuContext, InputTexture};
 
 #[derive(Parser)]
-#[command(name = "fxbench", version, about = "A workbench for ReShade-style effects written in WGSL")]
+#[command(
+    name = "fxbench",
+    version,
+    about = "A workbench for ReShade-style effects written in WGSL"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Effect files to open in the window (default: the built-in demo preset).
+    #[arg(long = "effect", value_name = "FILE", global = false)]
+    effects: Vec<PathBuf>,
+    /// Preset to open in the window.
+    #[arg(long, value_name = "FILE.ini")]
+    preset: Option<PathBuf>,
+    /// Input image for the window (default: the built-in test card).
+    #[arg(long, value_name = "IMG")]
+    input: Option<PathBuf>,
+    /// Close the window after this many frames (smoke tests and screenshots).
+    #[arg(long, value_name = "N", hide = true)]
+    exit_after_frames: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -59,7 +75,12 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        None => app::run_native(app::StartOptions::default()),
+        None => app::run_native(app::StartOptions {
+            effects: cli.effects,
+            preset: cli.preset,
+            input: cli.input,
+            exit_after_frames: cli.exit_after_frames,
+        }),
         Some(Command::Render(args)) => render(args),
     }
 }
@@ -67,7 +88,9 @@ fn main() -> anyhow::Result<()> {
 fn render(args: RenderArgs) -> anyhow::Result<()> {
     let document = match &args.preset {
         Some(preset) => Document::with_preset(preset, args.effects.clone())?,
-        None if args.effects.is_empty() => bail!("give at least one --effect FILE or a --preset FILE.ini"),
+        None if args.effects.is_empty() => {
+            bail!("give at least one --effect FILE or a --preset FILE.ini")
+        }
         None => Document::with_effects(args.effects.clone()),
     };
     let image = match &args.input {
@@ -94,17 +117,28 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
     let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
         .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
     save_png(&args.out, &result)?;
-    println!("wrote {} ({}x{}) on {}", args.out.display(), size.0, size.1, ctx.describe());
+    println!(
+        "wrote {} ({}x{}) on {}",
+        args.out.display(),
+        size.0,
+        size.1,
+        ctx.describe()
+    );
     print!("{}", app::report::timing_table(&chain));
     Ok(())
 }
 
 /// Writes a PNG atomically: to a temporary file beside the target, then renamed over it.
 fn save_png(path: &std::path::Path, image: &engine::RgbaImage) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
     let temp = dir.join(format!(
         ".{}.{}.tmp",
-        path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default(),
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default(),
         std::process::id()
     ));
     image::save_buffer_with_format(

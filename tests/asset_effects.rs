@@ -30,13 +30,13 @@ fn blur_reference(input: &FloatImage) -> FloatImage {
             let mut sum = [0.0f32; 4];
             for k in -RADIUS..=RADIUS {
                 let bx = (x as i32 + k).clamp(0, hw as i32 - 1) as usize;
-                for c in 0..4 {
+                for (c, s) in sum.iter_mut().enumerate() {
                     let block = (input.at(2 * bx, 2 * y)[c]
                         + input.at(2 * bx + 1, 2 * y)[c]
                         + input.at(2 * bx, 2 * y + 1)[c]
                         + input.at(2 * bx + 1, 2 * y + 1)[c])
                         / 4.0;
-                    sum[c] += weight(k) * block;
+                    *s += weight(k) * block;
                 }
             }
             half.data[y * hw + x] = sum.map(|s| half::f16::from_f32(s / total).to_f32());
@@ -55,8 +55,8 @@ fn blur_reference(input: &FloatImage) -> FloatImage {
             let mut sum = [0.0f32; 4];
             for k in -RADIUS..=RADIUS {
                 let s = half.bilinear(u, v + k as f32 / hh as f32);
-                for c in 0..4 {
-                    sum[c] += weight(k) * s[c];
+                for (acc, value) in sum.iter_mut().zip(s) {
+                    *acc += weight(k) * value;
                 }
             }
             out.data[y * input.width + x] = sum.map(|s| s / total);
@@ -76,7 +76,7 @@ fn vignette_reference(input: &FloatImage, strength: f32, inner: f32) -> FloatIma
         for x in 0..input.width {
             let u = (x as f32 + 0.5) / input.width as f32;
             let v = (y as f32 + 0.5) / input.height as f32;
-            let d = (u - 0.5).hypot(v - 0.5) * 1.414_213_5;
+            let d = (u - 0.5).hypot(v - 0.5) * std::f32::consts::SQRT_2;
             let factor = 1.0 - strength * smoothstep(inner, 1.0, d);
             let p = input.at(x, y);
             out.data[y * input.width + x] = [p[0] * factor, p[1] * factor, p[2] * factor, p[3]];
@@ -99,7 +99,10 @@ fn gaussian_blur_matches_cpu_reference() {
     assert!(max <= 2 && mean < 0.25, "max diff {max}, mean {mean}");
     // The blur really blurs: it differs clearly from its input.
     let (max_vs_input, _) = compare(&actual, &image);
-    assert!(max_vs_input > 40, "blurred image too close to the input ({max_vs_input})");
+    assert!(
+        max_vs_input > 40,
+        "blurred image too close to the input ({max_vs_input})"
+    );
 }
 
 #[test]
@@ -113,25 +116,39 @@ fn vignette_matches_cpu_reference_with_initial_and_preset_values() {
     let mut chain = chain_for(&ctx, &document, &image);
     let actual = render(&ctx, &mut chain, &image, 1);
     let (max, mean) = compare(&actual, &vignette_reference(&input, 0.6, 0.4).to_rgba8());
-    assert!(max <= 1 && mean < 0.1, "initial values: max diff {max}, mean {mean}");
+    assert!(
+        max <= 1 && mean < 0.1,
+        "initial values: max diff {max}, mean {mean}"
+    );
 
     // The demo preset sets Strength 0.8, Inner 0.3; render the vignette alone with those values.
-    let mut document = Document::with_preset(&repo().join("presets/demo.ini"), vec![asset("vignette.wfx")])
-        .expect("preset loads");
+    let mut document = Document::with_preset(
+        &repo().join("presets/demo.ini"),
+        vec![asset("vignette.wfx")],
+    )
+    .expect("preset loads");
     document.effect_paths = vec![asset("vignette.wfx")];
     let mut chain = chain_for(&ctx, &document, &image);
     let actual = render(&ctx, &mut chain, &image, 1);
     let (max, mean) = compare(&actual, &vignette_reference(&input, 0.8, 0.3).to_rgba8());
-    assert!(max <= 1 && mean < 0.1, "preset values: max diff {max}, mean {mean}");
+    assert!(
+        max <= 1 && mean < 0.1,
+        "preset values: max diff {max}, mean {mean}"
+    );
 }
 
 #[test]
 fn demo_preset_runs_blur_then_vignette_without_copies() {
     let Some(ctx) = testing::gpu() else { return };
     let image = test_image();
-    let document = Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
+    let document =
+        Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
     let mut chain = chain_for(&ctx, &document, &image);
-    let order: Vec<String> = chain.order().iter().map(|k| chain.technique(*k).name.clone()).collect();
+    let order: Vec<String> = chain
+        .order()
+        .iter()
+        .map(|k| chain.technique(*k).name.clone())
+        .collect();
     assert_eq!(order, ["GaussianBlur", "Vignette"]);
     let actual = render(&ctx, &mut chain, &image, 1);
     let blurred = blur_reference(&FloatImage::from_rgba8(&image));
@@ -147,7 +164,8 @@ fn demo_preset_runs_blur_then_vignette_without_copies() {
 fn disabled_techniques_leave_the_input_untouched_with_one_copy() {
     let Some(ctx) = testing::gpu() else { return };
     let image = test_image();
-    let document = Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
+    let document =
+        Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
     let mut chain = chain_for(&ctx, &document, &image);
     for key in chain.order().to_vec() {
         chain.set_enabled(key, false);
@@ -165,7 +183,8 @@ fn every_pass_reports_gpu_time() {
         return;
     }
     let image = test_image();
-    let document = Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
+    let document =
+        Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
     let mut chain = chain_for(&ctx, &document, &image);
     render(&ctx, &mut chain, &image, 5);
     chain.flush_timings();
@@ -173,7 +192,11 @@ fn every_pass_reports_gpu_time() {
         let technique = chain.technique(key);
         let timings = chain.timings(key).expect("enabled techniques are timed");
         let technique_ns = timings.gpu_ns.mean().expect("technique has GPU samples");
-        assert!(technique_ns > 0, "{}: GPU time {technique_ns}", technique.name);
+        assert!(
+            technique_ns > 0,
+            "{}: GPU time {technique_ns}",
+            technique.name
+        );
         assert_eq!(timings.passes_gpu_ns.len(), technique.passes.len());
         let mut pass_sum = 0;
         for (i, pass) in timings.passes_gpu_ns.iter().enumerate() {
@@ -182,7 +205,11 @@ fn every_pass_reports_gpu_time() {
             pass_sum += ns;
         }
         // The technique spans its passes: never shorter than their sum (up to rounding).
-        assert!(technique_ns + 1_000 >= pass_sum, "{}: {technique_ns} < {pass_sum}", technique.name);
+        assert!(
+            technique_ns + 1_000 >= pass_sum,
+            "{}: {technique_ns} < {pass_sum}",
+            technique.name
+        );
         assert!(timings.cpu_ns.mean().is_some());
     }
 }

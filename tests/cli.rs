@@ -21,16 +21,35 @@ fn render_writes_png_and_timing_table() {
     let dir = temp_dir("render");
     let out = dir.join("out.png");
     let output = fxbench()
-        .args(["render", "--preset", "presets/demo.ini", "--size", "64x48", "--frames", "3", "--out"])
+        .args([
+            "render",
+            "--preset",
+            "presets/demo.ini",
+            "--size",
+            "64x48",
+            "--frames",
+            "3",
+            "--out",
+        ])
         .arg(&out)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let image = image::open(&out).expect("a readable PNG").to_rgba8();
     assert_eq!(image.dimensions(), (64, 48));
-    for row in ["Gaussian blur", "Horizontal", "Vertical", "Vignette", "full-frame copies per frame: 0"] {
+    for row in [
+        "Gaussian blur",
+        "Horizontal",
+        "Vertical",
+        "Vignette",
+        "full-frame copies per frame: 0",
+    ] {
         assert!(stdout.contains(row), "missing '{row}' in:\n{stdout}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -59,7 +78,10 @@ fn broken_effect_is_reported_with_location() {
         "{}:2:37: error[EntryNotFound]: 'nowhere' : no entry point of that name",
         effect.display()
     );
-    assert!(stderr.contains(&expected), "expected '{expected}' in:\n{stderr}");
+    assert!(
+        stderr.contains(&expected),
+        "expected '{expected}' in:\n{stderr}"
+    );
     assert!(!dir.join("never.png").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -12,7 +12,11 @@ fn metadata() -> serde_json::Value {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo metadata runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     serde_json::from_slice(&output.stdout).expect("cargo metadata prints JSON")
 }
 
@@ -22,7 +26,12 @@ fn reachable(meta: &serde_json::Value, root: &str) -> BTreeSet<String> {
         .as_array()
         .expect("packages")
         .iter()
-        .map(|p| (p["id"].as_str().expect("id"), p["name"].as_str().expect("name")))
+        .map(|p| {
+            (
+                p["id"].as_str().expect("id"),
+                p["name"].as_str().expect("name"),
+            )
+        })
         .collect();
     let nodes: HashMap<&str, &serde_json::Value> = meta["resolve"]["nodes"]
         .as_array()
@@ -62,10 +71,22 @@ fn assert_free_of(meta: &serde_json::Value, krate: &str, forbidden: &[&str]) {
 #[test]
 fn crates_keep_their_boundaries() {
     let meta = metadata();
-    let gui_and_gpu = ["wgpu", "wgpu-core", "wgpu-hal", "egui", "eframe", "egui-wgpu", "winit"];
+    let gui_and_gpu = [
+        "wgpu",
+        "wgpu-core",
+        "wgpu-hal",
+        "egui",
+        "eframe",
+        "egui-wgpu",
+        "winit",
+    ];
     assert_free_of(&meta, "fxbench-analysis", &gui_and_gpu);
     assert_free_of(&meta, "fxbench-optimizer", &gui_and_gpu);
-    assert_free_of(&meta, "fxbench-engine", &["egui", "eframe", "egui-wgpu", "winit"]);
+    assert_free_of(
+        &meta,
+        "fxbench-engine",
+        &["egui", "eframe", "egui-wgpu", "winit"],
+    );
     // The check can fail: the app does reach both.
     let app = reachable(&meta, "fxbench-app");
     assert!(app.contains("eframe") && app.contains("wgpu"));

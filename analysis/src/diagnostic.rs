@@ -104,7 +104,11 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: DiagnosticCode, span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
+    pub fn error(
+        code: DiagnosticCode,
+        span: impl Into<Option<Span>>,
+        message: impl Into<String>,
+    ) -> Self {
         Self {
             severity: Severity::Error,
             code,
@@ -115,7 +119,11 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(code: DiagnosticCode, span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
+    pub fn warning(
+        code: DiagnosticCode,
+        span: impl Into<Option<Span>>,
+        message: impl Into<String>,
+    ) -> Self {
         Self {
             severity: Severity::Warning,
             ..Self::error(code, span, message)
@@ -142,7 +150,13 @@ impl Diagnostic {
         if let Some(span) = self.span {
             let _ = write!(out, "{}: ", sources.location(span));
         }
-        let _ = write!(out, "{}[{}]: {}", self.severity.as_str(), self.code, self.message);
+        let _ = write!(
+            out,
+            "{}[{}]: {}",
+            self.severity.as_str(),
+            self.code,
+            self.message
+        );
         for (span, label) in &self.related {
             let _ = write!(out, "\n  {}: {}", sources.location(*span), label);
         }

@@ -5,7 +5,10 @@
 pub enum TokenKind {
     Ident(String),
     /// A numeric literal: its value and whether it was written as a float.
-    Number { value: f64, float: bool },
+    Number {
+        value: f64,
+        float: bool,
+    },
     Str(String),
     Punct(char),
 }
@@ -90,7 +93,9 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
                 }
             }
         } else if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 {
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] >= 0x80) {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] >= 0x80)
+            {
                 i += 1;
             }
             tokens.push(Token {
@@ -98,12 +103,18 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
                 start,
                 end: i,
             });
-        } else if c.is_ascii_digit() || (c == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+        } else if c.is_ascii_digit()
+            || (c == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
+        {
             let (token, end) = lex_number(text, start);
             i = end;
             match token {
                 Ok(kind) => tokens.push(Token { kind, start, end }),
-                Err(message) => errors.push(LexError { start, end, message }),
+                Err(message) => errors.push(LexError {
+                    start,
+                    end,
+                    message,
+                }),
             }
         } else if c == b'"' {
             i += 1;
@@ -180,7 +191,13 @@ fn lex_number(text: &str, start: usize) -> (Result<TokenKind, String>, usize) {
                 }),
                 i,
             ),
-            Err(_) => (Err(format!("'{}' : invalid hexadecimal literal", &text[start..i])), i),
+            Err(_) => (
+                Err(format!(
+                    "'{}' : invalid hexadecimal literal",
+                    &text[start..i]
+                )),
+                i,
+            ),
         };
     }
     let mut float = false;
@@ -208,7 +225,10 @@ fn lex_number(text: &str, start: usize) -> (Result<TokenKind, String>, usize) {
     }
     match text[start..digits_end].parse::<f64>() {
         Ok(value) => (Ok(TokenKind::Number { value, float }), i),
-        Err(_) => (Err(format!("'{}' : invalid numeric literal", &text[start..i])), i),
+        Err(_) => (
+            Err(format!("'{}' : invalid numeric literal", &text[start..i])),
+            i,
+        ),
     }
 }
 
@@ -225,9 +245,18 @@ mod tests {
             kinds,
             vec![
                 TokenKind::Ident("a".into()),
-                TokenKind::Number { value: 1.5, float: true },
-                TokenKind::Number { value: 2.0, float: false },
-                TokenKind::Number { value: 16.0, float: false },
+                TokenKind::Number {
+                    value: 1.5,
+                    float: true
+                },
+                TokenKind::Number {
+                    value: 2.0,
+                    float: false
+                },
+                TokenKind::Number {
+                    value: 16.0,
+                    float: false
+                },
                 TokenKind::Str("s\0t".into()),
                 TokenKind::Punct(';'),
             ]

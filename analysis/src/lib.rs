@@ -86,19 +86,38 @@ pub fn load_effect_with(path: &Path, loader: &dyn FileLoader, options: &Options)
 }
 
 /// Validates effect source text that claims to live at `path` (includes resolve from there).
-pub fn compile(path: &Path, text: String, loader: &dyn FileLoader, options: &Options) -> LoadOutput {
+pub fn compile(
+    path: &Path,
+    text: String,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> LoadOutput {
     let mut sources = SourceMap::new();
     let mut diagnostics = Vec::new();
     let root = sources.add(path, text);
-    let pp = preprocess::preprocess(root, &mut sources, loader, &options.include_dirs, &mut diagnostics);
+    let pp = preprocess::preprocess(
+        root,
+        &mut sources,
+        loader,
+        &options.include_dirs,
+        &mut diagnostics,
+    );
     let (tokens, lex_errors) = lexer::tokenize(&pp.text);
     let parsed = parse::parse(&tokens, pp.text.len());
     let located = |start, end| pp.span(start, end).unwrap_or(Span::new(root, 0, 0));
     for e in &lex_errors {
-        diagnostics.push(Diagnostic::error(DiagnosticCode::SyntaxError, located(e.start, e.end), &e.message));
+        diagnostics.push(Diagnostic::error(
+            DiagnosticCode::SyntaxError,
+            located(e.start, e.end),
+            &e.message,
+        ));
     }
     for e in &parsed.errors {
-        diagnostics.push(Diagnostic::error(DiagnosticCode::SyntaxError, located(e.start, e.end), &e.message));
+        diagnostics.push(Diagnostic::error(
+            DiagnosticCode::SyntaxError,
+            located(e.start, e.end),
+            &e.message,
+        ));
     }
     let mut effect = lower::lower(&parsed, &pp, root, options, &mut diagnostics);
     if diagnostic::has_errors(&diagnostics) {

@@ -393,7 +393,11 @@ impl ValidatedEffect {
     pub fn uniform_bytes(&self, values: &[Vec<f64>]) -> Vec<u8> {
         let mut bytes = vec![0u8; self.uniform_buffer_size as usize];
         for (uniform, value) in self.uniforms.iter().zip(values) {
-            for (i, &component) in value.iter().take(uniform.ty.components as usize).enumerate() {
+            for (i, &component) in value
+                .iter()
+                .take(uniform.ty.components as usize)
+                .enumerate()
+            {
                 let word: [u8; 4] = match uniform.ty.scalar {
                     ScalarKind::Float => (component as f32).to_le_bytes(),
                     ScalarKind::Sint => (component as i32).to_le_bytes(),

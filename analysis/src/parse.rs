@@ -26,7 +26,10 @@ pub enum BinaryOp {
 /// A constant expression: state values, annotation values, initial values.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
-    Number { value: f64, float: bool },
+    Number {
+        value: f64,
+        float: bool,
+    },
     Str(String),
     Ident(String),
     /// `name(args)` or `name<generic>(args)`, e.g. `vec3<f32>(1, 0, 0)`.
@@ -586,15 +589,29 @@ mod tests {
         let parsed = parse_text(text);
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         assert_eq!(parsed.items.len(), 3);
-        let Item::Uniform(u) = &parsed.items[0] else { panic!("not a uniform") };
-        assert_eq!((u.name.name.as_str(), u.ty.name.as_str()), ("Strength", "f32"));
+        let Item::Uniform(u) = &parsed.items[0] else {
+            panic!("not a uniform")
+        };
+        assert_eq!(
+            (u.name.name.as_str(), u.ty.name.as_str()),
+            ("Strength", "f32")
+        );
         assert_eq!(u.annotations.len(), 2);
-        let Item::Technique(t) = &parsed.items[2] else { panic!("not a technique") };
+        let Item::Technique(t) = &parsed.items[2] else {
+            panic!("not a technique")
+        };
         assert_eq!(t.passes.len(), 2);
-        assert_eq!(t.passes[0].name.as_ref().map(|n| n.name.as_str()), Some("H"));
+        assert_eq!(
+            t.passes[0].name.as_ref().map(|n| n.name.as_str()),
+            Some("H")
+        );
         // Each structure range starts at its keyword.
         for &(start, _) in &parsed.structure_ranges {
-            assert!(["uniform", "texture", "technique"].iter().any(|k| text[start..].starts_with(k)));
+            assert!(
+                ["uniform", "texture", "technique"]
+                    .iter()
+                    .any(|k| text[start..].starts_with(k))
+            );
         }
         let (_, end) = parsed.structure_ranges[1];
         assert_eq!(&text[end - 2..end], "};");
@@ -604,7 +621,10 @@ mod tests {
     fn a_broken_item_does_not_hide_the_next() {
         let parsed = parse_text("texture A { Width = ; }\ntexture B { Width = 4; }");
         assert_eq!(parsed.errors.len(), 1);
-        assert_eq!(parsed.errors[0].message, "';' : syntax error, expected a value");
+        assert_eq!(
+            parsed.errors[0].message,
+            "';' : syntax error, expected a value"
+        );
         assert_eq!(parsed.items.len(), 1);
     }
 
@@ -612,7 +632,9 @@ mod tests {
     fn annotations_after_a_scalar_type_are_not_generics() {
         let parsed = parse_text("uniform S: f32 < ui_type = \"slider\"; ui_min = 0.0; > = 0.5;");
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
-        let Item::Uniform(u) = &parsed.items[0] else { panic!("not a uniform") };
+        let Item::Uniform(u) = &parsed.items[0] else {
+            panic!("not a uniform")
+        };
         assert_eq!((u.ty.name.as_str(), u.annotations.len()), ("f32", 2));
     }
 
@@ -627,12 +649,21 @@ mod tests {
     #[test]
     fn generic_calls_and_precedence() {
         let parsed = parse_text("uniform C: vec3<f32> = vec3<f32>(1, -2, 3 + 4 * 2);");
-        let Item::Uniform(u) = &parsed.items[0] else { panic!("not a uniform") };
+        let Item::Uniform(u) = &parsed.items[0] else {
+            panic!("not a uniform")
+        };
         assert_eq!(u.ty.name, "vec3<f32>");
-        let Some(Expr { kind: ExprKind::Call { generic, args, .. }, .. }) = &u.init else {
+        let Some(Expr {
+            kind: ExprKind::Call { generic, args, .. },
+            ..
+        }) = &u.init
+        else {
             panic!("not a call")
         };
         assert_eq!(generic.as_deref(), Some("f32"));
-        assert!(matches!(args[2].kind, ExprKind::Binary(BinaryOp::Add, _, _)));
+        assert!(matches!(
+            args[2].kind,
+            ExprKind::Binary(BinaryOp::Add, _, _)
+        ));
     }
 }

@@ -51,7 +51,9 @@ impl Preprocessed {
         let seg = self.segments.get(i).or_else(|| self.segments.last())?;
         let rel = (start as u32).saturating_sub(seg.out_start).min(seg.len);
         let seg_end = (seg.out_start + seg.len) as usize;
-        let rel_end = (end.min(seg_end) as u32).saturating_sub(seg.out_start).max(rel);
+        let rel_end = (end.min(seg_end) as u32)
+            .saturating_sub(seg.out_start)
+            .max(rel);
         Some(Span {
             file: seg.file,
             start: seg.file_start + rel,
@@ -85,7 +87,15 @@ pub fn preprocess(
 ) -> Preprocessed {
     let mut out = Preprocessed::default();
     let mut stack = vec![root];
-    expand(root, sources, loader, include_dirs, diagnostics, &mut out, &mut stack);
+    expand(
+        root,
+        sources,
+        loader,
+        include_dirs,
+        diagnostics,
+        &mut out,
+        &mut stack,
+    );
     out
 }
 
@@ -202,7 +212,15 @@ fn expand(
             continue;
         }
         stack.push(included);
-        expand(included, sources, loader, include_dirs, diagnostics, out, stack);
+        expand(
+            included,
+            sources,
+            loader,
+            include_dirs,
+            diagnostics,
+            out,
+            stack,
+        );
         stack.pop();
         // Separate the included text from what follows even if it lacks a final newline.
         out.text.push('\n');

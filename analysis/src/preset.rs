@@ -104,7 +104,11 @@ impl Preset {
             if trimmed.is_empty() || trimmed.starts_with(';') || trimmed.starts_with('#') {
                 continue;
             }
-            let span = Span::new(file, line_start + indent, line_start + line.trim_end().len());
+            let span = Span::new(
+                file,
+                line_start + indent,
+                line_start + line.trim_end().len(),
+            );
             if let Some(rest) = trimmed.strip_prefix('[') {
                 match rest.strip_suffix(']') {
                     Some(name) => preset.sections.push(Section {
@@ -127,7 +131,10 @@ impl Preset {
                 ));
                 continue;
             };
-            let section = preset.sections.last_mut().expect("the global section is always present");
+            let section = preset
+                .sections
+                .last_mut()
+                .expect("the global section is always present");
             section
                 .entries
                 .push((key.trim().to_string(), value.trim().to_string()));
@@ -222,11 +229,21 @@ impl Preset {
     /// Writes the preset next to `path` under a temporary name, then renames it into place, so a
     /// crash never leaves a half-written preset.
     pub fn save_atomic(&self, path: &Path) -> std::io::Result<()> {
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let file_name = path
-            .file_name()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "preset path has no file name"))?;
-        let temp = dir.join(format!(".{}.{}.tmp", file_name.to_string_lossy(), std::process::id()));
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let file_name = path.file_name().ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "preset path has no file name",
+            )
+        })?;
+        let temp = dir.join(format!(
+            ".{}.{}.tmp",
+            file_name.to_string_lossy(),
+            std::process::id()
+        ));
         let result = (|| {
             let mut file = std::fs::File::create(&temp)?;
             file.write_all(self.to_ini().as_bytes())?;
@@ -241,7 +258,10 @@ impl Preset {
 }
 
 fn join_refs(list: &[TechniqueRef]) -> String {
-    list.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+    list.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// One technique as the ordering sees it.
@@ -262,7 +282,11 @@ pub struct OrderEntry<'a> {
 /// technique. (ReShade's comparator compares labels across effects but declines to compare within
 /// one, which is not a strict weak order; grouping is the consistent reading of it.)
 pub fn order_techniques(entries: &[OrderEntry], sorting: &[TechniqueRef]) -> Vec<usize> {
-    let position = |e: &OrderEntry| sorting.iter().position(|r| r.matches(e.name, e.effect_file));
+    let position = |e: &OrderEntry| {
+        sorting
+            .iter()
+            .position(|r| r.matches(e.name, e.effect_file))
+    };
     let mut group_label: std::collections::HashMap<usize, &str> = std::collections::HashMap::new();
     for e in entries {
         if position(e).is_none() {
@@ -300,10 +324,19 @@ mod tests {
         let p = load.preset;
         assert_eq!(
             p.techniques(),
-            vec![TechniqueRef::parse("Vignette@Vignette.wfx"), TechniqueRef::parse("Blur@Blur.wfx")]
+            vec![
+                TechniqueRef::parse("Vignette@Vignette.wfx"),
+                TechniqueRef::parse("Blur@Blur.wfx")
+            ]
         );
-        assert_eq!(p.uniform_value("vignette.wfx", "Strength"), Some(vec![0.75]));
-        assert_eq!(p.uniform_value("Vignette.wfx", "Color"), Some(vec![1.0, 0.5, 0.0]));
+        assert_eq!(
+            p.uniform_value("vignette.wfx", "Strength"),
+            Some(vec![0.75])
+        );
+        assert_eq!(
+            p.uniform_value("Vignette.wfx", "Color"),
+            Some(vec![1.0, 0.5, 0.0])
+        );
         assert!(p.has_technique_list());
     }
 
@@ -317,8 +350,15 @@ mod tests {
 
     #[test]
     fn bad_lines_are_located() {
-        let load = Preset::parse(Path::new("p.ini"), "Techniques=A\n  garbage line\n[Broken\n");
-        let rendered: Vec<_> = load.diagnostics.iter().map(|d| d.render_short(&load.sources)).collect();
+        let load = Preset::parse(
+            Path::new("p.ini"),
+            "Techniques=A\n  garbage line\n[Broken\n",
+        );
+        let rendered: Vec<_> = load
+            .diagnostics
+            .iter()
+            .map(|d| d.render_short(&load.sources))
+            .collect();
         assert_eq!(
             rendered,
             vec![
@@ -337,7 +377,10 @@ mod tests {
         p.set_techniques(&[TechniqueRef::parse("Blur@Blur.wfx")]);
         p.save_atomic(&path).unwrap();
         let back = Preset::load(&path).preset;
-        assert_eq!(back.techniques(), vec![TechniqueRef::parse("Blur@Blur.wfx")]);
+        assert_eq!(
+            back.techniques(),
+            vec![TechniqueRef::parse("Blur@Blur.wfx")]
+        );
         let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
         std::fs::remove_dir_all(&dir).unwrap();
@@ -353,11 +396,19 @@ mod tests {
         };
         // Load order: effect 0 (Zeta.wfx) declares Z2 then Z1; effect 1 (Alpha.wfx) declares A;
         // effect 2 (Mid.wfx) declares M.
-        let entries = [e(0, "Zeta.wfx", "Z2"), e(0, "Zeta.wfx", "Z1"), e(1, "Alpha.wfx", "A"), e(2, "Mid.wfx", "M")];
+        let entries = [
+            e(0, "Zeta.wfx", "Z2"),
+            e(0, "Zeta.wfx", "Z1"),
+            e(1, "Alpha.wfx", "A"),
+            e(2, "Mid.wfx", "M"),
+        ];
         // No sorting: groups by label of their first technique, declaration order inside.
         assert_eq!(order_techniques(&entries, &[]), vec![2, 3, 0, 1]);
         // Sorting lists M then Z1: those first, the rest after.
-        let sorting = [TechniqueRef::parse("M@Mid.wfx"), TechniqueRef::parse("Z1@Zeta.wfx")];
+        let sorting = [
+            TechniqueRef::parse("M@Mid.wfx"),
+            TechniqueRef::parse("Z1@Zeta.wfx"),
+        ];
         assert_eq!(order_techniques(&entries, &sorting), vec![3, 1, 2, 0]);
     }
 }

@@ -35,27 +35,31 @@ fn load(files: &[(&str, &str)], options: &Options) -> LoadOutput {
 }
 
 fn diagnostics(out: &LoadOutput) -> Vec<String> {
-    out.diagnostics.iter().map(|d| d.render_short(&out.sources)).collect()
+    out.diagnostics
+        .iter()
+        .map(|d| d.render_short(&out.sources))
+        .collect()
 }
 
 #[test]
 fn a_two_pass_effect_lowers_to_the_model() {
-    let effect = format!(
-        "#include \"h.wfxh\"\n\
+    let effect = "#include \"h.wfxh\"\n\
 uniform Amount: f32 < ui_type = \"slider\"; ui_max = 2.0; > = 0.25;\n\
 uniform Tint: vec3<f32> = vec3<f32>(1.0, 0.5, 0.0);\n\
 uniform Flip: bool = true;\n\
 texture Color : COLOR;\n\
-texture Half {{ Width = BUFFER_WIDTH / 2; Height = BUFFER_HEIGHT / 4; Format = RGBA16F; }};\n\
-sampler S {{ Texture = Color; MagFilter = POINT; AddressU = WRAP; }};\n\
-@fragment fn down(v: VsOut) -> @location(0) vec4<f32> {{ return textureSample(Color, S, v.uv) * Amount; }}\n\
-@fragment fn up(v: VsOut) -> @location(0) vec4<f32> {{ if Flip {{ return vec4<f32>(Tint, 1.0); }} return textureLoad(Half, vec2<i32>(0), 0); }}\n\
-technique Two < ui_label = \"Two passes\"; enabled = true; > {{\n\
-  pass A {{ VertexShader = vs; PixelShader = down; RenderTarget = Half; }}\n\
-  pass {{ VertexShader = vs; PixelShader = up; }}\n\
-}}\n"
+texture Half { Width = BUFFER_WIDTH / 2; Height = BUFFER_HEIGHT / 4; Format = RGBA16F; };\n\
+sampler S { Texture = Color; MagFilter = POINT; AddressU = WRAP; };\n\
+@fragment fn down(v: VsOut) -> @location(0) vec4<f32> { return textureSample(Color, S, v.uv) * Amount; }\n\
+@fragment fn up(v: VsOut) -> @location(0) vec4<f32> { if Flip { return vec4<f32>(Tint, 1.0); } return textureLoad(Half, vec2<i32>(0), 0); }\n\
+technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
+  pass A { VertexShader = vs; PixelShader = down; RenderTarget = Half; }\n\
+  pass { VertexShader = vs; PixelShader = up; }\n\
+}\n";
+    let out = load(
+        &[("fx/two.wfx", effect), ("fx/h.wfxh", HEADER)],
+        &Options::default(),
     );
-    let out = load(&[("fx/two.wfx", &effect), ("fx/h.wfxh", HEADER)], &Options::default());
     assert_eq!(diagnostics(&out), Vec::<String>::new());
     let fx = out.effect.expect("valid");
     let summary: Vec<String> = fx
@@ -65,7 +69,11 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {{\n\
         .collect();
     assert_eq!(
         summary,
-        ["Amount: f32 @0 = [0.25]", "Tint: vec3<f32> @16 = [1.0, 0.5, 0.0]", "Flip: bool @28 = [1.0]"]
+        [
+            "Amount: f32 @0 = [0.25]",
+            "Tint: vec3<f32> @16 = [1.0, 0.5, 0.0]",
+            "Flip: bool @28 = [1.0]"
+        ]
     );
     assert_eq!(fx.uniform_buffer_size, 32);
     assert_eq!(
@@ -78,7 +86,10 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {{\n\
         }
     );
     let t = &fx.techniques[0];
-    assert_eq!((t.label(), t.enabled_by_default(), t.passes.len()), ("Two passes", true, 2));
+    assert_eq!(
+        (t.label(), t.enabled_by_default(), t.passes.len()),
+        ("Two passes", true, 2)
+    );
     // Pass A reads uniforms, Color and S; pass 2 reads uniforms and Half only.
     let bindings = |p: usize| -> Vec<String> {
         t.passes[p]
@@ -87,7 +98,14 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {{\n\
             .map(|b| format!("{}:{:?}", b.binding, b.resource))
             .collect()
     };
-    assert_eq!(bindings(0), ["0:Uniforms", "1:Texture(TextureId(0))", "3:Sampler(SamplerId(0))"]);
+    assert_eq!(
+        bindings(0),
+        [
+            "0:Uniforms",
+            "1:Texture(TextureId(0))",
+            "3:Sampler(SamplerId(0))"
+        ]
+    );
     assert_eq!(bindings(1), ["0:Uniforms", "2:Texture(TextureId(1))"]);
     assert_eq!(t.passes[0].render_targets.len(), 1);
     assert!(t.passes[1].writes_back_buffer());
@@ -128,11 +146,22 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
 fn errors_are_located_in_the_file_that_has_them() {
     // The WGSL error sits in the included header; its line and column are the header's.
     let header = "fn helper() -> f32 {\n    return undefined_name;\n}\n";
-    let effect = format!("{HEADER}#include \"bad.wfxh\"\ntechnique T {{ pass {{ VertexShader = vs; PixelShader = vs; }} }}\n");
-    let out = load(&[("main.wfx", &effect), ("bad.wfxh", header)], &Options::default());
+    let effect = format!(
+        "{HEADER}#include \"bad.wfxh\"\ntechnique T {{ pass {{ VertexShader = vs; PixelShader = vs; }} }}\n"
+    );
+    let out = load(
+        &[("main.wfx", &effect), ("bad.wfxh", header)],
+        &Options::default(),
+    );
     let d = diagnostics(&out);
     assert_eq!(d.len(), 1, "{d:?}");
-    assert!(d[0].starts_with("bad.wfxh:2:12: error[WgslParseError]: no definition in scope for identifier"), "{}", d[0]);
+    assert!(
+        d[0].starts_with(
+            "bad.wfxh:2:12: error[WgslParseError]: no definition in scope for identifier"
+        ),
+        "{}",
+        d[0]
+    );
 }
 
 #[test]
@@ -180,19 +209,31 @@ technique X {{ pass P {{ VertexShader = vs; PixelShader = ps; RenderTarget = T; 
     let out = load(&[("rt.wfx", &effect)], &Options::default());
     assert_eq!(
         diagnostics(&out),
-        ["rt.wfx:8:15: error[InvalidRenderStateValue]: 'T' : the pass samples a texture it renders to"]
+        [
+            "rt.wfx:8:15: error[InvalidRenderStateValue]: 'T' : the pass samples a texture it renders to"
+        ]
     );
 }
 
 #[test]
 fn include_cycles_and_missing_files_are_errors() {
     let out = load(
-        &[("a.wfx", "#include \"b.wfxh\"\n"), ("b.wfxh", "\n#include \"a.wfx\"\n#include \"none.wfxh\"\n")],
+        &[
+            ("a.wfx", "#include \"b.wfxh\"\n"),
+            ("b.wfxh", "\n#include \"a.wfx\"\n#include \"none.wfxh\"\n"),
+        ],
         &Options::default(),
     );
     let d = diagnostics(&out);
-    assert_eq!(d[0], "b.wfxh:2:1: error[IncludeError]: 'a.wfx' : include cycle");
-    assert!(d[1].starts_with("b.wfxh:3:1: error[IncludeError]: 'none.wfxh' : cannot open include file"), "{}", d[1]);
+    assert_eq!(
+        d[0],
+        "b.wfxh:2:1: error[IncludeError]: 'a.wfx' : include cycle"
+    );
+    assert!(
+        d[1].starts_with("b.wfxh:3:1: error[IncludeError]: 'none.wfxh' : cannot open include file"),
+        "{}",
+        d[1]
+    );
 }
 
 #[test]
@@ -215,7 +256,12 @@ fn every_shipped_effect_loads_in_both_modes() {
                     ..Options::default()
                 };
                 let out = analysis::load_effect(&path, &options);
-                assert!(out.effect.is_some(), "{}: {}", path.display(), out.render_diagnostics());
+                assert!(
+                    out.effect.is_some(),
+                    "{}: {}",
+                    path.display(),
+                    out.render_diagnostics()
+                );
                 assert!(out.diagnostics.is_empty(), "{}", out.render_diagnostics());
             }
             count += 1;

@@ -36,7 +36,9 @@ pub struct Compiled {
 
 impl Compiled {
     pub fn diagnostics(&self) -> impl Iterator<Item = (&LoadOutput, &Diagnostic)> {
-        self.outputs.iter().flat_map(|o| o.diagnostics.iter().map(move |d| (o, d)))
+        self.outputs
+            .iter()
+            .flat_map(|o| o.diagnostics.iter().map(move |d| (o, d)))
     }
 
     pub fn has_errors(&self) -> bool {
@@ -65,7 +67,10 @@ pub enum DocumentError {
 impl Document {
     /// Opens a preset; with no effect paths given, the effects it names are looked up next to it,
     /// in `../assets` beside it, and in the built-in assets.
-    pub fn with_preset(preset_path: &Path, mut effect_paths: Vec<PathBuf>) -> Result<Self, DocumentError> {
+    pub fn with_preset(
+        preset_path: &Path,
+        mut effect_paths: Vec<PathBuf>,
+    ) -> Result<Self, DocumentError> {
         let load = Preset::load(preset_path);
         if !load.diagnostics.is_empty() {
             let text = load
@@ -81,9 +86,17 @@ impl Document {
         let preset = load.preset;
         if effect_paths.is_empty() {
             let dir = preset_path.parent().unwrap_or(Path::new("."));
-            let search = [dir.to_path_buf(), dir.join("../assets"), builtin_assets_dir()];
+            let search = [
+                dir.to_path_buf(),
+                dir.join("../assets"),
+                builtin_assets_dir(),
+            ];
             let mut files: Vec<String> = Vec::new();
-            for r in preset.technique_sorting().into_iter().chain(preset.techniques()) {
+            for r in preset
+                .technique_sorting()
+                .into_iter()
+                .chain(preset.techniques())
+            {
                 if let Some(file) = r.effect {
                     if !files.contains(&file) {
                         files.push(file);
@@ -171,7 +184,9 @@ impl Document {
             let enabled = preset.techniques();
             for k in keys {
                 let t = chain.technique(k);
-                let on = enabled.iter().any(|r| r.matches(&t.name, &file_names[k.effect]));
+                let on = enabled
+                    .iter()
+                    .any(|r| r.matches(&t.name, &file_names[k.effect]));
                 chain.set_enabled(k, on);
             }
         }
@@ -187,7 +202,9 @@ impl Document {
                 })
                 .collect();
             for (u, value) in updates {
-                let id = chain.effect(i).find_uniform(&chain.effect(i).uniforms[u].name);
+                let id = chain
+                    .effect(i)
+                    .find_uniform(&chain.effect(i).uniforms[u].name);
                 if let Some(id) = id {
                     chain.set_uniform(i, id, value);
                 }

@@ -25,6 +25,8 @@ pub struct StartOptions {
     pub preset: Option<PathBuf>,
     /// Input image; without it the built-in test card.
     pub input: Option<PathBuf>,
+    /// Close the window after this many frames (smoke tests, screenshots).
+    pub exit_after_frames: Option<u64>,
 }
 
 /// Size of the built-in test card.
@@ -47,6 +49,8 @@ pub struct WorkbenchApp {
     runtime: Result<Runtime, String>,
     /// Front-end diagnostics of the open effects, rendered.
     diagnostics: Vec<panels::diagnostics::Row>,
+    frames_drawn: u64,
+    exit_after_frames: Option<u64>,
 }
 
 impl WorkbenchApp {
@@ -71,6 +75,8 @@ impl WorkbenchApp {
             document: document.unwrap_or_default(),
             runtime,
             diagnostics,
+            frames_drawn: 0,
+            exit_after_frames: options.exit_after_frames,
         }
     }
 
@@ -102,11 +108,12 @@ impl WorkbenchApp {
 
 fn open_document(options: &StartOptions) -> Result<Document, String> {
     match (&options.preset, options.effects.is_empty()) {
-        (Some(preset), _) => Document::with_preset(preset, options.effects.clone()).map_err(|e| e.to_string()),
-        (None, false) => Ok(Document::with_effects(options.effects.clone())),
-        (None, true) => {
-            Document::with_preset(&document::default_preset_path(), Vec::new()).map_err(|e| e.to_string())
+        (Some(preset), _) => {
+            Document::with_preset(preset, options.effects.clone()).map_err(|e| e.to_string())
         }
+        (None, false) => Ok(Document::with_effects(options.effects.clone())),
+        (None, true) => Document::with_preset(&document::default_preset_path(), Vec::new())
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -139,6 +146,10 @@ impl eframe::App for WorkbenchApp {
         self.apply(commands);
         // Effects animate (timers, random sources): keep frames coming.
         ui.ctx().request_repaint();
+        self.frames_drawn += 1;
+        if self.exit_after_frames.is_some_and(|n| self.frames_drawn >= n) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 }
 

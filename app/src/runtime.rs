@@ -36,7 +36,12 @@ impl Runtime {
             render_state.queue.clone(),
             render_state.adapter.get_info(),
         );
-        let mut chain = EffectChain::new(&ctx, effects, (image.width, image.height), &ChainOptions::default())?;
+        let mut chain = EffectChain::new(
+            &ctx,
+            effects,
+            (image.width, image.height),
+            &ChainOptions::default(),
+        )?;
         document.apply_preset(&mut chain);
         let input = InputTexture::upload(&ctx.device, &ctx.queue, image, "fxbench input");
         let preview = render_state.renderer.write().register_native_texture(
@@ -70,9 +75,12 @@ impl Runtime {
 
     /// Runs the chain once; the preview texture then holds the new frame.
     pub fn render_frame(&mut self) {
-        let mut encoder = self.ctx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("fxbench preview frame"),
-        });
+        let mut encoder = self
+            .ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("fxbench preview frame"),
+            });
         // The chain was built for the input's size, so frame() cannot fail on size here.
         if self.chain.frame(&mut encoder, &self.input).is_ok() {
             self.ctx.queue.submit([encoder.finish()]);

@@ -187,14 +187,20 @@ impl EffectChain {
             .iter()
             .enumerate()
             .flat_map(|(i, e)| {
-                e.effect
-                    .technique_ids()
-                    .map(move |technique| TechniqueKey { effect: i, technique })
+                e.effect.technique_ids().map(move |technique| TechniqueKey {
+                    effect: i,
+                    technique,
+                })
             })
             .collect();
         let enabled = order
             .iter()
-            .filter(|k| gpu_effects[k.effect].effect.technique(k.technique).enabled_by_default())
+            .filter(|k| {
+                gpu_effects[k.effect]
+                    .effect
+                    .technique(k.technique)
+                    .enabled_by_default()
+            })
             .copied()
             .collect();
         let total_passes: usize = gpu_effects
@@ -238,8 +244,17 @@ impl EffectChain {
 
     /// Sets the run order; techniques left out keep their relative order after those given.
     pub fn set_order(&mut self, order: &[TechniqueKey]) {
-        let mut rest: Vec<TechniqueKey> = self.order.iter().filter(|k| !order.contains(k)).copied().collect();
-        let mut new: Vec<TechniqueKey> = order.iter().filter(|k| self.order.contains(k)).copied().collect();
+        let mut rest: Vec<TechniqueKey> = self
+            .order
+            .iter()
+            .filter(|k| !order.contains(k))
+            .copied()
+            .collect();
+        let mut new: Vec<TechniqueKey> = order
+            .iter()
+            .filter(|k| self.order.contains(k))
+            .copied()
+            .collect();
         new.dedup();
         new.append(&mut rest);
         self.order = new;
@@ -352,7 +367,9 @@ impl EffectChain {
         let mut back_buffer_passes_left: usize = active
             .iter()
             .map(|k| {
-                self.effects[k.effect].effect.technique(k.technique)
+                self.effects[k.effect]
+                    .effect
+                    .technique(k.technique)
                     .passes
                     .iter()
                     .filter(|p| p.writes_back_buffer())
@@ -382,7 +399,8 @@ impl EffectChain {
                 };
                 if let Some(dest) = destination.filter(|_| pass_gpu.preserves_target) {
                     encoder.copy_texture_to_texture(
-                        back_buffer_texture(current, input, &self.ping, &self.output).as_image_copy(),
+                        back_buffer_texture(current, input, &self.ping, &self.output)
+                            .as_image_copy(),
                         back_buffer_texture(dest, input, &self.ping, &self.output).as_image_copy(),
                         input.texture.size(),
                     );
@@ -397,7 +415,17 @@ impl EffectChain {
                     };
                     let color_view = back_buffer_view(current, input, &self.ping, &self.output);
                     let make = |layout: &wgpu::BindGroupLayout| {
-                        make_bind_group(&self.ctx.device, &effect_gpu.effect, layout, pass, &effect_gpu.textures, &effect_gpu.samplers, effect_gpu.uniform_buffer.as_ref(), &effect_gpu.empty_view, Some(color_view))
+                        make_bind_group(
+                            &self.ctx.device,
+                            &effect_gpu.effect,
+                            layout,
+                            pass,
+                            &effect_gpu.textures,
+                            &effect_gpu.samplers,
+                            effect_gpu.uniform_buffer.as_ref(),
+                            &effect_gpu.empty_view,
+                            Some(color_view),
+                        )
                     };
                     match slot {
                         None => std::borrow::Cow::Owned(make(&pass_gpu.layout)),
@@ -405,11 +433,20 @@ impl EffectChain {
                             if pass_gpu.color_bind_groups[s].is_none() {
                                 pass_gpu.color_bind_groups[s] = Some(make(&pass_gpu.layout));
                             }
-                            std::borrow::Cow::Borrowed(pass_gpu.color_bind_groups[s].as_ref().expect("filled just above"))
+                            std::borrow::Cow::Borrowed(
+                                pass_gpu.color_bind_groups[s]
+                                    .as_ref()
+                                    .expect("filled just above"),
+                            )
                         }
                     }
                 } else {
-                    std::borrow::Cow::Borrowed(pass_gpu.fixed_bind_group.as_ref().expect("passes that do not read COLOR get a bind group at load"))
+                    std::borrow::Cow::Borrowed(
+                        pass_gpu
+                            .fixed_bind_group
+                            .as_ref()
+                            .expect("passes that do not read COLOR get a bind group at load"),
+                    )
                 };
 
                 let target_views: Vec<&wgpu::TextureView> = match destination {
@@ -418,14 +455,20 @@ impl EffectChain {
                             BackBuffer::Ping(i) => &self.ping[i],
                             _ => &self.output,
                         };
-                        vec![if pass.srgb_write { &target.srgb_view } else { &target.view }]
+                        vec![if pass.srgb_write {
+                            &target.srgb_view
+                        } else {
+                            &target.view
+                        }]
                     }
                     None => pass
                         .render_targets
                         .iter()
                         .map(|id| match &effect_gpu.textures[id.index()] {
                             TextureGpu::Owned { view, .. } => view,
-                            TextureGpu::Semantic(_) => unreachable!("validation rejects semantic render targets"),
+                            TextureGpu::Semantic(_) => {
+                                unreachable!("validation rejects semantic render targets")
+                            }
                         })
                         .collect(),
                 };
@@ -461,7 +504,11 @@ impl EffectChain {
                         pass: pass_index,
                     })
                 });
-                let label = format!("{} pass {}", technique.name, pass.name.as_deref().unwrap_or(&pass_index.to_string()));
+                let label = format!(
+                    "{} pass {}",
+                    technique.name,
+                    pass.name.as_deref().unwrap_or(&pass_index.to_string())
+                );
                 let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                     label: Some(&label),
                     color_attachments: &attachments,
@@ -497,7 +544,9 @@ impl EffectChain {
             }
             let pass_count = technique.passes.len();
             let entry = self.timings.entry(key).or_default();
-            entry.passes_gpu_ns.resize_with(pass_count, Default::default);
+            entry
+                .passes_gpu_ns
+                .resize_with(pass_count, Default::default);
             entry.cpu_ns.push(started.elapsed().as_nanos() as u64);
         }
 
@@ -525,10 +574,16 @@ impl EffectChain {
     }
 
     /// Convenience for tools: records one frame, submits it and waits for the GPU.
-    pub fn render_blocking(&mut self, input: &crate::input::InputTexture) -> Result<(), ChainError> {
-        let mut encoder = self.ctx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("fxbench frame"),
-        });
+    pub fn render_blocking(
+        &mut self,
+        input: &crate::input::InputTexture,
+    ) -> Result<(), ChainError> {
+        let mut encoder = self
+            .ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("fxbench frame"),
+            });
         self.frame(&mut encoder, input)?;
         self.ctx.queue.submit([encoder.finish()]);
         self.after_submit();
@@ -619,14 +674,18 @@ fn make_bind_group(
                 BindingResource::Uniforms => uniform_buffer
                     .expect("an effect with a uniform binding has a uniform buffer")
                     .as_entire_binding(),
-                BindingResource::Texture(id) => wgpu::BindingResource::TextureView(match &textures[id.index()] {
-                    TextureGpu::Owned { view, .. } => view,
-                    TextureGpu::Semantic(TextureSemantic::Color) => {
-                        color_view.expect("passes reading COLOR are given its view")
-                    }
-                    TextureGpu::Semantic(_) => empty_view,
-                }),
-                BindingResource::Sampler(id) => wgpu::BindingResource::Sampler(&samplers[id.index()]),
+                BindingResource::Texture(id) => {
+                    wgpu::BindingResource::TextureView(match &textures[id.index()] {
+                        TextureGpu::Owned { view, .. } => view,
+                        TextureGpu::Semantic(TextureSemantic::Color) => {
+                            color_view.expect("passes reading COLOR are given its view")
+                        }
+                        TextureGpu::Semantic(_) => empty_view,
+                    })
+                }
+                BindingResource::Sampler(id) => {
+                    wgpu::BindingResource::Sampler(&samplers[id.index()])
+                }
             },
         })
         .collect();
@@ -751,8 +810,12 @@ fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, 
                         },
                         BindingResource::Texture(id) => wgpu::BindingType::Texture {
                             sample_type: match &effect.texture(id).kind {
-                                TextureKind::Owned { format: f, .. } => format::sample_type(*f, features),
-                                TextureKind::Semantic(_) => wgpu::TextureSampleType::Float { filterable: true },
+                                TextureKind::Owned { format: f, .. } => {
+                                    format::sample_type(*f, features)
+                                }
+                                TextureKind::Semantic(_) => {
+                                    wgpu::TextureSampleType::Float { filterable: true }
+                                }
                             },
                             view_dimension: wgpu::TextureViewDimension::D2,
                             multisampled: false,
@@ -870,7 +933,17 @@ fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, 
         for (p, pass) in technique.passes.iter().enumerate() {
             let pass_gpu = &gpu.passes[t][p];
             if !pass_gpu.reads_color {
-                let bg = make_bind_group(device, &gpu.effect, &pass_gpu.layout, pass, &gpu.textures, &gpu.samplers, gpu.uniform_buffer.as_ref(), &gpu.empty_view, None);
+                let bg = make_bind_group(
+                    device,
+                    &gpu.effect,
+                    &pass_gpu.layout,
+                    pass,
+                    &gpu.textures,
+                    &gpu.samplers,
+                    gpu.uniform_buffer.as_ref(),
+                    &gpu.empty_view,
+                    None,
+                );
                 gpu.passes[t][p].fixed_bind_group = Some(bg);
             }
         }
@@ -883,7 +956,11 @@ fn may_discard(module: &naga::Module, entry: usize) -> bool {
     fn block_discards(block: &naga::Block, module: &naga::Module, depth: usize) -> bool {
         block.iter().any(|s| statement_discards(s, module, depth))
     }
-    fn statement_discards(statement: &naga::Statement, module: &naga::Module, depth: usize) -> bool {
+    fn statement_discards(
+        statement: &naga::Statement,
+        module: &naga::Module,
+        depth: usize,
+    ) -> bool {
         use naga::Statement as S;
         match statement {
             S::Kill => true,

@@ -80,7 +80,9 @@ impl GpuContext {
     }
 
     pub fn has_timestamps(&self) -> bool {
-        self.device.features().contains(wgpu::Features::TIMESTAMP_QUERY)
+        self.device
+            .features()
+            .contains(wgpu::Features::TIMESTAMP_QUERY)
     }
 
     /// A one-line description: adapter name and backend.

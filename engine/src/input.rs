@@ -16,7 +16,12 @@ pub struct RgbaImage {
 impl RgbaImage {
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
         let i = ((y * self.width + x) * 4) as usize;
-        [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2], self.pixels[i + 3]]
+        [
+            self.pixels[i],
+            self.pixels[i + 1],
+            self.pixels[i + 2],
+            self.pixels[i + 3],
+        ]
     }
 }
 
@@ -123,7 +128,12 @@ pub struct InputTexture {
 }
 
 impl InputTexture {
-    pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, image: &RgbaImage, label: &str) -> Self {
+    pub fn upload(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        image: &RgbaImage,
+        label: &str,
+    ) -> Self {
         let size = wgpu::Extent3d {
             width: image.width,
             height: image.height,
@@ -136,7 +146,9 @@ impl InputTexture {
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
             format: BACK_BUFFER_FORMAT,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::COPY_DST
+                | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
         queue.write_texture(
@@ -168,7 +180,11 @@ impl InputTexture {
 }
 
 /// Copies an RGBA8 texture back to the CPU, waiting for the GPU. For tests and the CLI.
-pub fn read_texture(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Texture) -> Result<RgbaImage, wgpu::BufferAsyncError> {
+pub fn read_texture(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+) -> Result<RgbaImage, wgpu::BufferAsyncError> {
     let (width, height) = (texture.width(), texture.height());
     let padded_row = (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
     let buffer = device.create_buffer(&wgpu::BufferDescriptor {

@@ -165,7 +165,10 @@ impl GpuTimer {
     }
 
     /// Reserves a begin/end query pair for a pass; `None` when this frame is untimed or full.
-    pub fn pass_writes(&mut self, scope: TimedScope) -> Option<wgpu::RenderPassTimestampWrites<'_>> {
+    pub fn pass_writes(
+        &mut self,
+        scope: TimedScope,
+    ) -> Option<wgpu::RenderPassTimestampWrites<'_>> {
         let slot = self.current?;
         if self.next_query + 2 > self.capacity {
             return None;
@@ -208,7 +211,9 @@ impl GpuTimer {
         let bytes = u64::from(self.next_query) * wgpu::QUERY_SIZE as u64;
         encoder.resolve_query_set(&self.query_set, 0..self.next_query, &self.resolve, 0);
         encoder.copy_buffer_to_buffer(&self.resolve, 0, &self.slots[slot].readback, 0, bytes);
-        self.slots[slot].state.store(SLOT_IN_FLIGHT, Ordering::Release);
+        self.slots[slot]
+            .state
+            .store(SLOT_IN_FLIGHT, Ordering::Release);
         self.pending_map = Some(slot);
     }
 
@@ -223,7 +228,11 @@ impl GpuTimer {
             .slice(..)
             .map_async(wgpu::MapMode::Read, move |result| {
                 state.store(
-                    if result.is_ok() { SLOT_MAPPED } else { SLOT_FAILED },
+                    if result.is_ok() {
+                        SLOT_MAPPED
+                    } else {
+                        SLOT_FAILED
+                    },
                     Ordering::Release,
                 );
             });
@@ -238,10 +247,13 @@ impl GpuTimer {
                     if let Ok(view) = slot.readback.slice(..).get_mapped_range() {
                         let ticks: &[u64] = bytemuck::cast_slice(&view);
                         for &(scope, begin, end) in &slot.scopes {
-                            let (Some(&b), Some(&e)) = (ticks.get(begin as usize), ticks.get(end as usize)) else {
+                            let (Some(&b), Some(&e)) =
+                                (ticks.get(begin as usize), ticks.get(end as usize))
+                            else {
                                 continue;
                             };
-                            let ns = (e.saturating_sub(b) as f64 * f64::from(self.period_ns)) as u64;
+                            let ns =
+                                (e.saturating_sub(b) as f64 * f64::from(self.period_ns)) as u64;
                             out.push((scope, ns));
                         }
                     }

@@ -1,1 +1,61 @@
-fn main() {}
+//! Benchmarks: optimising the whole rust-gpu and glslang corpora, and the scaling of one
+//! generated shader at 1x and 10x its size (target: 10x the size in at most 12x the time).
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use optimizer::{Options, optimize, testgen, words_from_bytes};
+use std::hint::black_box;
+use std::path::Path;
+
+fn corpus(subdir: &str) -> Vec<Vec<u32>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/corpus/spirv")
+        .join(subdir);
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("corpus directory")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "spv"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .filter_map(|p| words_from_bytes(&std::fs::read(p).ok()?).ok())
+        // Modules the parser rejects are not part of the timing.
+        .filter(|w| optimize(w, &Options::default()).is_ok())
+        .collect()
+}
+
+fn corpora(c: &mut Criterion) {
+    let options = Options::default();
+    let mut group = c.benchmark_group("corpus");
+    group.sample_size(10);
+    for subdir in ["rust-gpu", "glslang"] {
+        let modules = corpus(subdir);
+        let words: usize = modules.iter().map(Vec::len).sum();
+        group.throughput(Throughput::Bytes(4 * words as u64));
+        group.bench_function(subdir, |b| {
+            b.iter(|| {
+                for module in &modules {
+                    black_box(optimize(black_box(module), &options).expect("optimises"));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn scaling(c: &mut Criterion) {
+    let options = Options::default();
+    let mut group = c.benchmark_group("scaling");
+    for steps in [40, 400] {
+        let words = testgen::compute_shader_sized(1, steps);
+        group.throughput(Throughput::Bytes(4 * words.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(steps), &words, |b, words| {
+            b.iter(|| black_box(optimize(black_box(words), &options).expect("optimises")))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, corpora, scaling);
+criterion_main!(benches);

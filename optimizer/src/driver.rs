@@ -120,7 +120,11 @@ impl fmt::Display for Report {
             self.instructions_before,
             self.instructions_after,
             self.iterations,
-            if self.converged { "" } else { " (limit reached)" },
+            if self.converged {
+                ""
+            } else {
+                " (limit reached)"
+            },
             self.time.as_secs_f64() * 1e3
         )?;
         for run in &self.runs {

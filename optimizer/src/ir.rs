@@ -181,7 +181,9 @@ pub(crate) fn ext_imports_named(module: &Module, name: &str) -> Vec<Word> {
     module
         .ext_inst_imports
         .iter()
-        .filter(|inst| matches!(inst.operands.first(), Some(Operand::LiteralString(s)) if s == name))
+        .filter(
+            |inst| matches!(inst.operands.first(), Some(Operand::LiteralString(s)) if s == name),
+        )
         .filter_map(|inst| inst.result_id)
         .collect()
 }

@@ -199,7 +199,13 @@ impl Namer {
 fn sanitize(name: &str) -> String {
     let mut out: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if out.is_empty() || out.chars().all(|c| c.is_ascii_digit()) {
         out.insert(0, '_');
@@ -272,7 +278,9 @@ fn literal_text(kinds: &Kinds, ty: Word, value: &Operand) -> String {
 fn ext_inst_name(sets: &HashMap<Word, String>, set: Word, number: u32) -> String {
     let table = match sets.get(&set).map(String::as_str) {
         Some("GLSL.std.450") => Some(&grammar::GLSL_STD_450_INSTRUCTION_TABLE),
-        Some("NonSemantic.DebugPrintf") => Some(&grammar::NONSEMANTIC_DEBUGPRINTF_INSTRUCTION_TABLE),
+        Some("NonSemantic.DebugPrintf") => {
+            Some(&grammar::NONSEMANTIC_DEBUGPRINTF_INSTRUCTION_TABLE)
+        }
         Some("NonSemantic.Shader.DebugInfo.100") => {
             Some(&grammar::NONSEMANTIC_SHADER_DEBUGINFO_100_INSTRUCTION_TABLE)
         }
@@ -298,7 +306,10 @@ fn render(module: &Module, namer: &Namer) -> String {
         let (major, minor) = header.version();
         let (tool, version) = header.generator();
         // The bound is left out: it changes with every new id and says nothing about the code.
-        let _ = writeln!(out, "; SPIR-V\n; Version: {major}.{minor}\n; Generator: {tool}; {version}");
+        let _ = writeln!(
+            out,
+            "; SPIR-V\n; Version: {major}.{minor}\n; Generator: {tool}; {version}"
+        );
     }
     for inst in module.all_inst_iter() {
         render_instruction(&mut out, &kinds, namer, &sets, inst);

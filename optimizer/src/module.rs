@@ -14,7 +14,7 @@ const HEADER_WORDS: usize = 5;
 /// # Errors
 /// [`Error::NotWordAligned`] when the length is not a multiple of four.
 pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>, Error> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(Error::NotWordAligned {
             len_bytes: bytes.len(),
         });
@@ -109,10 +109,7 @@ fn instruction_starts(words: &[u32]) -> Result<Vec<usize>, Error> {
 fn parse_error(state: &ParseState, starts: &[usize], consumed: usize, len: usize) -> Error {
     let word_of_inst = |number: usize| {
         // rspirv numbers instructions from 1.
-        starts
-            .get(number.saturating_sub(1))
-            .copied()
-            .unwrap_or(len)
+        starts.get(number.saturating_sub(1)).copied().unwrap_or(len)
     };
     let word = match *state {
         ParseState::WordCountZero(_, n)

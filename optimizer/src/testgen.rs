@@ -309,7 +309,9 @@ impl Generator {
         self.b.decorate(block, Decoration::Block, []);
         self.b
             .member_decorate(block, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
-        let block_ptr = self.b.type_pointer(None, StorageClass::StorageBuffer, block);
+        let block_ptr = self
+            .b
+            .type_pointer(None, StorageClass::StorageBuffer, block);
         let elem_ptr = self
             .b
             .type_pointer(None, StorageClass::StorageBuffer, v4float);
@@ -318,11 +320,8 @@ impl Generator {
             let var = self
                 .b
                 .variable(block_ptr, None, StorageClass::StorageBuffer, None);
-            self.b.decorate(
-                var,
-                Decoration::DescriptorSet,
-                [Operand::LiteralBit32(0)],
-            );
+            self.b
+                .decorate(var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
             self.b.decorate(
                 var,
                 Decoration::Binding,
@@ -370,7 +369,9 @@ impl Generator {
             .branch_conditional(in_bounds, body, merge, [])
             .expect("a block is open");
 
-        self.b.begin_block(Some(body)).expect("the function is open");
+        self.b
+            .begin_block(Some(body))
+            .expect("the function is open");
         let mut inputs = [0; 2];
         for (input, &buffer) in inputs.iter_mut().zip(&buffers) {
             let ptr = self.emit(Op::AccessChain, elem_ptr, &[buffer, zero, index]);
@@ -395,7 +396,9 @@ impl Generator {
             .expect("a block is open");
         self.b.branch(merge).expect("a block is open");
 
-        self.b.begin_block(Some(merge)).expect("the function is open");
+        self.b
+            .begin_block(Some(merge))
+            .expect("the function is open");
         self.b.ret().expect("a block is open");
         self.b.end_function().expect("the function is open");
         self.b

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Kit, assert_valid, body, count_ext, count_op, def, glsl, load, optimize};
+use common::{Kit, assert_valid, body, count_ext, count_op, glsl, load, optimize};
 use optimizer::{Error, InterfacePolicy, Options};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Op, Word};
@@ -19,15 +19,13 @@ fn per_lane(f: impl Fn(&mut Kit, Word, Word) -> Word) -> Vec<u32> {
     kit.finish(v)
 }
 
-/// The ids of the loaded `a[i]` and `b[i]` vectors in a module built by [`Kit`].
+/// The ids of the loaded `a[i]` and `b[i]` vectors (0 where pruned) in a module built by
+/// [`Kit`].
 fn loaded_vectors(module: &rspirv::dr::Module) -> (Word, Word) {
-    let loads: Vec<Word> = body(module)
-        .iter()
-        .filter(|i| i.class.opcode == Op::Load && i.result_type.is_some())
-        .filter_map(|i| i.result_id)
-        .collect();
-    // Loads in order: gl_GlobalInvocationID, a[i], b[i].
-    (loads[1], loads[2])
+    (
+        Kit::loaded(module, 0).unwrap_or(0),
+        Kit::loaded(module, 1).unwrap_or(0),
+    )
 }
 
 /// The value operands of the single vector `ExtInst` `number` in `module`.
@@ -65,7 +63,9 @@ fn constants_used_only_as_scope_or_semantics_survive_pruning() {
     let (uint, v4) = (kit.uint, kit.v4float);
     let workgroup = kit.b.constant_bit32(uint, 2); // Scope Workgroup
     let semantics = kit.b.constant_bit32(uint, 0x108); // AcquireRelease | WorkgroupMemory
-    kit.b.control_barrier(workgroup, workgroup, semantics).unwrap();
+    kit.b
+        .control_barrier(workgroup, workgroup, semantics)
+        .unwrap();
     kit.b.memory_barrier(workgroup, semantics).unwrap();
     let a = kit.a;
     let words = kit.finish(a);
@@ -81,7 +81,10 @@ fn constants_used_only_as_scope_or_semantics_survive_pruning() {
     for operand in &barrier.operands {
         let id = operand.id_ref_any().expect("id operands");
         assert!(
-            module.types_global_values.iter().any(|i| i.result_id == Some(id)),
+            module
+                .types_global_values
+                .iter()
+                .any(|i| i.result_id == Some(id)),
             "operand %{id} of OpControlBarrier lost its definition"
         );
     }
@@ -95,9 +98,7 @@ fn atomics_with_unused_results_stay() {
     let ptr_ty = kit
         .b
         .type_pointer(None, rspirv::spirv::StorageClass::Workgroup, uint);
-    let counter = kit
-        .b
-        .variable(ptr_ty, None, rspirv::spirv::StorageClass::Workgroup, None);
+    let counter = kit.global_variable(ptr_ty, rspirv::spirv::StorageClass::Workgroup);
     let one = kit.b.constant_bit32(uint, 1);
     let scope = kit.b.constant_bit32(uint, 2);
     let relaxed = kit.b.constant_bit32(uint, 0);
@@ -139,7 +140,11 @@ fn non_commutative_operands_keep_their_order() {
             .find(|i| i.operands.get(1) == Some(&Operand::LiteralExtInstInteger(glsl::FABS)))
             .and_then(|i| i.result_id)
             .expect("vector abs");
-        assert_eq!(operands, vec![abs_id, b], "instruction {number}: (abs(a), b)");
+        assert_eq!(
+            operands,
+            vec![abs_id, b],
+            "instruction {number}: (abs(a), b)"
+        );
         assert_eq!(count_ext(&module, number, common_float(&module)), 0);
     }
 }
@@ -176,10 +181,16 @@ fn scalar_operands_are_splatted_in_position() {
 /// `s * a.i` becomes `OpVectorTimesScalar a s` (multiplication commutes; no splat needed).
 #[test]
 fn multiplication_by_a_scalar_uses_vector_times_scalar() {
-    let words = per_lane(|k, x, _| {
-        let s = k.constant(0.5);
-        k.op(Op::FMul, k.float, &[s, x])
-    });
+    let words = {
+        let mut kit = Kit::new();
+        let s = kit.constant(0.5);
+        let a = kit.a;
+        let la = kit.lanes(a);
+        let float = kit.float;
+        let r = la.map(|x| kit.op(Op::FMul, float, &[s, x]));
+        let v = kit.construct(r);
+        kit.finish(v)
+    };
     let (out, _) = optimize(&words);
     assert_valid(&out, "output");
     let module = load(&out);
@@ -225,17 +236,13 @@ fn non_componentwise_operations_stay_scalar() {
 fn three_operand_operations_are_vectorised_in_order() {
     for number in [glsl::FCLAMP, glsl::FMIX, glsl::FMA, glsl::SMOOTHSTEP] {
         let words = per_lane(|k, x, y| {
+            // Per-lane constants: they become one OpConstantComposite.
             let c = k.constant(0.25);
+            let hi = k.constant(0.75);
             match number {
                 // smoothstep(edge0, edge1, x) needs edge0 < edge1.
-                glsl::SMOOTHSTEP => {
-                    let hi = k.constant(0.75);
-                    k.ext(number, &[c, hi, x])
-                }
-                glsl::FCLAMP => {
-                    let hi = k.constant(0.75);
-                    k.ext(number, &[x, c, hi])
-                }
+                glsl::SMOOTHSTEP => k.ext(number, &[c, hi, x]),
+                glsl::FCLAMP => k.ext(number, &[x, c, hi]),
                 _ => k.ext(number, &[y, x, c]),
             }
         });
@@ -298,7 +305,10 @@ fn precision_decorations_move_to_the_vector_op() {
         assert_eq!(muls.len(), 1, "{decoration:?}: one vector multiply");
         assert_eq!(muls[0].result_type, Some(v4));
         let id = muls[0].result_id.expect("result");
-        assert!(decorated(&module, id, decoration), "{decoration:?} carried over");
+        assert!(
+            decorated(&module, id, decoration),
+            "{decoration:?} carried over"
+        );
     }
 }
 
@@ -328,14 +338,12 @@ fn mixed_precision_decorations_refuse_the_rewrite() {
 #[test]
 fn unused_descriptor_bindings_stay_unless_allowed() {
     let mut kit = Kit::new();
-    let unused = kit.b.variable(
-        kit.block_ptr,
-        None,
-        rspirv::spirv::StorageClass::StorageBuffer,
-        None,
+    let unused = kit.global_variable(kit.block_ptr, rspirv::spirv::StorageClass::StorageBuffer);
+    kit.b.decorate(
+        unused,
+        Decoration::DescriptorSet,
+        [Operand::LiteralBit32(0)],
     );
-    kit.b
-        .decorate(unused, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
     kit.b
         .decorate(unused, Decoration::Binding, [Operand::LiteralBit32(7)]);
     kit.b.name(unused, "unused_binding");
@@ -345,7 +353,12 @@ fn unused_descriptor_bindings_stay_unless_allowed() {
     let (kept, _) = optimize(&words);
     assert_valid(&kept, "output");
     let module = load(&kept);
-    assert!(module.types_global_values.iter().any(|i| i.result_id == Some(unused)));
+    assert!(
+        module
+            .types_global_values
+            .iter()
+            .any(|i| i.result_id == Some(unused))
+    );
     assert!(decorated(&module, unused, Decoration::Binding));
 
     let options = Options {
@@ -355,9 +368,19 @@ fn unused_descriptor_bindings_stay_unless_allowed() {
     let (removed, _) = optimizer::optimize(&words, &options).expect("optimises");
     assert_valid(&removed, "output without unused bindings");
     let module = load(&removed);
-    assert!(!module.types_global_values.iter().any(|i| i.result_id == Some(unused)));
+    assert!(
+        !module
+            .types_global_values
+            .iter()
+            .any(|i| i.result_id == Some(unused))
+    );
     assert!(!decorated(&module, unused, Decoration::Binding));
-    assert!(module.debug_names.iter().all(|n| n.operands[0] != Operand::IdRef(unused)));
+    assert!(
+        module
+            .debug_names
+            .iter()
+            .all(|n| n.operands[0] != Operand::IdRef(unused))
+    );
 }
 
 /// Miscompile 7: a capability the parser does not know crashed the tool. Ours reports where.
@@ -379,61 +402,54 @@ fn unknown_capability_is_a_located_error() {
 /// Function calls with side effects stay even when their result is unused; pure ones go.
 #[test]
 fn calls_with_side_effects_stay() {
+    use rspirv::binary::Assemble;
     use rspirv::spirv::FunctionControl;
     let mut kit = Kit::new();
     let float = kit.float;
     let fn_ty = kit.b.type_function(float, []);
-    // Leave main, write two helpers, then come back: rspirv's builder selects functions by index.
-    let a = kit.a;
+    let one = kit.constant(1.0);
+    let zero4 = kit.b.constant_null(kit.v4float);
+    let (effectful, pure) = (kit.b.id(), kit.b.id());
+    kit.b.function_call(float, None, effectful, []).unwrap();
+    kit.b.function_call(float, None, pure, []).unwrap();
     let out_ptr = kit
         .b
         .access_chain(kit.elem_ptr, None, kit.out, [kit.zero, kit.index])
         .unwrap();
-    let x = kit.b.composite_extract(float, None, a, [0]).unwrap();
-    let effectful = kit.b.id();
-    let pure = kit.b.id();
-    kit.b.function_call(float, None, effectful, []).unwrap();
-    kit.b.function_call(float, None, pure, []).unwrap();
-    let words = {
-        // Finish main first (store + return), then add the callees.
-        use rspirv::binary::Assemble;
-        kit.b.store(out_ptr, a, None, []).unwrap();
-        kit.b.ret().unwrap();
-        kit.b.end_function().unwrap();
-        let one = kit.b.constant_bit32(float, 1f32.to_bits());
-        kit.b
-            .begin_function(float, Some(effectful), FunctionControl::NONE, fn_ty)
-            .unwrap();
-        kit.b.begin_block(None).unwrap();
-        let v = kit.b.load(kit.v4float, None, out_ptr, None, []);
-        let _ = (v, x);
-        let p = kit
-            .b
-            .access_chain(kit.elem_ptr, None, kit.out, [kit.zero, kit.zero])
-            .unwrap();
-        let zero4 = kit.b.constant_null(kit.v4float);
-        kit.b.store(p, zero4, None, []).unwrap();
-        kit.b.ret_value(one).unwrap();
-        kit.b.end_function().unwrap();
-        kit.b
-            .begin_function(float, Some(pure), FunctionControl::NONE, fn_ty)
-            .unwrap();
-        kit.b.begin_block(None).unwrap();
-        kit.b.ret_value(one).unwrap();
-        kit.b.end_function().unwrap();
-        kit.b.entry_point(
-            rspirv::spirv::ExecutionModel::GLCompute,
-            kit.main,
-            "main",
-            [kit.gid],
-        );
-        kit.b.execution_mode(
-            kit.main,
-            rspirv::spirv::ExecutionMode::LocalSize,
-            [64, 1, 1],
-        );
-        kit.b.module().assemble()
-    };
+    kit.b.store(out_ptr, kit.a, None, []).unwrap();
+    kit.b.ret().unwrap();
+    kit.b.end_function().unwrap();
+    // `effectful` writes out[0]; `pure` only returns a constant.
+    kit.b
+        .begin_function(float, Some(effectful), FunctionControl::NONE, fn_ty)
+        .unwrap();
+    kit.b.begin_block(None).unwrap();
+    let p = kit
+        .b
+        .access_chain(kit.elem_ptr, None, kit.out, [kit.zero, kit.zero])
+        .unwrap();
+    kit.b.store(p, zero4, None, []).unwrap();
+    kit.b.ret_value(one).unwrap();
+    kit.b.end_function().unwrap();
+    kit.b
+        .begin_function(float, Some(pure), FunctionControl::NONE, fn_ty)
+        .unwrap();
+    kit.b.begin_block(None).unwrap();
+    kit.b.ret_value(one).unwrap();
+    kit.b.end_function().unwrap();
+    kit.b.entry_point(
+        rspirv::spirv::ExecutionModel::GLCompute,
+        kit.main,
+        "main",
+        [kit.gid],
+    );
+    kit.b.execution_mode(
+        kit.main,
+        rspirv::spirv::ExecutionMode::LocalSize,
+        [64, 1, 1],
+    );
+    let words = kit.b.module().assemble();
+
     assert_valid(&words, "input");
     let (out, _) = optimize(&words);
     assert_valid(&out, "output");
@@ -459,7 +475,13 @@ fn debug_printf_stays() {
     let a = kit.a;
     let x = kit.b.composite_extract(kit.float, None, a, [0]).unwrap();
     kit.b
-        .ext_inst(void, None, printf, 1, [Operand::IdRef(format), Operand::IdRef(x)])
+        .ext_inst(
+            void,
+            None,
+            printf,
+            1,
+            [Operand::IdRef(format), Operand::IdRef(x)],
+        )
         .unwrap();
     let words = kit.finish(a);
     assert_valid(&words, "input");
@@ -467,7 +489,6 @@ fn debug_printf_stays() {
     assert_valid(&out, "output");
     let module = load(&out);
     assert_eq!(count_op(&module, Op::ExtInst, void), 1);
-    let _ = def;
 }
 
 fn common_float(module: &rspirv::dr::Module) -> Word {

@@ -20,14 +20,24 @@ pub fn asset(name: &str) -> PathBuf {
 pub fn chain_for(ctx: &GpuContext, document: &Document, image: &RgbaImage) -> EffectChain {
     let compiled = document.compile((image.width, image.height));
     assert!(!compiled.has_errors(), "{}", compiled.render_diagnostics());
-    let mut chain = EffectChain::new(ctx, compiled.effects, (image.width, image.height), &ChainOptions::default())
-        .expect("chain builds");
+    let mut chain = EffectChain::new(
+        ctx,
+        compiled.effects,
+        (image.width, image.height),
+        &ChainOptions::default(),
+    )
+    .expect("chain builds");
     document.apply_preset(&mut chain);
     chain
 }
 
 /// Renders `frames` frames and reads the output back.
-pub fn render(ctx: &GpuContext, chain: &mut EffectChain, image: &RgbaImage, frames: u32) -> RgbaImage {
+pub fn render(
+    ctx: &GpuContext,
+    chain: &mut EffectChain,
+    image: &RgbaImage,
+    frames: u32,
+) -> RgbaImage {
     let input = InputTexture::upload(&ctx.device, &ctx.queue, image, "test input");
     for _ in 0..frames {
         chain.render_blocking(&input).expect("frame records");
@@ -69,7 +79,12 @@ impl FloatImage {
         let (fx, fy) = (tx - x0, ty - y0);
         let clamp_x = |x: f32| (x as isize).clamp(0, self.width as isize - 1) as usize;
         let clamp_y = |y: f32| (y as isize).clamp(0, self.height as isize - 1) as usize;
-        let (xa, xb, ya, yb) = (clamp_x(x0), clamp_x(x0 + 1.0), clamp_y(y0), clamp_y(y0 + 1.0));
+        let (xa, xb, ya, yb) = (
+            clamp_x(x0),
+            clamp_x(x0 + 1.0),
+            clamp_y(y0),
+            clamp_y(y0 + 1.0),
+        );
         let mut out = [0.0; 4];
         for (c, o) in out.iter_mut().enumerate() {
             let top = self.at(xa, ya)[c] * (1.0 - fx) + self.at(xb, ya)[c] * fx;
@@ -94,7 +109,10 @@ impl FloatImage {
 
 /// Largest and mean absolute channel difference, in 8-bit steps.
 pub fn compare(actual: &RgbaImage, expected: &RgbaImage) -> (u8, f64) {
-    assert_eq!((actual.width, actual.height), (expected.width, expected.height));
+    assert_eq!(
+        (actual.width, actual.height),
+        (expected.width, expected.height)
+    );
     let mut max = 0u8;
     let mut sum = 0u64;
     for (a, e) in actual.pixels.iter().zip(&expected.pixels) {

@@ -30,17 +30,19 @@ pub fn diagnostics_ui(ui: &mut egui::Ui, rows: &[Row]) {
         ui.weak("No problems found.");
         return;
     }
-    egui::ScrollArea::vertical().id_salt("diagnostics").show(ui, |ui| {
-        for row in rows {
-            let color = match row.severity {
-                analysis::Severity::Error => ui.visuals().error_fg_color,
-                analysis::Severity::Warning => ui.visuals().warn_fg_color,
-                analysis::Severity::Note => ui.visuals().weak_text_color(),
-            };
-            ui.colored_label(color, format!("{}: {}", row.severity.as_str(), row.text));
-            if !row.location.is_empty() {
-                ui.weak(&row.location);
+    egui::ScrollArea::vertical()
+        .id_salt("diagnostics")
+        .show(ui, |ui| {
+            for row in rows {
+                let color = match row.severity {
+                    analysis::Severity::Error => ui.visuals().error_fg_color,
+                    analysis::Severity::Warning => ui.visuals().warn_fg_color,
+                    analysis::Severity::Note => ui.visuals().weak_text_color(),
+                };
+                ui.colored_label(color, format!("{}: {}", row.severity.as_str(), row.text));
+                if !row.location.is_empty() {
+                    ui.weak(&row.location);
+                }
             }
-        }
-    });
+        });
 }

@@ -5,12 +5,17 @@ use crate::runtime::Runtime;
 pub fn preview_ui(ui: &mut egui::Ui, runtime: &Runtime) {
     let (w, h) = runtime.chain().size();
     let available = ui.available_size();
-    let scale = (available.x / w as f32).min(available.y / h as f32).max(0.01);
+    let scale = (available.x / w as f32)
+        .min(available.y / h as f32)
+        .max(0.01);
     let size = egui::vec2(w as f32 * scale, h as f32 * scale);
     ui.centered_and_justified(|ui| {
         ui.add(
-            egui::Image::from_texture(egui::load::SizedTexture::new(runtime.preview_texture(), size))
-                .fit_to_exact_size(size),
+            egui::Image::from_texture(egui::load::SizedTexture::new(
+                runtime.preview_texture(),
+                size,
+            ))
+            .fit_to_exact_size(size),
         );
     });
 }

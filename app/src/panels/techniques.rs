@@ -7,7 +7,10 @@ use engine::EffectChain;
 use crate::Command;
 
 fn ms(ns: Option<u64>) -> String {
-    ns.map_or_else(|| "–".to_string(), |ns| format!("{:.3} ms", ns as f64 / 1e6))
+    ns.map_or_else(
+        || "–".to_string(),
+        |ns| format!("{:.3} ms", ns as f64 / 1e6),
+    )
 }
 
 pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
@@ -50,7 +53,10 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
             });
         }
     }
-    ui.weak(format!("full-frame copies per frame: {}", chain.copies_last_frame()));
+    ui.weak(format!(
+        "full-frame copies per frame: {}",
+        chain.copies_last_frame()
+    ));
 
     for effect_index in 0..chain.effect_count() {
         let effect = chain.effect(effect_index);

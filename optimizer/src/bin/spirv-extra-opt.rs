@@ -87,7 +87,10 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             labels,
             ..DiffOptions::default()
         };
-        print!("{}", optimizer::diff_listing(&words, &output, &diff_options)?);
+        print!(
+            "{}",
+            optimizer::diff_listing(&words, &output, &diff_options)?
+        );
     }
     if cli.validate {
         validate(&words, &output)?;

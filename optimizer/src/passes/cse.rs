@@ -58,7 +58,11 @@ impl Pass for Cse {
                 changed = true;
                 // Uses in later blocks (and phis anywhere) are dominated by the duplicate, hence
                 // by the first occurrence, which precedes it in the same block.
-                for inst in function.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+                for inst in function
+                    .blocks
+                    .iter_mut()
+                    .flat_map(|b| b.instructions.iter_mut())
+                {
                     substitute(inst, &subst);
                 }
             }
@@ -91,21 +95,92 @@ fn is_mergeable(inst: &Instruction, glsl: &[Word]) -> bool {
                 // Everything but Modf/Frexp (they write memory) and InterpolateAt* (they read it).
                 if glsl.contains(&set) && n != 35 && n != 51 && !(76..=78).contains(&n)
         ),
-        FAdd | FSub | FMul | FDiv | FRem | FMod | IAdd | ISub | IMul | UDiv | SDiv | UMod
-        | SRem | SMod | FNegate | SNegate | Not | BitwiseAnd | BitwiseOr | BitwiseXor
-        | ShiftLeftLogical | ShiftRightLogical | ShiftRightArithmetic | BitReverse | BitCount
-        | BitFieldInsert | BitFieldSExtract | BitFieldUExtract | LogicalAnd | LogicalOr
-        | LogicalNot | LogicalEqual | LogicalNotEqual | Select | IEqual | INotEqual
-        | UGreaterThan | SGreaterThan | UGreaterThanEqual | SGreaterThanEqual | ULessThan
-        | SLessThan | ULessThanEqual | SLessThanEqual | FOrdEqual | FUnordEqual
-        | FOrdNotEqual | FUnordNotEqual | FOrdLessThan | FUnordLessThan | FOrdGreaterThan
-        | FUnordGreaterThan | FOrdLessThanEqual | FUnordLessThanEqual | FOrdGreaterThanEqual
-        | FUnordGreaterThanEqual | IsNan | IsInf | IsFinite | IsNormal | Any | All
-        | ConvertFToU | ConvertFToS | ConvertSToF | ConvertUToF | UConvert | SConvert
-        | FConvert | QuantizeToF16 | Bitcast | VectorTimesScalar | MatrixTimesScalar
-        | VectorTimesMatrix | MatrixTimesVector | MatrixTimesMatrix | OuterProduct | Dot
-        | Transpose | VectorShuffle | CompositeConstruct | CompositeExtract | CompositeInsert
-        | VectorExtractDynamic | VectorInsertDynamic | CopyObject => true,
+        FAdd
+        | FSub
+        | FMul
+        | FDiv
+        | FRem
+        | FMod
+        | IAdd
+        | ISub
+        | IMul
+        | UDiv
+        | SDiv
+        | UMod
+        | SRem
+        | SMod
+        | FNegate
+        | SNegate
+        | Not
+        | BitwiseAnd
+        | BitwiseOr
+        | BitwiseXor
+        | ShiftLeftLogical
+        | ShiftRightLogical
+        | ShiftRightArithmetic
+        | BitReverse
+        | BitCount
+        | BitFieldInsert
+        | BitFieldSExtract
+        | BitFieldUExtract
+        | LogicalAnd
+        | LogicalOr
+        | LogicalNot
+        | LogicalEqual
+        | LogicalNotEqual
+        | Select
+        | IEqual
+        | INotEqual
+        | UGreaterThan
+        | SGreaterThan
+        | UGreaterThanEqual
+        | SGreaterThanEqual
+        | ULessThan
+        | SLessThan
+        | ULessThanEqual
+        | SLessThanEqual
+        | FOrdEqual
+        | FUnordEqual
+        | FOrdNotEqual
+        | FUnordNotEqual
+        | FOrdLessThan
+        | FUnordLessThan
+        | FOrdGreaterThan
+        | FUnordGreaterThan
+        | FOrdLessThanEqual
+        | FUnordLessThanEqual
+        | FOrdGreaterThanEqual
+        | FUnordGreaterThanEqual
+        | IsNan
+        | IsInf
+        | IsFinite
+        | IsNormal
+        | Any
+        | All
+        | ConvertFToU
+        | ConvertFToS
+        | ConvertSToF
+        | ConvertUToF
+        | UConvert
+        | SConvert
+        | FConvert
+        | QuantizeToF16
+        | Bitcast
+        | VectorTimesScalar
+        | MatrixTimesScalar
+        | VectorTimesMatrix
+        | MatrixTimesVector
+        | MatrixTimesMatrix
+        | OuterProduct
+        | Dot
+        | Transpose
+        | VectorShuffle
+        | CompositeConstruct
+        | CompositeExtract
+        | CompositeInsert
+        | VectorExtractDynamic
+        | VectorInsertDynamic
+        | CopyObject => true,
         _ => false,
     }
 }

@@ -121,9 +121,11 @@ fn is_removable(inst: &Instruction, glsl: &[Word], pure_functions: &HashSet<Word
 /// sets describe code that must stay described).
 fn is_pure_ext_inst(inst: &Instruction, glsl: &[Word]) -> bool {
     match inst.operands[..] {
-        [Operand::IdRef(set), Operand::LiteralExtInstInteger(number), ..] => {
-            glsl.contains(&set) && number != ir::glsl::MODF && number != ir::glsl::FREXP
-        }
+        [
+            Operand::IdRef(set),
+            Operand::LiteralExtInstInteger(number),
+            ..,
+        ] => glsl.contains(&set) && number != ir::glsl::MODF && number != ir::glsl::FREXP,
         _ => false,
     }
 }
@@ -613,33 +615,35 @@ fn sweep(module: &mut Module, live: &HashSet<Word>, policy: InterfacePolicy) -> 
     module
         .debug_names
         .retain(|inst| exists(inst.operands.first()));
-    module.annotations.retain_mut(|inst| match inst.class.opcode {
-        Op::GroupDecorate => {
-            let mut operands = inst.operands.iter();
-            let group = operands.next().cloned();
-            let targets: Vec<Operand> = operands.filter(|o| exists(Some(o))).cloned().collect();
-            let keep = !targets.is_empty();
-            inst.operands = group.into_iter().chain(targets).collect();
-            keep
-        }
-        Op::GroupMemberDecorate => {
-            let group = inst.operands.first().cloned();
-            let pairs: Vec<Operand> = inst
-                .operands
-                .get(1..)
-                .unwrap_or_default()
-                .chunks(2)
-                .filter(|pair| exists(pair.first()))
-                .flatten()
-                .cloned()
-                .collect();
-            let keep = !pairs.is_empty();
-            inst.operands = group.into_iter().chain(pairs).collect();
-            keep
-        }
-        Op::DecorationGroup => true,
-        _ => exists(inst.operands.first()),
-    });
+    module
+        .annotations
+        .retain_mut(|inst| match inst.class.opcode {
+            Op::GroupDecorate => {
+                let mut operands = inst.operands.iter();
+                let group = operands.next().cloned();
+                let targets: Vec<Operand> = operands.filter(|o| exists(Some(o))).cloned().collect();
+                let keep = !targets.is_empty();
+                inst.operands = group.into_iter().chain(targets).collect();
+                keep
+            }
+            Op::GroupMemberDecorate => {
+                let group = inst.operands.first().cloned();
+                let pairs: Vec<Operand> = inst
+                    .operands
+                    .get(1..)
+                    .unwrap_or_default()
+                    .chunks(2)
+                    .filter(|pair| exists(pair.first()))
+                    .flatten()
+                    .cloned()
+                    .collect();
+                let keep = !pairs.is_empty();
+                inst.operands = group.into_iter().chain(pairs).collect();
+                keep
+            }
+            Op::DecorationGroup => true,
+            _ => exists(inst.operands.first()),
+        });
     if policy == InterfacePolicy::RemoveUnused {
         for ep in &mut module.entry_points {
             let mut index = 0;
@@ -663,7 +667,9 @@ fn prune_parameters(module: &mut Module, live: &HashSet<Word>, facts: &Facts) ->
     let mut escaping: HashSet<Word> = HashSet::new();
     for inst in module
         .global_inst_iter()
-        .filter(|i| !matches!(i.class.opcode, Op::Name | Op::MemberName) && !i.class.opcode.is_annotation())
+        .filter(|i| {
+            !matches!(i.class.opcode, Op::Name | Op::MemberName) && !i.class.opcode.is_annotation()
+        })
         .chain(module.functions.iter().flat_map(|f| f.all_inst_iter()))
     {
         for (index, operand) in inst.operands.iter().enumerate() {
@@ -680,7 +686,9 @@ fn prune_parameters(module: &mut Module, live: &HashSet<Word>, facts: &Facts) ->
     let mut globals = Globals::new(module);
     for f in 0..module.functions.len() {
         let function = &module.functions[f];
-        let Some(id) = function.def_id() else { continue };
+        let Some(id) = function.def_id() else {
+            continue;
+        };
         if facts.entry_functions.contains(&id)
             || facts.linked.contains(&id)
             || escaping.contains(&id)

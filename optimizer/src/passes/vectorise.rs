@@ -115,12 +115,11 @@ impl Context {
 
     fn function(&mut self, module: &mut Module, function: &mut Function) -> bool {
         let mut fx = FunctionState::default();
-        for inst in function.parameters.iter().chain(
-            function
-                .blocks
-                .iter()
-                .flat_map(|b| b.instructions.iter()),
-        ) {
+        for inst in function
+            .parameters
+            .iter()
+            .chain(function.blocks.iter().flat_map(|b| b.instructions.iter()))
+        {
             if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
                 fx.types.insert(id, ty);
             }
@@ -149,7 +148,11 @@ impl Context {
             changed |= self.block(module, &mut fx, &mut block.instructions);
         }
         if !fx.subst.is_empty() {
-            for inst in function.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+            for inst in function
+                .blocks
+                .iter_mut()
+                .flat_map(|b| b.instructions.iter_mut())
+            {
                 fx.substitute(inst);
             }
         }
@@ -200,9 +203,11 @@ impl Context {
         let op = inst.class.opcode;
         let (ext, first_value) = if op == Op::ExtInst {
             match inst.operands[..] {
-                [Operand::IdRef(set), Operand::LiteralExtInstInteger(number), ..]
-                    if self.glsl.contains(&set) && is_componentwise_glsl(number) =>
-                {
+                [
+                    Operand::IdRef(set),
+                    Operand::LiteralExtInstInteger(number),
+                    ..,
+                ] if self.glsl.contains(&set) && is_componentwise_glsl(number) => {
                     (Some((set, number)), 2)
                 }
                 _ => return None,
@@ -270,7 +275,8 @@ impl Context {
         if changed {
             // Splice the new instructions in front of the ones they were created for.
             let old = std::mem::take(&mut bx.pending);
-            let mut rebuilt = Vec::with_capacity(insts.len() + old.iter().map(Vec::len).sum::<usize>());
+            let mut rebuilt =
+                Vec::with_capacity(insts.len() + old.iter().map(Vec::len).sum::<usize>());
             for (inst, before) in insts.iter().zip(old) {
                 rebuilt.extend(before);
                 rebuilt.push(inst.clone());
@@ -452,7 +458,8 @@ impl Context {
                     if q <= p
                         || lanes.contains(&q)
                         || self.componentwise_key(&insts[q]).as_ref() != Some(key)
-                        || insts[q].operands.get(key.first_value + k) != Some(&Operand::IdRef(*extract))
+                        || insts[q].operands.get(key.first_value + k)
+                            != Some(&Operand::IdRef(*extract))
                     {
                         continue;
                     }
@@ -523,7 +530,8 @@ impl Context {
                 return None;
             }
         }
-        if decorations.is_some_and(|set| set.iter().any(|(d, _)| !ir::is_precision_decoration(*d))) {
+        if decorations.is_some_and(|set| set.iter().any(|(d, _)| !ir::is_precision_decoration(*d)))
+        {
             return None;
         }
 
@@ -544,7 +552,11 @@ impl Context {
             }
             let group = if ids.iter().all(|&id| id == ids[0]) {
                 Group::Splat(ids[0], ty)
-            } else if let Some(lane_list) = ids.iter().map(|&id| fx.lane(id)).collect::<Option<Vec<_>>>() {
+            } else if let Some(lane_list) = ids
+                .iter()
+                .map(|&id| fx.lane(id))
+                .collect::<Option<Vec<_>>>()
+            {
                 let source = self.shuffle_of(fx, &lane_list)?;
                 // Every source vector must already be defined where the vector op will go.
                 let available = |v: Word| bx.available(v, p);
@@ -557,7 +569,9 @@ impl Context {
                 }
             } else if ids.iter().all(|&id| self.globals.is_scalar_constant(id)) {
                 Group::Constants(ids, ty)
-            } else if ids.iter().all(|&id| bx.available(id, p)) && self.chain_continues(fx, bx, insts, lanes) {
+            } else if ids.iter().all(|&id| bx.available(id, p))
+                && self.chain_continues(fx, bx, insts, lanes)
+            {
                 // Unrelated scalars cost an `OpCompositeConstruct`; worth it only when the
                 // results feed further vectorisable work.
                 Group::Construct(ids, ty)
@@ -643,14 +657,17 @@ impl Context {
         let (result_type, _) = self.globals.vector_type(module, key.result_type, width);
         let (op, values) = match self.vector_times_scalar(key, &groups) {
             Some((v, scalar)) => {
-                let vector = self.vector_operand(module, fx, bx, &mut new, p, key, width, &groups[v], v);
+                let vector =
+                    self.vector_operand(module, fx, bx, &mut new, p, key, width, &groups[v], v);
                 (Op::VectorTimesScalar, vec![vector, scalar])
             }
             None => {
                 let values = groups
                     .iter()
                     .enumerate()
-                    .map(|(m, g)| self.vector_operand(module, fx, bx, &mut new, p, key, width, g, m))
+                    .map(|(m, g)| {
+                        self.vector_operand(module, fx, bx, &mut new, p, key, width, g, m)
+                    })
                     .collect();
                 (key.op, values)
             }
@@ -658,7 +675,12 @@ impl Context {
         let vector = ir::fresh_id(module);
         let mut operands: Vec<Operand> = insts[p].operands[..key.first_value].to_vec();
         operands.extend(values.into_iter().map(Operand::IdRef));
-        new.push(Instruction::new(op, Some(result_type), Some(vector), operands));
+        new.push(Instruction::new(
+            op,
+            Some(result_type),
+            Some(vector),
+            operands,
+        ));
         fx.types.insert(vector, result_type);
         for inst in &new {
             if let Some(id) = inst.result_id {
@@ -678,7 +700,9 @@ impl Context {
             self.decorations.insert(vector, set);
         }
         for (index, &q) in lanes.iter().enumerate() {
-            let Some(id) = insts[q].result_id else { continue };
+            let Some(id) = insts[q].result_id else {
+                continue;
+            };
             insts[q] = Instruction::new(
                 Op::CompositeExtract,
                 Some(key.result_type),
@@ -719,7 +743,9 @@ impl Context {
                 operands.extend(indices.iter().map(|&i| Operand::LiteralBit32(i)));
                 make(module, fx, bx, new, p, Op::VectorShuffle, vty, operands)
             }
-            Group::Splat(s, _) if key.op == Op::Select && m == 0 && self.scalar_select_condition => {
+            Group::Splat(s, _)
+                if key.op == Op::Select && m == 0 && self.scalar_select_condition =>
+            {
                 *s
             }
             Group::Splat(s, ty) if self.globals.is_scalar_constant(*s) => {
@@ -732,12 +758,30 @@ impl Context {
             Group::Splat(s, ty) => {
                 let (vty, _) = self.globals.vector_type(module, *ty, width);
                 let operands = vec![Operand::IdRef(*s); width as usize];
-                make(module, fx, bx, new, p, Op::CompositeConstruct, vty, operands)
+                make(
+                    module,
+                    fx,
+                    bx,
+                    new,
+                    p,
+                    Op::CompositeConstruct,
+                    vty,
+                    operands,
+                )
             }
             Group::Construct(ids, ty) => {
                 let (vty, _) = self.globals.vector_type(module, *ty, width);
                 let operands = ids.iter().map(|&id| Operand::IdRef(id)).collect();
-                make(module, fx, bx, new, p, Op::CompositeConstruct, vty, operands)
+                make(
+                    module,
+                    fx,
+                    bx,
+                    new,
+                    p,
+                    Op::CompositeConstruct,
+                    vty,
+                    operands,
+                )
             }
             Group::Constants(ids, ty) => {
                 let (vty, _) = self.globals.vector_type(module, *ty, width);

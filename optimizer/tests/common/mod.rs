@@ -140,7 +140,11 @@ impl Kit {
         for (binding, var) in vars.iter_mut().enumerate() {
             *var = b.variable(block_ptr, None, StorageClass::StorageBuffer, None);
             b.decorate(*var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
-            b.decorate(*var, Decoration::Binding, [Operand::LiteralBit32(binding as u32)]);
+            b.decorate(
+                *var,
+                Decoration::Binding,
+                [Operand::LiteralBit32(binding as u32)],
+            );
         }
         let gid_ptr = b.type_pointer(None, StorageClass::Input, v3uint);
         let gid = b.variable(gid_ptr, None, StorageClass::Input, None);
@@ -158,9 +162,13 @@ impl Kit {
         b.begin_block(None).unwrap();
         let g = b.load(v3uint, None, gid, None, []).unwrap();
         let index = b.composite_extract(uint, None, g, [0]).unwrap();
-        let pa = b.access_chain(elem_ptr, None, vars[0], [zero, index]).unwrap();
+        let pa = b
+            .access_chain(elem_ptr, None, vars[0], [zero, index])
+            .unwrap();
         let a = b.load(v4float, None, pa, None, []).unwrap();
-        let pb = b.access_chain(elem_ptr, None, vars[1], [zero, index]).unwrap();
+        let pb = b
+            .access_chain(elem_ptr, None, vars[1], [zero, index])
+            .unwrap();
         let bv = b.load(v4float, None, pb, None, []).unwrap();
         Kit {
             b,
@@ -181,6 +189,45 @@ impl Kit {
         }
     }
 
+    /// A module-scope variable (the builder would put it in the open block).
+    pub fn global_variable(&mut self, ty: Word, class: StorageClass) -> Word {
+        let id = self.b.id();
+        let inst = Instruction::new(
+            Op::Variable,
+            Some(ty),
+            Some(id),
+            vec![Operand::StorageClass(class)],
+        );
+        self.b.module_mut().types_global_values.push(inst);
+        id
+    }
+
+    /// The load of `a[i]` or `b[i]` (binding 0 or 1) in an optimised module, if still there.
+    pub fn loaded(module: &Module, binding: u32) -> Option<Word> {
+        let var = module
+            .annotations
+            .iter()
+            .find_map(|i| match &i.operands[..] {
+                [
+                    Operand::IdRef(v),
+                    Operand::Decoration(Decoration::Binding),
+                    Operand::LiteralBit32(b),
+                ] if *b == binding => Some(*v),
+                _ => None,
+            })?;
+        let insts = body(module);
+        let chain = insts.iter().find(|i| {
+            i.class.opcode == Op::AccessChain && i.operands.first() == Some(&Operand::IdRef(var))
+        })?;
+        let chain = chain.result_id?;
+        insts
+            .iter()
+            .find(|i| {
+                i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(chain))
+            })
+            .and_then(|i| i.result_id)
+    }
+
     pub fn lanes(&mut self, v: Word) -> [Word; 4] {
         let f = self.float;
         [0, 1, 2, 3].map(|l| self.b.composite_extract(f, None, v, [l]).unwrap())
@@ -190,14 +237,20 @@ impl Kit {
         let id = self.b.id();
         let ops = operands.iter().map(|&w| Operand::IdRef(w)).collect();
         self.b
-            .insert_into_block(InsertPoint::End, Instruction::new(op, Some(ty), Some(id), ops))
+            .insert_into_block(
+                InsertPoint::End,
+                Instruction::new(op, Some(ty), Some(id), ops),
+            )
             .unwrap();
         id
     }
 
     pub fn ext(&mut self, number: u32, operands: &[Word]) -> Word {
         let id = self.b.id();
-        let mut ops = vec![Operand::IdRef(self.glsl), Operand::LiteralExtInstInteger(number)];
+        let mut ops = vec![
+            Operand::IdRef(self.glsl),
+            Operand::LiteralExtInstInteger(number),
+        ];
         ops.extend(operands.iter().map(|&w| Operand::IdRef(w)));
         self.b
             .insert_into_block(

@@ -1,0 +1,119 @@
+//! The `spirv-extra-opt` binary: the original's usage, the new flags, and exit code 1 with a
+//! message (never a panic) on bad input.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_spirv-extra-opt"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("spirv-extra-opt-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn optimises_to_the_output_file_with_stats_and_diff() {
+    let input = common::corpus_dir().join("rust-gpu/kajiya_blurblur_cs.spv");
+    let output = scratch("blur.spv");
+    let result = bin()
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .args(["--stats", "--diff", "--validate"])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    assert!(stdout.contains("instructions: "), "{stdout}");
+    assert!(stdout.contains("@@ "), "{stdout}");
+    assert!(
+        stdout.contains("+") && stdout.contains("OpVectorTimesScalar"),
+        "{stdout}"
+    );
+    let written = optimizer::words_from_bytes(&std::fs::read(&output).expect("written"))
+        .expect("whole words");
+    let original = common::read_words(&input);
+    assert!(written.len() < original.len());
+}
+
+#[test]
+fn default_output_is_a_spv_in_the_working_directory() {
+    let dir = scratch("cwd");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let input = common::corpus_dir().join("rust-gpu/kajiya_blurblur_cs.spv");
+    let status = bin().arg(&input).current_dir(&dir).status().expect("runs");
+    assert!(status.success());
+    assert!(dir.join("a.spv").is_file());
+}
+
+#[test]
+fn selected_passes_only() {
+    let input = common::corpus_dir().join("rust-gpu/kajiya_blurblur_cs.spv");
+    let output = scratch("prune-only.spv");
+    let result = bin()
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .args(["--passes", "prune", "--stats"])
+        .output()
+        .expect("runs");
+    assert!(result.status.success());
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(
+        stdout.contains("prune") && !stdout.contains("vectorise"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn garbage_input_exits_1_with_a_message() {
+    let input = scratch("garbage.spv");
+    std::fs::write(&input, b"this is not SPIR-V, honest").expect("write");
+    let result = bin()
+        .arg(&input)
+        .arg("-o")
+        .arg(scratch("never.spv"))
+        .output()
+        .expect("runs");
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("error:"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn unsupported_module_exits_1_with_a_located_message() {
+    let input = common::corpus_dir().join("glslang/descriptorheapuntyped__cube.frag.spv");
+    let result = bin()
+        .arg(&input)
+        .arg("-o")
+        .arg(scratch("heap.spv"))
+        .output()
+        .expect("runs");
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("at word"), "{stderr}");
+}
+
+#[test]
+fn unknown_pass_exits_1() {
+    let input = common::corpus_dir().join("rust-gpu/kajiya_blurblur_cs.spv");
+    let result = bin()
+        .arg(&input)
+        .args(["--passes", "inline"])
+        .arg("-o")
+        .arg(scratch("x.spv"))
+        .output()
+        .expect("runs");
+    assert_eq!(result.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("unknown pass"));
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates screenshots/workbench.png: the workbench on its built-in default, in a real window
+# under Xvfb, on whatever GPU (or lavapipe) is present. Needs xvfb, imagemagick and xdotool.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+display=:97
+Xvfb "$display" -screen 0 1600x900x24 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true' EXIT
+sleep 2
+DISPLAY=$display WAYLAND_DISPLAY= target/release/fxbench --exit-after-frames 600 &
+app=$!
+# Let the 60-frame timing averages fill before the picture is taken.
+sleep 12
+window=$(DISPLAY=$display xdotool search --name '^fxbench$' | head -n 1)
+DISPLAY=$display import -window "$window" screenshots/workbench.png
+kill $app 2>/dev/null || true
+echo "wrote screenshots/workbench.png"
