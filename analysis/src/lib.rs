@@ -10,7 +10,9 @@ pub mod model;
 pub mod parse;
 pub mod preprocess;
 pub mod preset;
+pub mod render;
 pub mod source;
+pub mod wgsl_file;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

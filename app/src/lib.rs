@@ -147,7 +147,10 @@ impl eframe::App for WorkbenchApp {
         // Effects animate (timers, random sources): keep frames coming.
         ui.ctx().request_repaint();
         self.frames_drawn += 1;
-        if self.exit_after_frames.is_some_and(|n| self.frames_drawn >= n) {
+        if self
+            .exit_after_frames
+            .is_some_and(|n| self.frames_drawn >= n)
+        {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
