@@ -1,5 +1,7 @@
 //! The `fxbench` binary: the workbench window by default, plus command-line tools.
 
+mod check;
+
 use std::path::PathBuf;
 
 use anyhow::{Context as _, bail};
@@ -34,6 +36,8 @@ struct Cli {
 enum Command {
     /// Runs effects over an image headless, writes the result and prints GPU times per pass.
     Render(RenderArgs),
+    /// Checks effects (.wfx, .wfxh) and WGSL files (.wgsl) and prints their diagnostics.
+    Check(check::CheckArgs),
 }
 
 #[derive(clap::Args)]
@@ -82,6 +86,7 @@ fn main() -> anyhow::Result<()> {
             exit_after_frames: cli.exit_after_frames,
         }),
         Some(Command::Render(args)) => render(args),
+        Some(Command::Check(args)) => std::process::exit(check::run(args)),
     }
 }
 
@@ -110,8 +115,9 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
     let mut chain = EffectChain::new(&ctx, compiled.effects, size, &ChainOptions::default())?;
     document.apply_preset(&mut chain);
     let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
+    let mut clock = engine::sources::FrameClock::new();
     for _ in 0..args.frames.max(1) {
-        chain.render_blocking(&input)?;
+        chain.render_blocking(&input, &clock.tick())?;
     }
     chain.flush_timings();
     let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())

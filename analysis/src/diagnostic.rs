@@ -59,6 +59,16 @@ pub enum DiagnosticCode {
     WgslValidationError,
     /// An INI preset line that does not parse or names something unknown.
     PresetError,
+    /// A malformed or failing preprocessor directive, `#error`, or a macro that cannot expand.
+    PreprocessorError,
+    /// `#warning`, or a directive that works but is suspicious (extra tokens).
+    PreprocessorWarning,
+    /// A `#define` that changes an existing macro.
+    MacroRedefinition,
+    /// A `#pragma` fxbench does not know; it is ignored.
+    UnknownPragma,
+    /// The text of a `#pragma message`.
+    PragmaMessage,
 }
 
 impl DiagnosticCode {
@@ -80,6 +90,11 @@ impl DiagnosticCode {
             DiagnosticCode::WgslParseError => "WgslParseError",
             DiagnosticCode::WgslValidationError => "WgslValidationError",
             DiagnosticCode::PresetError => "PresetError",
+            DiagnosticCode::PreprocessorError => "PreprocessorError",
+            DiagnosticCode::PreprocessorWarning => "PreprocessorWarning",
+            DiagnosticCode::MacroRedefinition => "MacroRedefinition",
+            DiagnosticCode::UnknownPragma => "UnknownPragma",
+            DiagnosticCode::PragmaMessage => "PragmaMessage",
         }
     }
 }

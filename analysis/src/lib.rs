@@ -33,6 +33,9 @@ pub struct Options {
     pub mode: CompileMode,
     /// Values that replace initial values in performance mode, by uniform name.
     pub uniform_values: HashMap<String, Vec<f64>>,
+    /// Preprocessor definitions (name, value) after the predefined ones, e.g. a preset's
+    /// `PreprocessorDefinitions`.
+    pub definitions: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -43,6 +46,7 @@ impl Default for Options {
             include_dirs: Vec::new(),
             mode: CompileMode::Normal,
             uniform_values: HashMap::new(),
+            definitions: Vec::new(),
         }
     }
 }
@@ -102,6 +106,7 @@ pub fn compile(
         &mut sources,
         loader,
         &options.include_dirs,
+        &preprocess::predefined_macros(options),
         &mut diagnostics,
     );
     let (tokens, lex_errors) = lexer::tokenize(&pp.text);

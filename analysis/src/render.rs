@@ -528,3 +528,219 @@ pub fn count(groups: &[Group<'_>]) -> (usize, usize) {
         all().filter(|d| d.severity == Severity::Warning).count(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "one\ntwo\nthree\n    let v = c.xyzw;\nfive\nsix\nseven\n";
+
+    /// One error on `xyzw` in line 4 with a related span on `two` and a note, one warning on
+    /// the first line, and one error without a span.
+    fn sample() -> (SourceMap, Vec<Diagnostic>) {
+        let mut sources = SourceMap::new();
+        let file = sources.add("fx.wfx", TEXT);
+        let at = |needle: &str| {
+            let start = TEXT.find(needle).expect("needle in text");
+            Span::new(file, start, start + needle.len())
+        };
+        let diagnostics = vec![
+            Diagnostic::error(
+                DiagnosticCode::UndeclaredIdentifier,
+                at("xyzw"),
+                "'xyzw' : no such field",
+            )
+            .with_related(at("two"), "declared here")
+            .with_note("swizzles take at most 4 components"),
+            Diagnostic::warning(DiagnosticCode::InvalidAnnotation, at("one"), "'one' : odd"),
+            Diagnostic::error(DiagnosticCode::IoError, None, "'x.wfx' : cannot read"),
+        ];
+        (sources, diagnostics)
+    }
+
+    #[test]
+    fn human_shows_context_carets_related_and_notes() {
+        let (sources, diagnostics) = sample();
+        let expected = "\
+fx.wfx:4:15: error[UndeclaredIdentifier]: 'xyzw' : no such field
+  |
+2 | two
+3 | three
+4 |     let v = c.xyzw;
+  |               ^^^^
+5 | five
+6 | six
+  = related: fx.wfx:2:1: declared here
+  = note: swizzles take at most 4 components
+
+fx.wfx:1:1: warning[InvalidAnnotation]: 'one' : odd
+  |
+1 | one
+  | ^^^
+2 | two
+3 | three
+
+error[IoError]: 'x.wfx' : cannot read
+
+";
+        assert_eq!(human(&sources, &diagnostics, Colors::Plain), expected);
+    }
+
+    #[test]
+    fn human_multi_line_range_underlines_to_end_of_first_line_and_keeps_tabs() {
+        let mut sources = SourceMap::new();
+        let text = "a\n\tb = c\nd\n";
+        let file = sources.add("t.wfx", text);
+        let start = text.find('b').unwrap();
+        let d = Diagnostic::error(
+            DiagnosticCode::SyntaxError,
+            Span::new(file, start, text.len()),
+            "m",
+        );
+        let expected = "\
+t.wfx:2:2: error[SyntaxError]: m
+  |
+1 | a
+2 | \tb = c
+  | \t^^^^^
+3 | d
+
+";
+        assert_eq!(human(&sources, &[d], Colors::Plain), expected);
+    }
+
+    #[test]
+    fn human_empty_range_gets_one_caret_and_wide_gutter() {
+        let mut sources = SourceMap::new();
+        let text: String = (1..=12).map(|i| format!("l{i}\n")).collect();
+        let file = sources.add("t.wgsl", text.clone());
+        let offset = text.find("l10").unwrap() + 3;
+        let d = Diagnostic::error(
+            DiagnosticCode::WgslParseError,
+            Span::new(file, offset, offset),
+            "expected ';'",
+        );
+        let expected = "\
+t.wgsl:10:4: error[WgslParseError]: expected ';'
+   |
+ 8 | l8
+ 9 | l9
+10 | l10
+   |    ^
+11 | l11
+12 | l12
+
+";
+        assert_eq!(human(&sources, &[d], Colors::Plain), expected);
+    }
+
+    #[test]
+    fn human_colours_only_when_asked() {
+        let (sources, diagnostics) = sample();
+        let plain = human(&sources, &diagnostics, Colors::Plain);
+        let ansi = human(&sources, &diagnostics, Colors::Ansi);
+        assert!(!plain.contains('\x1b'));
+        assert!(
+            ansi.starts_with("\x1b[1mfx.wfx:4:15: \x1b[1;31merror[UndeclaredIdentifier]\x1b[0m")
+        );
+        assert!(ansi.contains("\x1b[1;33mwarning[InvalidAnnotation]\x1b[0m"));
+        // Stripping the escapes gives the plain text back.
+        let mut stripped = String::new();
+        let mut rest = ansi.as_str();
+        while let Some(i) = rest.find('\x1b') {
+            stripped.push_str(&rest[..i]);
+            rest = &rest[i + rest[i..].find('m').unwrap() + 1..];
+        }
+        stripped.push_str(rest);
+        assert_eq!(stripped, plain);
+    }
+
+    #[test]
+    fn json_has_ranges_related_and_notes() {
+        let (sources, diagnostics) = sample();
+        let expected = concat!(
+            r#"{"diagnostics":["#,
+            r#"{"file":"fx.wfx","severity":"error","code":"UndeclaredIdentifier","#,
+            r#""message":"'xyzw' : no such field","#,
+            r#""range":{"start":{"line":4,"column":15,"offset":28},"end":{"line":4,"column":19,"offset":32}},"#,
+            r#""related":[{"file":"fx.wfx","message":"declared here","#,
+            r#""range":{"start":{"line":2,"column":1,"offset":4},"end":{"line":2,"column":4,"offset":7}}}],"#,
+            r#""notes":["swizzles take at most 4 components"]},"#,
+            r#"{"file":"fx.wfx","severity":"warning","code":"InvalidAnnotation","message":"'one' : odd","#,
+            r#""range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":4,"offset":3}}},"#,
+            r#"{"file":null,"severity":"error","code":"IoError","message":"'x.wfx' : cannot read","range":null}"#,
+            r#"]}"#,
+        );
+        assert_eq!(json(&sources, &diagnostics), expected);
+    }
+
+    #[test]
+    fn json_of_nothing_is_an_empty_array() {
+        assert_eq!(json(&SourceMap::new(), &[]), r#"{"diagnostics":[]}"#);
+    }
+
+    #[test]
+    fn sarif_has_rules_results_and_related_locations() {
+        let (sources, diagnostics) = sample();
+        let expected = concat!(
+            r#"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"#,
+            r#""tool":{"driver":{"name":"fxbench","version":"VERSION","rules":["#,
+            r#"{"id":"UndeclaredIdentifier"},{"id":"InvalidAnnotation"},{"id":"IoError"}]}},"#,
+            r#""columnKind":"unicodeCodePoints","results":["#,
+            r#"{"ruleId":"UndeclaredIdentifier","ruleIndex":0,"level":"error","#,
+            r#""message":{"text":"'xyzw' : no such field\nnote: swizzles take at most 4 components"},"#,
+            r#""locations":[{"physicalLocation":{"artifactLocation":{"uri":"fx.wfx"},"#,
+            r#""region":{"startLine":4,"startColumn":15,"endLine":4,"endColumn":19,"charOffset":28,"charLength":4}}}],"#,
+            r#""relatedLocations":[{"id":0,"physicalLocation":{"artifactLocation":{"uri":"fx.wfx"},"#,
+            r#""region":{"startLine":2,"startColumn":1,"endLine":2,"endColumn":4,"charOffset":4,"charLength":3}},"#,
+            r#""message":{"text":"declared here"}}]},"#,
+            r#"{"ruleId":"InvalidAnnotation","ruleIndex":1,"level":"warning","message":{"text":"'one' : odd"},"#,
+            r#""locations":[{"physicalLocation":{"artifactLocation":{"uri":"fx.wfx"},"#,
+            r#""region":{"startLine":1,"startColumn":1,"endLine":1,"endColumn":4,"charOffset":0,"charLength":3}}}]},"#,
+            r#"{"ruleId":"IoError","ruleIndex":2,"level":"error","message":{"text":"'x.wfx' : cannot read"}}"#,
+            r#"]}]}"#,
+        )
+        .replace("VERSION", env!("CARGO_PKG_VERSION"));
+        assert_eq!(sarif(&sources, &diagnostics), expected);
+    }
+
+    #[test]
+    fn sarif_counts_characters_not_bytes_and_merges_rules_across_groups() {
+        let mut a = SourceMap::new();
+        let text = "// é\nx";
+        let file = a.add("dir with space/é.wfx", text);
+        let d = Diagnostic::error(DiagnosticCode::SyntaxError, Span::new(file, 6, 7), "m");
+        let b = SourceMap::new();
+        let log = sarif_many(&[
+            (&a, std::slice::from_ref(&d)),
+            (&b, &[]),
+            (&a, &[d.clone()]),
+        ]);
+        let value: serde_json::Value = serde_json::from_str(&log).unwrap();
+        let run = &value["runs"][0];
+        assert_eq!(run["tool"]["driver"]["rules"].as_array().unwrap().len(), 1);
+        assert_eq!(run["results"].as_array().unwrap().len(), 2);
+        let location = &run["results"][1]["locations"][0]["physicalLocation"];
+        assert_eq!(
+            location["artifactLocation"]["uri"],
+            "dir%20with%20space/%C3%A9.wfx"
+        );
+        assert_eq!(location["region"]["charOffset"], 5);
+        assert_eq!(location["region"]["startLine"], 2);
+    }
+
+    #[test]
+    fn absolute_paths_become_file_uris() {
+        assert_eq!(file_uri(Path::new("/a b/c.wfx")), "file:///a%20b/c.wfx");
+        assert_eq!(file_uri(Path::new("a:b.wfx")), "a%3Ab.wfx");
+    }
+
+    #[test]
+    fn count_splits_errors_and_warnings() {
+        let (sources, diagnostics) = sample();
+        assert_eq!(
+            count(&[(&sources, &diagnostics), (&sources, &diagnostics[..1])]),
+            (3, 1)
+        );
+    }
+}

@@ -7,6 +7,7 @@
 //! one place.
 
 pub mod document;
+pub mod input_map;
 pub mod panels;
 pub mod report;
 pub mod runtime;
@@ -120,7 +121,7 @@ fn open_document(options: &StartOptions) -> Result<Document, String> {
 impl eframe::App for WorkbenchApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         if let Ok(runtime) = &mut self.runtime {
-            runtime.render_frame();
+            runtime.render_frame(ui.ctx());
         }
         let mut commands = Vec::new();
         egui::Panel::left("techniques")
@@ -139,8 +140,9 @@ impl eframe::App for WorkbenchApp {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            if let Ok(runtime) = &self.runtime {
-                panels::preview::preview_ui(ui, runtime);
+            if let Ok(runtime) = &mut self.runtime {
+                let rect = panels::preview::preview_ui(ui, runtime);
+                runtime.set_preview_rect(rect);
             }
         });
         self.apply(commands);

@@ -22,6 +22,10 @@ pub struct Runtime {
     chain: EffectChain,
     input: InputTexture,
     preview: egui::TextureId,
+    clock: engine::sources::FrameClock,
+    /// Where the preview was drawn last frame, for mapping the cursor to back-buffer pixels.
+    preview_rect: Option<egui::Rect>,
+    previous_mouse: Option<[f32; 2]>,
 }
 
 impl Runtime {
@@ -54,6 +58,9 @@ impl Runtime {
             chain,
             input,
             preview,
+            clock: engine::sources::FrameClock::new(),
+            preview_rect: None,
+            previous_mouse: None,
         })
     }
 
@@ -73,8 +80,20 @@ impl Runtime {
         &self.ctx
     }
 
+    pub fn set_preview_rect(&mut self, rect: egui::Rect) {
+        self.preview_rect = Some(rect);
+    }
+
     /// Runs the chain once; the preview texture then holds the new frame.
-    pub fn render_frame(&mut self) {
+    pub fn render_frame(&mut self, egui_ctx: &egui::Context) {
+        let mut frame_input = self.clock.tick();
+        crate::input_map::fill(
+            &mut frame_input,
+            egui_ctx,
+            self.preview_rect,
+            self.chain.size(),
+            &mut self.previous_mouse,
+        );
         let mut encoder = self
             .ctx
             .device
@@ -82,7 +101,11 @@ impl Runtime {
                 label: Some("fxbench preview frame"),
             });
         // The chain was built for the input's size, so frame() cannot fail on size here.
-        if self.chain.frame(&mut encoder, &self.input).is_ok() {
+        if self
+            .chain
+            .frame(&mut encoder, &self.input, &frame_input)
+            .is_ok()
+        {
             self.ctx.queue.submit([encoder.finish()]);
             self.chain.after_submit();
         }

@@ -17,6 +17,7 @@ use analysis::{
 use crate::context::GpuContext;
 use crate::format;
 use crate::input::BACK_BUFFER_FORMAT;
+use crate::sources::{FrameInput, Source, SourceState};
 use crate::timing::{FrameAverage, GpuTimer, TimedScope};
 
 /// Options for building a chain; `Default` gives the usual ones.
@@ -139,6 +140,8 @@ enum TextureGpu {
 
 struct EffectGpu {
     effect: ValidatedEffect,
+    /// Per uniform: the runtime source that fills it every frame, if any.
+    sources: Vec<Option<Source>>,
     uniform_buffer: Option<wgpu::Buffer>,
     uniform_values: Vec<Vec<f64>>,
     uniforms_dirty: bool,
@@ -161,6 +164,11 @@ pub struct EffectChain {
     timer: Option<GpuTimer>,
     timings: std::collections::HashMap<TechniqueKey, TechniqueTimings>,
     copies_last_frame: u32,
+    source_state: SourceState,
+    /// When each technique with a `timeout` annotation was last enabled, in ns of frame time.
+    enabled_at: std::collections::HashMap<TechniqueKey, u64>,
+    /// Whether the input has a depth buffer (for `bufready_depth`).
+    depth_bound: bool,
 }
 
 impl EffectChain {
@@ -222,6 +230,9 @@ impl EffectChain {
             timer,
             timings: Default::default(),
             copies_last_frame: 0,
+            source_state: SourceState::new(0x5EED),
+            enabled_at: Default::default(),
+            depth_bound: false,
         })
     }
 
@@ -265,10 +276,59 @@ impl EffectChain {
     }
 
     pub fn set_enabled(&mut self, key: TechniqueKey, enabled: bool) {
+        let was = self.is_enabled(key);
         self.enabled.retain(|k| *k != key);
         if enabled {
             self.enabled.push(key);
+            if !was {
+                // Restart a `timeout` from the next frame's clock.
+                self.enabled_at.remove(&key);
+            }
         }
+    }
+
+    /// Applies technique annotations that react to the frame: `toggle` keys (with
+    /// `togglectrl`/`toggleshift`/`togglealt`) flip a technique; `timeout` (ms) disables one that
+    /// long after it was enabled.
+    fn apply_technique_annotations(&mut self, input: &FrameInput) {
+        const VK_SHIFT: u32 = 0x10;
+        const VK_CONTROL: u32 = 0x11;
+        const VK_MENU: u32 = 0x12;
+        for key in self.order.clone() {
+            let annotations = self.effects[key.effect]
+                .effect
+                .technique(key.technique)
+                .annotations
+                .clone();
+            if let Some(code) = annotations.number("toggle").filter(|c| *c > 0.0) {
+                let modifiers_match = [
+                    ("togglectrl", VK_CONTROL),
+                    ("toggleshift", VK_SHIFT),
+                    ("togglealt", VK_MENU),
+                ]
+                .iter()
+                .all(|(name, vk)| {
+                    annotations.flag(name).unwrap_or(false) == input.keys_down.contains(vk)
+                });
+                if modifiers_match && self.source_state.key_pressed(input, code as u32) {
+                    let on = !self.is_enabled(key);
+                    self.set_enabled(key, on);
+                }
+            }
+            if let Some(timeout_ms) = annotations.number("timeout").filter(|t| *t > 0.0) {
+                if self.is_enabled(key) {
+                    let since = *self.enabled_at.entry(key).or_insert(input.elapsed_ns);
+                    if input.elapsed_ns.saturating_sub(since) as f64 >= timeout_ms * 1e6 {
+                        self.set_enabled(key, false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tells `bufready_depth` whether the input carries depth.
+    pub fn set_depth_bound(&mut self, bound: bool) {
+        self.depth_bound = bound;
     }
 
     /// The technique's name and label.
@@ -293,6 +353,11 @@ impl EffectChain {
     /// Current uniform values of an effect.
     pub fn uniform_values(&self, effect: usize) -> &[Vec<f64>] {
         &self.effects[effect].uniform_values
+    }
+
+    /// The runtime source filling a uniform, if any (such uniforms are not user-editable).
+    pub fn uniform_source(&self, effect: usize, uniform: UniformId) -> Option<&Source> {
+        self.effects[effect].sources[uniform.index()].as_ref()
     }
 
     /// Sets a uniform; it reaches the GPU with the next frame.
@@ -333,6 +398,7 @@ impl EffectChain {
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
         input: &crate::input::InputTexture,
+        frame_input: &FrameInput,
     ) -> Result<(), ChainError> {
         let actual = (input.width(), input.height());
         if actual != self.size {
@@ -349,7 +415,16 @@ impl EffectChain {
             }
             timer.begin_frame();
         }
+        self.apply_technique_annotations(frame_input);
         for e in &mut self.effects {
+            for (source, value) in e.sources.iter().zip(&mut e.uniform_values) {
+                if let Some(source) = source {
+                    let before = value.clone();
+                    self.source_state
+                        .evaluate(source, frame_input, self.depth_bound, value);
+                    e.uniforms_dirty |= *value != before;
+                }
+            }
             if let (true, Some(buffer)) = (e.uniforms_dirty, &e.uniform_buffer) {
                 self.ctx
                     .queue
@@ -563,6 +638,7 @@ impl EffectChain {
         if let Some(timer) = &mut self.timer {
             timer.end_frame(encoder);
         }
+        self.source_state.end_frame(frame_input);
         Ok(())
     }
 
@@ -577,6 +653,7 @@ impl EffectChain {
     pub fn render_blocking(
         &mut self,
         input: &crate::input::InputTexture,
+        frame_input: &FrameInput,
     ) -> Result<(), ChainError> {
         let mut encoder = self
             .ctx
@@ -584,7 +661,7 @@ impl EffectChain {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("fxbench frame"),
             });
-        self.frame(&mut encoder, input)?;
+        self.frame(&mut encoder, input, frame_input)?;
         self.ctx.queue.submit([encoder.finish()]);
         self.after_submit();
         let _ = self.ctx.device.poll(wgpu::PollType::wait_indefinitely());
@@ -918,7 +995,13 @@ fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, 
         });
     }
 
+    let sources = effect
+        .uniforms
+        .iter()
+        .map(|u| Source::from_annotations(&u.annotations))
+        .collect();
     let mut gpu = EffectGpu {
+        sources,
         uniform_values: effect.initial_values(),
         uniforms_dirty: true,
         effect,

@@ -9,9 +9,11 @@ pub mod chain;
 pub mod context;
 pub mod format;
 pub mod input;
+pub mod sources;
 pub mod testing;
 pub mod timing;
 
 pub use chain::{ChainError, ChainOptions, EffectChain, TechniqueKey, TechniqueTimings};
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};
+pub use sources::{FrameInput, Source};

@@ -39,8 +39,11 @@ pub fn render(
     frames: u32,
 ) -> RgbaImage {
     let input = InputTexture::upload(&ctx.device, &ctx.queue, image, "test input");
+    let mut clock = engine::sources::FrameClock::new();
     for _ in 0..frames {
-        chain.render_blocking(&input).expect("frame records");
+        chain
+            .render_blocking(&input, &clock.tick())
+            .expect("frame records");
     }
     engine::input::read_texture(&ctx.device, &ctx.queue, chain.output()).expect("readback")
 }

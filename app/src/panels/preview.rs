@@ -2,7 +2,8 @@
 
 use crate::runtime::Runtime;
 
-pub fn preview_ui(ui: &mut egui::Ui, runtime: &Runtime) {
+/// Draws the preview; returns where the image landed.
+pub fn preview_ui(ui: &mut egui::Ui, runtime: &Runtime) -> egui::Rect {
     let (w, h) = runtime.chain().size();
     let available = ui.available_size();
     let scale = (available.x / w as f32)
@@ -10,12 +11,12 @@ pub fn preview_ui(ui: &mut egui::Ui, runtime: &Runtime) {
         .max(0.01);
     let size = egui::vec2(w as f32 * scale, h as f32 * scale);
     ui.centered_and_justified(|ui| {
-        ui.add(
-            egui::Image::from_texture(egui::load::SizedTexture::new(
-                runtime.preview_texture(),
-                size,
-            ))
-            .fit_to_exact_size(size),
-        );
-    });
+        let image = egui::Image::from_texture(egui::load::SizedTexture::new(
+            runtime.preview_texture(),
+            size,
+        ))
+        .fit_to_exact_size(size);
+        ui.add(image).rect
+    })
+    .inner
 }

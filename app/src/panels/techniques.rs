@@ -21,6 +21,9 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
     }
     for &key in chain.order() {
         let technique = chain.technique(key);
+        if technique.annotations.flag("hidden").unwrap_or(false) {
+            continue;
+        }
         let timings = chain.timings(key);
         let mut enabled = chain.is_enabled(key);
         ui.horizontal(|ui| {
@@ -65,6 +68,11 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
             .iter()
             .enumerate()
             .filter(|(_, u)| !u.annotations.flag("hidden").unwrap_or(false))
+            .filter(|(_, u)| {
+                effect
+                    .find_uniform(&u.name)
+                    .is_some_and(|id| chain.uniform_source(effect_index, id).is_none())
+            })
             .collect();
         if editable.is_empty() {
             continue;

@@ -1,0 +1,174 @@
+//! `fxbench check`: runs the front end on effects (`.wfx`, `.wfxh`) and plain WGSL files
+//! (`.wgsl`) and prints every diagnostic as text, JSON or SARIF, without touching the GPU.
+//!
+//! Exit status: 0 when there is no error (warnings allowed), 1 when any file has an error, 2 on a
+//! usage error or a file that cannot be read (clap uses 2 for its own usage errors too).
+
+use std::io::{IsTerminal as _, Write as _};
+use std::path::{Path, PathBuf};
+
+use analysis::render::{self, Colors, Group};
+use analysis::{Diagnostic, FsLoader, Options, SourceMap};
+
+/// No errors were found (warnings may have been).
+pub const EXIT_CLEAN: i32 = 0;
+/// At least one diagnostic is an error.
+pub const EXIT_ERRORS: i32 = 1;
+/// Bad arguments, an unknown file kind or a file that cannot be read.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// How to print diagnostics: text with source context, one JSON document, or SARIF 2.1.0.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Defines a preprocessor macro for effects (`NAME` alone means `NAME=1`).
+    #[arg(short = 'D', long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
+    defines: Vec<(String, String)>,
+    /// Files to check: effects (.wfx, .wfxh) and WGSL (.wgsl).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Sarif,
+}
+
+/// What a file is checked as, by its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKind {
+    Effect,
+    Wgsl,
+}
+
+impl FileKind {
+    fn of(path: &Path) -> Option<Self> {
+        match path.extension()?.to_str()? {
+            "wfx" | "wfxh" => Some(Self::Effect),
+            "wgsl" => Some(Self::Wgsl),
+            _ => None,
+        }
+    }
+}
+
+/// `NAME=VALUE` or `NAME`; the name must be an identifier.
+fn parse_define(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text.split_once('=').unwrap_or((text, "1"));
+    let mut chars = name.chars();
+    let identifier = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !identifier {
+        return Err(format!(
+            "'{name}' is not a macro name (expected NAME=VALUE with NAME an identifier)"
+        ));
+    }
+    Ok((name.to_string(), value.to_string()))
+}
+
+/// Checks every file, prints the diagnostics and returns the exit status.
+pub fn run(args: CheckArgs) -> i32 {
+    let mut checked: Vec<(SourceMap, Vec<Diagnostic>)> = Vec::new();
+    for path in &args.files {
+        let Some(kind) = FileKind::of(path) else {
+            eprintln!(
+                "fxbench check: '{}': unknown kind of file; expected .wfx, .wfxh or .wgsl",
+                path.display()
+            );
+            return EXIT_USAGE;
+        };
+        // Read here rather than in the front end so that an unreadable file is a usage error
+        // with its own exit status, not a diagnostic.
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("fxbench check: cannot read '{}': {error}", path.display());
+                return EXIT_USAGE;
+            }
+        };
+        checked.push(match kind {
+            FileKind::Effect => {
+                let output = analysis::compile(path, text, &FsLoader, &effect_options(&args));
+                (output.sources, output.diagnostics)
+            }
+            FileKind::Wgsl => {
+                let output = analysis::wgsl_file::check_wgsl(path, text);
+                (output.sources, output.diagnostics)
+            }
+        });
+    }
+    let groups: Vec<Group<'_>> = checked
+        .iter()
+        .map(|(sources, diagnostics)| (sources, diagnostics.as_slice()))
+        .collect();
+    let (errors, warnings) = render::count(&groups);
+
+    let stdout = std::io::stdout();
+    let text = match args.format {
+        Format::Human => {
+            let colors = if stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+                Colors::Ansi
+            } else {
+                Colors::Plain
+            };
+            let mut text: String = groups
+                .iter()
+                .map(|&(sources, diagnostics)| render::human(sources, diagnostics, colors))
+                .collect();
+            text.push_str(&summary(args.files.len(), errors, warnings));
+            text
+        }
+        Format::Json => render::json_many(&groups),
+        Format::Sarif => render::sarif_many(&groups),
+    };
+    let mut out = stdout.lock();
+    if let Err(error) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+        eprintln!("fxbench check: writing the report: {error}");
+        return EXIT_USAGE;
+    }
+    if errors > 0 { EXIT_ERRORS } else { EXIT_CLEAN }
+}
+
+/// The options effects are compiled with: includes resolve beside the effect first, then in the
+/// built-in assets, as in the window and `fxbench render`.
+fn effect_options(_args: &CheckArgs) -> Options {
+    Options {
+        include_dirs: vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")],
+        ..Options::default()
+    }
+}
+
+fn summary(files: usize, errors: usize, warnings: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "checked {}: {}, {}",
+        plural(files, "file"),
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defines_need_an_identifier() {
+        assert_eq!(parse_define("A_1=x=y"), Ok(("A_1".into(), "x=y".into())));
+        assert_eq!(parse_define("_B"), Ok(("_B".into(), "1".into())));
+        assert_eq!(parse_define("C="), Ok(("C".into(), String::new())));
+        assert!(parse_define("1X=2").is_err());
+        assert!(parse_define("=2").is_err());
+        assert!(parse_define("A-B=2").is_err());
+    }
+
+    #[test]
+    fn summary_counts_in_words() {
+        assert_eq!(summary(1, 0, 1), "checked 1 file: 0 errors, 1 warning");
+        assert_eq!(summary(2, 1, 2), "checked 2 files: 1 error, 2 warnings");
+    }
+}

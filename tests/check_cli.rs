@@ -1,0 +1,230 @@
+//! `fxbench check` end to end: exit status, and diagnostics as text, JSON and SARIF, for effects
+//! and plain WGSL files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh folder for one test's files.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fxbench-check-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `fxbench check ARGS` in `dir`.
+fn check(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fxbench"))
+        .arg("check")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// An effect whose only error is an unknown pass state, `Bogus` on line 6, columns 60..65.
+const BROKEN_EFFECT: &str = "\
+#include \"shaders/fxbench.wfxh\"
+
+@fragment
+fn PS(in: PostProcessOut) -> @location(0) vec4<f32> { return BackBufferLoad(in.position); }
+technique T {
+    pass { VertexShader = PostProcessVS; PixelShader = PS; Bogus = 1; }
+}
+";
+
+/// WGSL with a type error: returning a `u32` from a function declared to return `f32`.
+const BROKEN_WGSL: &str = "\
+// A type error.
+fn f() -> f32 {
+    return 1u;
+}
+";
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+#[test]
+fn shipped_effects_are_clean() {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut effects: Vec<String> = std::fs::read_dir(&assets)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".wfx"))
+        .collect();
+    effects.sort();
+    assert!(effects.len() >= 2, "{effects:?}");
+    let mut args = vec!["--format", "json"];
+    args.extend(effects.iter().map(String::as_str));
+    let output = check(&assets, &args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "{\"diagnostics\":[]}\n");
+
+    let output = check(
+        &assets,
+        &effects.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        format!("checked {} files: 0 errors, 0 warnings\n", effects.len())
+    );
+}
+
+#[test]
+fn effect_error_is_exit_1_with_exact_json_range() {
+    let dir = temp_dir("effect-json");
+    write(&dir, "broken.wfx", BROKEN_EFFECT);
+    let output = check(&dir, &["--format", "json", "broken.wfx"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let offset = BROKEN_EFFECT.find("Bogus").unwrap();
+    assert_eq!(offset, 208);
+    assert_eq!(
+        stdout(&output),
+        concat!(
+            r#"{"diagnostics":[{"file":"broken.wfx","severity":"error","code":"InvalidRenderStateName","#,
+            r#""message":"'Bogus' : unknown pass state","#,
+            r#""range":{"start":{"line":6,"column":60,"offset":208},"end":{"line":6,"column":65,"offset":213}}}]}"#,
+            "\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn effect_error_in_human_form_shows_the_line_and_carets() {
+    let dir = temp_dir("effect-human");
+    write(&dir, "broken.wfx", BROKEN_EFFECT);
+    let output = check(&dir, &["broken.wfx"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let carets = format!("  | {}^^^^^", " ".repeat(59));
+    let expected = format!(
+        "\
+broken.wfx:6:60: error[InvalidRenderStateName]: 'Bogus' : unknown pass state
+  |
+4 | fn PS(in: PostProcessOut) -> @location(0) vec4<f32> {{ return BackBufferLoad(in.position); }}
+5 | technique T {{
+6 |     pass {{ VertexShader = PostProcessVS; PixelShader = PS; Bogus = 1; }}
+{carets}
+7 | }}
+
+checked 1 file: 1 error, 0 warnings
+"
+    );
+    assert_eq!(stdout(&output), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn wgsl_type_error_is_exit_1_with_exact_position() {
+    let dir = temp_dir("wgsl");
+    write(&dir, "broken.wgsl", BROKEN_WGSL);
+    write(&dir, "fine.wgsl", "fn g() -> f32 { return 1.0; }\n");
+    let output = check(&dir, &["--format", "json", "fine.wgsl", "broken.wgsl"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let diagnostics = json["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{json}");
+    let d = &diagnostics[0];
+    assert_eq!(d["file"], "broken.wgsl");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["code"], "WgslValidationError");
+    assert_eq!(d["range"]["start"]["line"], 3, "{d}");
+    assert_eq!(d["range"]["start"]["column"], 5, "{d}");
+
+    let output = check(&dir, &["fine.wgsl"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sarif_for_several_files_is_one_log() {
+    let dir = temp_dir("sarif");
+    write(&dir, "broken.wfx", BROKEN_EFFECT);
+    write(&dir, "broken.wgsl", BROKEN_WGSL);
+    let output = check(&dir, &["--format", "sarif", "broken.wfx", "broken.wgsl"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let log: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    assert!(log["$schema"].as_str().unwrap().contains("sarif"));
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0]["tool"]["driver"]["name"], "fxbench");
+    let rules: Vec<&str> = runs[0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["InvalidRenderStateName", "WgslValidationError"]);
+    let results = runs[0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    let effect = &results[0];
+    assert_eq!(effect["ruleId"], "InvalidRenderStateName");
+    assert_eq!(effect["level"], "error");
+    assert_eq!(effect["message"]["text"], "'Bogus' : unknown pass state");
+    let location = &effect["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "broken.wfx");
+    assert_eq!(location["region"]["startLine"], 6);
+    assert_eq!(location["region"]["startColumn"], 60);
+    assert_eq!(location["region"]["endColumn"], 65);
+    assert_eq!(location["region"]["charOffset"], 208);
+    assert_eq!(location["region"]["charLength"], 5);
+    let wgsl = &results[1];
+    assert_eq!(wgsl["ruleId"], "WgslValidationError");
+    assert_eq!(
+        wgsl["locations"][0]["physicalLocation"]["region"]["startLine"],
+        3
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unreadable_file_is_exit_2_naming_it() {
+    let dir = temp_dir("unreadable");
+    write(&dir, "fine.wgsl", "fn g() -> f32 { return 1.0; }\n");
+    let output = check(&dir, &["fine.wgsl", "missing.wfx"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("'missing.wfx'"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(stdout(&output), "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usage_errors_are_exit_2() {
+    let dir = temp_dir("usage");
+    write(&dir, "fine.wgsl", "fn g() -> f32 { return 1.0; }\n");
+    write(&dir, "notes.txt", "");
+    for args in [
+        &["--format", "xml", "fine.wgsl"][..],
+        &["--frobnicate", "fine.wgsl"],
+        &["-D", "1X=2", "fine.wgsl"],
+        &[],
+        &["notes.txt"],
+    ] {
+        let output = check(&dir, args);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(!stderr(&output).is_empty(), "{args:?}");
+    }
+    let output = check(&dir, &["-D", "QUALITY=2", "-DFAST", "fine.wgsl"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
