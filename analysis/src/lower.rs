@@ -956,6 +956,18 @@ fn lower_pass(
     let mut clear = false;
     let mut srgb_write = false;
     let mut vertex_count = 3;
+    let mut topology = PrimitiveTopology::TriangleList;
+    let mut generate_mips = true;
+    // Per slot: enabled, colour op, alpha op, src colour, dest colour, src alpha, dest alpha.
+    let mut blend_enable = [false; 8];
+    let mut blend_ops = [(BlendOp::Add, BlendOp::Add); 8];
+    let mut blend_factors = [[
+        BlendFactor::One,
+        BlendFactor::Zero,
+        BlendFactor::One,
+        BlendFactor::Zero,
+    ]; 8];
+    let mut write_mask = [0xFu8; 8];
     let mut ok = true;
     for a in states {
         let key = a.key.name.as_str();
@@ -972,6 +984,46 @@ fn lower_pass(
             "SRGBWriteEnable" => srgb_write = bool_value(cx, a).unwrap_or_default(),
             "VertexCount" => {
                 vertex_count = int_value(cx, a, &Options::default(), 1..=u32::MAX).unwrap_or(3)
+            }
+            "PrimitiveTopology" => match enum_value(cx, a, &TOPOLOGIES) {
+                Some(t) => topology = t,
+                None => ok = false,
+            },
+            "GenerateMipMaps" | "GenerateMipmaps" => {
+                generate_mips = bool_value(cx, a).unwrap_or(true)
+            }
+            _ if per_target_state(key).is_some() => {
+                let (state, slots) = per_target_state(key).expect("checked by the guard");
+                // Parsed once, so a bad value is reported once however many slots it sets.
+                let value = match state {
+                    "BlendEnable" => bool_value(cx, a).map(TargetState::Blend),
+                    "BlendOp" => enum_value(cx, a, &BLEND_OPS).map(TargetState::ColorOp),
+                    "BlendOpAlpha" => enum_value(cx, a, &BLEND_OPS).map(TargetState::AlphaOp),
+                    "RenderTargetWriteMask" | "ColorWriteEnable" | "ColorWriteMask" => {
+                        int_value(cx, a, &Options::default(), 0..=15)
+                            .map(|m| TargetState::Mask(m as u8))
+                    }
+                    factor => {
+                        let index = ["SrcBlend", "DestBlend", "SrcBlendAlpha", "DestBlendAlpha"]
+                            .iter()
+                            .position(|n| *n == factor)
+                            .expect("per_target_state names only these factors");
+                        enum_value(cx, a, &BLEND_FACTORS).map(|f| TargetState::Factor(index, f))
+                    }
+                };
+                let Some(value) = value else {
+                    ok = false;
+                    continue;
+                };
+                for slot in slots {
+                    match value {
+                        TargetState::Blend(on) => blend_enable[slot] = on,
+                        TargetState::ColorOp(op) => blend_ops[slot].0 = op,
+                        TargetState::AlphaOp(op) => blend_ops[slot].1 = op,
+                        TargetState::Mask(m) => write_mask[slot] = m,
+                        TargetState::Factor(i, f) => blend_factors[slot][i] = f,
+                    }
+                }
             }
             _ if key.starts_with("RenderTarget") => {
                 let index = match &key["RenderTarget".len()..] {
@@ -1093,8 +1145,87 @@ fn lower_pass(
         clear_render_targets: clear,
         srgb_write,
         vertex_count,
+        topology,
+        blend: std::array::from_fn(|i| {
+            blend_enable[i].then(|| BlendState {
+                color_op: blend_ops[i].0,
+                alpha_op: blend_ops[i].1,
+                src_color: blend_factors[i][0],
+                dest_color: blend_factors[i][1],
+                src_alpha: blend_factors[i][2],
+                dest_alpha: blend_factors[i][3],
+            })
+        }),
+        write_mask,
+        generate_mips,
         bindings: pass_bindings,
         span,
+    })
+}
+
+const TOPOLOGIES: [(&str, PrimitiveTopology); 5] = [
+    ("POINTLIST", PrimitiveTopology::PointList),
+    ("LINELIST", PrimitiveTopology::LineList),
+    ("LINESTRIP", PrimitiveTopology::LineStrip),
+    ("TRIANGLELIST", PrimitiveTopology::TriangleList),
+    ("TRIANGLESTRIP", PrimitiveTopology::TriangleStrip),
+];
+
+const BLEND_OPS: [(&str, BlendOp); 5] = [
+    ("ADD", BlendOp::Add),
+    ("SUBTRACT", BlendOp::Subtract),
+    ("REVSUBTRACT", BlendOp::ReverseSubtract),
+    ("MIN", BlendOp::Min),
+    ("MAX", BlendOp::Max),
+];
+
+const BLEND_FACTORS: [(&str, BlendFactor); 10] = [
+    ("ZERO", BlendFactor::Zero),
+    ("ONE", BlendFactor::One),
+    ("SRCCOLOR", BlendFactor::SrcColor),
+    ("INVSRCCOLOR", BlendFactor::InvSrcColor),
+    ("SRCALPHA", BlendFactor::SrcAlpha),
+    ("INVSRCALPHA", BlendFactor::InvSrcAlpha),
+    ("DESTALPHA", BlendFactor::DestAlpha),
+    ("INVDESTALPHA", BlendFactor::InvDestAlpha),
+    ("DESTCOLOR", BlendFactor::DestColor),
+    ("INVDESTCOLOR", BlendFactor::InvDestColor),
+];
+
+/// A parsed per-render-target state value.
+#[derive(Clone, Copy)]
+enum TargetState {
+    Blend(bool),
+    ColorOp(BlendOp),
+    AlphaOp(BlendOp),
+    Mask(u8),
+    Factor(usize, BlendFactor),
+}
+
+/// Splits a per-render-target state name into its base name and the slots it sets: `BlendEnable`
+/// sets all eight, `BlendEnable3` slot 3.
+fn per_target_state(key: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
+    const STATES: [&str; 10] = [
+        "BlendEnable",
+        "BlendOpAlpha",
+        "BlendOp",
+        "SrcBlendAlpha",
+        "SrcBlend",
+        "DestBlendAlpha",
+        "DestBlend",
+        "RenderTargetWriteMask",
+        "ColorWriteEnable",
+        "ColorWriteMask",
+    ];
+    STATES.iter().find_map(|name| {
+        let rest = key.strip_prefix(name)?;
+        match rest {
+            "" => Some((*name, 0..8)),
+            digit => {
+                let slot: usize = digit.parse().ok().filter(|s| *s < 8)?;
+                Some((*name, slot..slot + 1))
+            }
+        }
     })
 }
 

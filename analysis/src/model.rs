@@ -292,12 +292,72 @@ pub struct Pass {
     pub clear_render_targets: bool,
     pub srgb_write: bool,
     pub vertex_count: u32,
+    pub topology: PrimitiveTopology,
+    /// Blending per render target slot (`None`: replace).
+    pub blend: [Option<BlendState>; 8],
+    /// Colour write mask per render target slot: bit 0 red, 1 green, 2 blue, 3 alpha.
+    pub write_mask: [u8; 8],
+    /// Regenerate the mip chain of rendered targets that have more than one level (default true,
+    /// as in ReShade).
+    pub generate_mips: bool,
     /// The bindings this pass's shaders use, in binding order.
     pub bindings: Vec<Binding>,
     pub span: Span,
 }
 
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PrimitiveTopology {
+    PointList,
+    LineList,
+    LineStrip,
+    #[default]
+    TriangleList,
+    TriangleStrip,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlendOp {
+    Add,
+    Subtract,
+    ReverseSubtract,
+    Min,
+    Max,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlendFactor {
+    Zero,
+    One,
+    SrcColor,
+    InvSrcColor,
+    SrcAlpha,
+    InvSrcAlpha,
+    DestAlpha,
+    InvDestAlpha,
+    DestColor,
+    InvDestColor,
+}
+
+/// `result = src * src_factor (op) dest * dest_factor`, for colour and alpha separately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlendState {
+    pub color_op: BlendOp,
+    pub src_color: BlendFactor,
+    pub dest_color: BlendFactor,
+    pub alpha_op: BlendOp,
+    pub src_alpha: BlendFactor,
+    pub dest_alpha: BlendFactor,
+}
+
 impl Pass {
+    /// Whether the pass's output depends on what its target held before (blending, masked
+    /// writes), so the target must hold the previous image.
+    pub fn reads_target(&self) -> bool {
+        let slots = self.render_targets.len().max(1);
+        self.blend[..slots].iter().any(Option::is_some)
+            || self.write_mask[..slots].iter().any(|m| *m != 0xF)
+    }
+
     pub fn writes_back_buffer(&self) -> bool {
         self.render_targets.is_empty()
     }

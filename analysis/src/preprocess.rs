@@ -583,6 +583,7 @@ pub fn preprocess(
         stopped: false,
         aborted: false,
         produced: 0,
+        outermost: None,
     };
     for (name, value) in definitions {
         pp.define_predefined(root, name, value);
@@ -608,6 +609,8 @@ struct Preprocessor<'a> {
     aborted: bool,
     /// Tokens produced by the current top-level expansion.
     produced: usize,
+    /// The macro invoked in the text that the current expansion started from.
+    outermost: Option<Rc<str>>,
 }
 
 impl Preprocessor<'_> {
@@ -774,6 +777,7 @@ impl Preprocessor<'_> {
             let tok = Tok::from_raw(raw, text, file);
             self.aborted = false;
             self.produced = 0;
+            self.outermost = Some(tok.text.clone());
             let mut stream = Stream {
                 pending: Vec::new(),
                 source: &mut source,
@@ -790,6 +794,7 @@ impl Preprocessor<'_> {
                     expansion.push(t);
                 }
             }
+            self.outermost = None;
             let invocation_end = source.consumed_to;
             self.emit_exact(file, text, copied_to, raw.start);
             if !self.aborted {
@@ -915,10 +920,15 @@ impl Preprocessor<'_> {
             );
             return true;
         }
-        let body = self.substitute(&m, &args, origin, &hide, depth);
+        let mut body = self.substitute(&m, &args, origin, &hide, depth);
+        // The expansion takes the invocation's place, spacing included.
+        if let Some(first) = body.first_mut() {
+            first.space = t.space;
+        }
         self.produced += body.len();
         if self.produced > MAX_EXPANSION_TOKENS {
             self.aborted = true;
+            let name = self.outermost.clone().unwrap_or_else(|| name.clone());
             self.error(
                 DiagnosticCode::PreprocessorError,
                 origin,
@@ -1126,14 +1136,14 @@ impl Preprocessor<'_> {
                     cond.seen_else |= directive == "else";
                 }
             }
-            "endif" => {
-                if conds.pop().is_none() {
+            "endif" => match conds.pop() {
+                None => {
                     let message = "'#endif' : without #if".to_string();
                     self.error(DiagnosticCode::PreprocessorError, span, message);
-                } else if active {
-                    self.extra_tokens("endif", args);
                 }
-            }
+                Some(cond) if cond.parent_active => self.extra_tokens("endif", args),
+                Some(_) => {}
+            },
             _ if !active => {} // Skipped groups run only conditional directives.
             "define" => self.define(args, span),
             "undef" => match args.first() {
@@ -1313,7 +1323,7 @@ impl Preprocessor<'_> {
             self.produced = 0;
             let toks = self.expand_list(toks, 0);
             match toks.as_slice() {
-                [t] if t.kind == Kind::Str && t.text.len() >= 2 => {
+                [t] if t.kind == Kind::Str && t.text.len() >= 2 && t.text.ends_with('"') => {
                     Some((t.text[1..t.text.len() - 1].to_string(), "", true))
                 }
                 _ => None,
@@ -1461,6 +1471,7 @@ impl Preprocessor<'_> {
             pos: 0,
             macros: &self.macros,
             error: None,
+            depth: 0,
         };
         let value = parser.conditional(true);
         if parser.error.is_none() && parser.pos < toks.len() {
@@ -1602,7 +1613,13 @@ struct ExprParser<'a> {
     macros: &'a HashMap<Rc<str>, Rc<Macro>>,
     /// The first error: where (`None`: at the end of the line) and what.
     error: Option<(Option<Span>, String)>,
+    /// Nesting of parentheses, unary operators and `?:`, bounded so that no input overflows the
+    /// stack.
+    depth: usize,
 }
+
+/// Deepest nesting accepted in a `#if` expression.
+const MAX_EXPRESSION_DEPTH: usize = 256;
 
 /// Binary operators by precedence, loosest first.
 const BINARY: [&[&str]; 10] = [
@@ -1638,6 +1655,16 @@ impl ExprParser<'_> {
 
     /// `c ? a : b`; `live` is false in a branch that is not evaluated (no division errors there).
     fn conditional(&mut self, live: bool) -> Option<i64> {
+        self.depth += 1;
+        let value = self.conditional_inner(live);
+        self.depth -= 1;
+        value
+    }
+
+    fn conditional_inner(&mut self, live: bool) -> Option<i64> {
+        if self.depth > MAX_EXPRESSION_DEPTH {
+            return self.fail(self.pos, "expression nested too deeply");
+        }
         let c = self.binary(0, live)?;
         if self.peek_punct() != Some("?") {
             return Some(c);
@@ -1714,6 +1741,16 @@ impl ExprParser<'_> {
     }
 
     fn unary(&mut self, live: bool) -> Option<i64> {
+        self.depth += 1;
+        let value = self.unary_inner(live);
+        self.depth -= 1;
+        value
+    }
+
+    fn unary_inner(&mut self, live: bool) -> Option<i64> {
+        if self.depth > MAX_EXPRESSION_DEPTH {
+            return self.fail(self.pos, "expression nested too deeply");
+        }
         let Some(t) = self.toks.get(self.pos) else {
             return self.fail(self.pos, "expected an integer expression");
         };

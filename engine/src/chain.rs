@@ -130,10 +130,16 @@ struct PassGpu {
     color_bind_groups: [Option<wgpu::BindGroup>; 3],
 }
 
+// One per texture, built at load: the variants' size difference costs nothing that matters.
+#[allow(clippy::large_enum_variant)]
 enum TextureGpu {
     Owned {
         _texture: wgpu::Texture,
+        /// Every level, for sampling.
         view: wgpu::TextureView,
+        /// Level 0 only, for rendering.
+        target_view: wgpu::TextureView,
+        mips: Option<crate::mips::MipChain>,
     },
     Semantic(TextureSemantic),
 }
@@ -165,6 +171,7 @@ pub struct EffectChain {
     timings: std::collections::HashMap<TechniqueKey, TechniqueTimings>,
     copies_last_frame: u32,
     source_state: SourceState,
+    mip_generator: crate::mips::MipGenerator,
     /// When each technique with a `timeout` annotation was last enabled, in ns of frame time.
     enabled_at: std::collections::HashMap<TechniqueKey, u64>,
     /// Whether the input has a depth buffer (for `bufready_depth`).
@@ -187,9 +194,10 @@ impl EffectChain {
             FrameTarget::new(device, size, "fxbench back buffer 1"),
         ];
         let output = FrameTarget::new(device, size, "fxbench chain output");
+        let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
         for effect in effects {
-            gpu_effects.push(build_effect(ctx, effect)?);
+            gpu_effects.push(build_effect(ctx, effect, &mut mip_generator)?);
         }
         let order: Vec<TechniqueKey> = gpu_effects
             .iter()
@@ -231,6 +239,7 @@ impl EffectChain {
             timings: Default::default(),
             copies_last_frame: 0,
             source_state: SourceState::new(0x5EED),
+            mip_generator,
             enabled_at: Default::default(),
             depth_bound: false,
         })
@@ -540,7 +549,7 @@ impl EffectChain {
                         .render_targets
                         .iter()
                         .map(|id| match &effect_gpu.textures[id.index()] {
-                            TextureGpu::Owned { view, .. } => view,
+                            TextureGpu::Owned { target_view, .. } => target_view,
                             TextureGpu::Semantic(_) => {
                                 unreachable!("validation rejects semantic render targets")
                             }
@@ -597,6 +606,16 @@ impl EffectChain {
                 rpass.draw(0..pass.vertex_count, 0..1);
                 drop(rpass);
 
+                if destination.is_none() && pass.generate_mips {
+                    for id in &pass.render_targets {
+                        if let TextureGpu::Owned {
+                            mips: Some(mips), ..
+                        } = &effect_gpu.textures[id.index()]
+                        {
+                            self.mip_generator.generate(encoder, mips);
+                        }
+                    }
+                }
                 if let Some(dest) = destination {
                     current = dest;
                     if let BackBuffer::Ping(i) = dest {
@@ -773,7 +792,11 @@ fn make_bind_group(
     })
 }
 
-fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, ChainError> {
+fn build_effect(
+    ctx: &GpuContext,
+    effect: ValidatedEffect,
+    mip_generator: &mut crate::mips::MipGenerator,
+) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
     let name = effect.path.display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
@@ -813,14 +836,21 @@ fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, 
                         | wgpu::TextureUsages::COPY_SRC,
                     view_formats: &[],
                 });
-                // Render targets write mip 0 only until mip generation arrives; sample all mips.
                 let view = texture.create_view(&wgpu::TextureViewDescriptor {
                     label: Some(&t.name),
                     ..Default::default()
                 });
+                let target_view = texture.create_view(&wgpu::TextureViewDescriptor {
+                    label: Some(&t.name),
+                    mip_level_count: Some(1),
+                    ..Default::default()
+                });
+                let mips = mip_generator.chain(device, &texture);
                 TextureGpu::Owned {
                     _texture: texture,
                     view,
+                    target_view,
+                    mips,
                 }
             }
             TextureKind::Semantic(s) => TextureGpu::Semantic(s.clone()),
@@ -938,11 +968,14 @@ fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, 
             };
             let targets: Vec<Option<wgpu::ColorTargetState>> = target_formats
                 .iter()
-                .map(|&format| {
+                .enumerate()
+                .map(|(slot, &format)| {
                     Some(wgpu::ColorTargetState {
                         format,
-                        blend: None,
-                        write_mask: wgpu::ColorWrites::ALL,
+                        blend: pass.blend[slot].map(format::blend_state),
+                        write_mask: wgpu::ColorWrites::from_bits_truncate(u32::from(
+                            pass.write_mask[slot],
+                        )),
                     })
                 })
                 .collect();
@@ -957,7 +990,10 @@ fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, 
                     compilation_options: Default::default(),
                     buffers: &[],
                 },
-                primitive: wgpu::PrimitiveState::default(),
+                primitive: wgpu::PrimitiveState {
+                    topology: format::topology(pass.topology),
+                    ..Default::default()
+                },
                 depth_stencil: None,
                 multisample: wgpu::MultisampleState::default(),
                 fragment: Some(wgpu::FragmentState {
@@ -974,7 +1010,10 @@ fn build_effect(ctx: &GpuContext, effect: ValidatedEffect) -> Result<EffectGpu, 
                     if effect.texture(id).kind == TextureKind::Semantic(TextureSemantic::Color))
             });
             let preserves_target = pass.writes_back_buffer()
-                && (pass.vertex_count != 3 || may_discard(&effect.module, pass.fragment_entry));
+                && (pass.vertex_count != 3
+                    || pass.topology != analysis::PrimitiveTopology::TriangleList
+                    || pass.reads_target()
+                    || may_discard(&effect.module, pass.fragment_entry));
             technique_passes.push(PassGpu {
                 pipeline,
                 layout,

@@ -62,3 +62,65 @@ pub fn mipmap_filter_mode(mode: FilterMode) -> wgpu::MipmapFilterMode {
         FilterMode::Linear => wgpu::MipmapFilterMode::Linear,
     }
 }
+
+pub fn topology(topology: analysis::PrimitiveTopology) -> wgpu::PrimitiveTopology {
+    use analysis::PrimitiveTopology as T;
+    match topology {
+        T::PointList => wgpu::PrimitiveTopology::PointList,
+        T::LineList => wgpu::PrimitiveTopology::LineList,
+        T::LineStrip => wgpu::PrimitiveTopology::LineStrip,
+        T::TriangleList => wgpu::PrimitiveTopology::TriangleList,
+        T::TriangleStrip => wgpu::PrimitiveTopology::TriangleStrip,
+    }
+}
+
+fn blend_factor(factor: analysis::BlendFactor) -> wgpu::BlendFactor {
+    use analysis::BlendFactor as F;
+    match factor {
+        F::Zero => wgpu::BlendFactor::Zero,
+        F::One => wgpu::BlendFactor::One,
+        F::SrcColor => wgpu::BlendFactor::Src,
+        F::InvSrcColor => wgpu::BlendFactor::OneMinusSrc,
+        F::SrcAlpha => wgpu::BlendFactor::SrcAlpha,
+        F::InvSrcAlpha => wgpu::BlendFactor::OneMinusSrcAlpha,
+        F::DestAlpha => wgpu::BlendFactor::DstAlpha,
+        F::InvDestAlpha => wgpu::BlendFactor::OneMinusDstAlpha,
+        F::DestColor => wgpu::BlendFactor::Dst,
+        F::InvDestColor => wgpu::BlendFactor::OneMinusDst,
+    }
+}
+
+fn blend_op(op: analysis::BlendOp) -> wgpu::BlendOperation {
+    use analysis::BlendOp as O;
+    match op {
+        O::Add => wgpu::BlendOperation::Add,
+        O::Subtract => wgpu::BlendOperation::Subtract,
+        O::ReverseSubtract => wgpu::BlendOperation::ReverseSubtract,
+        O::Min => wgpu::BlendOperation::Min,
+        O::Max => wgpu::BlendOperation::Max,
+    }
+}
+
+pub fn blend_state(state: analysis::BlendState) -> wgpu::BlendState {
+    // wgpu requires factors of One for Min and Max, which ignore them anyway.
+    let component = |op: analysis::BlendOp, src, dst| {
+        let minmax = matches!(op, analysis::BlendOp::Min | analysis::BlendOp::Max);
+        wgpu::BlendComponent {
+            src_factor: if minmax {
+                wgpu::BlendFactor::One
+            } else {
+                blend_factor(src)
+            },
+            dst_factor: if minmax {
+                wgpu::BlendFactor::One
+            } else {
+                blend_factor(dst)
+            },
+            operation: blend_op(op),
+        }
+    };
+    wgpu::BlendState {
+        color: component(state.color_op, state.src_color, state.dest_color),
+        alpha: component(state.alpha_op, state.src_alpha, state.dest_alpha),
+    }
+}

@@ -9,6 +9,7 @@ pub mod chain;
 pub mod context;
 pub mod format;
 pub mod input;
+pub mod mips;
 pub mod sources;
 pub mod testing;
 pub mod timing;

@@ -1,0 +1,129 @@
+//! Pass states executed on the GPU: blending, write masks, topology with partial coverage (the
+//! previous back buffer must show through) and mip generation, each against the expected pixels.
+
+mod common;
+
+use app::document::Document;
+use common::*;
+use engine::testing;
+
+fn effect_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fxbench-states-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.wfx"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn run_effect(
+    name: &str,
+    text: &str,
+    image: &engine::RgbaImage,
+) -> Option<(engine::RgbaImage, u32)> {
+    let ctx = testing::gpu()?;
+    let document = Document::with_effects(vec![effect_file(name, text)]);
+    let mut chain = chain_for(&ctx, &document, image);
+    let out = render(&ctx, &mut chain, image, 1);
+    Some((out, chain.copies_last_frame()))
+}
+
+/// A flat grey image with one distinct pixel, so partial writes are visible.
+fn grey_image() -> engine::RgbaImage {
+    let mut image = engine::RgbaImage {
+        width: 8,
+        height: 8,
+        pixels: [100, 150, 200, 255].repeat(64),
+    };
+    image.pixels[0..4].copy_from_slice(&[10, 20, 30, 255]);
+    image
+}
+
+#[test]
+fn additive_blend_adds_to_the_back_buffer() {
+    let text = r#"#include "shaders/fxbench.wfxh"
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(0.2, 0.1, 0.0, 0.0); }
+technique Add < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps;
+    BlendEnable = true; BlendOp = ADD; SrcBlend = ONE; DestBlend = ONE; } }"#;
+    let image = grey_image();
+    let Some((out, copies)) = run_effect("blend", text, &image) else {
+        return;
+    };
+    let add = |c: u8, v: f32| ((f32::from(c) / 255.0 + v).min(1.0) * 255.0).round() as u8;
+    for (i, p) in image.pixels.chunks(4).enumerate() {
+        // Alpha keeps ReShade's default alpha factors, ONE and ZERO: it becomes the source's 0.
+        let expected = [add(p[0], 0.2), add(p[1], 0.1), p[2], 0];
+        assert_eq!(&out.pixels[i * 4..i * 4 + 4], &expected, "pixel {i}");
+    }
+    // Blending reads the target, so the previous image is copied under it once.
+    assert_eq!(copies, 1);
+}
+
+#[test]
+fn write_mask_keeps_unwritten_channels() {
+    let text = r#"#include "shaders/fxbench.wfxh"
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0, 1.0, 1.0, 1.0); }
+technique Red < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; RenderTargetWriteMask = 1; } }"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("mask", text, &image) else {
+        return;
+    };
+    for (i, p) in image.pixels.chunks(4).enumerate() {
+        assert_eq!(
+            &out.pixels[i * 4..i * 4 + 4],
+            &[255, p[1], p[2], p[3]],
+            "pixel {i}"
+        );
+    }
+}
+
+#[test]
+fn a_point_draw_leaves_the_rest_of_the_image() {
+    // One point at the centre of pixel (5, 2) of an 8x8 target.
+    let text = r#"
+@vertex fn point(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4<f32>((5.5 / 8.0) * 2.0 - 1.0, 1.0 - (2.5 / 8.0) * 2.0, 0.0, 1.0);
+}
+@fragment fn white() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }
+technique Dot < enabled = true; > { pass { VertexShader = point; PixelShader = white; PrimitiveTopology = POINTLIST; VertexCount = 1; } }"#;
+    let image = grey_image();
+    let Some((out, copies)) = run_effect("point", text, &image) else {
+        return;
+    };
+    for y in 0..8 {
+        for x in 0..8 {
+            let expected = if (x, y) == (5, 2) {
+                [255; 4]
+            } else {
+                image.pixel(x, y)
+            };
+            assert_eq!(out.pixel(x, y), expected, "pixel ({x}, {y})");
+        }
+    }
+    assert_eq!(copies, 1);
+}
+
+#[test]
+fn generated_mips_average_the_level_above() {
+    // Pass 1 renders a 4x4 target whose texels are x + 4y (over 16); pass 2 reads its 1x1 mip.
+    let text = r#"#include "shaders/fxbench.wfxh"
+texture Ramp { Width = 4; Height = 4; Format = RGBA16F; MipLevels = 3; };
+@fragment fn ramp(in: PostProcessOut) -> @location(0) vec4<f32> {
+    let t = vec2<u32>(in.position.xy);
+    return vec4<f32>(f32(t.x + 4u * t.y) / 16.0, f32(t.x) / 4.0, 1.0, 1.0);
+}
+@fragment fn smallest(in: PostProcessOut) -> @location(0) vec4<f32> { return textureLoad(Ramp, vec2<i32>(0), 2); }
+technique Mips < enabled = true; > {
+    pass { VertexShader = PostProcessVS; PixelShader = ramp; RenderTarget = Ramp; }
+    pass { VertexShader = PostProcessVS; PixelShader = smallest; }
+}"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("mips", text, &image) else {
+        return;
+    };
+    // Mean of (x + 4y) / 16 over 4x4 is 7.5 / 16; mean of x / 4 is 1.5 / 4.
+    let unorm = |v: f32| (v * 255.0).round() as u8;
+    assert_eq!(
+        out.pixel(3, 3),
+        [unorm(7.5 / 16.0), unorm(1.5 / 4.0), 255, 255]
+    );
+}
