@@ -1,0 +1,82 @@
+//! Engine benchmarks: CPU time to record a frame (per pass), and the wall time of a K-pass
+//! identity chain against K times one pass. Run on whatever adapter exists; without one they
+//! print why and measure nothing.
+
+use std::path::Path;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use engine::{ChainOptions, EffectChain, FrameInput, InputTexture};
+
+fn assets() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")
+}
+
+fn load(path: &Path, size: (u32, u32)) -> analysis::ValidatedEffect {
+    let options = analysis::Options {
+        buffer_width: size.0,
+        buffer_height: size.1,
+        include_dirs: vec![assets()],
+        ..Default::default()
+    };
+    let out = analysis::load_effect(path, &options);
+    out.effect.unwrap_or_else(|| panic!("{}", out.render_diagnostics()))
+}
+
+/// An effect with `passes` full-screen passes that each copy the back buffer unchanged.
+fn identity_effect(passes: usize) -> String {
+    let mut text = String::from(
+        "#include \"shaders/fxbench.wfxh\"\n\
+         @fragment fn copy(in: PostProcessOut) -> @location(0) vec4<f32> { return BackBufferLoad(in.position); }\n\
+         technique Identity < enabled = true; > {\n",
+    );
+    for _ in 0..passes {
+        text.push_str("  pass { VertexShader = PostProcessVS; PixelShader = copy; }\n");
+    }
+    text.push_str("}\n");
+    text
+}
+
+fn bench(c: &mut Criterion) {
+    let Some(ctx) = engine::testing::gpu() else {
+        return;
+    };
+    eprintln!("adapter: {}", ctx.describe());
+    let size = (1280, 720);
+    let image = engine::input::test_card(size.0, size.1);
+    let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "bench input");
+
+    // CPU record time of the demo chain (3 passes), timestamps off so only recording counts.
+    let effects = vec![
+        load(&assets().join("gaussian_blur.wfx"), size),
+        load(&assets().join("vignette.wfx"), size),
+    ];
+    let options = ChainOptions { gpu_timing: false };
+    let mut chain = EffectChain::new(&ctx, effects, size, &options).expect("chain");
+    let frame = FrameInput::default();
+    c.bench_function("record_demo_chain_3_passes", |b| {
+        b.iter(|| {
+            let mut encoder = ctx.device.create_command_encoder(&Default::default());
+            chain.frame(&mut encoder, &input, &frame).expect("records");
+            encoder
+        })
+    });
+
+    // Wall time of K identity passes, rendered and waited for.
+    let dir = std::env::temp_dir().join(format!("fxbench-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut group = c.benchmark_group("identity_chain");
+    group.sample_size(20);
+    for passes in [1usize, 8] {
+        let path = dir.join(format!("identity{passes}.wfx"));
+        std::fs::write(&path, identity_effect(passes)).expect("write effect");
+        let mut chain = EffectChain::new(&ctx, vec![load(&path, size)], size, &options).expect("chain");
+        group.bench_with_input(BenchmarkId::from_parameter(passes), &passes, |b, _| {
+            b.iter(|| chain.render_blocking(&input, &frame).expect("renders"))
+        });
+    }
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
