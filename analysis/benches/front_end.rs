@@ -48,20 +48,30 @@ fn bench(c: &mut Criterion) {
     let effect = large_effect(84);
     let lines = effect.lines().count();
     let options = analysis::Options::default();
-    let loaded = analysis::load_effect_with(Path::new("large.wfx"), &Memory(effect.clone()), &options);
-    assert!(loaded.diagnostics.is_empty(), "{}", loaded.render_diagnostics());
+    let loaded =
+        analysis::load_effect_with(Path::new("large.wfx"), &Memory(effect.clone()), &options);
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{}",
+        loaded.render_diagnostics()
+    );
     let wgsl = loaded.effect.expect("valid").wgsl;
 
     let mut group = c.benchmark_group(format!("front_end_{lines}_lines"));
     group.bench_function("fxbench_front_end", |b| {
-        b.iter(|| analysis::load_effect_with(Path::new("large.wfx"), &Memory(effect.clone()), &options))
+        b.iter(|| {
+            analysis::load_effect_with(Path::new("large.wfx"), &Memory(effect.clone()), &options)
+        })
     });
     group.bench_function("naga_parse_validate", |b| {
         b.iter(|| {
             let module = naga::front::wgsl::parse_str(&wgsl).expect("parses");
-            naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::default())
-                .validate(&module)
-                .expect("validates")
+            naga::valid::Validator::new(
+                naga::valid::ValidationFlags::all(),
+                naga::valid::Capabilities::default(),
+            )
+            .validate(&module)
+            .expect("validates")
         })
     });
     group.finish();

@@ -119,16 +119,8 @@ pub fn lower(
     let user_len = wgsl.len();
     let mut generated_origins: Vec<(usize, usize, Span)> = Vec::new();
     let mut bindings = Vec::new();
+    // BUFFER_WIDTH and friends are predefined macros (see `preprocess::predefined_macros`).
     wgsl.push_str(GENERATED_HEADER);
-    let _ = writeln!(
-        wgsl,
-        "const BUFFER_WIDTH = {w};\nconst BUFFER_HEIGHT = {h};\nconst BUFFER_RCP_WIDTH = {rw:?};\n\
-         const BUFFER_RCP_HEIGHT = {rh:?};\nconst BUFFER_COLOR_BIT_DEPTH = 8;",
-        w = options.buffer_width,
-        h = options.buffer_height,
-        rw = 1.0 / f64::from(options.buffer_width.max(1)),
-        rh = 1.0 / f64::from(options.buffer_height.max(1)),
-    );
     match options.mode {
         CompileMode::Performance => {
             for u in &uniforms {
@@ -299,6 +291,20 @@ pub fn lower(
         }
     };
 
+    // Each generated binding's global variable, found once rather than per pass.
+    let globals_by_binding: HashMap<u32, naga::Handle<naga::GlobalVariable>> = module
+        .global_variables
+        .iter()
+        .filter_map(|(handle, var)| {
+            let b = var.binding.as_ref().filter(|b| b.group == 0)?;
+            Some((b.binding, handle))
+        })
+        .collect();
+    let bindings: Vec<(Binding, Option<naga::Handle<naga::GlobalVariable>>)> = bindings
+        .iter()
+        .map(|b| (*b, globals_by_binding.get(&b.binding).copied()))
+        .collect();
+
     let mut techniques = Vec::new();
     for item in &parsed.items {
         if let Item::Technique(decl) = item {
@@ -342,7 +348,7 @@ pub fn lower(
         textures,
         samplers,
         techniques,
-        bindings,
+        bindings: bindings.into_iter().map(|(b, _)| b).collect(),
     })
 }
 
@@ -944,7 +950,7 @@ fn lower_pass(
     info: &naga::valid::ModuleInfo,
     texture_ids: &HashMap<String, TextureId>,
     textures: &[Texture],
-    bindings: &[Binding],
+    bindings: &[(Binding, Option<naga::Handle<naga::GlobalVariable>>)],
 ) -> Option<Pass> {
     let span = cx.span(
         decl.keyword.start,
@@ -1113,17 +1119,17 @@ fn lower_pass(
         targets[..count].iter().flatten().map(|(t, _)| *t).collect();
 
     // Which bindings the two stages use, from naga's per-entry-point analysis.
-    let used = |binding: &Binding| {
-        module.global_variables.iter().any(|(handle, var)| {
-            var.binding
-                .as_ref()
-                .is_some_and(|b| b.group == 0 && b.binding == binding.binding)
-                && [vertex, fragment]
+    let pass_bindings: Vec<Binding> = bindings
+        .iter()
+        .filter(|(_, handle)| {
+            handle.is_some_and(|h| {
+                [vertex, fragment]
                     .iter()
-                    .any(|&ep| !info.get_entry_point(ep)[handle].is_empty())
+                    .any(|&ep| !info.get_entry_point(ep)[h].is_empty())
+            })
         })
-    };
-    let pass_bindings: Vec<Binding> = bindings.iter().filter(|b| used(b)).copied().collect();
+        .map(|(b, _)| *b)
+        .collect();
     for b in &pass_bindings {
         if let BindingResource::Texture(id) = b.resource {
             if render_targets.contains(&id) {

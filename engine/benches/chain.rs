@@ -19,7 +19,8 @@ fn load(path: &Path, size: (u32, u32)) -> analysis::ValidatedEffect {
         ..Default::default()
     };
     let out = analysis::load_effect(path, &options);
-    out.effect.unwrap_or_else(|| panic!("{}", out.render_diagnostics()))
+    out.effect
+        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()))
 }
 
 /// An effect with `passes` full-screen passes that each copy the back buffer unchanged.
@@ -69,7 +70,8 @@ fn bench(c: &mut Criterion) {
     for passes in [1usize, 8] {
         let path = dir.join(format!("identity{passes}.wfx"));
         std::fs::write(&path, identity_effect(passes)).expect("write effect");
-        let mut chain = EffectChain::new(&ctx, vec![load(&path, size)], size, &options).expect("chain");
+        let mut chain =
+            EffectChain::new(&ctx, vec![load(&path, size)], size, &options).expect("chain");
         group.bench_with_input(BenchmarkId::from_parameter(passes), &passes, |b, _| {
             b.iter(|| chain.render_blocking(&input, &frame).expect("renders"))
         });
