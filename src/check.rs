@@ -134,10 +134,12 @@ pub fn run(args: CheckArgs) -> i32 {
 }
 
 /// The options effects are compiled with: includes resolve beside the effect first, then in the
-/// built-in assets, as in the window and `fxbench render`.
-fn effect_options(_args: &CheckArgs) -> Options {
+/// built-in assets, as in the window and `fxbench render`; `-D` definitions follow the
+/// predefined macros.
+fn effect_options(args: &CheckArgs) -> Options {
     Options {
         include_dirs: vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")],
+        definitions: args.defines.clone(),
         ..Options::default()
     }
 }

@@ -24,9 +24,10 @@ struct Cli {
     /// Preset to open in the window.
     #[arg(long, value_name = "FILE.ini")]
     preset: Option<PathBuf>,
-    /// Input image for the window (default: the built-in test card).
-    #[arg(long, value_name = "IMG")]
-    input: Option<PathBuf>,
+    /// What the window's effects run over: `scene` (the animated 3D demo with depth, default),
+    /// `test-card`, or an image file.
+    #[arg(long, value_name = "IMG", default_value = "scene")]
+    input: app::InputChoice,
     /// Close the window after this many frames (smoke tests and screenshots).
     #[arg(long, value_name = "N", hide = true)]
     exit_after_frames: Option<u64>,

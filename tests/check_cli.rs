@@ -139,7 +139,7 @@ fn wgsl_type_error_is_exit_1_with_exact_position() {
     assert_eq!(d["severity"], "error");
     assert_eq!(d["code"], "WgslValidationError");
     assert_eq!(d["range"]["start"]["line"], 3, "{d}");
-    assert_eq!(d["range"]["start"]["column"], 5, "{d}");
+    assert_eq!(d["range"]["start"]["column"], 12, "{d}");
 
     let output = check(&dir, &["fine.wgsl"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -226,5 +226,26 @@ fn usage_errors_are_exit_2() {
     }
     let output = check(&dir, &["-D", "QUALITY=2", "-DFAST", "fine.wgsl"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn definitions_reach_the_preprocessor() {
+    let dir = temp_dir("defines");
+    let effect = BROKEN_EFFECT.replace("Bogus = 1; ", "").replace(
+        "@fragment",
+        "#if QUALITY < 2\nfn low() -> f32 { return undefined_name; }\n#endif\n@fragment",
+    );
+    write(&dir, "q.wfx", &effect);
+    let output = check(&dir, &["--format", "json", "q.wfx"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("undefined_name"),
+        "{}",
+        stdout(&output)
+    );
+    let output = check(&dir, &["--format", "json", "-D", "QUALITY=2", "q.wfx"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert_eq!(stdout(&output), "{\"diagnostics\":[]}\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -63,28 +63,47 @@ fn validate(
         naga::valid::Capabilities::default(),
     );
     let info = validator.validate(&module).map_err(|error| {
-        let spans: Vec<_> = error.spans().cloned().collect();
-        let primary = spans.first().and_then(|(s, _)| span(*s));
         let mut message = error.as_inner().to_string();
         let mut source = std::error::Error::source(error.as_inner());
         while let Some(inner) = source {
             let _ = write!(message, ": {inner}");
             source = inner.source();
         }
-        let mut d = Diagnostic::error(DiagnosticCode::WgslValidationError, primary, message);
-        if let Some((_, label)) = spans.first() {
-            if !label.is_empty() {
-                d = d.with_note(label.clone());
-            }
-        }
-        for (s, label) in spans.iter().skip(1) {
-            if let Some(s) = span(*s) {
-                d = d.with_related(s, label.clone());
-            }
+        // naga lists the spans of every IR object on the error's path (the function, then the
+        // expression in it); the narrowest is where the problem is, the others are context.
+        let mut spans: Vec<(Span, &str)> = error
+            .spans()
+            .filter_map(|(s, label)| Some((span(*s)?, label.as_str())))
+            .collect();
+        spans.sort_by_key(|(s, _)| s.end - s.start);
+        let mut d = Diagnostic::error(
+            DiagnosticCode::WgslValidationError,
+            spans.first().map(|&(s, _)| s),
+            message,
+        );
+        for &(s, label) in spans.iter().skip(1) {
+            d = d.with_related(s, ir_label(label));
         }
         d
     })?;
     Ok((module, info))
+}
+
+/// Turns naga's label for an IR object, such as `naga::ir::GlobalVariable [2]`, into words
+/// (`global variable`): arena indices mean nothing to the reader.
+fn ir_label(label: &str) -> String {
+    let Some(rest) = label.strip_prefix("naga::ir::") else {
+        return label.to_string();
+    };
+    let kind = rest.split(' ').next().unwrap_or(rest);
+    let mut words = String::new();
+    for c in kind.chars() {
+        if c.is_uppercase() && !words.is_empty() {
+            words.push(' ');
+        }
+        words.extend(c.to_lowercase());
+    }
+    words
 }
 
 #[cfg(test)]
@@ -104,6 +123,13 @@ mod tests {
     }
 
     #[test]
+    fn ir_labels_read_as_words() {
+        assert_eq!(ir_label("naga::ir::GlobalVariable [2]"), "global variable");
+        assert_eq!(ir_label("naga::ir::Function [0]"), "function");
+        assert_eq!(ir_label("other"), "other");
+    }
+
+    #[test]
     fn parse_error_is_located() {
         let out = check("fn f() {\n    let x: f32 = 1u;\n}\n");
         assert!(out.module.is_none());
@@ -112,7 +138,11 @@ mod tests {
         };
         assert_eq!(d.code, DiagnosticCode::WgslParseError);
         let range = Range::of(&out.sources, d.span.expect("located"));
-        assert_eq!((range.start.line, range.start.column), (2, 18));
+        assert_eq!((range.start.line, range.start.column), (2, 9));
+        assert_eq!(
+            d.message,
+            "the type of `x` is expected to be `f32`, but got `u32`"
+        );
     }
 
     #[test]
@@ -121,14 +151,19 @@ mod tests {
         let [d] = &out.diagnostics[..] else {
             panic!("one diagnostic expected: {:?}", out.diagnostics)
         };
+        assert_eq!(d.code, DiagnosticCode::WgslValidationError);
         assert!(
-            matches!(
-                d.code,
-                DiagnosticCode::WgslValidationError | DiagnosticCode::WgslParseError
-            ),
+            d.message
+                .contains("does not match the declared return type"),
             "{d:?}"
         );
+        // The primary span is the returned expression; the function is context.
         let range = Range::of(&out.sources, d.span.expect("located"));
-        assert_eq!(range.start.line, 2, "{d:?}");
+        assert_eq!((range.start.line, range.start.column), (2, 12));
+        assert_eq!((range.end.line, range.end.column), (2, 14));
+        let [(function, label)] = &d.related[..] else {
+            panic!("the function as related span: {d:?}")
+        };
+        assert_eq!((function.start, label.as_str()), (0, "function"));
     }
 }

@@ -24,14 +24,39 @@ pub struct StartOptions {
     /// Effects to open; with none (and no preset) the built-in demo preset.
     pub effects: Vec<PathBuf>,
     pub preset: Option<PathBuf>,
-    /// Input image; without it the built-in test card.
-    pub input: Option<PathBuf>,
+    /// What the effects run over.
+    pub input: InputChoice,
     /// Close the window after this many frames (smoke tests, screenshots).
     pub exit_after_frames: Option<u64>,
 }
 
-/// Size of the built-in test card.
+/// Size of the built-in test card and demo scene.
 pub const TEST_CARD_SIZE: (u32, u32) = (1280, 720);
+
+/// The image effects run over.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum InputChoice {
+    /// The animated 3D demo scene, with depth.
+    #[default]
+    Scene,
+    /// The procedural test card.
+    TestCard,
+    /// A PNG or JPEG file.
+    Image(PathBuf),
+}
+
+impl std::str::FromStr for InputChoice {
+    type Err = std::convert::Infallible;
+
+    /// `scene`, `test-card`, or a file path.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Ok(match text {
+            "scene" => InputChoice::Scene,
+            "test-card" | "testcard" => InputChoice::TestCard,
+            path => InputChoice::Image(PathBuf::from(path)),
+        })
+    }
+}
 
 /// Something a panel asks for; applied after the UI pass.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,18 +83,24 @@ impl WorkbenchApp {
     pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
         let document = open_document(&options);
         let image = match &options.input {
-            Some(path) => engine::input::load_image(path).map_err(|e| e.to_string()),
-            None => Ok(engine::input::test_card(TEST_CARD_SIZE.0, TEST_CARD_SIZE.1)),
+            InputChoice::Image(path) => engine::input::load_image(path)
+                .map(runtime::Source::Image)
+                .map_err(|e| e.to_string()),
+            InputChoice::TestCard => Ok(runtime::Source::Image(engine::input::test_card(
+                TEST_CARD_SIZE.0,
+                TEST_CARD_SIZE.1,
+            ))),
+            InputChoice::Scene => Ok(runtime::Source::Scene(TEST_CARD_SIZE)),
         };
         let mut diagnostics = Vec::new();
         let runtime = match (&document, image, cc.wgpu_render_state.as_ref()) {
             (Err(e), _, _) => Err(e.clone()),
             (_, Err(e), _) => Err(e),
             (_, _, None) => Err("the window has no wgpu renderer".to_string()),
-            (Ok(doc), Ok(image), Some(render_state)) => {
-                let compiled = doc.compile((image.width, image.height));
+            (Ok(doc), Ok(source), Some(render_state)) => {
+                let compiled = doc.compile(source.size());
                 diagnostics = panels::diagnostics::rows(&compiled);
-                Runtime::new(render_state, doc, compiled.effects, &image).map_err(|e| e.to_string())
+                Runtime::new(render_state, doc, compiled.effects, source).map_err(|e| e.to_string())
             }
         };
         Self {
@@ -113,8 +144,14 @@ fn open_document(options: &StartOptions) -> Result<Document, String> {
             Document::with_preset(preset, options.effects.clone()).map_err(|e| e.to_string())
         }
         (None, false) => Ok(Document::with_effects(options.effects.clone())),
-        (None, true) => Document::with_preset(&document::default_preset_path(), Vec::new())
-            .map_err(|e| e.to_string()),
+        (None, true) => {
+            // The scene has depth, so it opens on the depth fog; the test card on the blur demo.
+            let preset = match options.input {
+                InputChoice::Scene => document::builtin_presets_dir().join("scene.ini"),
+                _ => document::default_preset_path(),
+            };
+            Document::with_preset(&preset, Vec::new()).map_err(|e| e.to_string())
+        }
     }
 }
 

@@ -17,10 +17,40 @@ pub fn device_descriptor(adapter: &wgpu::Adapter) -> wgpu::DeviceDescriptor<'sta
     }
 }
 
+/// Where the chain's input comes from.
+pub enum Source {
+    Image(RgbaImage),
+    /// The animated demo scene at this size.
+    Scene((u32, u32)),
+}
+
+impl Source {
+    pub fn size(&self) -> (u32, u32) {
+        match self {
+            Source::Image(image) => (image.width, image.height),
+            Source::Scene(size) => *size,
+        }
+    }
+}
+
+enum Input {
+    Image(InputTexture),
+    Scene(engine::scene::DemoScene),
+}
+
+impl Input {
+    fn texture(&self) -> &InputTexture {
+        match self {
+            Input::Image(texture) => texture,
+            Input::Scene(scene) => scene.input(),
+        }
+    }
+}
+
 pub struct Runtime {
     ctx: GpuContext,
     chain: EffectChain,
-    input: InputTexture,
+    input: Input,
     preview: egui::TextureId,
     clock: engine::sources::FrameClock,
     /// Where the preview was drawn last frame, for mapping the cursor to back-buffer pixels.
@@ -33,21 +63,24 @@ impl Runtime {
         render_state: &egui_wgpu::RenderState,
         document: &Document,
         effects: Vec<ValidatedEffect>,
-        image: &RgbaImage,
+        source: Source,
     ) -> Result<Self, engine::ChainError> {
         let ctx = GpuContext::new(
             render_state.device.clone(),
             render_state.queue.clone(),
             render_state.adapter.get_info(),
         );
-        let mut chain = EffectChain::new(
-            &ctx,
-            effects,
-            (image.width, image.height),
-            &ChainOptions::default(),
-        )?;
+        let mut chain = EffectChain::new(&ctx, effects, source.size(), &ChainOptions::default())?;
         document.apply_preset(&mut chain);
-        let input = InputTexture::upload(&ctx.device, &ctx.queue, image, "fxbench input");
+        let input = match source {
+            Source::Image(image) => Input::Image(InputTexture::upload(
+                &ctx.device,
+                &ctx.queue,
+                &image,
+                "fxbench input",
+            )),
+            Source::Scene(size) => Input::Scene(engine::scene::DemoScene::new(&ctx.device, size)),
+        };
         let preview = render_state.renderer.write().register_native_texture(
             &ctx.device,
             chain.output_view(),
@@ -100,10 +133,17 @@ impl Runtime {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("fxbench preview frame"),
             });
+        if let Input::Scene(scene) = &self.input {
+            scene.render(
+                &self.ctx.queue,
+                &mut encoder,
+                frame_input.elapsed_ns as f32 * 1e-9,
+            );
+        }
         // The chain was built for the input's size, so frame() cannot fail on size here.
         if self
             .chain
-            .frame(&mut encoder, &self.input, &frame_input)
+            .frame(&mut encoder, self.input.texture(), &frame_input)
             .is_ok()
         {
             self.ctx.queue.submit([encoder.finish()]);

@@ -27,7 +27,15 @@ fn unticking_vignette_brightens_the_preview_corners() {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1200.0, 600.0))
         .wgpu()
-        .build_eframe(|cc| WorkbenchApp::new(cc, StartOptions::default()));
+        .build_eframe(|cc| {
+            WorkbenchApp::new(
+                cc,
+                StartOptions {
+                    input: app::InputChoice::TestCard,
+                    ..StartOptions::default()
+                },
+            )
+        });
     harness.run_steps(4);
     let runtime = harness.state().runtime().expect("the demo chain builds");
     let vignette = runtime

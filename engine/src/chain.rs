@@ -121,13 +121,13 @@ struct PassGpu {
     pipeline: wgpu::RenderPipeline,
     layout: wgpu::BindGroupLayout,
     /// Whether it binds the COLOR semantic, whose texture changes from pass to pass.
-    reads_color: bool,
+    reads_frame: bool,
     /// Whether it must see the back buffer's earlier contents under its output.
     preserves_target: bool,
     /// The bind group when it does not read COLOR, else one per back buffer it may read
     /// (ping 0, ping 1, output), made on first use.
     fixed_bind_group: Option<wgpu::BindGroup>,
-    color_bind_groups: [Option<wgpu::BindGroup>; 3],
+    frame_bind_groups: [Option<wgpu::BindGroup>; 4],
 }
 
 // One per texture, built at load: the variants' size difference costs nothing that matters.
@@ -176,6 +176,8 @@ pub struct EffectChain {
     enabled_at: std::collections::HashMap<TechniqueKey, u64>,
     /// Whether the input has a depth buffer (for `bufready_depth`).
     depth_bound: bool,
+    /// The input the cached per-frame bind groups were made for.
+    bound_input: Option<wgpu::Texture>,
 }
 
 impl EffectChain {
@@ -242,6 +244,7 @@ impl EffectChain {
             mip_generator,
             enabled_at: Default::default(),
             depth_bound: false,
+            bound_input: None,
         })
     }
 
@@ -335,11 +338,6 @@ impl EffectChain {
         }
     }
 
-    /// Tells `bufready_depth` whether the input carries depth.
-    pub fn set_depth_bound(&mut self, bound: bool) {
-        self.depth_bound = bound;
-    }
-
     /// The technique's name and label.
     pub fn technique(&self, key: TechniqueKey) -> &analysis::Technique {
         self.effects[key.effect].effect.technique(key.technique)
@@ -416,6 +414,16 @@ impl EffectChain {
                 actual,
             });
         }
+        if self.bound_input.as_ref() != Some(&input.texture) {
+            // Bind groups that reference the input (as COLOR or DEPTH) are stale.
+            for e in &mut self.effects {
+                for pass in e.passes.iter_mut().flatten() {
+                    pass.frame_bind_groups = [None, None, None, None];
+                }
+            }
+            self.bound_input = Some(input.texture.clone());
+            self.depth_bound = input.depth.is_some();
+        }
         // Collect finished timings without waiting.
         let _ = self.ctx.device.poll(wgpu::PollType::Poll);
         if let Some(timer) = &mut self.timer {
@@ -491,11 +499,11 @@ impl EffectChain {
                     copies += 1;
                 }
 
-                let bind_group = if pass_gpu.reads_color {
+                let bind_group = if pass_gpu.reads_frame {
                     let slot = match current {
-                        BackBuffer::Input => None,
-                        BackBuffer::Ping(i) => Some(i),
-                        BackBuffer::Output => Some(2),
+                        BackBuffer::Ping(i) => i,
+                        BackBuffer::Output => 2,
+                        BackBuffer::Input => 3,
                     };
                     let color_view = back_buffer_view(current, input, &self.ping, &self.output);
                     let make = |layout: &wgpu::BindGroupLayout| {
@@ -508,29 +516,23 @@ impl EffectChain {
                             &effect_gpu.samplers,
                             effect_gpu.uniform_buffer.as_ref(),
                             &effect_gpu.empty_view,
-                            Some(color_view),
+                            FrameViews {
+                                color: Some(color_view),
+                                depth: input.depth.as_ref().map(|d| &d.view),
+                            },
                         )
                     };
-                    match slot {
-                        None => std::borrow::Cow::Owned(make(&pass_gpu.layout)),
-                        Some(s) => {
-                            if pass_gpu.color_bind_groups[s].is_none() {
-                                pass_gpu.color_bind_groups[s] = Some(make(&pass_gpu.layout));
-                            }
-                            std::borrow::Cow::Borrowed(
-                                pass_gpu.color_bind_groups[s]
-                                    .as_ref()
-                                    .expect("filled just above"),
-                            )
-                        }
+                    if pass_gpu.frame_bind_groups[slot].is_none() {
+                        pass_gpu.frame_bind_groups[slot] = Some(make(&pass_gpu.layout));
                     }
+                    pass_gpu.frame_bind_groups[slot]
+                        .as_ref()
+                        .expect("filled just above")
                 } else {
-                    std::borrow::Cow::Borrowed(
-                        pass_gpu
-                            .fixed_bind_group
-                            .as_ref()
-                            .expect("passes that do not read COLOR get a bind group at load"),
-                    )
+                    pass_gpu
+                        .fixed_bind_group
+                        .as_ref()
+                        .expect("passes that read neither COLOR nor DEPTH get a bind group at load")
                 };
 
                 let target_views: Vec<&wgpu::TextureView> = match destination {
@@ -602,7 +604,7 @@ impl EffectChain {
                     multiview_mask: None,
                 });
                 rpass.set_pipeline(&pass_gpu.pipeline);
-                rpass.set_bind_group(0, bind_group.as_ref(), &[]);
+                rpass.set_bind_group(0, bind_group, &[]);
                 rpass.draw(0..pass.vertex_count, 0..1);
                 drop(rpass);
 
@@ -749,6 +751,13 @@ fn back_buffer_view<'a>(
     }
 }
 
+/// The per-frame views a bind group may need: the back buffer (COLOR) and the input's depth.
+#[derive(Clone, Copy, Default)]
+struct FrameViews<'a> {
+    color: Option<&'a wgpu::TextureView>,
+    depth: Option<&'a wgpu::TextureView>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn make_bind_group(
     device: &wgpu::Device,
@@ -759,7 +768,7 @@ fn make_bind_group(
     samplers: &[wgpu::Sampler],
     uniform_buffer: Option<&wgpu::Buffer>,
     empty_view: &wgpu::TextureView,
-    color_view: Option<&wgpu::TextureView>,
+    frame: FrameViews,
 ) -> wgpu::BindGroup {
     let entries: Vec<wgpu::BindGroupEntry> = pass
         .bindings
@@ -773,8 +782,11 @@ fn make_bind_group(
                 BindingResource::Texture(id) => {
                     wgpu::BindingResource::TextureView(match &textures[id.index()] {
                         TextureGpu::Owned { view, .. } => view,
-                        TextureGpu::Semantic(TextureSemantic::Color) => {
-                            color_view.expect("passes reading COLOR are given its view")
+                        TextureGpu::Semantic(TextureSemantic::Color) => frame
+                            .color
+                            .expect("passes reading COLOR are given its view"),
+                        TextureGpu::Semantic(TextureSemantic::Depth) => {
+                            frame.depth.unwrap_or(empty_view)
                         }
                         TextureGpu::Semantic(_) => empty_view,
                     })
@@ -920,6 +932,13 @@ fn build_effect(
                                 TextureKind::Owned { format: f, .. } => {
                                     format::sample_type(*f, features)
                                 }
+                                // Depth is R32Float: filterable only with FLOAT32_FILTERABLE.
+                                TextureKind::Semantic(TextureSemantic::Depth) => {
+                                    wgpu::TextureSampleType::Float {
+                                        filterable: features
+                                            .contains(wgpu::Features::FLOAT32_FILTERABLE),
+                                    }
+                                }
                                 TextureKind::Semantic(_) => {
                                     wgpu::TextureSampleType::Float { filterable: true }
                                 }
@@ -1005,9 +1024,10 @@ fn build_effect(
                 multiview_mask: None,
                 cache: None,
             });
-            let reads_color = pass.bindings.iter().any(|b| {
+            let reads_frame = pass.bindings.iter().any(|b| {
                 matches!(b.resource, BindingResource::Texture(id)
-                    if effect.texture(id).kind == TextureKind::Semantic(TextureSemantic::Color))
+                    if matches!(effect.texture(id).kind,
+                        TextureKind::Semantic(TextureSemantic::Color | TextureSemantic::Depth)))
             });
             let preserves_target = pass.writes_back_buffer()
                 && (pass.vertex_count != 3
@@ -1017,10 +1037,10 @@ fn build_effect(
             technique_passes.push(PassGpu {
                 pipeline,
                 layout,
-                reads_color,
+                reads_frame,
                 preserves_target,
                 fixed_bind_group: None,
-                color_bind_groups: [None, None, None],
+                frame_bind_groups: [None, None, None, None],
             });
         }
         passes.push(technique_passes);
@@ -1054,7 +1074,7 @@ fn build_effect(
     for (t, technique) in gpu.effect.techniques.iter().enumerate() {
         for (p, pass) in technique.passes.iter().enumerate() {
             let pass_gpu = &gpu.passes[t][p];
-            if !pass_gpu.reads_color {
+            if !pass_gpu.reads_frame {
                 let bg = make_bind_group(
                     device,
                     &gpu.effect,
@@ -1064,7 +1084,7 @@ fn build_effect(
                     &gpu.samplers,
                     gpu.uniform_buffer.as_ref(),
                     &gpu.empty_view,
-                    None,
+                    FrameViews::default(),
                 );
                 gpu.passes[t][p].fixed_bind_group = Some(bg);
             }

@@ -120,11 +120,68 @@ pub fn test_card(width: u32, height: u32) -> RgbaImage {
     }
 }
 
-/// An input texture on the GPU.
+/// Format of input depth: linear depth, 0 at the camera, 1 at the far plane.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
+
+/// An input's depth buffer, bound to textures with the DEPTH semantic.
+#[derive(Debug)]
+pub struct DepthTexture {
+    pub texture: wgpu::Texture,
+    pub view: wgpu::TextureView,
+}
+
+impl DepthTexture {
+    pub fn new(device: &wgpu::Device, (width, height): (u32, u32), label: &str) -> Self {
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: DEPTH_FORMAT,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::COPY_DST
+                | wgpu::TextureUsages::COPY_SRC
+                | wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        Self { texture, view }
+    }
+
+    /// Uploads linear depth values (row by row, 0 near, 1 far).
+    pub fn upload(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        size: (u32, u32),
+        depth: &[f32],
+        label: &str,
+    ) -> Self {
+        let this = Self::new(device, size, label);
+        queue.write_texture(
+            this.texture.as_image_copy(),
+            bytemuck::cast_slice(depth),
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(size.0 * 4),
+                rows_per_image: Some(size.1),
+            },
+            this.texture.size(),
+        );
+        this
+    }
+}
+
+/// An input texture on the GPU, with its depth when it has one.
 #[derive(Debug)]
 pub struct InputTexture {
     pub texture: wgpu::Texture,
     pub view: wgpu::TextureView,
+    pub depth: Option<DepthTexture>,
 }
 
 impl InputTexture {
@@ -167,7 +224,44 @@ impl InputTexture {
             size,
         );
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        Self { texture, view }
+        Self {
+            texture,
+            view,
+            depth: None,
+        }
+    }
+
+    /// A texture to render into (the demo scene), transparent black at first.
+    pub fn blank(device: &wgpu::Device, (width, height): (u32, u32), label: &str) -> Self {
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: BACK_BUFFER_FORMAT,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::COPY_DST
+                | wgpu::TextureUsages::COPY_SRC
+                | wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        Self {
+            texture,
+            view,
+            depth: None,
+        }
+    }
+
+    /// Attaches a depth buffer (as decoded from a depth image or rendered by the demo scene).
+    pub fn with_depth(mut self, depth: DepthTexture) -> Self {
+        self.depth = Some(depth);
+        self
     }
 
     pub fn width(&self) -> u32 {

@@ -10,6 +10,7 @@ pub mod context;
 pub mod format;
 pub mod input;
 pub mod mips;
+pub mod scene;
 pub mod sources;
 pub mod testing;
 pub mod timing;

@@ -18,6 +18,8 @@ pub struct MovingAverage<const N: usize> {
     sum: u128,
     min: u64,
     max: u64,
+    total_sum: u128,
+    total_count: u64,
 }
 
 impl<const N: usize> Default for MovingAverage<N> {
@@ -29,6 +31,8 @@ impl<const N: usize> Default for MovingAverage<N> {
             sum: 0,
             min: u64::MAX,
             max: 0,
+            total_sum: 0,
+            total_count: 0,
         }
     }
 }
@@ -45,6 +49,18 @@ impl<const N: usize> MovingAverage<N> {
         self.next = (self.next + 1) % N;
         self.min = self.min.min(sample);
         self.max = self.max.max(sample);
+        self.total_sum += u128::from(sample);
+        self.total_count += 1;
+    }
+
+    /// Mean of every sample ever pushed, not only those in the window.
+    pub fn overall_mean(&self) -> Option<u64> {
+        (self.total_count > 0).then(|| (self.total_sum / u128::from(self.total_count)) as u64)
+    }
+
+    /// How many samples were ever pushed.
+    pub fn total_count(&self) -> u64 {
+        self.total_count
     }
 
     /// The mean of the samples held, or `None` before the first.
@@ -290,5 +306,7 @@ mod tests {
         assert_eq!(avg.mean(), Some(30));
         assert_eq!(avg.len(), 3);
         assert_eq!(avg.min_max(), Some((10, 40)));
+        assert_eq!(avg.overall_mean(), Some(25));
+        assert_eq!(avg.total_count(), 4);
     }
 }

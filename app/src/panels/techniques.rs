@@ -104,6 +104,33 @@ fn uniform_ui(ui: &mut egui::Ui, uniform: &analysis::Uniform, value: &mut [f64])
     let max = uniform.annotations.number("ui_max").unwrap_or(1.0);
     let step = uniform.annotations.number("ui_step");
     let mut changed = false;
+    let is_colour = uniform.annotations.string("ui_type") == Some("color")
+        && uniform.ty.scalar == ScalarKind::Float
+        && matches!(value.len(), 3 | 4);
+    if is_colour {
+        ui.horizontal(|ui| {
+            ui.label(uniform.label());
+            let mut rgba = [0.0f32; 4];
+            for (c, v) in rgba.iter_mut().zip(value.iter()) {
+                *c = *v as f32;
+            }
+            let response = if value.len() == 3 {
+                let mut rgb = [rgba[0], rgba[1], rgba[2]];
+                let r = ui.color_edit_button_rgb(&mut rgb);
+                rgba[..3].copy_from_slice(&rgb);
+                r
+            } else {
+                ui.color_edit_button_rgba_unmultiplied(&mut rgba)
+            };
+            if response.changed() {
+                for (v, c) in value.iter_mut().zip(rgba) {
+                    *v = f64::from(c);
+                }
+                changed = true;
+            }
+        });
+        return changed;
+    }
     ui.horizontal(|ui| {
         ui.label(uniform.label());
         for component in value.iter_mut() {

@@ -1,0 +1,105 @@
+//! `fxbench bench`: runs a preset's chain for N frames at a given size and prints GPU and CPU time
+//! per technique and per pass (mean, min, max over all frames) and full-frame copies per frame.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context as _, bail};
+use app::document::Document;
+use engine::{ChainOptions, EffectChain, GpuContext, InputTexture};
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// The preset whose techniques run (its Techniques=, TechniqueSorting= and values).
+    #[arg(long, value_name = "FILE.ini")]
+    preset: Option<PathBuf>,
+    /// Effect files; with a preset, instead of the effects it names.
+    #[arg(long = "effect", value_name = "FILE")]
+    effects: Vec<PathBuf>,
+    /// Back-buffer size, WxH (the built-in test card is the input).
+    #[arg(long, value_name = "WxH", default_value = "1920x1080", value_parser = crate::parse_size)]
+    size: (u32, u32),
+    /// Frames to run; the first few warm up and are included.
+    #[arg(long, default_value_t = 300)]
+    frames: u32,
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    let document = match &args.preset {
+        Some(preset) => Document::with_preset(preset, args.effects.clone())?,
+        None if args.effects.is_empty() => bail!("give a --preset FILE.ini or at least one --effect FILE"),
+        None => Document::with_effects(args.effects.clone()),
+    };
+    let compiled = document.compile(args.size);
+    let diagnostics = compiled.render_diagnostics();
+    if !diagnostics.is_empty() {
+        eprintln!("{diagnostics}");
+    }
+    if compiled.has_errors() {
+        bail!("effects have errors; nothing measured");
+    }
+    let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
+    let mut chain = EffectChain::new(&ctx, compiled.effects, args.size, &ChainOptions::default())?;
+    document.apply_preset(&mut chain);
+    let image = engine::input::test_card(args.size.0, args.size.1);
+    let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench bench input");
+    let mut clock = engine::sources::FrameClock::new();
+    let started = std::time::Instant::now();
+    for _ in 0..args.frames.max(1) {
+        chain.render_blocking(&input, &clock.tick())?;
+    }
+    chain.flush_timings();
+    let wall = started.elapsed();
+    println!(
+        "{} frames at {}x{} on {} in {:.2} s",
+        args.frames.max(1),
+        args.size.0,
+        args.size.1,
+        ctx.describe(),
+        wall.as_secs_f64()
+    );
+    print!("{}", table(&chain));
+    Ok(())
+}
+
+fn stats(avg: Option<&engine::timing::FrameAverage>) -> String {
+    let ms = |ns: u64| format!("{:.3}", ns as f64 / 1e6);
+    match avg.and_then(|a| Some((a.overall_mean()?, a.min_max()?))) {
+        Some((mean, (min, max))) => format!("{:>9} {:>9} {:>9}", ms(mean), ms(min), ms(max)),
+        None => format!("{:>9} {:>9} {:>9}", "-", "-", "-"),
+    }
+}
+
+fn table(chain: &EffectChain) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<34} {:>9} {:>9} {:>9}   {:>9} {:>9} {:>9}",
+        "technique / pass", "GPU mean", "min", "max", "CPU mean", "min", "max"
+    );
+    for key in chain.order().iter().filter(|k| chain.is_enabled(**k)) {
+        let technique = chain.technique(*key);
+        let timings = chain.timings(*key);
+        let _ = writeln!(
+            out,
+            "{:<34} {}   {}",
+            technique.label(),
+            stats(timings.map(|t| &t.gpu_ns)),
+            stats(timings.map(|t| &t.cpu_ns))
+        );
+        for (i, pass) in technique.passes.iter().enumerate() {
+            let name = pass.name.clone().unwrap_or_else(|| format!("pass {i}"));
+            let _ = writeln!(
+                out,
+                "  {:<32} {}",
+                name,
+                stats(timings.and_then(|t| t.passes_gpu_ns.get(i)))
+            );
+        }
+    }
+    let _ = writeln!(out, "full-frame copies per frame: {}", chain.copies_last_frame());
+    if !chain.has_gpu_timing() {
+        let _ = writeln!(out, "(GPU times unavailable: the device has no timestamp queries)");
+    }
+    out
+}
