@@ -18,9 +18,9 @@ fn load(path: &Path, size: (u32, u32)) -> analysis::ValidatedEffect {
         include_dirs: vec![assets()],
         ..Default::default()
     };
-    let out = analysis::load_effect(path, &options);
-    out.effect
-        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()))
+    let mut out = analysis::load_effect(path, &options);
+    let diagnostics = out.render_diagnostics();
+    out.effect.take().unwrap_or_else(|| panic!("{diagnostics}"))
 }
 
 /// An effect with `passes` full-screen passes that each copy the back buffer unchanged.
