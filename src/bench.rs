@@ -27,7 +27,9 @@ pub struct BenchArgs {
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let document = match &args.preset {
         Some(preset) => Document::with_preset(preset, args.effects.clone())?,
-        None if args.effects.is_empty() => bail!("give a --preset FILE.ini or at least one --effect FILE"),
+        None if args.effects.is_empty() => {
+            bail!("give a --preset FILE.ini or at least one --effect FILE")
+        }
         None => Document::with_effects(args.effects.clone()),
     };
     let compiled = document.compile(args.size);
@@ -97,9 +99,16 @@ fn table(chain: &EffectChain) -> String {
             );
         }
     }
-    let _ = writeln!(out, "full-frame copies per frame: {}", chain.copies_last_frame());
+    let _ = writeln!(
+        out,
+        "full-frame copies per frame: {}",
+        chain.copies_last_frame()
+    );
     if !chain.has_gpu_timing() {
-        let _ = writeln!(out, "(GPU times unavailable: the device has no timestamp queries)");
+        let _ = writeln!(
+            out,
+            "(GPU times unavailable: the device has no timestamp queries)"
+        );
     }
     out
 }

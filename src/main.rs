@@ -1,5 +1,6 @@
 //! The `fxbench` binary: the workbench window by default, plus command-line tools.
 
+mod bench;
 mod check;
 
 use std::path::PathBuf;
@@ -39,6 +40,9 @@ enum Command {
     Render(RenderArgs),
     /// Checks effects (.wfx, .wfxh) and WGSL files (.wgsl) and prints their diagnostics.
     Check(check::CheckArgs),
+    /// Runs a preset for N frames and prints GPU and CPU time per technique and pass (mean, min,
+    /// max) and full-frame copies per frame.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(clap::Args)]
@@ -63,7 +67,7 @@ struct RenderArgs {
     frames: u32,
 }
 
-fn parse_size(text: &str) -> Result<(u32, u32), String> {
+pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let (w, h) = text
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("expected WxH, got '{text}'"))?;
@@ -88,6 +92,7 @@ fn main() -> anyhow::Result<()> {
         }),
         Some(Command::Render(args)) => render(args),
         Some(Command::Check(args)) => std::process::exit(check::run(args)),
+        Some(Command::Bench(args)) => bench::run(args),
     }
 }
 

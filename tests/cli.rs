@@ -105,3 +105,56 @@ fn unreadable_input_image_is_an_error_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_prints_statistics_per_technique_and_pass() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let output = fxbench()
+        .args([
+            "bench",
+            "--preset",
+            "presets/demo.ini",
+            "--size",
+            "64x36",
+            "--frames",
+            "12",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.starts_with("12 frames at 64x36 on "), "{stdout}");
+    let row = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no row '{name}' in:\n{stdout}"))
+            .to_string()
+    };
+    // Technique rows carry six numbers (GPU and CPU mean/min/max), pass rows three.
+    let numbers = |line: &str| {
+        line.split_whitespace()
+            .filter(|w| w.parse::<f64>().is_ok())
+            .count()
+    };
+    for technique in ["Gaussian blur", "Vignette"] {
+        let line = row(technique);
+        let expected = if engine::testing::gpu().is_some_and(|g| g.has_timestamps()) {
+            6
+        } else {
+            3
+        };
+        assert_eq!(numbers(&line), expected, "{line}");
+    }
+    assert!(
+        stdout.contains("full-frame copies per frame: 0"),
+        "{stdout}"
+    );
+}
