@@ -127,3 +127,51 @@ technique Mips < enabled = true; > {
         [unorm(7.5 / 16.0), unorm(1.5 / 4.0), 255, 255]
     );
 }
+
+#[test]
+fn image_sourced_textures_are_loaded_and_scaled() {
+    let Some(ctx) = testing::gpu() else { return };
+    let dir = std::env::temp_dir().join(format!("fxbench-image-texture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A 2x1 image: red then blue. The texture is 4x2, so each source texel covers a 2x2 block
+    // after scaling (bilinear, so the two middle columns blend).
+    image::save_buffer(
+        dir.join("stripes.png"),
+        &[255, 0, 0, 255, 0, 0, 255, 255],
+        2,
+        1,
+        image::ExtendedColorType::Rgba8,
+    )
+    .unwrap();
+    let effect = dir.join("image.wfx");
+    std::fs::write(
+        &effect,
+        r#"#include "shaders/fxbench.wfxh"
+texture Stripes < source = "stripes.png"; > { Width = 4; Height = 2; };
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return textureLoad(Stripes, vec2<i32>(i32(in.position.x) % 4, 0), 0);
+}
+technique Show < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }"#,
+    )
+    .unwrap();
+    let image = grey_image();
+    let document = Document::with_effects(vec![effect]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let out = render(&ctx, &mut chain, &image, 1);
+    assert_eq!(out.pixel(0, 0), [255, 0, 0, 255]);
+    assert_eq!(out.pixel(3, 0), [0, 0, 255, 255]);
+    // A missing image is a located front-end error.
+    let missing = dir.join("missing.wfx");
+    std::fs::write(
+        &missing,
+        "texture T < source = \"nope.png\"; > { Width = 4; Height = 4; };\n",
+    )
+    .unwrap();
+    let out = analysis::load_effect(&missing, &analysis::Options::default());
+    let rendered = out.render_diagnostics();
+    assert!(
+        rendered.contains("missing.wfx:1:22: error[IoError]: 'nope.png' : image file not found"),
+        "{rendered}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

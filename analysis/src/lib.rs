@@ -126,7 +126,7 @@ pub fn compile(
             &e.message,
         ));
     }
-    let mut effect = lower::lower(&parsed, &pp, root, options, &mut diagnostics);
+    let mut effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
     if diagnostic::has_errors(&diagnostics) {
         effect = None;
     }

@@ -22,6 +22,8 @@ const UNIFORM_LOADER: &str = "fxbench_load_uniforms";
 
 struct Ctx<'a> {
     pp: &'a Preprocessed,
+    sources: &'a crate::source::SourceMap,
+    include_dirs: &'a [std::path::PathBuf],
     root: FileId,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
@@ -51,6 +53,7 @@ impl Ctx<'_> {
 pub fn lower(
     parsed: &ParsedEffect,
     pp: &Preprocessed,
+    sources: &crate::source::SourceMap,
     root: FileId,
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
@@ -58,6 +61,8 @@ pub fn lower(
     let errors_before = diagnostics.iter().filter(|d| d.is_error()).count();
     let mut cx = Ctx {
         pp,
+        sources,
+        include_dirs: &options.include_dirs,
         root,
         diagnostics,
     };
@@ -719,8 +724,9 @@ fn lower_texture(
     options: &Options,
 ) -> Option<Texture> {
     let span = cx.ident_span(&decl.name);
-    let _annotations = lower_annotations(cx, &decl.annotations);
+    let annotations = lower_annotations(cx, &decl.annotations);
     let states = state_map(cx, &decl.states);
+    let image = texture_image(cx, decl, &annotations, span);
     if let Some(semantic) = &decl.semantic {
         let semantic_kind = match semantic.name.as_str() {
             "COLOR" | "SV_TARGET" => TextureSemantic::Color,
@@ -741,6 +747,7 @@ fn lower_texture(
         return Some(Texture {
             name: decl.name.name.clone(),
             kind: TextureKind::Semantic(semantic_kind),
+            image: None,
             span,
         });
     }
@@ -771,6 +778,17 @@ fn lower_texture(
             _ => unknown_state(cx, a, "texture"),
         }
     }
+    if image.is_some() && format != Some(TextureFormat::RGBA8) {
+        cx.error(
+            DiagnosticCode::InvalidRenderStateValue,
+            span,
+            format!(
+                "'{}' : a texture filled from an image must be RGBA8",
+                decl.name.name
+            ),
+        );
+        return None;
+    }
     Some(Texture {
         name: decl.name.name.clone(),
         kind: TextureKind::Owned {
@@ -779,8 +797,44 @@ fn lower_texture(
             format: format?,
             mip_levels: mip_levels?,
         },
+        image,
         span,
     })
+}
+
+/// The `source = "file.png"` annotation of a texture: the file, looked up next to the file that
+/// declares the texture, then in the include search path.
+fn texture_image(
+    cx: &mut Ctx,
+    decl: &crate::parse::TextureDecl,
+    annotations: &Annotations,
+    span: Span,
+) -> Option<std::path::PathBuf> {
+    let name = annotations.string("source")?;
+    let declaring_dir = cx
+        .sources
+        .get(span.file)
+        .path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let found = std::iter::once(declaring_dir)
+        .chain(cx.include_dirs.iter().cloned())
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        let at = decl
+            .annotations
+            .iter()
+            .find(|a| a.key.name == "source")
+            .map_or(span, |a| cx.expr_span(&a.value));
+        cx.error(
+            DiagnosticCode::IoError,
+            at,
+            format!("'{name}' : image file not found next to the effect or in the search path"),
+        );
+    }
+    found
 }
 
 fn enum_value<T: Copy>(cx: &mut Ctx, a: &Assignment, table: &[(&str, T)]) -> Option<T> {

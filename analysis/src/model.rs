@@ -238,6 +238,8 @@ pub enum TextureKind {
 pub struct Texture {
     pub name: String,
     pub kind: TextureKind,
+    /// The image file it is filled from (`source` annotation), resolved to a path that exists.
+    pub image: Option<PathBuf>,
     pub span: Span,
 }
 

@@ -714,7 +714,7 @@ t.wgsl:10:4: error[WgslParseError]: expected ';'
         let log = sarif_many(&[
             (&a, std::slice::from_ref(&d)),
             (&b, &[]),
-            (&a, &[d.clone()]),
+            (&a, std::slice::from_ref(&d)),
         ]);
         let value: serde_json::Value = serde_json::from_str(&log).unwrap();
         let run = &value["runs"][0];

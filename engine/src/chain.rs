@@ -49,6 +49,12 @@ pub enum ChainError {
     },
     #[error("no technique named '{0}'")]
     UnknownTechnique(String),
+    #[error("texture '{texture}': {source}")]
+    Image {
+        texture: String,
+        #[source]
+        source: crate::input::InputError,
+    },
 }
 
 /// One technique's place in the chain.
@@ -821,6 +827,7 @@ fn build_effect(
             mapped_at_creation: false,
         })
     });
+    let mut image_uploads = Vec::new();
     let textures: Vec<TextureGpu> = effect
         .textures
         .iter()
@@ -858,6 +865,9 @@ fn build_effect(
                     ..Default::default()
                 });
                 let mips = mip_generator.chain(device, &texture);
+                if let Some(path) = &t.image {
+                    image_uploads.push((t.name.clone(), path.clone(), texture.clone()));
+                }
                 TextureGpu::Owned {
                     _texture: texture,
                     view,
@@ -1053,6 +1063,43 @@ fn build_effect(
             message: error.to_string(),
         });
     }
+
+    // Image-sourced textures: decoded, scaled to the texture's size, uploaded, mips rebuilt.
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        label: Some("fxbench texture images"),
+    });
+    for (name, path, texture) in image_uploads {
+        let image = crate::input::load_image(&path).map_err(|source| ChainError::Image {
+            texture: name.clone(),
+            source,
+        })?;
+        let pixels = crate::input::resize_rgba8(&image, texture.width(), texture.height());
+        ctx.queue.write_texture(
+            texture.as_image_copy(),
+            &pixels,
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(texture.width() * 4),
+                rows_per_image: Some(texture.height()),
+            },
+            wgpu::Extent3d {
+                width: texture.width(),
+                height: texture.height(),
+                depth_or_array_layers: 1,
+            },
+        );
+        if let Some(TextureGpu::Owned {
+            mips: Some(mips), ..
+        }) = effect
+            .textures
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| &textures[i])
+        {
+            mip_generator.generate(&mut encoder, mips);
+        }
+    }
+    ctx.queue.submit([encoder.finish()]);
 
     let sources = effect
         .uniforms

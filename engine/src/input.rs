@@ -79,6 +79,23 @@ pub fn load_image(path: &Path) -> Result<RgbaImage, InputError> {
     })
 }
 
+/// The image's RGBA8 pixels scaled to `width` x `height` (bilinear), or as they are when the
+/// size already matches.
+pub fn resize_rgba8(image: &RgbaImage, width: u32, height: u32) -> Vec<u8> {
+    if (image.width, image.height) == (width, height) {
+        return image.pixels.clone();
+    }
+    let buffer = image::RgbaImage::from_raw(image.width, image.height, image.pixels.clone())
+        .expect("an RgbaImage holds width * height * 4 bytes");
+    image::imageops::resize(
+        &buffer,
+        width,
+        height,
+        image::imageops::FilterType::Triangle,
+    )
+    .into_raw()
+}
+
 /// A colourful test card: smooth gradients, a checkerboard, hard edges and circles, so that blurs,
 /// vignettes and colour effects all show.
 pub fn test_card(width: u32, height: u32) -> RgbaImage {
