@@ -1,7 +1,6 @@
 //! `fxbench bench`: runs a preset's chain for N frames at a given size and prints GPU and CPU time
 //! per technique and per pass (mean, min, max over all frames) and full-frame copies per frame.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{Context as _, bail};
@@ -60,55 +59,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         ctx.describe(),
         wall.as_secs_f64()
     );
-    print!("{}", table(&chain));
+    print!(
+        "{}",
+        app::report::timing_table(&chain, app::report::Columns::MeanMinMax)
+    );
     Ok(())
-}
-
-fn stats(avg: Option<&engine::timing::FrameAverage>) -> String {
-    let ms = |ns: u64| format!("{:.3}", ns as f64 / 1e6);
-    match avg.and_then(|a| Some((a.overall_mean()?, a.min_max()?))) {
-        Some((mean, (min, max))) => format!("{:>9} {:>9} {:>9}", ms(mean), ms(min), ms(max)),
-        None => format!("{:>9} {:>9} {:>9}", "-", "-", "-"),
-    }
-}
-
-fn table(chain: &EffectChain) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<34} {:>9} {:>9} {:>9}   {:>9} {:>9} {:>9}",
-        "technique / pass", "GPU mean", "min", "max", "CPU mean", "min", "max"
-    );
-    for key in chain.order().iter().filter(|k| chain.is_enabled(**k)) {
-        let technique = chain.technique(*key);
-        let timings = chain.timings(*key);
-        let _ = writeln!(
-            out,
-            "{:<34} {}   {}",
-            technique.label(),
-            stats(timings.map(|t| &t.gpu_ns)),
-            stats(timings.map(|t| &t.cpu_ns))
-        );
-        for (i, pass) in technique.passes.iter().enumerate() {
-            let name = pass.name.clone().unwrap_or_else(|| format!("pass {i}"));
-            let _ = writeln!(
-                out,
-                "  {:<32} {}",
-                name,
-                stats(timings.and_then(|t| t.passes_gpu_ns.get(i)))
-            );
-        }
-    }
-    let _ = writeln!(
-        out,
-        "full-frame copies per frame: {}",
-        chain.copies_last_frame()
-    );
-    if !chain.has_gpu_timing() {
-        let _ = writeln!(
-            out,
-            "(GPU times unavailable: the device has no timestamp queries)"
-        );
-    }
-    out
 }

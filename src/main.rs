@@ -136,7 +136,10 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         size.1,
         ctx.describe()
     );
-    print!("{}", app::report::timing_table(&chain));
+    print!(
+        "{}",
+        app::report::timing_table(&chain, app::report::Columns::Mean)
+    );
     Ok(())
 }
 

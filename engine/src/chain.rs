@@ -84,24 +84,14 @@ struct FrameTarget {
 }
 
 impl FrameTarget {
-    fn new(device: &wgpu::Device, (width, height): (u32, u32), label: &str) -> Self {
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some(label),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: BACK_BUFFER_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                | wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::COPY_SRC
-                | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[BACK_BUFFER_FORMAT.add_srgb_suffix()],
-        });
+    fn new(device: &wgpu::Device, size: (u32, u32), label: &str) -> Self {
+        let texture = crate::input::frame_texture(
+            device,
+            size,
+            BACK_BUFFER_FORMAT,
+            &[BACK_BUFFER_FORMAT.add_srgb_suffix()],
+            label,
+        );
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         let srgb_view = texture.create_view(&wgpu::TextureViewDescriptor {
             format: Some(BACK_BUFFER_FORMAT.add_srgb_suffix()),

@@ -137,6 +137,34 @@ pub fn test_card(width: u32, height: u32) -> RgbaImage {
     }
 }
 
+/// A one-level 2D texture that can be sampled, rendered to and copied either way: what inputs,
+/// depth and back buffers all are.
+pub(crate) fn frame_texture(
+    device: &wgpu::Device,
+    (width, height): (u32, u32),
+    format: wgpu::TextureFormat,
+    view_formats: &[wgpu::TextureFormat],
+    label: &str,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::COPY_DST
+            | wgpu::TextureUsages::COPY_SRC
+            | wgpu::TextureUsages::RENDER_ATTACHMENT,
+        view_formats,
+    })
+}
+
 /// Format of input depth: linear depth, 0 at the camera, 1 at the far plane.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
 
@@ -148,24 +176,8 @@ pub struct DepthTexture {
 }
 
 impl DepthTexture {
-    pub fn new(device: &wgpu::Device, (width, height): (u32, u32), label: &str) -> Self {
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some(label),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: DEPTH_FORMAT,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::COPY_DST
-                | wgpu::TextureUsages::COPY_SRC
-                | wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        });
+    pub fn new(device: &wgpu::Device, size: (u32, u32), label: &str) -> Self {
+        let texture = frame_texture(device, size, DEPTH_FORMAT, &[], label);
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         Self { texture, view }
     }
@@ -208,65 +220,23 @@ impl InputTexture {
         image: &RgbaImage,
         label: &str,
     ) -> Self {
-        let size = wgpu::Extent3d {
-            width: image.width,
-            height: image.height,
-            depth_or_array_layers: 1,
-        };
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some(label),
-            size,
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: BACK_BUFFER_FORMAT,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::COPY_DST
-                | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
+        let this = Self::blank(device, (image.width, image.height), label);
         queue.write_texture(
-            wgpu::TexelCopyTextureInfo {
-                texture: &texture,
-                mip_level: 0,
-                origin: wgpu::Origin3d::ZERO,
-                aspect: wgpu::TextureAspect::All,
-            },
+            this.texture.as_image_copy(),
             &image.pixels,
             wgpu::TexelCopyBufferLayout {
                 offset: 0,
                 bytes_per_row: Some(image.width * 4),
                 rows_per_image: Some(image.height),
             },
-            size,
+            this.texture.size(),
         );
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        Self {
-            texture,
-            view,
-            depth: None,
-        }
+        this
     }
 
     /// A texture to render into (the demo scene), transparent black at first.
-    pub fn blank(device: &wgpu::Device, (width, height): (u32, u32), label: &str) -> Self {
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some(label),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: BACK_BUFFER_FORMAT,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::COPY_DST
-                | wgpu::TextureUsages::COPY_SRC
-                | wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        });
+    pub fn blank(device: &wgpu::Device, size: (u32, u32), label: &str) -> Self {
+        let texture = frame_texture(device, size, BACK_BUFFER_FORMAT, &[], label);
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         Self {
             texture,

@@ -199,10 +199,221 @@ pub(crate) fn version(module: &Module) -> (u8, u8) {
 /// The GLSL.std.450 set's name, as written in `OpExtInstImport`.
 pub(crate) const GLSL_STD_450: &str = "GLSL.std.450";
 
-/// Numbers of GLSL.std.450 instructions.
+/// Numbers and classes of GLSL.std.450 instructions.
 pub(crate) mod glsl {
     pub const MODF: u32 = 35;
     pub const FREXP: u32 = 51;
+    pub const INTERPOLATE_AT_CENTROID: u32 = 76;
+    pub const INTERPOLATE_AT_OFFSET: u32 = 78;
+
+    /// Whether the instruction only computes its result: all but `Modf` and `Frexp`, which write
+    /// through a pointer.
+    pub fn is_pure(number: u32) -> bool {
+        number != MODF && number != FREXP
+    }
+
+    /// `InterpolateAtCentroid`, `InterpolateAtSample` and `InterpolateAtOffset`, which read the
+    /// interpolant through a pointer.
+    pub fn reads_memory(number: u32) -> bool {
+        (INTERPOLATE_AT_CENTROID..=INTERPOLATE_AT_OFFSET).contains(&number)
+    }
+
+    /// Instructions that apply independently to each component. Excluded on purpose:
+    /// Determinant, MatrixInverse, Modf/ModfStruct and Frexp/FrexpStruct (pointer or struct
+    /// results), pack/unpack, Length, Distance, Cross, Normalize, FaceForward, Reflect, Refract
+    /// (they mix components), IMix (not a valid instruction), and the InterpolateAt* family
+    /// (pointer operand).
+    pub fn is_componentwise(number: u32) -> bool {
+        matches!(
+            number,
+            1..=32      // Round .. InverseSqrt: one-operand maths, Atan2 and Pow
+            | 37..=46   // FMin UMin SMin FMax UMax SMax FClamp UClamp SClamp FMix
+            | 48..=50   // Step SmoothStep Fma
+            | 53        // Ldexp
+            | 73..=75   // FindILsb FindSMsb FindUMsb
+            | 79..=81 // NMin NMax NClamp
+        )
+    }
+}
+
+/// The set and instruction number of an `OpExtInst` from one of the `glsl` import ids.
+pub(crate) fn glsl_inst(inst: &Instruction, glsl: &[Word]) -> Option<(Word, u32)> {
+    match inst.operands[..] {
+        [
+            Operand::IdRef(set),
+            Operand::LiteralExtInstInteger(number),
+            ..,
+        ] if inst.class.opcode == Op::ExtInst && glsl.contains(&set) => Some((set, number)),
+        _ => None,
+    }
+}
+
+// Core opcode classes. They nest: every component-wise opcode is a pure computation, and every
+// pure computation is pure. Each opcode is listed once, in the narrowest class it belongs to.
+
+/// Core opcodes that apply independently to each component, so scalar copies of them can be
+/// replaced by one vector instruction.
+pub(crate) fn is_componentwise(op: Op) -> bool {
+    use Op::*;
+    matches!(
+        op,
+        FAdd | FSub
+            | FMul
+            | FDiv
+            | FRem
+            | FMod
+            | IAdd
+            | ISub
+            | IMul
+            | UDiv
+            | SDiv
+            | UMod
+            | SRem
+            | SMod
+            | FNegate
+            | SNegate
+            | Not
+            | BitwiseAnd
+            | BitwiseOr
+            | BitwiseXor
+            | ShiftLeftLogical
+            | ShiftRightLogical
+            | ShiftRightArithmetic
+            | BitReverse
+            | BitCount
+            | LogicalAnd
+            | LogicalOr
+            | LogicalNot
+            | LogicalEqual
+            | LogicalNotEqual
+            | Select
+            | IEqual
+            | INotEqual
+            | UGreaterThan
+            | SGreaterThan
+            | UGreaterThanEqual
+            | SGreaterThanEqual
+            | ULessThan
+            | SLessThan
+            | ULessThanEqual
+            | SLessThanEqual
+            | FOrdEqual
+            | FUnordEqual
+            | FOrdNotEqual
+            | FUnordNotEqual
+            | FOrdLessThan
+            | FUnordLessThan
+            | FOrdGreaterThan
+            | FUnordGreaterThan
+            | FOrdLessThanEqual
+            | FUnordLessThanEqual
+            | FOrdGreaterThanEqual
+            | FUnordGreaterThanEqual
+            | IsNan
+            | IsInf
+            | IsFinite
+            | IsNormal
+            | ConvertFToU
+            | ConvertFToS
+            | ConvertSToF
+            | ConvertUToF
+            | UConvert
+            | SConvert
+            | FConvert
+            | QuantizeToF16
+            | Bitcast
+    )
+}
+
+/// Core opcodes whose result depends only on their operands: they read no memory and do not
+/// depend on where they execute, so two with the same operands can be merged.
+pub(crate) fn is_pure_computation(op: Op) -> bool {
+    use Op::*;
+    match op {
+        // Component-wise, but Offset and Count stay scalar for a vector Base: not vectorisable.
+        BitFieldInsert | BitFieldSExtract | BitFieldUExtract => true,
+        // Reduce, combine or move components rather than applying to each one.
+        Any | All | VectorTimesScalar | MatrixTimesScalar | VectorTimesMatrix
+        | MatrixTimesVector | MatrixTimesMatrix | OuterProduct | Dot | Transpose
+        | VectorShuffle | CompositeConstruct | CompositeExtract | CompositeInsert
+        | VectorExtractDynamic | VectorInsertDynamic => true,
+        // A plain copy, of any type: nothing to vectorise.
+        CopyObject => true,
+        _ => is_componentwise(op),
+    }
+}
+
+/// Opcodes that compute a value and do nothing else, so they may be deleted when their result is
+/// unused. Anything not listed (atomics, ray tracing and ray query instructions, group
+/// operations, new or vendor opcodes) is assumed to have effects.
+pub(crate) fn is_pure(op: Op) -> bool {
+    use Op::*;
+    match op {
+        // Declares no result of its own (it names the pointer type it announces): always kept.
+        TypeForwardPointer => false,
+        _ if op.is_type() => true,
+        // Declarations and allocations: module-level or unique per instruction, never merged.
+        Undef
+        | Constant
+        | ConstantTrue
+        | ConstantFalse
+        | ConstantNull
+        | ConstantComposite
+        | ConstantSampler
+        | SpecConstant
+        | SpecConstantTrue
+        | SpecConstantFalse
+        | SpecConstantComposite
+        | SpecConstantOp
+        | Variable => true,
+        // Pointer computations, image accesses and Phi: depend on memory or position.
+        AccessChain
+        | InBoundsAccessChain
+        | PtrAccessChain
+        | InBoundsPtrAccessChain
+        | ArrayLength
+        | ConvertPtrToU
+        | ConvertUToPtr
+        | Phi
+        | SampledImage
+        | Image
+        | ImageSampleImplicitLod
+        | ImageSampleExplicitLod
+        | ImageSampleDrefImplicitLod
+        | ImageSampleDrefExplicitLod
+        | ImageSampleProjImplicitLod
+        | ImageSampleProjExplicitLod
+        | ImageSampleProjDrefImplicitLod
+        | ImageSampleProjDrefExplicitLod
+        | ImageFetch
+        | ImageGather
+        | ImageDrefGather
+        | ImageRead
+        | ImageQueryFormat
+        | ImageQueryOrder
+        | ImageQuerySizeLod
+        | ImageQuerySize
+        | ImageQueryLod
+        | ImageQueryLevels
+        | ImageQuerySamples
+        | ImageSparseSampleImplicitLod
+        | ImageSparseSampleExplicitLod
+        | ImageSparseSampleDrefImplicitLod
+        | ImageSparseSampleDrefExplicitLod
+        | ImageSparseFetch
+        | ImageSparseGather
+        | ImageSparseDrefGather
+        | ImageSparseTexelsResident
+        | ImageSparseRead
+        | ImageTexelPointer => true,
+        // Derivatives read neighbouring invocations, so they depend on where they execute.
+        DPdx | DPdy | Fwidth | DPdxFine | DPdyFine | FwidthFine | DPdxCoarse | DPdyCoarse
+        | FwidthCoarse => true,
+        // Position-independent too, but the CSE pass has never merged them; kept out to keep it so.
+        CopyLogical | IAddCarry | ISubBorrow | UMulExtended | SMulExtended | SignBitSet
+        | Ordered | Unordered => true,
+        _ => is_pure_computation(op),
+    }
 }
 
 /// Whether a decoration kind is one the vectoriser knows how to carry over to the vector op.

@@ -87,100 +87,10 @@ fn substitute(inst: &mut Instruction, subst: &HashMap<Word, Word>) {
 
 /// Pure, memory-free, position-independent computations.
 fn is_mergeable(inst: &Instruction, glsl: &[Word]) -> bool {
-    use Op::*;
     match inst.class.opcode {
-        ExtInst => matches!(
-            inst.operands[..],
-            [Operand::IdRef(set), Operand::LiteralExtInstInteger(n), ..]
-                // Everything but Modf/Frexp (they write memory) and InterpolateAt* (they read it).
-                if glsl.contains(&set) && n != 35 && n != 51 && !(76..=78).contains(&n)
-        ),
-        FAdd
-        | FSub
-        | FMul
-        | FDiv
-        | FRem
-        | FMod
-        | IAdd
-        | ISub
-        | IMul
-        | UDiv
-        | SDiv
-        | UMod
-        | SRem
-        | SMod
-        | FNegate
-        | SNegate
-        | Not
-        | BitwiseAnd
-        | BitwiseOr
-        | BitwiseXor
-        | ShiftLeftLogical
-        | ShiftRightLogical
-        | ShiftRightArithmetic
-        | BitReverse
-        | BitCount
-        | BitFieldInsert
-        | BitFieldSExtract
-        | BitFieldUExtract
-        | LogicalAnd
-        | LogicalOr
-        | LogicalNot
-        | LogicalEqual
-        | LogicalNotEqual
-        | Select
-        | IEqual
-        | INotEqual
-        | UGreaterThan
-        | SGreaterThan
-        | UGreaterThanEqual
-        | SGreaterThanEqual
-        | ULessThan
-        | SLessThan
-        | ULessThanEqual
-        | SLessThanEqual
-        | FOrdEqual
-        | FUnordEqual
-        | FOrdNotEqual
-        | FUnordNotEqual
-        | FOrdLessThan
-        | FUnordLessThan
-        | FOrdGreaterThan
-        | FUnordGreaterThan
-        | FOrdLessThanEqual
-        | FUnordLessThanEqual
-        | FOrdGreaterThanEqual
-        | FUnordGreaterThanEqual
-        | IsNan
-        | IsInf
-        | IsFinite
-        | IsNormal
-        | Any
-        | All
-        | ConvertFToU
-        | ConvertFToS
-        | ConvertSToF
-        | ConvertUToF
-        | UConvert
-        | SConvert
-        | FConvert
-        | QuantizeToF16
-        | Bitcast
-        | VectorTimesScalar
-        | MatrixTimesScalar
-        | VectorTimesMatrix
-        | MatrixTimesVector
-        | MatrixTimesMatrix
-        | OuterProduct
-        | Dot
-        | Transpose
-        | VectorShuffle
-        | CompositeConstruct
-        | CompositeExtract
-        | CompositeInsert
-        | VectorExtractDynamic
-        | VectorInsertDynamic
-        | CopyObject => true,
-        _ => false,
+        // Interpolation is pure but reads the interpolant, so two copies may differ.
+        Op::ExtInst => ir::glsl_inst(inst, glsl)
+            .is_some_and(|(_, n)| ir::glsl::is_pure(n) && !ir::glsl::reads_memory(n)),
+        op => ir::is_pure_computation(op),
     }
 }

@@ -112,7 +112,7 @@ fn is_removable(inst: &Instruction, glsl: &[Word], pure_functions: &HashSet<Word
         Op::Load => !inst.operands.iter().any(|o| {
             matches!(o, Operand::MemoryAccess(access) if access.contains(spirv::MemoryAccess::VOLATILE))
         }),
-        _ => is_pure_opcode(op),
+        _ => ir::is_pure(op),
     }
 }
 
@@ -120,179 +120,7 @@ fn is_removable(inst: &Instruction, glsl: &[Word], pure_functions: &HashSet<Word
 /// Every other set is assumed to have effects (`NonSemantic.DebugPrintf` prints, and debug-info
 /// sets describe code that must stay described).
 fn is_pure_ext_inst(inst: &Instruction, glsl: &[Word]) -> bool {
-    match inst.operands[..] {
-        [
-            Operand::IdRef(set),
-            Operand::LiteralExtInstInteger(number),
-            ..,
-        ] => glsl.contains(&set) && number != ir::glsl::MODF && number != ir::glsl::FREXP,
-        _ => false,
-    }
-}
-
-/// Opcodes that compute a value and do nothing else. Anything not listed (atomics, ray tracing
-/// and ray query instructions, group operations, new or vendor opcodes) is kept.
-fn is_pure_opcode(op: Op) -> bool {
-    use Op::*;
-    op.is_type() && op != TypeForwardPointer
-        || matches!(
-            op,
-            Undef
-                | Constant
-                | ConstantTrue
-                | ConstantFalse
-                | ConstantNull
-                | ConstantComposite
-                | ConstantSampler
-                | SpecConstant
-                | SpecConstantTrue
-                | SpecConstantFalse
-                | SpecConstantComposite
-                | SpecConstantOp
-                | Variable
-                | AccessChain
-                | InBoundsAccessChain
-                | PtrAccessChain
-                | InBoundsPtrAccessChain
-                | ArrayLength
-                | CopyObject
-                | CopyLogical
-                | Phi
-                | VectorExtractDynamic
-                | VectorInsertDynamic
-                | VectorShuffle
-                | CompositeConstruct
-                | CompositeExtract
-                | CompositeInsert
-                | Transpose
-                | SampledImage
-                | Image
-                | ImageSampleImplicitLod
-                | ImageSampleExplicitLod
-                | ImageSampleDrefImplicitLod
-                | ImageSampleDrefExplicitLod
-                | ImageSampleProjImplicitLod
-                | ImageSampleProjExplicitLod
-                | ImageSampleProjDrefImplicitLod
-                | ImageSampleProjDrefExplicitLod
-                | ImageFetch
-                | ImageGather
-                | ImageDrefGather
-                | ImageRead
-                | ImageQueryFormat
-                | ImageQueryOrder
-                | ImageQuerySizeLod
-                | ImageQuerySize
-                | ImageQueryLod
-                | ImageQueryLevels
-                | ImageQuerySamples
-                | ImageSparseSampleImplicitLod
-                | ImageSparseSampleExplicitLod
-                | ImageSparseSampleDrefImplicitLod
-                | ImageSparseSampleDrefExplicitLod
-                | ImageSparseFetch
-                | ImageSparseGather
-                | ImageSparseDrefGather
-                | ImageSparseTexelsResident
-                | ImageSparseRead
-                | ImageTexelPointer
-                | ConvertFToU
-                | ConvertFToS
-                | ConvertSToF
-                | ConvertUToF
-                | UConvert
-                | SConvert
-                | FConvert
-                | QuantizeToF16
-                | ConvertPtrToU
-                | ConvertUToPtr
-                | Bitcast
-                | SNegate
-                | FNegate
-                | IAdd
-                | FAdd
-                | ISub
-                | FSub
-                | IMul
-                | FMul
-                | UDiv
-                | SDiv
-                | FDiv
-                | UMod
-                | SRem
-                | SMod
-                | FRem
-                | FMod
-                | VectorTimesScalar
-                | MatrixTimesScalar
-                | VectorTimesMatrix
-                | MatrixTimesVector
-                | MatrixTimesMatrix
-                | OuterProduct
-                | Dot
-                | IAddCarry
-                | ISubBorrow
-                | UMulExtended
-                | SMulExtended
-                | Any
-                | All
-                | IsNan
-                | IsInf
-                | IsFinite
-                | IsNormal
-                | SignBitSet
-                | Ordered
-                | Unordered
-                | LogicalEqual
-                | LogicalNotEqual
-                | LogicalOr
-                | LogicalAnd
-                | LogicalNot
-                | Select
-                | IEqual
-                | INotEqual
-                | UGreaterThan
-                | SGreaterThan
-                | UGreaterThanEqual
-                | SGreaterThanEqual
-                | ULessThan
-                | SLessThan
-                | ULessThanEqual
-                | SLessThanEqual
-                | FOrdEqual
-                | FUnordEqual
-                | FOrdNotEqual
-                | FUnordNotEqual
-                | FOrdLessThan
-                | FUnordLessThan
-                | FOrdGreaterThan
-                | FUnordGreaterThan
-                | FOrdLessThanEqual
-                | FUnordLessThanEqual
-                | FOrdGreaterThanEqual
-                | FUnordGreaterThanEqual
-                | ShiftRightLogical
-                | ShiftRightArithmetic
-                | ShiftLeftLogical
-                | BitwiseOr
-                | BitwiseXor
-                | BitwiseAnd
-                | Not
-                | BitFieldInsert
-                | BitFieldSExtract
-                | BitFieldUExtract
-                | BitReverse
-                | BitCount
-                | DPdx
-                | DPdy
-                | Fwidth
-                | DPdxFine
-                | DPdyFine
-                | FwidthFine
-                | DPdxCoarse
-                | DPdyCoarse
-                | FwidthCoarse
-        )
+    ir::glsl_inst(inst, glsl).is_some_and(|(_, number)| ir::glsl::is_pure(number))
 }
 
 /// Instructions without a result that do not affect anything outside the function.
@@ -492,7 +320,7 @@ fn mark(module: &Module, facts: &Facts, policy: InterfacePolicy) -> HashSet<Word
         let root = match (inst.result_id, inst.class.opcode) {
             (None, _) => true,
             (Some(_), Op::Variable) => global_variable_is_root(inst, policy),
-            (Some(_), op) => !is_pure_opcode(op),
+            (Some(_), op) => !ir::is_pure(op),
         };
         if root {
             marker.instruction(inst);

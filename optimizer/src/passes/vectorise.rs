@@ -202,17 +202,13 @@ impl Context {
         }
         let op = inst.class.opcode;
         let (ext, first_value) = if op == Op::ExtInst {
-            match inst.operands[..] {
-                [
-                    Operand::IdRef(set),
-                    Operand::LiteralExtInstInteger(number),
-                    ..,
-                ] if self.glsl.contains(&set) && is_componentwise_glsl(number) => {
+            match ir::glsl_inst(inst, &self.glsl) {
+                Some((set, number)) if ir::glsl::is_componentwise(number) => {
                     (Some((set, number)), 2)
                 }
                 _ => return None,
             }
-        } else if is_componentwise_core(op) {
+        } else if ir::is_componentwise(op) {
             (None, 0)
         } else {
             return None;
@@ -921,93 +917,4 @@ impl BlockState {
     fn available(&self, id: Word, p: usize) -> bool {
         self.position.get(&id).is_none_or(|&at| at < 2 * p)
     }
-}
-
-/// Core opcodes that apply independently to each component.
-fn is_componentwise_core(op: Op) -> bool {
-    use Op::*;
-    matches!(
-        op,
-        FAdd | FSub
-            | FMul
-            | FDiv
-            | FRem
-            | FMod
-            | IAdd
-            | ISub
-            | IMul
-            | UDiv
-            | SDiv
-            | UMod
-            | SRem
-            | SMod
-            | FNegate
-            | SNegate
-            | Not
-            | BitwiseAnd
-            | BitwiseOr
-            | BitwiseXor
-            | ShiftLeftLogical
-            | ShiftRightLogical
-            | ShiftRightArithmetic
-            | BitReverse
-            | BitCount
-            | LogicalAnd
-            | LogicalOr
-            | LogicalNot
-            | LogicalEqual
-            | LogicalNotEqual
-            | Select
-            | IEqual
-            | INotEqual
-            | UGreaterThan
-            | SGreaterThan
-            | UGreaterThanEqual
-            | SGreaterThanEqual
-            | ULessThan
-            | SLessThan
-            | ULessThanEqual
-            | SLessThanEqual
-            | FOrdEqual
-            | FUnordEqual
-            | FOrdNotEqual
-            | FUnordNotEqual
-            | FOrdLessThan
-            | FUnordLessThan
-            | FOrdGreaterThan
-            | FUnordGreaterThan
-            | FOrdLessThanEqual
-            | FUnordLessThanEqual
-            | FOrdGreaterThanEqual
-            | FUnordGreaterThanEqual
-            | IsNan
-            | IsInf
-            | IsFinite
-            | IsNormal
-            | ConvertFToU
-            | ConvertFToS
-            | ConvertSToF
-            | ConvertUToF
-            | UConvert
-            | SConvert
-            | FConvert
-            | QuantizeToF16
-            | Bitcast
-    )
-}
-
-/// GLSL.std.450 instructions that apply independently to each component. Excluded on purpose:
-/// Determinant, MatrixInverse, Modf/ModfStruct and Frexp/FrexpStruct (pointer or struct results),
-/// pack/unpack, Length, Distance, Cross, Normalize, FaceForward, Reflect, Refract (they mix
-/// components), IMix (not a valid instruction), and the InterpolateAt* family (pointer operand).
-fn is_componentwise_glsl(number: u32) -> bool {
-    matches!(
-        number,
-        1..=32      // Round .. InverseSqrt: one-operand maths, Atan2 and Pow
-        | 37..=46   // FMin UMin SMin FMax UMax SMax FClamp UClamp SClamp FMix
-        | 48..=50   // Step SmoothStep Fma
-        | 53        // Ldexp
-        | 73..=75   // FindILsb FindSMsb FindUMsb
-        | 79..=81 // NMin NMax NClamp
-    )
 }
