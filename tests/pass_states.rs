@@ -175,3 +175,96 @@ technique Show < enabled = true; > { pass { VertexShader = PostProcessVS; PixelS
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+const COMPUTE_EFFECT: &str = r#"#include "shaders/fxbench.wfxh"
+texture Grid { Width = 8; Height = 8; Format = RGBA8; MipLevels = 2; };
+storage GridOut { Texture = Grid; };
+@compute @workgroup_size(4, 4)
+fn fill(@builtin(global_invocation_id) id: vec3<u32>) {
+    textureStore(GridOut, vec2<i32>(id.xy), vec4<f32>(f32(id.x) / 8.0, f32(id.y) / 8.0, 0.5, 1.0));
+}
+@fragment fn show(in: PostProcessOut) -> @location(0) vec4<f32> {
+    // Left half: level 0 as written; right half: level 1, generated after the dispatch.
+    let p = vec2<i32>(in.position.xy);
+    if p.x < 8 { return textureLoad(Grid, p, 0); }
+    return textureLoad(Grid, vec2<i32>(0, 0), 1);
+}
+technique Compute < enabled = true; > {
+    pass Fill { ComputeShader = fill; DispatchSizeX = 2; DispatchSizeY = 2; }
+    pass Show { VertexShader = PostProcessVS; PixelShader = show; }
+}"#;
+
+#[test]
+fn compute_passes_write_storage_textures() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = engine::RgbaImage {
+        width: 16,
+        height: 8,
+        pixels: [9, 9, 9, 255].repeat(128),
+    };
+    let document = Document::with_effects(vec![effect_file("compute", COMPUTE_EFFECT)]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let out = render(&ctx, &mut chain, &image, 3);
+    let unorm = |v: f32| (v * 255.0).round() as u8;
+    for y in 0..8 {
+        for x in 0..8 {
+            let expected = [
+                unorm(x as f32 / 8.0),
+                unorm(y as f32 / 8.0),
+                unorm(0.5),
+                255,
+            ];
+            assert_eq!(out.pixel(x, y), expected, "({x}, {y})");
+        }
+    }
+    // Level 1 texel (0, 0) averages level-0 texels (0..2, 0..2): x and y of 0.5 / 8.
+    let averaged = out.pixel(12, 4);
+    assert!(
+        averaged[0].abs_diff(unorm(0.5 / 8.0)) <= 1 && averaged[1].abs_diff(unorm(0.5 / 8.0)) <= 1,
+        "{averaged:?}"
+    );
+    if ctx.has_timestamps() {
+        chain.flush_timings();
+        let key = chain.find("Compute", None).unwrap();
+        let timings = chain.timings(key).unwrap();
+        assert!(
+            timings.passes_gpu_ns[0].mean().unwrap() > 0,
+            "the compute pass is timed"
+        );
+    }
+}
+
+#[test]
+fn storage_declarations_are_checked() {
+    let dir = std::env::temp_dir().join(format!("fxbench-storage-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let check = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = analysis::load_effect(&path, &analysis::Options::default());
+        out.diagnostics
+            .iter()
+            .map(|d| d.render_short(&out.sources))
+            .collect::<Vec<_>>()
+    };
+    let format = check(
+        "format.wfx",
+        "texture T { Width = 4; Height = 4; Format = R8; };\nstorage S { Texture = T; };\n",
+    );
+    assert_eq!(format.len(), 1, "{format:?}");
+    assert!(format[0].contains("format.wfx:2:23: error[InvalidRenderStateValue]: 'T' : format R8 cannot be written as storage"), "{}", format[0]);
+    let hazard = check(
+        "hazard.wfx",
+        "texture T { Width = 4; Height = 4; };\nstorage S { Texture = T; };\n\
+         @compute @workgroup_size(1) fn cs() { textureStore(S, vec2<i32>(0), textureLoad(T, vec2<i32>(1), 0)); }\n\
+         technique X { pass P { ComputeShader = cs; } }\n",
+    );
+    assert_eq!(
+        hazard,
+        [format!(
+            "{}:4:15: error[InvalidRenderStateValue]: 'S' : the pass writes this storage and samples its texture",
+            dir.join("hazard.wfx").display()
+        )]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -69,9 +69,58 @@ pub enum DiagnosticCode {
     UnknownPragma,
     /// The text of a `#pragma message`.
     PragmaMessage,
+    /// A uniform declared in the effect's own file that no pass reads.
+    UnusedUniform,
+    /// A texture declared in the effect's own file that no pass samples or renders to.
+    UnusedTexture,
+    /// A sampler declared in the effect's own file that no pass uses.
+    UnusedSampler,
+    /// A function in the effect's own file that no pass's entry points call.
+    UnusedFunction,
+    /// A texture that passes render to but no pass reads.
+    RenderTargetNeverRead,
+    /// `SRGBWriteEnable` on a render target whose format has no sRGB view; it has no effect.
+    SrgbWriteWithoutSrgbFormat,
+    /// A pixel shader's `@location` outputs do not match the pass's render targets.
+    PixelShaderOutputMismatch,
+    /// A statement after `return`, `discard`, `break` or `continue` in the same block.
+    UnreachableCode,
 }
 
 impl DiagnosticCode {
+    /// Every code, in declaration order (the fixture test checks each has a fixture folder).
+    pub const ALL: &[DiagnosticCode] = &[
+        DiagnosticCode::IoError,
+        DiagnosticCode::IncludeError,
+        DiagnosticCode::SyntaxError,
+        DiagnosticCode::Redefinition,
+        DiagnosticCode::UndeclaredIdentifier,
+        DiagnosticCode::MissingEntry,
+        DiagnosticCode::DuplicateEntryAssignment,
+        DiagnosticCode::EntryNotFound,
+        DiagnosticCode::InvalidRenderStateName,
+        DiagnosticCode::InvalidRenderStateValue,
+        DiagnosticCode::InvalidAnnotation,
+        DiagnosticCode::UnsupportedType,
+        DiagnosticCode::InvalidSize,
+        DiagnosticCode::WgslParseError,
+        DiagnosticCode::WgslValidationError,
+        DiagnosticCode::PresetError,
+        DiagnosticCode::PreprocessorError,
+        DiagnosticCode::PreprocessorWarning,
+        DiagnosticCode::MacroRedefinition,
+        DiagnosticCode::UnknownPragma,
+        DiagnosticCode::PragmaMessage,
+        DiagnosticCode::UnusedUniform,
+        DiagnosticCode::UnusedTexture,
+        DiagnosticCode::UnusedSampler,
+        DiagnosticCode::UnusedFunction,
+        DiagnosticCode::RenderTargetNeverRead,
+        DiagnosticCode::SrgbWriteWithoutSrgbFormat,
+        DiagnosticCode::PixelShaderOutputMismatch,
+        DiagnosticCode::UnreachableCode,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             DiagnosticCode::IoError => "IoError",
@@ -95,6 +144,14 @@ impl DiagnosticCode {
             DiagnosticCode::MacroRedefinition => "MacroRedefinition",
             DiagnosticCode::UnknownPragma => "UnknownPragma",
             DiagnosticCode::PragmaMessage => "PragmaMessage",
+            DiagnosticCode::UnusedUniform => "UnusedUniform",
+            DiagnosticCode::UnusedTexture => "UnusedTexture",
+            DiagnosticCode::UnusedSampler => "UnusedSampler",
+            DiagnosticCode::UnusedFunction => "UnusedFunction",
+            DiagnosticCode::RenderTargetNeverRead => "RenderTargetNeverRead",
+            DiagnosticCode::SrgbWriteWithoutSrgbFormat => "SrgbWriteWithoutSrgbFormat",
+            DiagnosticCode::PixelShaderOutputMismatch => "PixelShaderOutputMismatch",
+            DiagnosticCode::UnreachableCode => "UnreachableCode",
         }
     }
 }

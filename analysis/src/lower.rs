@@ -73,7 +73,7 @@ pub fn lower(
         let ident = match item {
             Item::Uniform(u) => &u.name,
             Item::Texture(t) => &t.name,
-            Item::Sampler(s) => &s.name,
+            Item::Sampler(s) | Item::Storage(s) => &s.name,
             Item::Technique(t) => &t.name,
         };
         let span = cx.ident_span(ident);
@@ -114,6 +114,14 @@ pub fn lower(
         if let Item::Sampler(decl) = item {
             if let Some(s) = lower_sampler(&mut cx, decl, &texture_ids) {
                 samplers.push(s);
+            }
+        }
+    }
+    let mut storages = Vec::new();
+    for item in &parsed.items {
+        if let Item::Storage(decl) = item {
+            if let Some(s) = lower_storage(&mut cx, decl, &texture_ids, &textures) {
+                storages.push(s);
             }
         }
     }
@@ -222,6 +230,25 @@ pub fn lower(
         });
         next_binding += 1;
     }
+    for (i, st) in storages.iter().enumerate() {
+        let format = match &textures[st.texture.index()].kind {
+            TextureKind::Owned { format, .. } => format.storage_format(),
+            TextureKind::Semantic(_) => None,
+        }
+        .expect("lower_storage admits only storable formats");
+        let start = wgsl.len();
+        let _ = writeln!(
+            wgsl,
+            "@group(0) @binding({next_binding}) var {}: texture_storage_2d<{format}, write>;",
+            st.name
+        );
+        generated_origins.push((start, wgsl.len(), st.span));
+        bindings.push(Binding {
+            binding: next_binding,
+            resource: BindingResource::Storage(StorageId::new(i)),
+        });
+        next_binding += 1;
+    }
 
     // Map a span of the assembled WGSL back to the effect source.
     let map_wgsl_span = |cx: &Ctx, span: naga::Span| -> Span {
@@ -325,6 +352,7 @@ pub fn lower(
                         &info,
                         &texture_ids,
                         &textures,
+                        &storages,
                         &bindings,
                     )
                 })
@@ -352,6 +380,7 @@ pub fn lower(
         uniform_buffer_size,
         textures,
         samplers,
+        storages,
         techniques,
         bindings: bindings.into_iter().map(|(b, _)| b).collect(),
     })
@@ -997,6 +1026,7 @@ fn find_entry(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn lower_pass(
     cx: &mut Ctx,
     decl: &PassDecl,
@@ -1004,6 +1034,7 @@ fn lower_pass(
     info: &naga::valid::ModuleInfo,
     texture_ids: &HashMap<String, TextureId>,
     textures: &[Texture],
+    storages: &[Storage],
     bindings: &[(Binding, Option<naga::Handle<naga::GlobalVariable>>)],
 ) -> Option<Pass> {
     let span = cx.span(
@@ -1028,6 +1059,9 @@ fn lower_pass(
         BlendFactor::Zero,
     ]; 8];
     let mut write_mask = [0xFu8; 8];
+    let mut compute = None;
+    let mut compute_state = None;
+    let mut groups = [1u32; 3];
     let mut ok = true;
     for a in states {
         let key = a.key.name.as_str();
@@ -1035,6 +1069,18 @@ fn lower_pass(
             "VertexShader" => {
                 vertex = find_entry(cx, a, module, naga::ShaderStage::Vertex);
                 ok &= vertex.is_some();
+            }
+            "ComputeShader" => {
+                compute = find_entry(cx, a, module, naga::ShaderStage::Compute);
+                ok &= compute.is_some();
+                compute_state = Some(cx.ident_span(&a.key));
+            }
+            "DispatchSizeX" | "DispatchSizeY" | "DispatchSizeZ" => {
+                let axis = usize::from(key.as_bytes()[key.len() - 1] - b'X');
+                match int_value(cx, a, &Options::default(), 1..=65535) {
+                    Some(n) => groups[axis] = n,
+                    None => ok = false,
+                }
             }
             "PixelShader" => {
                 fragment = find_entry(cx, a, module, naga::ShaderStage::Fragment);
@@ -1140,6 +1186,25 @@ fn lower_pass(
             }
         }
     }
+    if let Some(state_span) = compute_state {
+        return lower_compute_pass(
+            cx,
+            decl,
+            span,
+            state_span,
+            ComputeDispatch {
+                entry: compute?,
+                groups,
+            },
+            (
+                vertex.is_some() || fragment.is_some() || targets.iter().any(Option::is_some),
+                ok,
+            ),
+            info,
+            storages,
+            bindings,
+        );
+    }
     for (present, state) in [
         (vertex.is_some(), "VertexShader"),
         (fragment.is_some(), "PixelShader"),
@@ -1197,10 +1262,12 @@ fn lower_pass(
             }
         }
     }
+    check_texture_hazards(cx, span, &pass_bindings, &render_targets, storages)?;
     Some(Pass {
         name: decl.name.as_ref().map(|n| n.name.clone()),
         vertex_entry: vertex,
         fragment_entry: fragment,
+        compute: None,
         render_targets,
         clear_render_targets: clear,
         srgb_write,
@@ -1251,6 +1318,177 @@ const BLEND_FACTORS: [(&str, BlendFactor); 10] = [
     ("DESTCOLOR", BlendFactor::DestColor),
     ("INVDESTCOLOR", BlendFactor::InvDestColor),
 ];
+
+/// A texture written through a storage binding may be neither sampled nor rendered to by the
+/// same pass: the GPU would see one texture in two conflicting uses.
+fn check_texture_hazards(
+    cx: &mut Ctx,
+    span: Span,
+    bindings: &[Binding],
+    render_targets: &[TextureId],
+    storages: &[Storage],
+) -> Option<()> {
+    for b in bindings {
+        let BindingResource::Storage(sid) = b.resource else {
+            continue;
+        };
+        let storage = &storages[sid.index()];
+        let sampled = bindings
+            .iter()
+            .any(|o| o.resource == BindingResource::Texture(storage.texture));
+        if sampled || render_targets.contains(&storage.texture) {
+            let how = if sampled { "samples" } else { "renders to" };
+            cx.error(
+                DiagnosticCode::InvalidRenderStateValue,
+                span,
+                format!(
+                    "'{}' : the pass writes this storage and {how} its texture",
+                    storage.name
+                ),
+            );
+            return None;
+        }
+    }
+    Some(())
+}
+
+/// A compute pass: `ComputeShader` with `DispatchSizeX/Y/Z`, and no drawing states.
+#[allow(clippy::too_many_arguments)]
+fn lower_compute_pass(
+    cx: &mut Ctx,
+    decl: &PassDecl,
+    span: Span,
+    state_span: Span,
+    dispatch: ComputeDispatch,
+    (draws, ok): (bool, bool),
+    info: &naga::valid::ModuleInfo,
+    storages: &[Storage],
+    bindings: &[(Binding, Option<naga::Handle<naga::GlobalVariable>>)],
+) -> Option<Pass> {
+    if draws {
+        cx.error(
+            DiagnosticCode::InvalidRenderStateName,
+            state_span,
+            "'ComputeShader' : a compute pass takes no VertexShader, PixelShader or RenderTarget",
+        );
+        return None;
+    }
+    if !ok {
+        return None;
+    }
+    let entry_info = info.get_entry_point(dispatch.entry);
+    let pass_bindings: Vec<Binding> = bindings
+        .iter()
+        .filter(|(_, handle)| handle.is_some_and(|h| !entry_info[h].is_empty()))
+        .map(|(b, _)| *b)
+        .collect();
+    check_texture_hazards(cx, span, &pass_bindings, &[], storages)?;
+    Some(Pass {
+        name: decl.name.as_ref().map(|n| n.name.clone()),
+        vertex_entry: dispatch.entry,
+        fragment_entry: dispatch.entry,
+        compute: Some(dispatch),
+        render_targets: Vec::new(),
+        clear_render_targets: false,
+        srgb_write: false,
+        vertex_count: 0,
+        topology: PrimitiveTopology::TriangleList,
+        blend: [None; 8],
+        write_mask: [0xF; 8],
+        generate_mips: true,
+        bindings: pass_bindings,
+        span,
+    })
+}
+
+/// `storage NAME { Texture = T; MipLevel = N; }`: T must be an owned texture in a format WGSL
+/// can store to, and N one of its levels.
+fn lower_storage(
+    cx: &mut Ctx,
+    decl: &crate::parse::SamplerDecl,
+    texture_ids: &HashMap<String, TextureId>,
+    textures: &[Texture],
+) -> Option<Storage> {
+    let span = cx.ident_span(&decl.name);
+    let states = state_map(cx, &decl.states);
+    let mut texture = None;
+    let mut mip_level = 0;
+    for a in states {
+        match a.key.name.as_str() {
+            "Texture" => {
+                let name = ident_value(cx, a)?;
+                let value_span = cx.expr_span(&a.value);
+                let Some(&id) = texture_ids.get(name) else {
+                    cx.error(
+                        DiagnosticCode::UndeclaredIdentifier,
+                        value_span,
+                        format!("'{name}' : undeclared texture"),
+                    );
+                    return None;
+                };
+                match &textures[id.index()].kind {
+                    TextureKind::Owned { format, .. } if format.storage_format().is_none() => {
+                        let allowed: Vec<&str> = TextureFormat::ALL
+                            .iter()
+                            .filter(|(_, f)| f.storage_format().is_some())
+                            .map(|(n, _)| *n)
+                            .collect();
+                        cx.error(
+                            DiagnosticCode::InvalidRenderStateValue,
+                            value_span,
+                            format!(
+                                "'{name}' : format {format:?} cannot be written as storage (use one of {})",
+                                allowed.join(", ")
+                            ),
+                        );
+                        return None;
+                    }
+                    TextureKind::Semantic(_) => {
+                        cx.error(
+                            DiagnosticCode::InvalidRenderStateValue,
+                            value_span,
+                            format!("'{name}' : a texture with a semantic cannot be storage"),
+                        );
+                        return None;
+                    }
+                    TextureKind::Owned { .. } => texture = Some(id),
+                }
+            }
+            "MipLevel" => mip_level = int_value(cx, a, &Options::default(), 0..=14)?,
+            _ => {
+                unknown_state(cx, a, "storage");
+                return None;
+            }
+        }
+    }
+    let Some(texture) = texture else {
+        cx.error(
+            DiagnosticCode::MissingEntry,
+            span,
+            format!("'{}' : storage has no 'Texture' state", decl.name.name),
+        );
+        return None;
+    };
+    if let TextureKind::Owned { mip_levels, .. } = textures[texture.index()].kind {
+        if mip_level >= mip_levels {
+            cx.error(
+                DiagnosticCode::InvalidSize,
+                span,
+                format!(
+                    "'{}' : MipLevel {mip_level} but the texture has {mip_levels} level(s)",
+                    decl.name.name
+                ),
+            );
+            return None;
+        }
+    }
+    Some(Storage {
+        name: decl.name.name.clone(),
+        texture,
+        mip_level,
+        span,
+    })
+}
 
 /// A parsed per-render-target state value.
 #[derive(Clone, Copy)]

@@ -42,6 +42,10 @@ typed_id!(
     /// A technique of one effect, in declaration order.
     TechniqueId
 );
+typed_id!(
+    /// A storage (writable) view of a texture, for compute passes.
+    StorageId
+);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScalarKind {
@@ -201,6 +205,20 @@ impl TextureFormat {
         ("RGB10A2", TextureFormat::RGB10A2),
     ];
 
+    /// The WGSL texel format of a storage texture in this format, if WebGPU allows one.
+    pub fn storage_format(self) -> Option<&'static str> {
+        Some(match self {
+            TextureFormat::RGBA8 => "rgba8unorm",
+            TextureFormat::RGBA16F => "rgba16float",
+            TextureFormat::RGBA32F => "rgba32float",
+            TextureFormat::R32F => "r32float",
+            TextureFormat::R32I => "r32sint",
+            TextureFormat::R32U => "r32uint",
+            TextureFormat::RG32F => "rg32float",
+            _ => return None,
+        })
+    }
+
     /// The WGSL sampled type of a texture in this format.
     pub fn sample_scalar(self) -> ScalarKind {
         match self {
@@ -269,12 +287,31 @@ pub struct Sampler {
     pub span: Span,
 }
 
+/// A writable view of one mip level of a texture (`storage` declaration).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Storage {
+    pub name: String,
+    pub texture: TextureId,
+    pub mip_level: u32,
+    pub span: Span,
+}
+
 /// What one binding of group 0 holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BindingResource {
     Uniforms,
     Texture(TextureId),
     Sampler(SamplerId),
+    Storage(StorageId),
+}
+
+/// A compute pass's entry point and workgroup counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ComputeDispatch {
+    /// Index into `module.entry_points`.
+    pub entry: usize,
+    /// Workgroups in x, y and z (`DispatchSizeX/Y/Z`).
+    pub groups: [u32; 3],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -286,9 +323,12 @@ pub struct Binding {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pass {
     pub name: Option<String>,
-    /// Index into `module.entry_points`.
+    /// Index into `module.entry_points`. For a compute pass, the compute entry point (as is
+    /// `fragment_entry`): check [`Pass::compute`] first.
     pub vertex_entry: usize,
     pub fragment_entry: usize,
+    /// Set for compute passes, which draw nothing and write storage textures.
+    pub compute: Option<ComputeDispatch>,
     /// Targets written; empty means the back buffer.
     pub render_targets: Vec<TextureId>,
     pub clear_render_targets: bool,
@@ -352,6 +392,10 @@ pub struct BlendState {
 }
 
 impl Pass {
+    pub fn is_compute(&self) -> bool {
+        self.compute.is_some()
+    }
+
     /// Whether the pass's output depends on what its target held before (blending, masked
     /// writes), so the target must hold the previous image.
     pub fn reads_target(&self) -> bool {
@@ -361,7 +405,7 @@ impl Pass {
     }
 
     pub fn writes_back_buffer(&self) -> bool {
-        self.render_targets.is_empty()
+        self.render_targets.is_empty() && self.compute.is_none()
     }
 }
 
@@ -411,6 +455,7 @@ pub struct ValidatedEffect {
     pub uniform_buffer_size: u32,
     pub textures: Vec<Texture>,
     pub samplers: Vec<Sampler>,
+    pub storages: Vec<Storage>,
     pub techniques: Vec<Technique>,
     /// Every binding of group 0.
     pub bindings: Vec<Binding>,
@@ -423,6 +468,10 @@ impl ValidatedEffect {
 
     pub fn sampler(&self, id: SamplerId) -> &Sampler {
         &self.samplers[id.index()]
+    }
+
+    pub fn storage(&self, id: StorageId) -> &Storage {
+        &self.storages[id.index()]
     }
 
     pub fn technique(&self, id: TechniqueId) -> &Technique {

@@ -99,6 +99,9 @@ pub enum Item {
     Uniform(UniformDecl),
     Texture(TextureDecl),
     Sampler(SamplerDecl),
+    /// `storage NAME { Texture = T; MipLevel = 0; }`: a writable view for compute passes. It has
+    /// the same shape as a sampler declaration.
+    Storage(SamplerDecl),
     Technique(TechniqueDecl),
 }
 
@@ -118,7 +121,7 @@ pub struct ParsedEffect {
     pub errors: Vec<SyntaxError>,
 }
 
-const STRUCTURE_KEYWORDS: [&str; 4] = ["uniform", "texture", "sampler", "technique"];
+const STRUCTURE_KEYWORDS: [&str; 5] = ["uniform", "texture", "sampler", "storage", "technique"];
 
 /// Parses the structure of a whole preprocessed effect. Errors inside one item skip to that
 /// item's end and parsing continues with the next.
@@ -284,6 +287,7 @@ impl Parser<'_> {
             "uniform" => self.uniform().map(Item::Uniform),
             "texture" => self.texture().map(Item::Texture),
             "sampler" => self.sampler().map(Item::Sampler),
+            "storage" => self.sampler().map(Item::Storage),
             _ => self.technique().map(Item::Technique),
         }
     }

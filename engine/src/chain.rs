@@ -105,6 +105,11 @@ impl FrameTarget {
     }
 }
 
+enum PassPipeline {
+    Render(wgpu::RenderPipeline),
+    Compute(wgpu::ComputePipeline),
+}
+
 /// Where the back buffer of a pass lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BackBuffer {
@@ -114,7 +119,7 @@ enum BackBuffer {
 }
 
 struct PassGpu {
-    pipeline: wgpu::RenderPipeline,
+    pipeline: PassPipeline,
     layout: wgpu::BindGroupLayout,
     /// Whether it binds the COLOR semantic, whose texture changes from pass to pass.
     reads_frame: bool,
@@ -130,7 +135,7 @@ struct PassGpu {
 #[allow(clippy::large_enum_variant)]
 enum TextureGpu {
     Owned {
-        _texture: wgpu::Texture,
+        texture: wgpu::Texture,
         /// Every level, for sampling.
         view: wgpu::TextureView,
         /// Level 0 only, for rendering.
@@ -151,6 +156,8 @@ struct EffectGpu {
     samplers: Vec<wgpu::Sampler>,
     /// Bound for DEPTH and unknown semantics: a 1x1 transparent black texture.
     empty_view: wgpu::TextureView,
+    /// One view per `storage` declaration: its mip level of its texture.
+    storage_views: Vec<wgpu::TextureView>,
     passes: Vec<Vec<PassGpu>>,
 }
 
@@ -512,6 +519,7 @@ impl EffectChain {
                             &effect_gpu.samplers,
                             effect_gpu.uniform_buffer.as_ref(),
                             &effect_gpu.empty_view,
+                            &effect_gpu.storage_views,
                             FrameViews {
                                 color: Some(color_view),
                                 depth: input.depth.as_ref().map(|d| &d.view),
@@ -529,6 +537,52 @@ impl EffectChain {
                         .fixed_bind_group
                         .as_ref()
                         .expect("passes that read neither COLOR nor DEPTH get a bind group at load")
+                };
+
+                if let (PassPipeline::Compute(pipeline), Some(dispatch)) =
+                    (&pass_gpu.pipeline, pass.compute)
+                {
+                    let timestamp_writes = self.timer.as_mut().and_then(|t| {
+                        t.compute_pass_writes(TimedScope::Pass {
+                            effect: key.effect,
+                            technique: key.technique,
+                            pass: pass_index,
+                        })
+                    });
+                    let label = format!("{} compute pass {pass_index}", technique.name);
+                    let mut cpass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                        label: Some(&label),
+                        timestamp_writes,
+                    });
+                    cpass.set_pipeline(pipeline);
+                    cpass.set_bind_group(0, bind_group, &[]);
+                    let [x, y, z] = dispatch.groups;
+                    cpass.dispatch_workgroups(x, y, z);
+                    drop(cpass);
+                    if pass.generate_mips {
+                        // Storage writes to level 0 refresh the levels below it.
+                        for b in &pass.bindings {
+                            let BindingResource::Storage(sid) = b.resource else {
+                                continue;
+                            };
+                            let storage = effect_gpu.effect.storage(sid);
+                            if let (
+                                0,
+                                TextureGpu::Owned {
+                                    mips: Some(mips), ..
+                                },
+                            ) = (
+                                storage.mip_level,
+                                &effect_gpu.textures[storage.texture.index()],
+                            ) {
+                                self.mip_generator.generate(encoder, mips);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let PassPipeline::Render(render_pipeline) = &pass_gpu.pipeline else {
+                    unreachable!("compute passes were handled above");
                 };
 
                 let target_views: Vec<&wgpu::TextureView> = match destination {
@@ -599,7 +653,7 @@ impl EffectChain {
                     occlusion_query_set: None,
                     multiview_mask: None,
                 });
-                rpass.set_pipeline(&pass_gpu.pipeline);
+                rpass.set_pipeline(render_pipeline);
                 rpass.set_bind_group(0, bind_group, &[]);
                 rpass.draw(0..pass.vertex_count, 0..1);
                 drop(rpass);
@@ -764,6 +818,7 @@ fn make_bind_group(
     samplers: &[wgpu::Sampler],
     uniform_buffer: Option<&wgpu::Buffer>,
     empty_view: &wgpu::TextureView,
+    storage_views: &[wgpu::TextureView],
     frame: FrameViews,
 ) -> wgpu::BindGroup {
     let entries: Vec<wgpu::BindGroupEntry> = pass
@@ -789,6 +844,9 @@ fn make_bind_group(
                 }
                 BindingResource::Sampler(id) => {
                     wgpu::BindingResource::Sampler(&samplers[id.index()])
+                }
+                BindingResource::Storage(id) => {
+                    wgpu::BindingResource::TextureView(&storage_views[id.index()])
                 }
             },
         })
@@ -821,7 +879,8 @@ fn build_effect(
     let textures: Vec<TextureGpu> = effect
         .textures
         .iter()
-        .map(|t| match &t.kind {
+        .enumerate()
+        .map(|(i, t)| match &t.kind {
             TextureKind::Owned {
                 width,
                 height,
@@ -842,7 +901,12 @@ fn build_effect(
                     usage: wgpu::TextureUsages::RENDER_ATTACHMENT
                         | wgpu::TextureUsages::TEXTURE_BINDING
                         | wgpu::TextureUsages::COPY_DST
-                        | wgpu::TextureUsages::COPY_SRC,
+                        | wgpu::TextureUsages::COPY_SRC
+                        | if written_as_storage(&effect, i) {
+                            wgpu::TextureUsages::STORAGE_BINDING
+                        } else {
+                            wgpu::TextureUsages::empty()
+                        },
                     view_formats: &[],
                 });
                 let view = texture.create_view(&wgpu::TextureViewDescriptor {
@@ -859,13 +923,30 @@ fn build_effect(
                     image_uploads.push((t.name.clone(), path.clone(), texture.clone()));
                 }
                 TextureGpu::Owned {
-                    _texture: texture,
+                    texture,
                     view,
                     target_view,
                     mips,
                 }
             }
             TextureKind::Semantic(s) => TextureGpu::Semantic(s.clone()),
+        })
+        .collect();
+    let storage_views = effect
+        .storages
+        .iter()
+        .map(|st| match &textures[st.texture.index()] {
+            TextureGpu::Owned { texture, .. } => {
+                texture.create_view(&wgpu::TextureViewDescriptor {
+                    label: Some(&st.name),
+                    base_mip_level: st.mip_level,
+                    mip_level_count: Some(1),
+                    ..Default::default()
+                })
+            }
+            TextureGpu::Semantic(_) => {
+                unreachable!("storage of a semantic texture is rejected by analysis")
+            }
         })
         .collect();
     let samplers = effect
@@ -920,7 +1001,12 @@ fn build_effect(
                 .iter()
                 .map(|b| wgpu::BindGroupLayoutEntry {
                     binding: b.binding,
-                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                    // Writable storage is not allowed in vertex shaders.
+                    visibility: if matches!(b.resource, BindingResource::Storage(_)) {
+                        wgpu::ShaderStages::FRAGMENT | wgpu::ShaderStages::COMPUTE
+                    } else {
+                        wgpu::ShaderStages::VERTEX_FRAGMENT | wgpu::ShaderStages::COMPUTE
+                    },
                     ty: match b.resource {
                         BindingResource::Uniforms => wgpu::BindingType::Buffer {
                             ty: wgpu::BufferBindingType::Uniform,
@@ -946,6 +1032,16 @@ fn build_effect(
                             view_dimension: wgpu::TextureViewDimension::D2,
                             multisampled: false,
                         },
+                        BindingResource::Storage(id) => wgpu::BindingType::StorageTexture {
+                            access: wgpu::StorageTextureAccess::WriteOnly,
+                            format: match &effect.texture(effect.storage(id).texture).kind {
+                                TextureKind::Owned { format: f, .. } => format::texture_format(*f),
+                                TextureKind::Semantic(_) => unreachable!(
+                                    "storage of a semantic texture is rejected by analysis"
+                                ),
+                            },
+                            view_dimension: wgpu::TextureViewDimension::D2,
+                        },
                         BindingResource::Sampler(id) => {
                             let s = effect.sampler(id);
                             let filtering = [s.min_filter, s.mag_filter, s.mip_filter]
@@ -970,6 +1066,30 @@ fn build_effect(
                 bind_group_layouts: &[Some(&layout)],
                 immediate_size: 0,
             });
+            let reads_frame = pass.bindings.iter().any(|b| {
+                matches!(b.resource, BindingResource::Texture(id)
+                    if matches!(effect.texture(id).kind,
+                        TextureKind::Semantic(TextureSemantic::Color | TextureSemantic::Depth)))
+            });
+            if let Some(dispatch) = pass.compute {
+                let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(&label),
+                    layout: Some(&pipeline_layout),
+                    module: &module,
+                    entry_point: Some(&effect.module.entry_points[dispatch.entry].name),
+                    compilation_options: Default::default(),
+                    cache: None,
+                });
+                technique_passes.push(PassGpu {
+                    pipeline: PassPipeline::Compute(pipeline),
+                    layout,
+                    reads_frame,
+                    preserves_target: false,
+                    fixed_bind_group: None,
+                    frame_bind_groups: [None, None, None, None],
+                });
+                continue;
+            }
             let target_formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
                 vec![if pass.srgb_write {
                     BACK_BUFFER_FORMAT.add_srgb_suffix()
@@ -1024,18 +1144,13 @@ fn build_effect(
                 multiview_mask: None,
                 cache: None,
             });
-            let reads_frame = pass.bindings.iter().any(|b| {
-                matches!(b.resource, BindingResource::Texture(id)
-                    if matches!(effect.texture(id).kind,
-                        TextureKind::Semantic(TextureSemantic::Color | TextureSemantic::Depth)))
-            });
             let preserves_target = pass.writes_back_buffer()
                 && (pass.vertex_count != 3
                     || pass.topology != analysis::PrimitiveTopology::TriangleList
                     || pass.reads_target()
                     || may_discard(&effect.module, pass.fragment_entry));
             technique_passes.push(PassGpu {
-                pipeline,
+                pipeline: PassPipeline::Render(pipeline),
                 layout,
                 reads_frame,
                 preserves_target,
@@ -1044,14 +1159,6 @@ fn build_effect(
             });
         }
         passes.push(technique_passes);
-    }
-
-    if let Some(error) = pollster::block_on(scope.pop()) {
-        return Err(ChainError::Gpu {
-            effect: name,
-            what: "creating GPU resources".into(),
-            message: error.to_string(),
-        });
     }
 
     // Image-sourced textures: decoded, scaled to the texture's size, uploaded, mips rebuilt.
@@ -1105,6 +1212,7 @@ fn build_effect(
         textures,
         samplers,
         empty_view,
+        storage_views,
         passes,
     };
     // Passes that do not read COLOR bind the same resources every frame.
@@ -1121,13 +1229,28 @@ fn build_effect(
                     &gpu.samplers,
                     gpu.uniform_buffer.as_ref(),
                     &gpu.empty_view,
+                    &gpu.storage_views,
                     FrameViews::default(),
                 );
                 gpu.passes[t][p].fixed_bind_group = Some(bg);
             }
         }
     }
+    // Everything above, bind groups included, reports validation errors here rather than
+    // through wgpu's panicking default handler.
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(ChainError::Gpu {
+            effect: name,
+            what: "creating GPU resources".into(),
+            message: error.to_string(),
+        });
+    }
     Ok(gpu)
+}
+
+/// Whether some `storage` declaration writes texture `index`.
+fn written_as_storage(effect: &ValidatedEffect, index: usize) -> bool {
+    effect.storages.iter().any(|s| s.texture.index() == index)
 }
 
 /// Whether a fragment entry point, or anything it calls, may `discard`.

@@ -199,6 +199,19 @@ impl GpuTimer {
         })
     }
 
+    /// Like [`Self::pass_writes`], for a compute pass.
+    pub fn compute_pass_writes(
+        &mut self,
+        scope: TimedScope,
+    ) -> Option<wgpu::ComputePassTimestampWrites<'_>> {
+        let writes = self.pass_writes(scope)?;
+        Some(wgpu::ComputePassTimestampWrites {
+            query_set: writes.query_set,
+            beginning_of_pass_write_index: writes.beginning_of_pass_write_index,
+            end_of_pass_write_index: writes.end_of_pass_write_index,
+        })
+    }
+
     /// Records a scope that spans queries already written (a technique: its first pass's begin to
     /// its last pass's end).
     pub fn span_scope(&mut self, scope: TimedScope, begin: u32, end: u32) {
