@@ -268,3 +268,31 @@ fn storage_declarations_are_checked() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn stencil_masks_a_later_pass() {
+    // Pass 1 marks the left half of the stencil buffer (it discards elsewhere); pass 2 paints
+    // white only where the mark is.
+    let text = r#"#include "shaders/fxbench.wfxh"
+@fragment fn mark(in: PostProcessOut) -> @location(0) vec4<f32> {
+    if in.position.x >= 4.0 { discard; }
+    return BackBufferLoad(in.position);
+}
+@fragment fn white(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0); }
+technique Stencil < enabled = true; > {
+    pass Mark { VertexShader = PostProcessVS; PixelShader = mark;
+        StencilEnable = true; StencilFunc = ALWAYS; StencilRef = 1; StencilPassOp = REPLACE; }
+    pass Paint { VertexShader = PostProcessVS; PixelShader = white;
+        StencilEnable = true; StencilFunc = EQUAL; StencilRef = 1; StencilPassOp = KEEP; }
+}"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("stencil", text, &image) else {
+        return;
+    };
+    for y in 0..8 {
+        for x in 0..8 {
+            let expected = if x < 4 { [255; 4] } else { image.pixel(x, y) };
+            assert_eq!(out.pixel(x, y), expected, "({x}, {y})");
+        }
+    }
+}

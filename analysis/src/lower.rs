@@ -24,6 +24,8 @@ struct Ctx<'a> {
     pp: &'a Preprocessed,
     sources: &'a crate::source::SourceMap,
     include_dirs: &'a [std::path::PathBuf],
+    /// The back buffer's size, which the stencil buffer shares.
+    buffer_size: (u32, u32),
     root: FileId,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
@@ -63,6 +65,7 @@ pub fn lower(
         pp,
         sources,
         include_dirs: &options.include_dirs,
+        buffer_size: (options.buffer_width, options.buffer_height),
         root,
         diagnostics,
     };
@@ -1059,6 +1062,16 @@ fn lower_pass(
         BlendFactor::Zero,
     ]; 8];
     let mut write_mask = [0xFu8; 8];
+    let mut stencil_enable = false;
+    let mut stencil = StencilState {
+        func: CompareFunc::Always,
+        reference: 0,
+        read_mask: 0xFF,
+        write_mask: 0xFF,
+        pass_op: StencilOp::Keep,
+        fail_op: StencilOp::Keep,
+        depth_fail_op: StencilOp::Keep,
+    };
     let mut compute = None;
     let mut compute_state = None;
     let mut groups = [1u32; 3];
@@ -1070,6 +1083,26 @@ fn lower_pass(
                 vertex = find_entry(cx, a, module, naga::ShaderStage::Vertex);
                 ok &= vertex.is_some();
             }
+            "StencilEnable" => stencil_enable = bool_value(cx, a).unwrap_or_default(),
+            "StencilFunc" => match enum_value(cx, a, &COMPARE_FUNCS) {
+                Some(f) => stencil.func = f,
+                None => ok = false,
+            },
+            "StencilRef" | "StencilReadMask" | "StencilWriteMask" | "StencilMask" => {
+                match int_value(cx, a, &Options::default(), 0..=255) {
+                    Some(v) if key == "StencilRef" => stencil.reference = v as u8,
+                    Some(v) if key == "StencilReadMask" => stencil.read_mask = v as u8,
+                    Some(v) => stencil.write_mask = v as u8,
+                    None => ok = false,
+                }
+            }
+            "StencilPassOp" | "StencilPass" | "StencilFailOp" | "StencilFail"
+            | "StencilDepthFailOp" | "StencilZFail" => match enum_value(cx, a, &STENCIL_OPS) {
+                Some(op) if key.starts_with("StencilPass") => stencil.pass_op = op,
+                Some(op) if key.starts_with("StencilFail") => stencil.fail_op = op,
+                Some(op) => stencil.depth_fail_op = op,
+                None => ok = false,
+            },
             "ComputeShader" => {
                 compute = find_entry(cx, a, module, naga::ShaderStage::Compute);
                 ok &= compute.is_some();
@@ -1236,6 +1269,25 @@ fn lower_pass(
     }
     let render_targets: Vec<TextureId> =
         targets[..count].iter().flatten().map(|(t, _)| *t).collect();
+    if stencil_enable {
+        // The stencil buffer is back-buffer sized; attachments of one pass must match in size.
+        for id in &render_targets {
+            if let TextureKind::Owned { width, height, .. } = textures[id.index()].kind {
+                if (width, height) != cx.buffer_size {
+                    let name = &textures[id.index()].name;
+                    cx.error(
+                        DiagnosticCode::InvalidRenderStateValue,
+                        span,
+                        format!(
+                            "'{name}' : a stencil pass renders at the back buffer's size {}x{}, not {width}x{height}",
+                            cx.buffer_size.0, cx.buffer_size.1
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+    }
 
     // Which bindings the two stages use, from naga's per-entry-point analysis.
     let pass_bindings: Vec<Binding> = bindings
@@ -1268,6 +1320,7 @@ fn lower_pass(
         vertex_entry: vertex,
         fragment_entry: fragment,
         compute: None,
+        stencil: stencil_enable.then_some(stencil),
         render_targets,
         clear_render_targets: clear,
         srgb_write,
@@ -1289,6 +1342,28 @@ fn lower_pass(
         span,
     })
 }
+
+const COMPARE_FUNCS: [(&str, CompareFunc); 8] = [
+    ("NEVER", CompareFunc::Never),
+    ("LESS", CompareFunc::Less),
+    ("EQUAL", CompareFunc::Equal),
+    ("LESSEQUAL", CompareFunc::LessEqual),
+    ("GREATER", CompareFunc::Greater),
+    ("NOTEQUAL", CompareFunc::NotEqual),
+    ("GREATEREQUAL", CompareFunc::GreaterEqual),
+    ("ALWAYS", CompareFunc::Always),
+];
+
+const STENCIL_OPS: [(&str, StencilOp); 8] = [
+    ("KEEP", StencilOp::Keep),
+    ("ZERO", StencilOp::Zero),
+    ("REPLACE", StencilOp::Replace),
+    ("INCRSAT", StencilOp::IncrementSaturate),
+    ("DECRSAT", StencilOp::DecrementSaturate),
+    ("INVERT", StencilOp::Invert),
+    ("INCR", StencilOp::IncrementWrap),
+    ("DECR", StencilOp::DecrementWrap),
+];
 
 const TOPOLOGIES: [(&str, PrimitiveTopology); 5] = [
     ("POINTLIST", PrimitiveTopology::PointList),
@@ -1395,6 +1470,7 @@ fn lower_compute_pass(
         topology: PrimitiveTopology::TriangleList,
         blend: [None; 8],
         write_mask: [0xF; 8],
+        stencil: None,
         generate_mips: true,
         bindings: pass_bindings,
         span,

@@ -339,6 +339,8 @@ pub struct Pass {
     pub blend: [Option<BlendState>; 8],
     /// Colour write mask per render target slot: bit 0 red, 1 green, 2 blue, 3 alpha.
     pub write_mask: [u8; 8],
+    /// Stencil test and update, against the effect's stencil buffer (`StencilEnable = true`).
+    pub stencil: Option<StencilState>,
     /// Regenerate the mip chain of rendered targets that have more than one level (default true,
     /// as in ReShade).
     pub generate_mips: bool,
@@ -355,6 +357,43 @@ pub enum PrimitiveTopology {
     #[default]
     TriangleList,
     TriangleStrip,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CompareFunc {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    Always,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StencilOp {
+    Keep,
+    Zero,
+    Replace,
+    IncrementSaturate,
+    DecrementSaturate,
+    Invert,
+    IncrementWrap,
+    DecrementWrap,
+}
+
+/// A pass's stencil test against the effect's 8-bit stencil buffer, which is cleared to 0 before
+/// the first stencil pass of each frame, as in ReShade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StencilState {
+    pub func: CompareFunc,
+    pub reference: u8,
+    pub read_mask: u8,
+    pub write_mask: u8,
+    pub pass_op: StencilOp,
+    pub fail_op: StencilOp,
+    pub depth_fail_op: StencilOp,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

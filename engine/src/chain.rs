@@ -110,6 +110,9 @@ enum PassPipeline {
     Compute(wgpu::ComputePipeline),
 }
 
+/// Format of each effect's stencil buffer.
+const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;
+
 /// Where the back buffer of a pass lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BackBuffer {
@@ -158,6 +161,8 @@ struct EffectGpu {
     empty_view: wgpu::TextureView,
     /// One view per `storage` declaration: its mip level of its texture.
     storage_views: Vec<wgpu::TextureView>,
+    /// The effect's stencil buffer, when a pass uses one.
+    stencil_view: Option<wgpu::TextureView>,
     passes: Vec<Vec<PassGpu>>,
 }
 
@@ -202,7 +207,7 @@ impl EffectChain {
         let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
         for effect in effects {
-            gpu_effects.push(build_effect(ctx, effect, &mut mip_generator)?);
+            gpu_effects.push(build_effect(ctx, effect, size, &mut mip_generator)?);
         }
         let order: Vec<TechniqueKey> = gpu_effects
             .iter()
@@ -474,6 +479,7 @@ impl EffectChain {
         let mut current = BackBuffer::Input;
         let mut next_ping = 0;
         let mut copies = 0;
+        let mut stencil_cleared = std::collections::HashSet::new();
 
         for key in active {
             let started = Instant::now();
@@ -645,14 +651,36 @@ impl EffectChain {
                     technique.name,
                     pass.name.as_deref().unwrap_or(&pass_index.to_string())
                 );
+                let depth_stencil_attachment = match (&pass.stencil, &effect_gpu.stencil_view) {
+                    (Some(_), Some(view)) => {
+                        // Cleared before the effect's first stencil pass of each frame.
+                        let load = if stencil_cleared.insert(key.effect) {
+                            wgpu::LoadOp::Clear(0)
+                        } else {
+                            wgpu::LoadOp::Load
+                        };
+                        Some(wgpu::RenderPassDepthStencilAttachment {
+                            view,
+                            depth_ops: None,
+                            stencil_ops: Some(wgpu::Operations {
+                                load,
+                                store: wgpu::StoreOp::Store,
+                            }),
+                        })
+                    }
+                    _ => None,
+                };
                 let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                     label: Some(&label),
                     color_attachments: &attachments,
-                    depth_stencil_attachment: None,
+                    depth_stencil_attachment,
                     timestamp_writes,
                     occlusion_query_set: None,
                     multiview_mask: None,
                 });
+                if let Some(stencil) = &pass.stencil {
+                    rpass.set_stencil_reference(u32::from(stencil.reference));
+                }
                 rpass.set_pipeline(render_pipeline);
                 rpass.set_bind_group(0, bind_group, &[]);
                 rpass.draw(0..pass.vertex_count, 0..1);
@@ -861,9 +889,20 @@ fn make_bind_group(
 fn build_effect(
     ctx: &GpuContext,
     effect: ValidatedEffect,
+    size: (u32, u32),
     mip_generator: &mut crate::mips::MipGenerator,
 ) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
+    // One stencil buffer per effect, shared by its passes, as in ReShade.
+    let uses_stencil = effect
+        .techniques
+        .iter()
+        .flat_map(|t| &t.passes)
+        .any(|p| p.stencil.is_some());
+    let stencil_view = uses_stencil.then(|| {
+        crate::input::frame_texture(device, size, STENCIL_FORMAT, &[], "fxbench effect stencil")
+            .create_view(&wgpu::TextureViewDescriptor::default())
+    });
     let name = effect.path.display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
 
@@ -1133,7 +1172,13 @@ fn build_effect(
                     topology: format::topology(pass.topology),
                     ..Default::default()
                 },
-                depth_stencil: None,
+                depth_stencil: pass.stencil.map(|st| wgpu::DepthStencilState {
+                    format: STENCIL_FORMAT,
+                    depth_write_enabled: Some(false),
+                    depth_compare: Some(wgpu::CompareFunction::Always),
+                    stencil: format::stencil_state(st),
+                    bias: wgpu::DepthBiasState::default(),
+                }),
                 multisample: wgpu::MultisampleState::default(),
                 fragment: Some(wgpu::FragmentState {
                     module: &module,
@@ -1148,6 +1193,7 @@ fn build_effect(
                 && (pass.vertex_count != 3
                     || pass.topology != analysis::PrimitiveTopology::TriangleList
                     || pass.reads_target()
+                    || pass.stencil.is_some()
                     || may_discard(&effect.module, pass.fragment_entry));
             technique_passes.push(PassGpu {
                 pipeline: PassPipeline::Render(pipeline),
@@ -1213,6 +1259,7 @@ fn build_effect(
         samplers,
         empty_view,
         storage_views,
+        stencil_view,
         passes,
     };
     // Passes that do not read COLOR bind the same resources every frame.

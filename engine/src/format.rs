@@ -124,3 +124,48 @@ pub fn blend_state(state: analysis::BlendState) -> wgpu::BlendState {
         alpha: component(state.alpha_op, state.src_alpha, state.dest_alpha),
     }
 }
+
+fn compare(func: analysis::CompareFunc) -> wgpu::CompareFunction {
+    use analysis::CompareFunc as C;
+    match func {
+        C::Never => wgpu::CompareFunction::Never,
+        C::Less => wgpu::CompareFunction::Less,
+        C::Equal => wgpu::CompareFunction::Equal,
+        C::LessEqual => wgpu::CompareFunction::LessEqual,
+        C::Greater => wgpu::CompareFunction::Greater,
+        C::NotEqual => wgpu::CompareFunction::NotEqual,
+        C::GreaterEqual => wgpu::CompareFunction::GreaterEqual,
+        C::Always => wgpu::CompareFunction::Always,
+    }
+}
+
+fn stencil_op(op: analysis::StencilOp) -> wgpu::StencilOperation {
+    use analysis::StencilOp as S;
+    match op {
+        S::Keep => wgpu::StencilOperation::Keep,
+        S::Zero => wgpu::StencilOperation::Zero,
+        S::Replace => wgpu::StencilOperation::Replace,
+        S::IncrementSaturate => wgpu::StencilOperation::IncrementClamp,
+        S::DecrementSaturate => wgpu::StencilOperation::DecrementClamp,
+        S::Invert => wgpu::StencilOperation::Invert,
+        S::IncrementWrap => wgpu::StencilOperation::IncrementWrap,
+        S::DecrementWrap => wgpu::StencilOperation::DecrementWrap,
+    }
+}
+
+/// The same test and operations for front and back faces (post-processing draws have no
+/// meaningful facing).
+pub fn stencil_state(state: analysis::StencilState) -> wgpu::StencilState {
+    let face = wgpu::StencilFaceState {
+        compare: compare(state.func),
+        fail_op: stencil_op(state.fail_op),
+        depth_fail_op: stencil_op(state.depth_fail_op),
+        pass_op: stencil_op(state.pass_op),
+    };
+    wgpu::StencilState {
+        front: face,
+        back: face,
+        read_mask: u32::from(state.read_mask),
+        write_mask: u32::from(state.write_mask),
+    }
+}
