@@ -85,6 +85,80 @@ pub enum DiagnosticCode {
     PixelShaderOutputMismatch,
     /// A statement after `return`, `discard`, `break` or `continue` in the same block.
     UnreachableCode,
+    /// A swizzle on a non-vector, or a component the vector does not have.
+    InvalidSwizzle,
+    /// A struct member that the struct does not declare.
+    UndeclaredStructMember,
+    /// A type constructor given the wrong number of components.
+    ConstructorArgCount,
+    /// A type constructor given a component of the wrong type.
+    ConstructorArgType,
+    /// A splat of something that is not a scalar.
+    InvalidSplat,
+    /// An index into a value that cannot be indexed.
+    NonIndexableType,
+    /// A constant index that is negative or past the end.
+    IndexOutOfBounds,
+    /// An index that is not an integer.
+    NonIntegerIndex,
+    /// A constant division or remainder by zero.
+    ConstDivideByZero,
+    /// A constant shift by at least the operand's bit width.
+    ShiftOutOfRange,
+    /// Binary operands of types the operator does not accept together.
+    InvalidBinaryOperands,
+    /// A unary operand of a type the operator does not accept.
+    InvalidUnaryOperand,
+    /// A conversion between types that do not convert.
+    InvalidConversion,
+    /// An array size that is not a constant expression.
+    NonConstArraySize,
+    /// A `const` initialised by something that is not a constant expression.
+    NonConstInitializer,
+    /// A global resource or variable declared with a type its address space forbids.
+    InvalidUniformType,
+    /// An initial value on a global that cannot have one (uniform, storage, handle).
+    UniformInitializer,
+    /// A sampling call whose sampler argument is not a sampler.
+    ExpectedSampler,
+    /// An expression used outside the scope where it is declared.
+    UseBeforeDeclaration,
+    /// A call to a function that is not defined.
+    UndefinedFunction,
+    /// A call whose arguments match no signature of the function.
+    NoMatchingOverload,
+    /// A `return` with a value in a function that returns nothing.
+    ReturnInVoidFunction,
+    /// A function with a return type that can end without returning a value.
+    MissingReturn,
+    /// A function that returns a type that cannot be constructed.
+    NonConstructibleReturnType,
+    /// An `if` condition that is not a `bool`.
+    NonBoolCondition,
+    /// A `switch` selector or case value that is not an integer of one type.
+    NonIntegerSwitch,
+    /// A `switch` that lists the same case value twice.
+    DuplicateSwitchCase,
+    /// A `switch` without exactly one `default`.
+    InvalidSwitchDefault,
+    /// `break`, `continue`, `break if` or `return` where the construct is not allowed.
+    MisplacedControlFlow,
+    /// A function that calls itself, directly or through others.
+    RecursiveFunction,
+    /// A returned value whose type is not the declared return type.
+    ReturnTypeMismatch,
+    /// An assignment to something that is not writable, or of a value of another type.
+    AssignTypeMismatch,
+    /// A vertex entry point whose inputs or outputs are not a valid stage interface.
+    VertexEntryReturnType,
+    /// A fragment entry point whose inputs or outputs are not a valid stage interface.
+    FragmentEntryReturnType,
+    /// A stage input or output of a type that cannot cross stages.
+    InvalidVaryingStruct,
+    /// A vertex entry point that does not output `@builtin(position)`.
+    MissingVertexPosition,
+    /// An integer stage input or output that is not `@interpolate(flat)`.
+    NonFlatIntegerVarying,
 }
 
 impl DiagnosticCode {
@@ -119,6 +193,43 @@ impl DiagnosticCode {
         DiagnosticCode::SrgbWriteWithoutSrgbFormat,
         DiagnosticCode::PixelShaderOutputMismatch,
         DiagnosticCode::UnreachableCode,
+        DiagnosticCode::InvalidSwizzle,
+        DiagnosticCode::UndeclaredStructMember,
+        DiagnosticCode::ConstructorArgCount,
+        DiagnosticCode::ConstructorArgType,
+        DiagnosticCode::InvalidSplat,
+        DiagnosticCode::NonIndexableType,
+        DiagnosticCode::IndexOutOfBounds,
+        DiagnosticCode::NonIntegerIndex,
+        DiagnosticCode::ConstDivideByZero,
+        DiagnosticCode::ShiftOutOfRange,
+        DiagnosticCode::InvalidBinaryOperands,
+        DiagnosticCode::InvalidUnaryOperand,
+        DiagnosticCode::InvalidConversion,
+        DiagnosticCode::NonConstArraySize,
+        DiagnosticCode::NonConstInitializer,
+        DiagnosticCode::InvalidUniformType,
+        DiagnosticCode::UniformInitializer,
+        DiagnosticCode::ExpectedSampler,
+        DiagnosticCode::UseBeforeDeclaration,
+        DiagnosticCode::UndefinedFunction,
+        DiagnosticCode::NoMatchingOverload,
+        DiagnosticCode::ReturnInVoidFunction,
+        DiagnosticCode::MissingReturn,
+        DiagnosticCode::NonConstructibleReturnType,
+        DiagnosticCode::NonBoolCondition,
+        DiagnosticCode::NonIntegerSwitch,
+        DiagnosticCode::DuplicateSwitchCase,
+        DiagnosticCode::InvalidSwitchDefault,
+        DiagnosticCode::MisplacedControlFlow,
+        DiagnosticCode::RecursiveFunction,
+        DiagnosticCode::ReturnTypeMismatch,
+        DiagnosticCode::AssignTypeMismatch,
+        DiagnosticCode::VertexEntryReturnType,
+        DiagnosticCode::FragmentEntryReturnType,
+        DiagnosticCode::InvalidVaryingStruct,
+        DiagnosticCode::MissingVertexPosition,
+        DiagnosticCode::NonFlatIntegerVarying,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -152,6 +263,43 @@ impl DiagnosticCode {
             DiagnosticCode::SrgbWriteWithoutSrgbFormat => "SrgbWriteWithoutSrgbFormat",
             DiagnosticCode::PixelShaderOutputMismatch => "PixelShaderOutputMismatch",
             DiagnosticCode::UnreachableCode => "UnreachableCode",
+            DiagnosticCode::InvalidSwizzle => "InvalidSwizzle",
+            DiagnosticCode::UndeclaredStructMember => "UndeclaredStructMember",
+            DiagnosticCode::ConstructorArgCount => "ConstructorArgCount",
+            DiagnosticCode::ConstructorArgType => "ConstructorArgType",
+            DiagnosticCode::InvalidSplat => "InvalidSplat",
+            DiagnosticCode::NonIndexableType => "NonIndexableType",
+            DiagnosticCode::IndexOutOfBounds => "IndexOutOfBounds",
+            DiagnosticCode::NonIntegerIndex => "NonIntegerIndex",
+            DiagnosticCode::ConstDivideByZero => "ConstDivideByZero",
+            DiagnosticCode::ShiftOutOfRange => "ShiftOutOfRange",
+            DiagnosticCode::InvalidBinaryOperands => "InvalidBinaryOperands",
+            DiagnosticCode::InvalidUnaryOperand => "InvalidUnaryOperand",
+            DiagnosticCode::InvalidConversion => "InvalidConversion",
+            DiagnosticCode::NonConstArraySize => "NonConstArraySize",
+            DiagnosticCode::NonConstInitializer => "NonConstInitializer",
+            DiagnosticCode::InvalidUniformType => "InvalidUniformType",
+            DiagnosticCode::UniformInitializer => "UniformInitializer",
+            DiagnosticCode::ExpectedSampler => "ExpectedSampler",
+            DiagnosticCode::UseBeforeDeclaration => "UseBeforeDeclaration",
+            DiagnosticCode::UndefinedFunction => "UndefinedFunction",
+            DiagnosticCode::NoMatchingOverload => "NoMatchingOverload",
+            DiagnosticCode::ReturnInVoidFunction => "ReturnInVoidFunction",
+            DiagnosticCode::MissingReturn => "MissingReturn",
+            DiagnosticCode::NonConstructibleReturnType => "NonConstructibleReturnType",
+            DiagnosticCode::NonBoolCondition => "NonBoolCondition",
+            DiagnosticCode::NonIntegerSwitch => "NonIntegerSwitch",
+            DiagnosticCode::DuplicateSwitchCase => "DuplicateSwitchCase",
+            DiagnosticCode::InvalidSwitchDefault => "InvalidSwitchDefault",
+            DiagnosticCode::MisplacedControlFlow => "MisplacedControlFlow",
+            DiagnosticCode::RecursiveFunction => "RecursiveFunction",
+            DiagnosticCode::ReturnTypeMismatch => "ReturnTypeMismatch",
+            DiagnosticCode::AssignTypeMismatch => "AssignTypeMismatch",
+            DiagnosticCode::VertexEntryReturnType => "VertexEntryReturnType",
+            DiagnosticCode::FragmentEntryReturnType => "FragmentEntryReturnType",
+            DiagnosticCode::InvalidVaryingStruct => "InvalidVaryingStruct",
+            DiagnosticCode::MissingVertexPosition => "MissingVertexPosition",
+            DiagnosticCode::NonFlatIntegerVarying => "NonFlatIntegerVarying",
         }
     }
 }

@@ -5,8 +5,10 @@
 
 pub mod diagnostic;
 pub mod lexer;
+pub mod lints;
 pub mod lower;
 pub mod model;
+pub mod naga_errors;
 pub mod parse;
 pub mod preprocess;
 pub mod preset;
@@ -127,6 +129,9 @@ pub fn compile(
         ));
     }
     let mut effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
+    if let Some(effect) = &effect {
+        lints::run(effect, &parsed, &pp, root, &mut diagnostics);
+    }
     if diagnostic::has_errors(&diagnostics) {
         effect = None;
     }

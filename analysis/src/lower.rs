@@ -275,22 +275,10 @@ pub fn lower(
     let mut module = match naga::front::wgsl::parse_str(&wgsl) {
         Ok(module) => module,
         Err(error) => {
-            let labels: Vec<_> = error.labels().collect();
-            let span = labels
-                .first()
-                .map_or(Span::new(cx.root, 0, 0), |(s, _)| map_wgsl_span(&cx, *s));
-            let mut d = Diagnostic::error(DiagnosticCode::WgslParseError, span, error.message());
-            for (s, label) in labels.iter().skip(1) {
-                if !label.is_empty() {
-                    d = d.with_related(map_wgsl_span(&cx, *s), *label);
-                }
-            }
-            for (s, label) in labels.iter().take(1) {
-                if !label.is_empty() && *label != error.message() {
-                    let _ = s;
-                    d = d.with_note(*label);
-                }
-            }
+            // naga's parser stops at its first error and yields no module: it is reported alone.
+            let map = |s: naga::Span| Some(map_wgsl_span(&cx, s));
+            let mut d = crate::naga_errors::parse_diagnostic(&error, &wgsl, &map);
+            d.span.get_or_insert(Span::new(cx.root, 0, 0));
             cx.diagnostics.push(d);
             return None;
         }
@@ -304,24 +292,27 @@ pub fn lower(
         naga::valid::ValidationFlags::all(),
         naga::valid::Capabilities::default(),
     );
-    let info = match validator.validate(&module) {
+    // Validation goes on past the first error (see `naga_errors`): every independent function's
+    // and entry point's errors are reported in one run.
+    let info = match crate::naga_errors::validate(&mut validator, &module) {
         Ok(info) => info,
-        Err(error) => {
-            let spans: Vec<_> = error.spans().cloned().collect();
-            let span = spans
-                .first()
-                .map_or(Span::new(cx.root, 0, 0), |(s, _)| map_wgsl_span(&cx, *s));
-            let mut message = error.as_inner().to_string();
-            let mut source = std::error::Error::source(error.as_inner());
-            while let Some(inner) = source {
-                let _ = write!(message, ": {inner}");
-                source = inner.source();
+        Err(errors) => {
+            let map = |s: naga::Span| Some(map_wgsl_span(&cx, s));
+            let found: Vec<Diagnostic> = errors
+                .iter()
+                .map(|error| {
+                    let mut d =
+                        crate::naga_errors::validation_diagnostic(error, &module, &wgsl, &map);
+                    d.span.get_or_insert(Span::new(cx.root, 0, 0));
+                    d
+                })
+                .collect();
+            for d in found {
+                // Two naga objects can map to one place (generated code maps to its origin).
+                if !cx.diagnostics.contains(&d) {
+                    cx.diagnostics.push(d);
+                }
             }
-            let mut d = Diagnostic::error(DiagnosticCode::WgslValidationError, span, message);
-            for (s, label) in spans.iter().skip(1) {
-                d = d.with_related(map_wgsl_span(&cx, *s), label.clone());
-            }
-            cx.diagnostics.push(d);
             return None;
         }
     };
@@ -954,7 +945,17 @@ fn lower_sampler(
                 }
             }
             "SRGBTexture" => match bool_value(cx, a) {
-                Some(v) => srgb = v,
+                Some(v) => {
+                    srgb = v;
+                    if v {
+                        let at = cx.ident_span(&a.key);
+                        cx.diagnostics.push(Diagnostic::warning(
+                            DiagnosticCode::InvalidRenderStateValue,
+                            at,
+                            "'SRGBTexture' : not honoured yet; the texture is sampled without sRGB decoding",
+                        ));
+                    }
+                }
                 None => ok = false,
             },
             _ => {

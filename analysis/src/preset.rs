@@ -204,6 +204,30 @@ impl Preset {
         }
     }
 
+    /// Sets `key=value` in the `[section]` section, creating it at the end if needed.
+    pub fn set_value(&mut self, section: &str, key: &str, value: String) {
+        let index = match self
+            .sections
+            .iter()
+            .skip(1)
+            .position(|s| s.name.eq_ignore_ascii_case(section))
+        {
+            Some(i) => i + 1,
+            None => {
+                self.sections.push(Section {
+                    name: section.to_string(),
+                    entries: Vec::new(),
+                });
+                self.sections.len() - 1
+            }
+        };
+        let entries = &mut self.sections[index].entries;
+        match entries.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = value,
+            None => entries.push((key.to_string(), value)),
+        }
+    }
+
     pub fn set_techniques(&mut self, list: &[TechniqueRef]) {
         self.set_global("Techniques", join_refs(list));
     }

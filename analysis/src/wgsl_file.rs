@@ -1,10 +1,10 @@
 //! Checks a plain `.wgsl` file: naga parses and validates it, and its errors become located
 //! [`Diagnostic`]s, mapped the same way `lower.rs` maps errors in an effect's WGSL.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::diagnostic::{Diagnostic, DiagnosticCode};
+use crate::diagnostic::Diagnostic;
+use crate::naga_errors;
 use crate::source::{FileId, SourceMap, Span};
 
 /// What checking a WGSL file produced: the file, the module when it is valid, every diagnostic.
@@ -23,7 +23,7 @@ pub fn check_wgsl(path: &Path, text: String) -> WgslOutput {
     let text = &sources.get(file).text;
     let (module, diagnostics) = match validate(file, text) {
         Ok(module) => (Some(module), Vec::new()),
-        Err(diagnostic) => (None, vec![diagnostic]),
+        Err(diagnostics) => (None, diagnostics),
     };
     WgslOutput {
         sources,
@@ -35,80 +35,28 @@ pub fn check_wgsl(path: &Path, text: String) -> WgslOutput {
 fn validate(
     file: FileId,
     text: &str,
-) -> Result<(naga::Module, naga::valid::ModuleInfo), Diagnostic> {
+) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
     // naga spans are byte ranges of the text we gave it, so they map one to one.
     let span = |s: naga::Span| s.to_range().map(|r| Span::new(file, r.start, r.end));
-    let module = naga::front::wgsl::parse_str(text).map_err(|error| {
-        let labels: Vec<_> = error.labels().collect();
-        let primary = labels.first().and_then(|(s, _)| span(*s));
-        let mut d = Diagnostic::error(DiagnosticCode::WgslParseError, primary, error.message());
-        // The first label explains the primary span; it becomes a note when it adds something.
-        if let Some((_, label)) = labels.first() {
-            if !label.is_empty() && *label != error.message() {
-                d = d.with_note(*label);
-            }
-        }
-        for (s, label) in labels.iter().skip(1) {
-            if let (Some(s), false) = (span(*s), label.is_empty()) {
-                d = d.with_related(s, *label);
-            }
-        }
-        for note in error.notes() {
-            d = d.with_note(note);
-        }
-        d
-    })?;
+    let module = naga::front::wgsl::parse_str(text)
+        .map_err(|error| vec![naga_errors::parse_diagnostic(&error, text, &span)])?;
     let mut validator = naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
         naga::valid::Capabilities::default(),
     );
-    let info = validator.validate(&module).map_err(|error| {
-        let mut message = error.as_inner().to_string();
-        let mut source = std::error::Error::source(error.as_inner());
-        while let Some(inner) = source {
-            let _ = write!(message, ": {inner}");
-            source = inner.source();
-        }
-        // naga lists the spans of every IR object on the error's path (the function, then the
-        // expression in it); the narrowest is where the problem is, the others are context.
-        let mut spans: Vec<(Span, &str)> = error
-            .spans()
-            .filter_map(|(s, label)| Some((span(*s)?, label.as_str())))
-            .collect();
-        spans.sort_by_key(|(s, _)| s.end - s.start);
-        let mut d = Diagnostic::error(
-            DiagnosticCode::WgslValidationError,
-            spans.first().map(|&(s, _)| s),
-            message,
-        );
-        for &(s, label) in spans.iter().skip(1) {
-            d = d.with_related(s, ir_label(label));
-        }
-        d
+    let info = naga_errors::validate(&mut validator, &module).map_err(|errors| {
+        errors
+            .iter()
+            .map(|error| naga_errors::validation_diagnostic(error, &module, text, &span))
+            .collect::<Vec<_>>()
     })?;
     Ok((module, info))
-}
-
-/// Turns naga's label for an IR object, such as `naga::ir::GlobalVariable [2]`, into words
-/// (`global variable`): arena indices mean nothing to the reader.
-fn ir_label(label: &str) -> String {
-    let Some(rest) = label.strip_prefix("naga::ir::") else {
-        return label.to_string();
-    };
-    let kind = rest.split(' ').next().unwrap_or(rest);
-    let mut words = String::new();
-    for c in kind.chars() {
-        if c.is_uppercase() && !words.is_empty() {
-            words.push(' ');
-        }
-        words.extend(c.to_lowercase());
-    }
-    words
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::DiagnosticCode;
     use crate::render::Range;
 
     fn check(text: &str) -> WgslOutput {
@@ -123,20 +71,13 @@ mod tests {
     }
 
     #[test]
-    fn ir_labels_read_as_words() {
-        assert_eq!(ir_label("naga::ir::GlobalVariable [2]"), "global variable");
-        assert_eq!(ir_label("naga::ir::Function [0]"), "function");
-        assert_eq!(ir_label("other"), "other");
-    }
-
-    #[test]
     fn parse_error_is_located() {
         let out = check("fn f() {\n    let x: f32 = 1u;\n}\n");
         assert!(out.module.is_none());
         let [d] = &out.diagnostics[..] else {
             panic!("one diagnostic expected: {:?}", out.diagnostics)
         };
-        assert_eq!(d.code, DiagnosticCode::WgslParseError);
+        assert_eq!(d.code, DiagnosticCode::AssignTypeMismatch);
         let range = Range::of(&out.sources, d.span.expect("located"));
         assert_eq!((range.start.line, range.start.column), (2, 9));
         assert_eq!(
@@ -151,7 +92,7 @@ mod tests {
         let [d] = &out.diagnostics[..] else {
             panic!("one diagnostic expected: {:?}", out.diagnostics)
         };
-        assert_eq!(d.code, DiagnosticCode::WgslValidationError);
+        assert_eq!(d.code, DiagnosticCode::ReturnTypeMismatch);
         assert!(
             d.message
                 .contains("does not match the declared return type"),

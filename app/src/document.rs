@@ -229,6 +229,28 @@ impl Document {
         let sorting = refs(&mut chain.order().iter());
         preset.set_techniques(&enabled);
         preset.set_technique_sorting(&sorting);
+        // Uniform values by effect section; runtime sources and `nosave` uniforms are not saved,
+        // as in ReShade.
+        for i in 0..chain.effect_count() {
+            let effect = chain.effect(i);
+            let file = effect_file_name(effect);
+            for (u, uniform) in effect.uniforms.iter().enumerate() {
+                let Some(id) = effect.find_uniform(&uniform.name) else {
+                    continue;
+                };
+                if chain.uniform_source(i, id).is_some()
+                    || uniform.annotations.flag("nosave") == Some(true)
+                {
+                    continue;
+                }
+                let text = chain.uniform_values(i)[u]
+                    .iter()
+                    .map(|v| format!("{v:.6}"))
+                    .collect::<Vec<_>>()
+                    .join(",");
+                preset.set_value(&file, &uniform.name, text);
+            }
+        }
         preset
     }
 }

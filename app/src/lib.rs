@@ -62,6 +62,13 @@ impl std::str::FromStr for InputChoice {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     SetEnabled(TechniqueKey, bool),
+    /// Moves the technique at run position `from` to position `to`.
+    MoveTechnique {
+        from: usize,
+        to: usize,
+    },
+    /// Writes the current technique list, order and uniform values to the open preset.
+    SavePreset,
     SetUniform {
         effect: usize,
         uniform: analysis::UniformId,
@@ -77,6 +84,8 @@ pub struct WorkbenchApp {
     diagnostics: Vec<panels::diagnostics::Row>,
     frames_drawn: u64,
     exit_after_frames: Option<u64>,
+    /// The outcome of the last action (a save), shown under the techniques.
+    status: String,
 }
 
 impl WorkbenchApp {
@@ -109,6 +118,7 @@ impl WorkbenchApp {
             diagnostics,
             frames_drawn: 0,
             exit_after_frames: options.exit_after_frames,
+            status: String::new(),
         }
     }
 
@@ -128,6 +138,27 @@ impl WorkbenchApp {
         for command in commands {
             match command {
                 Command::SetEnabled(key, on) => runtime.chain_mut().set_enabled(key, on),
+                Command::MoveTechnique { from, to } => {
+                    let mut order = runtime.chain().order().to_vec();
+                    if from < order.len() && to < order.len() {
+                        let moved = order.remove(from);
+                        order.insert(to, moved);
+                        runtime.chain_mut().set_order(&order);
+                    }
+                }
+                Command::SavePreset => {
+                    let path = self
+                        .document
+                        .preset_path
+                        .clone()
+                        .unwrap_or_else(|| std::path::PathBuf::from("fxbench.ini"));
+                    let preset = self.document.preset_from_chain(runtime.chain());
+                    self.status = match preset.save_atomic(&path) {
+                        Ok(()) => format!("saved {}", path.display()),
+                        Err(e) => format!("could not save {}: {e}", path.display()),
+                    };
+                    self.document.preset = Some(preset);
+                }
                 Command::SetUniform {
                     effect,
                     uniform,
@@ -167,6 +198,18 @@ impl eframe::App for WorkbenchApp {
             .show(ui, |ui| match &self.runtime {
                 Ok(runtime) => {
                     commands.extend(panels::techniques::techniques_ui(ui, runtime.chain()));
+                    ui.horizontal(|ui| {
+                        let target = self
+                            .document
+                            .preset_path
+                            .as_ref()
+                            .map_or_else(|| "fxbench.ini".to_string(), |p| p.display().to_string());
+                        if ui.button("Save preset").on_hover_text(target).clicked() {
+                            commands.push(Command::SavePreset);
+                        }
+                        ui.weak(&self.status);
+                    });
+                    commands.extend(panels::uniforms::uniforms_ui(ui, runtime.chain()));
                     ui.separator();
                     panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
                 }

@@ -83,3 +83,76 @@ fn unticking_vignette_brightens_the_preview_corners() {
         "centre brightness {centre_before:.1} -> {centre_after:.1}"
     );
 }
+
+#[test]
+fn dragging_a_technique_reorders_and_saving_writes_the_preset() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fxbench-window-preset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = dir.join("mine.ini");
+    let demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../presets/demo.ini");
+    std::fs::copy(&demo, &preset).unwrap();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1200.0, 600.0))
+        .wgpu()
+        .build_eframe(|cc| {
+            WorkbenchApp::new(
+                cc,
+                StartOptions {
+                    preset: Some(preset.clone()),
+                    input: app::InputChoice::TestCard,
+                    ..StartOptions::default()
+                },
+            )
+        });
+    harness.run_steps(3);
+    let names = |h: &Harness<'_, WorkbenchApp>| -> Vec<String> {
+        let chain = h.state().runtime().expect("runtime").chain();
+        chain
+            .order()
+            .iter()
+            .map(|k| chain.technique(*k).name.clone())
+            .collect()
+    };
+    assert_eq!(names(&harness), ["GaussianBlur", "Vignette"]);
+
+    // Drag the blur's handle onto the vignette's row.
+    let handles: Vec<egui::Rect> = harness.get_all_by_label("::").map(|n| n.rect()).collect();
+    assert_eq!(handles.len(), 2);
+    let (from, to) = (handles[0].center(), handles[1].center());
+    harness.hover_at(from);
+    harness.run_steps(1);
+    harness.drag_at(from);
+    harness.run_steps(1);
+    for t in 1..=5 {
+        harness.hover_at(from + (to - from) * (t as f32 / 5.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(to);
+    harness.run_steps(3);
+    assert_eq!(names(&harness), ["Vignette", "GaussianBlur"]);
+
+    harness.get_by_label("Save preset").click();
+    harness.run_steps(2);
+    let saved = analysis::preset::Preset::load(&preset).preset;
+    let sorting: Vec<String> = saved
+        .technique_sorting()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        sorting,
+        ["Vignette@vignette.wfx", "GaussianBlur@gaussian_blur.wfx"]
+    );
+    assert_eq!(
+        saved.uniform_value("vignette.wfx", "Strength"),
+        Some(vec![0.8])
+    );
+    assert_eq!(
+        saved.uniform_value("vignette.wfx", "Inner"),
+        Some(vec![0.3])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

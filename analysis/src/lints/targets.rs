@@ -138,7 +138,11 @@ fn pixel_outputs(cx: &LintContext, pass: &Pass, diagnostics: &mut Vec<Diagnostic
                 .map(|id| {
                     let texture = cx.effect.texture(*id);
                     let kind = format_of(cx, *id).map_or(ScalarKind::Float, |f| f.sample_scalar());
-                    (format!("render target '{}'", texture.name), kind, Some(texture.span))
+                    (
+                        format!("render target '{}'", texture.name),
+                        kind,
+                        Some(texture.span),
+                    )
                 })
                 .collect()
         };
@@ -232,7 +236,9 @@ pass { VertexShader = vs; PixelShader = show2; }";
         assert!(out.effect.is_some(), "{}", out.render_diagnostics());
         assert_eq!(
             findings(&out, DiagnosticCode::SrgbWriteWithoutSrgbFormat),
-            ["warning 13:45: 'SRGBWriteEnable' : render target 'Half' has format RGBA16F, which has no sRGB view; writes stay linear"]
+            [
+                "warning 13:66: 'SRGBWriteEnable' : render target 'Half' has format RGBA16F, which has no sRGB view; writes stay linear"
+            ]
         );
         assert_eq!(out.diagnostics.len(), 1, "{}", out.render_diagnostics());
     }
@@ -260,9 +266,9 @@ pass { VertexShader = vs; PixelShader = show2; }";
         assert_eq!(
             findings(&out, DiagnosticCode::PixelShaderOutputMismatch),
             [
-                "error 16:46: 'one' : has no @location(1) output for render target 'Ids'",
-                "warning 18:43: 'two' : @location(1) output has no render target and is discarded (the pass has 1 target)",
-                "error 19:42: 'int_out' : @location(0) output is i32 but the back buffer holds f32 texels",
+                "error 16:49: 'one' : has no @location(1) output for render target 'Ids'",
+                "warning 18:47: 'two' : @location(1) output has no render target and is discarded (the pass has 1 target)",
+                "error 19:46: 'int_out' : @location(0) output is i32 but the back buffer holds f32 texels",
             ]
         );
         assert_eq!(out.diagnostics.len(), 3, "{}", out.render_diagnostics());

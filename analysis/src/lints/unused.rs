@@ -43,9 +43,9 @@ fn uniforms(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
             continue;
         };
         let read = cx.passes().any(|pass| {
-            pass_entries(pass).into_iter().any(|ep| {
-                effect.info.get_entry_point(ep)[handle].contains(GlobalUse::READ)
-            })
+            pass_entries(pass)
+                .into_iter()
+                .any(|ep| effect.info.get_entry_point(ep)[handle].contains(GlobalUse::READ))
         });
         if !read {
             diagnostics.push(Diagnostic::warning(
@@ -79,8 +79,7 @@ fn textures_and_samplers(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
         }
     }
     for (index, texture) in effect.textures.iter().enumerate() {
-        let used = bound_textures.iter().any(|id| id.index() == index)
-            || storage_bound(cx, index);
+        let used = bound_textures.iter().any(|id| id.index() == index) || storage_bound(cx, index);
         if !used && cx.in_root(texture.span) {
             diagnostics.push(Diagnostic::warning(
                 DiagnosticCode::UnusedTexture,
@@ -102,10 +101,12 @@ fn textures_and_samplers(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
 
 /// Whether a pass binds a storage view of the texture at `index`.
 fn storage_bound(cx: &LintContext, index: usize) -> bool {
-    cx.passes().flat_map(|p| &p.bindings).any(|b| match b.resource {
-        BindingResource::Storage(id) => cx.effect.storage(id).texture.index() == index,
-        _ => false,
-    })
+    cx.passes()
+        .flat_map(|p| &p.bindings)
+        .any(|b| match b.resource {
+            BindingResource::Storage(id) => cx.effect.storage(id).texture.index() == index,
+            _ => false,
+        })
 }
 
 /// A function of the effect's own file that no entry point of any pass calls, directly or
@@ -177,11 +178,7 @@ fn calls(block: &naga::Block, out: &mut Vec<naga::Handle<naga::Function>>) {
 }
 
 /// The byte range of `name` after the `fn` keyword inside `range` of `text`.
-fn name_after_fn(
-    text: &str,
-    range: std::ops::Range<usize>,
-    name: &str,
-) -> Option<(usize, usize)> {
+fn name_after_fn(text: &str, range: std::ops::Range<usize>, name: &str) -> Option<(usize, usize)> {
     let decl = text.get(range.clone())?;
     let is_ident = |c: char| c.is_alphanumeric() || c == '_';
     let word_at = |i: usize, word: &str| {
@@ -190,7 +187,8 @@ fn name_after_fn(
             && !decl[i + word.len()..].starts_with(is_ident)
     };
     let fn_at = (0..decl.len()).find(|&i| decl.is_char_boundary(i) && word_at(i, "fn"))?;
-    let name_at = (fn_at + 2..decl.len()).find(|&i| decl.is_char_boundary(i) && word_at(i, name))?;
+    let name_at =
+        (fn_at + 2..decl.len()).find(|&i| decl.is_char_boundary(i) && word_at(i, name))?;
     Some((range.start + name_at, range.start + name_at + name.len()))
 }
 
@@ -277,6 +275,9 @@ fn helper2() -> f32 { return only_from_helper2(); }\n\
         };
         let out = crate::load_effect_with(std::path::Path::new("fx.wfx"), &files, &options);
         assert!(out.effect.is_some(), "{}", out.render_diagnostics());
-        assert_eq!(findings(&out, DiagnosticCode::UnusedUniform), Vec::<String>::new());
+        assert_eq!(
+            findings(&out, DiagnosticCode::UnusedUniform),
+            Vec::<String>::new()
+        );
     }
 }

@@ -3,3 +3,4 @@
 pub mod diagnostics;
 pub mod preview;
 pub mod techniques;
+pub mod uniforms;
