@@ -137,7 +137,7 @@ fn wgsl_type_error_is_exit_1_with_exact_position() {
     let d = &diagnostics[0];
     assert_eq!(d["file"], "broken.wgsl");
     assert_eq!(d["severity"], "error");
-    assert_eq!(d["code"], "WgslValidationError");
+    assert_eq!(d["code"], "ReturnTypeMismatch");
     assert_eq!(d["range"]["start"]["line"], 3, "{d}");
     assert_eq!(d["range"]["start"]["column"], 12, "{d}");
 
@@ -165,7 +165,7 @@ fn sarif_for_several_files_is_one_log() {
         .iter()
         .map(|r| r["id"].as_str().unwrap())
         .collect();
-    assert_eq!(rules, ["InvalidRenderStateName", "WgslValidationError"]);
+    assert_eq!(rules, ["InvalidRenderStateName", "ReturnTypeMismatch"]);
     let results = runs[0]["results"].as_array().unwrap();
     assert_eq!(results.len(), 2);
     let effect = &results[0];
@@ -180,7 +180,7 @@ fn sarif_for_several_files_is_one_log() {
     assert_eq!(location["region"]["charOffset"], 208);
     assert_eq!(location["region"]["charLength"], 5);
     let wgsl = &results[1];
-    assert_eq!(wgsl["ruleId"], "WgslValidationError");
+    assert_eq!(wgsl["ruleId"], "ReturnTypeMismatch");
     assert_eq!(
         wgsl["locations"][0]["physicalLocation"]["region"]["startLine"],
         3

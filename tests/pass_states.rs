@@ -296,3 +296,59 @@ technique Stencil < enabled = true; > {
         }
     }
 }
+
+#[test]
+fn srgb_samplers_decode_and_mixed_modes_are_rejected() {
+    let Some(ctx) = testing::gpu() else { return };
+    let dir = std::env::temp_dir().join(format!("fxbench-srgb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    image::save_buffer(
+        dir.join("mid.png"),
+        &[128, 128, 128, 255],
+        1,
+        1,
+        image::ExtendedColorType::Rgba8,
+    )
+    .unwrap();
+    let effect = dir.join("srgb.wfx");
+    std::fs::write(
+        &effect,
+        r#"#include "shaders/fxbench.wfxh"
+texture Mid < source = "mid.png"; > { Width = 1; Height = 1; };
+sampler MidDecoded { Texture = Mid; SRGBTexture = true; MagFilter = POINT; MinFilter = POINT; MipFilter = POINT; };
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return textureSampleLevel(Mid, MidDecoded, vec2<f32>(0.5), 0.0); }
+technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }"#,
+    )
+    .unwrap();
+    let image = grey_image();
+    let mut chain = chain_for(&ctx, &Document::with_effects(vec![effect]), &image);
+    let out = render(&ctx, &mut chain, &image, 1);
+    // sRGB 128/255 decodes to linear 0.2159, stored as 55/255.
+    let decoded = ((128.0f32 / 255.0 + 0.055) / 1.055).powf(2.4);
+    let expected = (decoded * 255.0).round() as u8;
+    assert!(
+        out.pixel(2, 2)[0].abs_diff(expected) <= 1,
+        "{:?} vs {expected}",
+        out.pixel(2, 2)
+    );
+
+    let mixed = dir.join("mixed.wfx");
+    std::fs::write(
+        &mixed,
+        "texture Mid { Width = 1; Height = 1; };\n\
+         sampler A { Texture = Mid; SRGBTexture = true; };\n\
+         sampler B { Texture = Mid; };\n",
+    )
+    .unwrap();
+    let out = analysis::load_effect(&mixed, &analysis::Options::default());
+    let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{}", out.render_diagnostics());
+    assert!(
+        errors[0]
+            .message
+            .contains("'B' : samples 'Mid' without sRGB decoding"),
+        "{}",
+        errors[0].message
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -93,20 +93,32 @@ pub fn lower(
         }
     }
 
+    // Continue with unknowns: a redefinition is lowered once, and a texture or sampler that fails
+    // to lower still gets a placeholder WGSL declaration, so code using it is checked without
+    // reporting the same cause again as an undefined name.
+    let mut lowered_names: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut placeholders: Vec<(String, &'static str, Span)> = Vec::new();
     let mut uniforms = Vec::new();
     let mut textures = Vec::new();
     let mut texture_ids = HashMap::new();
     for item in &parsed.items {
         match item {
-            Item::Uniform(decl) => {
+            Item::Uniform(decl) if lowered_names.insert(&decl.name.name) => {
                 if let Some(u) = lower_uniform(&mut cx, decl, options) {
                     uniforms.push(u);
                 }
             }
-            Item::Texture(decl) => {
-                if let Some(t) = lower_texture(&mut cx, decl, options) {
-                    texture_ids.insert(t.name.clone(), TextureId::new(textures.len()));
-                    textures.push(t);
+            Item::Texture(decl) if lowered_names.insert(&decl.name.name) => {
+                match lower_texture(&mut cx, decl, options) {
+                    Some(t) => {
+                        texture_ids.insert(t.name.clone(), TextureId::new(textures.len()));
+                        textures.push(t);
+                    }
+                    None => placeholders.push((
+                        decl.name.name.clone(),
+                        "texture_2d<f32>",
+                        cx.ident_span(&decl.name),
+                    )),
                 }
             }
             _ => {}
@@ -115,11 +127,20 @@ pub fn lower(
     let mut samplers = Vec::new();
     for item in &parsed.items {
         if let Item::Sampler(decl) = item {
-            if let Some(s) = lower_sampler(&mut cx, decl, &texture_ids) {
-                samplers.push(s);
+            if !lowered_names.insert(&decl.name.name) {
+                continue;
+            }
+            match lower_sampler(&mut cx, decl, &texture_ids) {
+                Some(s) => samplers.push(s),
+                None => placeholders.push((
+                    decl.name.name.clone(),
+                    "sampler",
+                    cx.ident_span(&decl.name),
+                )),
             }
         }
     }
+    resolve_srgb_reads(&mut cx, &mut textures, &samplers);
     let mut storages = Vec::new();
     for item in &parsed.items {
         if let Item::Storage(decl) = item {
@@ -250,6 +271,12 @@ pub fn lower(
             binding: next_binding,
             resource: BindingResource::Storage(StorageId::new(i)),
         });
+        next_binding += 1;
+    }
+    for (name, ty, span) in &placeholders {
+        let start = wgsl.len();
+        let _ = writeln!(wgsl, "@group(1) @binding({next_binding}) var {name}: {ty};");
+        generated_origins.push((start, wgsl.len(), *span));
         next_binding += 1;
     }
 
@@ -618,12 +645,13 @@ fn lower_uniform(
                         ty.components
                     ),
                 );
-                return None;
+                // Keep the uniform (zeroed) so that WGSL using it is still checked, once.
+                vec![0.0; ty.components as usize]
             }
             Err((s, e, m)) => {
                 let s = cx.span(s, e);
                 cx.error(DiagnosticCode::InvalidAnnotation, s, m);
-                return None;
+                vec![0.0; ty.components as usize]
             }
         },
     };
@@ -771,6 +799,7 @@ fn lower_texture(
             name: decl.name.name.clone(),
             kind: TextureKind::Semantic(semantic_kind),
             image: None,
+            srgb_read: false,
             span,
         });
     }
@@ -821,6 +850,7 @@ fn lower_texture(
             mip_levels: mip_levels?,
         },
         image,
+        srgb_read: false,
         span,
     })
 }
@@ -945,17 +975,7 @@ fn lower_sampler(
                 }
             }
             "SRGBTexture" => match bool_value(cx, a) {
-                Some(v) => {
-                    srgb = v;
-                    if v {
-                        let at = cx.ident_span(&a.key);
-                        cx.diagnostics.push(Diagnostic::warning(
-                            DiagnosticCode::InvalidRenderStateValue,
-                            at,
-                            "'SRGBTexture' : not honoured yet; the texture is sampled without sRGB decoding",
-                        ));
-                    }
-                }
+                Some(v) => srgb = v,
                 None => ok = false,
             },
             _ => {
@@ -1565,6 +1585,48 @@ fn lower_storage(
         mip_level,
         span,
     })
+}
+
+/// WGSL binds a texture once per pass, so a texture is read either through its sRGB view or
+/// its linear one: all samplers naming it must agree, and it needs a format with an sRGB view
+/// (RGBA8, or the back buffer).
+fn resolve_srgb_reads(cx: &mut Ctx, textures: &mut [Texture], samplers: &[Sampler]) {
+    for (i, texture) in textures.iter_mut().enumerate() {
+        let users: Vec<&Sampler> = samplers.iter().filter(|s| s.texture.index() == i).collect();
+        let Some(first_srgb) = users.iter().find(|s| s.srgb) else {
+            continue;
+        };
+        if let Some(linear) = users.iter().find(|s| !s.srgb) {
+            let d = Diagnostic::error(
+                DiagnosticCode::InvalidRenderStateValue,
+                linear.span,
+                format!(
+                    "'{}' : samples '{}' without sRGB decoding, but '{}' samples it with SRGBTexture = true",
+                    linear.name, texture.name, first_srgb.name
+                ),
+            )
+            .with_related(first_srgb.span, "sRGB sampler")
+            .with_note("a texture is bound once per pass: declare a second texture or use one mode");
+            cx.diagnostics.push(d);
+            continue;
+        }
+        let has_srgb_view = match &texture.kind {
+            TextureKind::Owned { format, .. } => *format == TextureFormat::RGBA8,
+            TextureKind::Semantic(semantic) => *semantic == TextureSemantic::Color,
+        };
+        if !has_srgb_view {
+            cx.error(
+                DiagnosticCode::InvalidRenderStateValue,
+                first_srgb.span,
+                format!(
+                    "'{}' : SRGBTexture needs a texture with an sRGB view (RGBA8 or COLOR); '{}' has none",
+                    first_srgb.name, texture.name
+                ),
+            );
+            continue;
+        }
+        texture.srgb_read = true;
+    }
 }
 
 /// A parsed per-render-target state value.

@@ -258,6 +258,9 @@ pub struct Texture {
     pub kind: TextureKind,
     /// The image file it is filled from (`source` annotation), resolved to a path that exists.
     pub image: Option<PathBuf>,
+    /// Sampled through an sRGB view (decoded to linear on read), because its samplers say
+    /// `SRGBTexture = true`.
+    pub srgb_read: bool,
     pub span: Span,
 }
 

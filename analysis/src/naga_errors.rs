@@ -782,7 +782,7 @@ mod tests {
             => InvalidSwizzle at Some((3, 15));
         swizzle_of_scalar: "fn f() {\n    let v = 1.0;\n    let w = v.x;\n}\n"
             => InvalidSwizzle at Some((3, 15));
-        missing_struct_member: "struct S { a: f32 }\nfn f(s: S) -> f32 {\n    return s.bar;\n}\n"
+        missing_struct_member: "struct S { a: f32 }\nfn f(s: S) -> f32 {\n    return s.foo;\n}\n"
             => UndeclaredStructMember at Some((3, 14));
         // naga's typifier errors carry no span.
         index_into_scalar: "fn f() {\n    let x = 1.0;\n    let y = x[0];\n}\n"

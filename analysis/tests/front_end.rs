@@ -157,7 +157,7 @@ fn errors_are_located_in_the_file_that_has_them() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert!(
         d[0].starts_with(
-            "bad.wfxh:2:12: error[WgslParseError]: no definition in scope for identifier"
+            "bad.wfxh:2:12: error[UndeclaredIdentifier]: no definition in scope for identifier"
         ),
         "{}",
         d[0]
@@ -268,4 +268,26 @@ fn every_shipped_effect_loads_in_both_modes() {
         }
     }
     assert!(count >= 2, "found {count} effects");
+}
+
+#[test]
+fn one_cause_is_reported_once() {
+    // A duplicate uniform and a sampler naming a missing texture, both used by WGSL: the
+    // structure errors alone are reported, not naga's follow-on "redefinition" or "no definition".
+    let effect = format!(
+        "{HEADER}uniform Gain: f32 = 1.0;\n\
+uniform Gain: f32 = 2.0;\n\
+sampler S {{ Texture = Missing; }};\n\
+texture T {{ Width = 4; Height = 4; }};\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return textureSample(T, S, vec2<f32>(0.5)) * Gain; }}\n\
+technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let out = load(&[("once.wfx", &effect)], &Options::default());
+    let codes: Vec<_> = out.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(
+        codes,
+        ["Redefinition", "UndeclaredIdentifier"],
+        "{}",
+        out.render_diagnostics()
+    );
 }

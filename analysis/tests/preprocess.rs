@@ -475,7 +475,7 @@ fn f() -> f32 {\n  let a = 1.0;\n  return BAD(a);\n}\n";
     assert_eq!(d.len(), 1, "{d:?}");
     assert!(
         d[0].starts_with(
-            "e.wfx:4:10: error[WgslParseError]: no definition in scope for identifier"
+            "e.wfx:4:10: error[UndeclaredIdentifier]: no definition in scope for identifier"
         ),
         "{}",
         d[0]

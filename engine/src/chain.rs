@@ -514,7 +514,11 @@ impl EffectChain {
                         BackBuffer::Output => 2,
                         BackBuffer::Input => 3,
                     };
-                    let color_view = back_buffer_view(current, input, &self.ping, &self.output);
+                    let color_srgb = effect_gpu.effect.textures.iter().any(|t| {
+                        t.srgb_read && t.kind == TextureKind::Semantic(TextureSemantic::Color)
+                    });
+                    let color_view =
+                        back_buffer_view(current, input, &self.ping, &self.output, color_srgb);
                     let make = |layout: &wgpu::BindGroupLayout| {
                         make_bind_group(
                             &self.ctx.device,
@@ -821,11 +825,15 @@ fn back_buffer_view<'a>(
     input: &'a crate::input::InputTexture,
     ping: &'a [FrameTarget; 2],
     output: &'a FrameTarget,
+    srgb: bool,
 ) -> &'a wgpu::TextureView {
-    match which {
-        BackBuffer::Input => &input.view,
-        BackBuffer::Ping(i) => &ping[i].view,
-        BackBuffer::Output => &output.view,
+    match (which, srgb) {
+        (BackBuffer::Input, false) => &input.view,
+        (BackBuffer::Input, true) => &input.srgb_view,
+        (BackBuffer::Ping(i), false) => &ping[i].view,
+        (BackBuffer::Ping(i), true) => &ping[i].srgb_view,
+        (BackBuffer::Output, false) => &output.view,
+        (BackBuffer::Output, true) => &output.srgb_view,
     }
 }
 
@@ -946,10 +954,16 @@ fn build_effect(
                         } else {
                             wgpu::TextureUsages::empty()
                         },
-                    view_formats: &[],
+                    view_formats: if t.srgb_read {
+                        &[wgpu::TextureFormat::Rgba8UnormSrgb]
+                    } else {
+                        &[]
+                    },
                 });
+                // Sampled through an sRGB view when its samplers ask for decoding.
                 let view = texture.create_view(&wgpu::TextureViewDescriptor {
                     label: Some(&t.name),
+                    format: t.srgb_read.then_some(wgpu::TextureFormat::Rgba8UnormSrgb),
                     ..Default::default()
                 });
                 let target_view = texture.create_view(&wgpu::TextureViewDescriptor {

@@ -210,6 +210,8 @@ impl DepthTexture {
 pub struct InputTexture {
     pub texture: wgpu::Texture,
     pub view: wgpu::TextureView,
+    /// The same texels decoded as sRGB on read (for `SRGBTexture` samplers of COLOR).
+    pub srgb_view: wgpu::TextureView,
     pub depth: Option<DepthTexture>,
 }
 
@@ -236,11 +238,17 @@ impl InputTexture {
 
     /// A texture to render into (the demo scene), transparent black at first.
     pub fn blank(device: &wgpu::Device, size: (u32, u32), label: &str) -> Self {
-        let texture = frame_texture(device, size, BACK_BUFFER_FORMAT, &[], label);
+        let srgb = BACK_BUFFER_FORMAT.add_srgb_suffix();
+        let texture = frame_texture(device, size, BACK_BUFFER_FORMAT, &[srgb], label);
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let srgb_view = texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(srgb),
+            ..Default::default()
+        });
         Self {
             texture,
             view,
+            srgb_view,
             depth: None,
         }
     }

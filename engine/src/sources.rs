@@ -403,15 +403,16 @@ mod tests {
         let source = Source::PingPong {
             min: 0.0,
             max: 1.0,
-            step: [2.0, 0.0],
+            step: [2.5, 0.0],
             smoothing: 0.0,
         };
-        // 2 units per second, 100 ms frames: 0.2 per frame, turning at 1 and at 0.
-        let values: Vec<f64> = run(&source, &vec![frame(100); 12], 2)
+        // 2.5 units per second, 100 ms frames: 0.25 per frame (exact in binary, so the turns
+        // land exactly on 1 and 0).
+        let values: Vec<f64> = run(&source, &vec![frame(100); 10], 2)
             .into_iter()
             .map(|v| v[0])
             .collect();
-        let expected = [0.2, 0.4, 0.6, 0.8, 1.0, 0.8, 0.6, 0.4, 0.2, 0.0, 0.2, 0.4];
+        let expected = [0.25, 0.5, 0.75, 1.0, 0.75, 0.5, 0.25, 0.0, 0.25, 0.5];
         for (v, e) in values.iter().zip(expected) {
             assert!((v - e).abs() < 1e-9, "{values:?}");
         }
