@@ -56,6 +56,10 @@ struct RenderArgs {
     /// Input image (PNG or JPEG); without it, the built-in test card.
     #[arg(long, value_name = "IMG")]
     input: Option<PathBuf>,
+    /// Depth for the input: a greyscale PNG of the same size (black near, white far), bound to
+    /// DEPTH-semantic textures.
+    #[arg(long, value_name = "IMG", requires = "input")]
+    depth: Option<PathBuf>,
     /// Size of the built-in test card, WxH.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
@@ -120,7 +124,17 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
     let mut chain = EffectChain::new(&ctx, compiled.effects, size, &ChainOptions::default())?;
     document.apply_preset(&mut chain);
-    let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
+    let mut input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
+    if let Some(depth_path) = &args.depth {
+        let depth = engine::input::load_depth_image(depth_path, size)?;
+        input = input.with_depth(engine::input::DepthTexture::upload(
+            &ctx.device,
+            &ctx.queue,
+            size,
+            &depth,
+            "fxbench input depth",
+        ));
+    }
     let mut clock = engine::sources::FrameClock::new();
     for _ in 0..args.frames.max(1) {
         chain.render_blocking(&input, &clock.tick())?;

@@ -158,3 +158,78 @@ fn bench_prints_statistics_per_technique_and_pass() {
         "{stdout}"
     );
 }
+
+#[test]
+fn render_binds_a_depth_image_to_the_depth_semantic() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = temp_dir("depth");
+    let (w, h) = (16u32, 8u32);
+    image::save_buffer(
+        dir.join("colour.png"),
+        &[40, 80, 120, 255].repeat((w * h) as usize),
+        w,
+        h,
+        image::ExtendedColorType::Rgba8,
+    )
+    .unwrap();
+    // 16-bit depth: 0 (near) on the left half, 65535 (far) on the right half.
+    let depth: Vec<u16> = (0..w * h)
+        .map(|i| if i % w < w / 2 { 0 } else { u16::MAX })
+        .collect();
+    image::ImageBuffer::<image::Luma<u16>, _>::from_raw(w, h, depth)
+        .unwrap()
+        .save(dir.join("depth.png"))
+        .unwrap();
+    let out = dir.join("out.png");
+    let output = fxbench()
+        .args(["render", "--effect", "assets/depth_fog.wfx", "--input"])
+        .arg(dir.join("colour.png"))
+        .arg("--depth")
+        .arg(dir.join("depth.png"))
+        .arg("--out")
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let result = image::open(&out).unwrap().to_rgba8();
+    // Near pixels keep their colour; far ones take fog (start 0.15, density 3, colour .75/.8/.9).
+    assert_eq!(result.get_pixel(2, 4).0, [40, 80, 120, 255]);
+    let amount = 1.0 - (-3.0f32 * (1.0 - 0.15)).exp();
+    let fogged = |c: u8, f: f32| {
+        ((f32::from(c) / 255.0 * (1.0 - amount) + f * amount) * 255.0).round() as u8
+    };
+    let far = result.get_pixel(12, 4).0;
+    let expected = [fogged(40, 0.75), fogged(80, 0.8), fogged(120, 0.9)];
+    for c in 0..3 {
+        assert!(far[c].abs_diff(expected[c]) <= 1, "{far:?} vs {expected:?}");
+    }
+    // A depth image of the wrong size is an error naming it.
+    image::ImageBuffer::<image::Luma<u16>, _>::from_raw(4, 4, vec![0u16; 16])
+        .unwrap()
+        .save(dir.join("small.png"))
+        .unwrap();
+    let output = fxbench()
+        .args(["render", "--effect", "assets/depth_fog.wfx", "--input"])
+        .arg(dir.join("colour.png"))
+        .arg("--depth")
+        .arg(dir.join("small.png"))
+        .arg("--out")
+        .arg(dir.join("never.png"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("small.png: depth image is (4, 4) but the colour image is (16, 8)"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,5 +1,5 @@
-//! The whole front end on a ~1,000-line effect against naga's parse + validate of the same WGSL
-//! alone: the structure, lowering and source mapping should cost little on top of naga.
+//! The whole check of small (~50 lines), medium (~200) and large (~1,000) effects — preprocess,
+//! structure, lowering, naga, lints — against naga's parse + validate of the same WGSL alone.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -30,7 +30,8 @@ fn large_effect(functions: usize) -> String {
                  return clamp(acc, vec4<f32>(0.0), vec4<f32>(1.0));\n\
              }}\n\
              @fragment fn ps{i}(v: VsOut) -> @location(0) vec4<f32> {{ return helper{i}(textureSample(Color, Linear, v.uv), v.uv); }}\n\
-             technique T{i} {{ pass {{ VertexShader = vs; PixelShader = ps{i}; RenderTarget = Target{i}; }} }}\n"
+             @fragment fn show{i}(v: VsOut) -> @location(0) vec4<f32> {{ return textureLoad(Target{i}, vec2<i32>(v.pos.xy) / 2, 0); }}\n\
+             technique T{i} {{ pass {{ VertexShader = vs; PixelShader = ps{i}; RenderTarget = Target{i}; }} pass {{ VertexShader = vs; PixelShader = show{i}; }} }}\n"
         );
     }
     text
@@ -45,36 +46,42 @@ impl analysis::FileLoader for Memory {
 }
 
 fn bench(c: &mut Criterion) {
-    let effect = large_effect(84);
-    let lines = effect.lines().count();
     let options = analysis::Options::default();
-    let loaded =
-        analysis::load_effect_with(Path::new("large.wfx"), &Memory(effect.clone()), &options);
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{}",
-        loaded.render_diagnostics()
-    );
-    let wgsl = loaded.effect.expect("valid").wgsl;
+    for (size, functions) in [("small", 3), ("medium", 14), ("large", 75)] {
+        let effect = large_effect(functions);
+        let lines = effect.lines().count();
+        let loaded =
+            analysis::load_effect_with(Path::new("bench.wfx"), &Memory(effect.clone()), &options);
+        assert!(
+            loaded.diagnostics.is_empty(),
+            "{}",
+            loaded.render_diagnostics()
+        );
+        let wgsl = loaded.effect.expect("valid").wgsl;
 
-    let mut group = c.benchmark_group(format!("front_end_{lines}_lines"));
-    group.bench_function("fxbench_front_end", |b| {
-        b.iter(|| {
-            analysis::load_effect_with(Path::new("large.wfx"), &Memory(effect.clone()), &options)
-        })
-    });
-    group.bench_function("naga_parse_validate", |b| {
-        b.iter(|| {
-            let module = naga::front::wgsl::parse_str(&wgsl).expect("parses");
-            naga::valid::Validator::new(
-                naga::valid::ValidationFlags::all(),
-                naga::valid::Capabilities::default(),
-            )
-            .validate(&module)
-            .expect("validates")
-        })
-    });
-    group.finish();
+        let mut group = c.benchmark_group(format!("check_{size}_{lines}_lines"));
+        group.bench_function("fxbench_full_check", |b| {
+            b.iter(|| {
+                analysis::load_effect_with(
+                    Path::new("bench.wfx"),
+                    &Memory(effect.clone()),
+                    &options,
+                )
+            })
+        });
+        group.bench_function("naga_parse_validate", |b| {
+            b.iter(|| {
+                let module = naga::front::wgsl::parse_str(&wgsl).expect("parses");
+                naga::valid::Validator::new(
+                    naga::valid::ValidationFlags::all(),
+                    naga::valid::Capabilities::default(),
+                )
+                .validate(&module)
+                .expect("validates")
+            })
+        });
+        group.finish();
+    }
 }
 
 criterion_group!(benches, bench);

@@ -69,6 +69,10 @@ pub enum DiagnosticCode {
     UnknownPragma,
     /// The text of a `#pragma message`.
     PragmaMessage,
+    /// A `source` annotation that names no runtime source.
+    UnknownSource,
+    /// A texture semantic other than COLOR and DEPTH: it is bound to an empty texture.
+    UnknownSemantic,
     /// A uniform declared in the effect's own file that no pass reads.
     UnusedUniform,
     /// A texture declared in the effect's own file that no pass samples or renders to.
@@ -185,6 +189,8 @@ impl DiagnosticCode {
         DiagnosticCode::MacroRedefinition,
         DiagnosticCode::UnknownPragma,
         DiagnosticCode::PragmaMessage,
+        DiagnosticCode::UnknownSource,
+        DiagnosticCode::UnknownSemantic,
         DiagnosticCode::UnusedUniform,
         DiagnosticCode::UnusedTexture,
         DiagnosticCode::UnusedSampler,
@@ -255,6 +261,8 @@ impl DiagnosticCode {
             DiagnosticCode::MacroRedefinition => "MacroRedefinition",
             DiagnosticCode::UnknownPragma => "UnknownPragma",
             DiagnosticCode::PragmaMessage => "PragmaMessage",
+            DiagnosticCode::UnknownSource => "UnknownSource",
+            DiagnosticCode::UnknownSemantic => "UnknownSemantic",
             DiagnosticCode::UnusedUniform => "UnusedUniform",
             DiagnosticCode::UnusedTexture => "UnusedTexture",
             DiagnosticCode::UnusedSampler => "UnusedSampler",

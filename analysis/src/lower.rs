@@ -616,6 +616,23 @@ fn lower_uniform(
 ) -> Option<Uniform> {
     let span = cx.ident_span(&decl.name);
     let annotations = lower_annotations(cx, &decl.annotations);
+    if let Some(source) = annotations.string("source") {
+        if !RUNTIME_SOURCES.contains(&source) {
+            let at = decl
+                .annotations
+                .iter()
+                .find(|a| a.key.name == "source")
+                .map_or(span, |a| cx.expr_span(&a.value));
+            cx.diagnostics.push(
+                Diagnostic::error(
+                    DiagnosticCode::UnknownSource,
+                    at,
+                    format!("'{source}' : unknown runtime source"),
+                )
+                .with_note(format!("known sources: {}", RUNTIME_SOURCES.join(", "))),
+            );
+        }
+    }
     let Some(ty) = parse_uniform_type(&decl.ty.name) else {
         let ty_span = cx.ident_span(&decl.ty);
         cx.error(
@@ -782,7 +799,15 @@ fn lower_texture(
         let semantic_kind = match semantic.name.as_str() {
             "COLOR" | "SV_TARGET" => TextureSemantic::Color,
             "DEPTH" | "SV_DEPTH" => TextureSemantic::Depth,
-            other => TextureSemantic::Other(other.to_string()),
+            other => {
+                let at = cx.ident_span(semantic);
+                cx.diagnostics.push(Diagnostic::warning(
+                    DiagnosticCode::UnknownSemantic,
+                    at,
+                    format!("'{other}' : unknown semantic; the texture is bound to an empty one"),
+                ));
+                TextureSemantic::Other(other.to_string())
+            }
         };
         if let Some(a) = states.first() {
             let s = cx.ident_span(&a.key);

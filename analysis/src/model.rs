@@ -147,6 +147,26 @@ impl Annotations {
     }
 }
 
+/// The runtime data sources a uniform's `source` annotation may name (ReShade's 16).
+pub const RUNTIME_SOURCES: [&str; 16] = [
+    "frametime",
+    "framecount",
+    "random",
+    "pingpong",
+    "date",
+    "timer",
+    "key",
+    "mousepoint",
+    "mousedelta",
+    "mousebutton",
+    "mousewheel",
+    "overlay_open",
+    "overlay_active",
+    "overlay_hovered",
+    "screenshot",
+    "bufready_depth",
+];
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Uniform {
     pub name: String,

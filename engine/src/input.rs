@@ -34,6 +34,12 @@ pub enum InputError {
         #[source]
         source: image::ImageError,
     },
+    #[error("{path}: depth image is {depth:?} but the colour image is {color:?}")]
+    DepthSize {
+        path: String,
+        depth: (u32, u32),
+        color: (u32, u32),
+    },
     #[error("{path}: image is {width}x{height}; fxbench needs 1..={max} texels on each side")]
     Size {
         path: String,
@@ -94,6 +100,36 @@ pub fn resize_rgba8(image: &RgbaImage, width: u32, height: u32) -> Vec<u8> {
         image::imageops::FilterType::Triangle,
     )
     .into_raw()
+}
+
+/// Decodes a depth image (8- or 16-bit greyscale PNG, 0 near and white far) to linear depth in
+/// `[0, 1]`, one value per pixel, rows top to bottom. It must be `size` to pair with its colour
+/// image.
+pub fn load_depth_image(path: &Path, size: (u32, u32)) -> Result<Vec<f32>, InputError> {
+    let shown = path.display().to_string();
+    let image_error = |source| InputError::Image {
+        path: shown.clone(),
+        source,
+    };
+    let decoded = image::ImageReader::open(path)
+        .map_err(|e| image_error(image::ImageError::IoError(e)))?
+        .with_guessed_format()
+        .map_err(|e| image_error(image::ImageError::IoError(e)))?
+        .decode()
+        .map_err(image_error)?;
+    let luma = decoded.to_luma16();
+    if luma.dimensions() != size {
+        return Err(InputError::DepthSize {
+            path: shown,
+            depth: luma.dimensions(),
+            color: size,
+        });
+    }
+    Ok(luma
+        .into_raw()
+        .into_iter()
+        .map(|v| f32::from(v) / 65535.0)
+        .collect())
 }
 
 /// A colourful test card: smooth gradients, a checkerboard, hard edges and circles, so that blurs,

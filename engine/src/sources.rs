@@ -92,25 +92,8 @@ pub enum PressMode {
     Toggle,
 }
 
-/// The names `source` accepts, for diagnostics and documentation.
-pub const SOURCE_NAMES: [&str; 16] = [
-    "frametime",
-    "framecount",
-    "random",
-    "pingpong",
-    "date",
-    "timer",
-    "key",
-    "mousepoint",
-    "mousedelta",
-    "mousebutton",
-    "mousewheel",
-    "overlay_open",
-    "overlay_active",
-    "overlay_hovered",
-    "screenshot",
-    "bufready_depth",
-];
+/// The names `source` accepts (defined by the front end, which reports unknown ones).
+pub use analysis::RUNTIME_SOURCES as SOURCE_NAMES;
 
 impl Source {
     /// Reads the `source` annotation and its parameters; `None` for ordinary uniforms and for
