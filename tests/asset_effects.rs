@@ -213,3 +213,25 @@ fn every_pass_reports_gpu_time() {
         assert!(timings.cpu_ns.mean().is_some());
     }
 }
+
+#[test]
+fn every_shipped_preset_needs_fewer_copies_than_reshade() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let mut seen = 0;
+    for entry in std::fs::read_dir(repo().join("presets")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ini") {
+            continue;
+        }
+        let document = Document::with_preset(&path, Vec::new()).expect("preset loads");
+        let mut chain = chain_for(&ctx, &document, &image);
+        render(&ctx, &mut chain, &image, 1);
+        // Every shipped effect draws full-screen triangles without blending: no copies at all,
+        // where ReShade makes one before the first pass and one after each back-buffer pass.
+        assert_eq!(chain.copies_last_frame(), 0, "{}", path.display());
+        assert!(chain.reshade_copies_per_frame() >= 2, "{}", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 2);
+}

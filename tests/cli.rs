@@ -48,7 +48,7 @@ fn render_writes_png_and_timing_table() {
         "Horizontal",
         "Vertical",
         "Vignette",
-        "full-frame copies per frame: 0",
+        "full-frame copies per frame: 0 (ReShade would make 3)",
     ] {
         assert!(stdout.contains(row), "missing '{row}' in:\n{stdout}");
     }

@@ -77,8 +77,9 @@ pub fn timing_table(chain: &EffectChain, columns: Columns) -> String {
     }
     let _ = writeln!(
         out,
-        "full-frame copies per frame: {}",
-        chain.copies_last_frame()
+        "full-frame copies per frame: {} (ReShade would make {})",
+        chain.copies_last_frame(),
+        chain.reshade_copies_per_frame()
     );
     if !chain.has_gpu_timing() {
         let _ = writeln!(

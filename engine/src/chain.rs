@@ -398,6 +398,24 @@ impl EffectChain {
         self.copies_last_frame
     }
 
+    /// How many full-frame copies ReShade makes for the enabled techniques: one of the back buffer
+    /// before the first pass, and one after every pass that writes the back buffer.
+    pub fn reshade_copies_per_frame(&self) -> u32 {
+        let back_buffer_passes: usize = self
+            .order
+            .iter()
+            .filter(|k| self.enabled.contains(k))
+            .map(|k| {
+                self.technique(*k)
+                    .passes
+                    .iter()
+                    .filter(|p| p.writes_back_buffer())
+                    .count()
+            })
+            .sum();
+        1 + back_buffer_passes as u32
+    }
+
     /// The chain's result after a frame: RGBA8, the chain's size.
     pub fn output(&self) -> &wgpu::Texture {
         &self.output.texture

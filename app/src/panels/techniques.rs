@@ -72,8 +72,9 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
         }
     }
     ui.weak(format!(
-        "full-frame copies per frame: {}",
-        chain.copies_last_frame()
+        "full-frame copies per frame: {} (ReShade: {})",
+        chain.copies_last_frame(),
+        chain.reshade_copies_per_frame()
     ));
 
     commands
