@@ -835,6 +835,10 @@ fn lower_texture(
             "Width" => width = int_value(cx, a, options, 1..=MAX_TEXTURE_SIZE),
             "Height" => height = int_value(cx, a, options, 1..=MAX_TEXTURE_SIZE),
             "MipLevels" => mip_levels = int_value(cx, a, options, 1..=15),
+            // ReShade's 3D textures (Depth > 1) have no counterpart here yet.
+            "Depth" => {
+                int_value(cx, a, options, 1..=1);
+            }
             "Format" => {
                 format = ident_value(cx, a).and_then(|name| {
                     let found = TextureFormat::ALL
@@ -958,9 +962,31 @@ fn lower_sampler(
     let mut address = [AddressMode::Clamp; 3];
     let mut filters = [FilterMode::Linear; 3];
     let mut srgb = false;
+    let mut lod_range = (0.0f32, 1000.0f32);
     let mut ok = true;
     for a in states {
         match a.key.name.as_str() {
+            key @ ("MinLOD" | "MaxLOD" | "MipLODBias") => match eval(&a.value, &no_idents) {
+                Ok(v) if v.len() == 1 && v[0] >= 0.0 && key != "MipLODBias" => {
+                    if key == "MinLOD" {
+                        lod_range.0 = v[0] as f32;
+                    } else {
+                        lod_range.1 = v[0] as f32;
+                    }
+                }
+                // wgpu has no LOD bias; a zero bias is the default and harmless.
+                Ok(v) if v.len() == 1 && v[0] == 0.0 => {}
+                _ => {
+                    let at = cx.expr_span(&a.value);
+                    let why = if key == "MipLODBias" {
+                        "a non-zero LOD bias is not supported (wgpu samplers have none)"
+                    } else {
+                        "expected a level of 0 or more"
+                    };
+                    cx.error(DiagnosticCode::InvalidRenderStateValue, at, format!("'{key}' : {why}"));
+                    ok = false;
+                }
+            },
             "Texture" => {
                 let Some(name) = ident_value(cx, a) else {
                     ok = false;
@@ -1024,6 +1050,7 @@ fn lower_sampler(
         mag_filter: filters[1],
         mip_filter: filters[2],
         srgb,
+        lod_range,
         span,
     })
 }

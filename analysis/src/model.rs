@@ -307,6 +307,8 @@ pub struct Sampler {
     pub mag_filter: FilterMode,
     pub mip_filter: FilterMode,
     pub srgb: bool,
+    /// Mip levels the sampler may use: `MinLOD` to `MaxLOD`.
+    pub lod_range: (f32, f32),
     pub span: Span,
 }
 

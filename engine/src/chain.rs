@@ -1032,6 +1032,8 @@ fn build_effect(
                 mag_filter: format::filter_mode(s.mag_filter),
                 min_filter: format::filter_mode(s.min_filter),
                 mipmap_filter: format::mipmap_filter_mode(s.mip_filter),
+                lod_min_clamp: s.lod_range.0,
+                lod_max_clamp: s.lod_range.1.max(s.lod_range.0),
                 border_color: s
                     .address
                     .contains(&analysis::AddressMode::Border)
