@@ -165,7 +165,7 @@ pub fn lower(
                 let value = options
                     .uniform_values
                     .get(&u.name)
-                    .filter(|v| v.len() == u.ty.components as usize)
+                    .filter(|v| v.len() == u.ty.len())
                     .unwrap_or(&u.init);
                 let _ = writeln!(
                     wgsl,
@@ -222,11 +222,7 @@ pub fn lower(
             TextureKind::Owned { format, .. } => format.sample_scalar(),
             TextureKind::Semantic(_) => ScalarKind::Float,
         };
-        let ty = UniformType {
-            scalar,
-            components: 1,
-        }
-        .wgsl();
+        let ty = UniformType::scalar(scalar).wgsl();
         let start = wgsl.len();
         let _ = writeln!(
             wgsl,
@@ -461,7 +457,7 @@ fn wgsl_literal(ty: UniformType, value: &[f64]) -> String {
         ScalarKind::Bool => (v != 0.0).to_string(),
     };
     let parts: Vec<String> = value.iter().map(|&v| scalar(v)).collect();
-    if ty.components == 1 {
+    if ty.len() == 1 {
         parts.into_iter().next().unwrap_or_default()
     } else {
         format!("{}({})", ty.wgsl(), parts.join(", "))
@@ -492,9 +488,25 @@ fn parse_uniform_type(name: &str) -> Option<UniformType> {
         _ => None,
     };
     if let Some(scalar) = scalar_of(name).filter(|_| name.len() > 1) {
+        return Some(UniformType::scalar(scalar));
+    }
+    // matCxR<f32> or matCxRf: float matrices only, as in WGSL.
+    if let Some(rest) = name.strip_prefix("mat") {
+        let mut digits = rest.chars();
+        let columns = digits.next()?.to_digit(10)? as u8;
+        (digits.next()? == 'x').then_some(())?;
+        let rows = digits.next()?.to_digit(10)? as u8;
+        let tail: String = digits.collect();
+        if !(2..=4).contains(&columns)
+            || !(2..=4).contains(&rows)
+            || !(tail == "<f32>" || tail == "f")
+        {
+            return None;
+        }
         return Some(UniformType {
-            scalar,
-            components: 1,
+            scalar: ScalarKind::Float,
+            components: rows,
+            columns,
         });
     }
     let rest = name.strip_prefix("vec")?;
@@ -509,7 +521,7 @@ fn parse_uniform_type(name: &str) -> Option<UniformType> {
         // vec3f, vec2i, vec4u
         scalar_of(tail).filter(|_| tail.len() == 1)?
     };
-    Some(UniformType { scalar, components })
+    Some(UniformType::vector(scalar, components))
 }
 
 /// Evaluates a constant expression to its components; `idents` resolves bare names.
@@ -554,6 +566,7 @@ fn eval(
         }
         ExprKind::Call { callee, args, .. } => {
             let known = parse_uniform_type(callee).is_some()
+                || parse_uniform_type(&format!("{callee}<f32>")).is_some()
                 || ["vec2", "vec3", "vec4", "f32", "i32", "u32"].contains(&callee.as_str());
             if !known {
                 return err(expr, format!("'{callee}' : not a constructor"));
@@ -646,10 +659,10 @@ fn lower_uniform(
         return None;
     };
     let init = match &decl.init {
-        None => vec![0.0; ty.components as usize],
+        None => vec![0.0; ty.len()],
         Some(expr) => match eval(expr, &no_idents) {
-            Ok(v) if v.len() == ty.components as usize => v,
-            Ok(v) if v.len() == 1 => vec![v[0]; ty.components as usize],
+            Ok(v) if v.len() == ty.len() => v,
+            Ok(v) if v.len() == 1 && ty.columns == 1 => vec![v[0]; ty.len()],
             Ok(v) => {
                 let s = cx.expr_span(expr);
                 cx.error(
@@ -659,16 +672,16 @@ fn lower_uniform(
                         "'=' : initial value has {} components, '{}' needs {}",
                         v.len(),
                         decl.ty.name,
-                        ty.components
+                        ty.len()
                     ),
                 );
                 // Keep the uniform (zeroed) so that WGSL using it is still checked, once.
-                vec![0.0; ty.components as usize]
+                vec![0.0; ty.len()]
             }
             Err((s, e, m)) => {
                 let s = cx.span(s, e);
                 cx.error(DiagnosticCode::InvalidAnnotation, s, m);
-                vec![0.0; ty.components as usize]
+                vec![0.0; ty.len()]
             }
         },
     };
@@ -983,7 +996,11 @@ fn lower_sampler(
                     } else {
                         "expected a level of 0 or more"
                     };
-                    cx.error(DiagnosticCode::InvalidRenderStateValue, at, format!("'{key}' : {why}"));
+                    cx.error(
+                        DiagnosticCode::InvalidRenderStateValue,
+                        at,
+                        format!("'{key}' : {why}"),
+                    );
                     ok = false;
                 }
             },
@@ -1731,23 +1748,21 @@ mod tests {
         assert_eq!(t("vec4<bool>"), Some((ScalarKind::Bool, 4)));
         assert_eq!(t("vec5<f32>"), None);
         assert_eq!(t("f"), None);
-        assert_eq!(t("mat4x4<f32>"), None);
+        let m = |s| parse_uniform_type(s).map(|t| (t.columns, t.components));
+        assert_eq!(m("mat4x4<f32>"), Some((4, 4)));
+        assert_eq!(m("mat2x3f"), Some((2, 3)));
+        assert_eq!(m("mat3x3<i32>"), None);
+        assert_eq!(m("mat5x2<f32>"), None);
     }
 
     #[test]
     fn literals_for_performance_mode() {
-        let f3 = UniformType {
-            scalar: ScalarKind::Float,
-            components: 3,
-        };
+        let f3 = UniformType::vector(ScalarKind::Float, 3);
         assert_eq!(
             wgsl_literal(f3, &[1.0, 0.5, -2.0]),
             "vec3<f32>(1.0, 0.5, -2.0)"
         );
-        let u = UniformType {
-            scalar: ScalarKind::Uint,
-            components: 1,
-        };
+        let u = UniformType::scalar(ScalarKind::Uint);
         assert_eq!(wgsl_literal(u, &[7.0]), "7u");
     }
 }

@@ -55,14 +55,39 @@ pub enum ScalarKind {
     Bool,
 }
 
-/// A uniform's WGSL type: a scalar or a vector of 2 to 4 components.
+/// A uniform's WGSL type: a scalar, a vector of 2 to 4 components, or an `f32` matrix of 2 to 4
+/// columns of such vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UniformType {
     pub scalar: ScalarKind,
+    /// Components of a vector, or rows of a matrix (1 for scalars).
     pub components: u8,
+    /// Columns of a matrix (1 for scalars and vectors).
+    pub columns: u8,
 }
 
 impl UniformType {
+    pub fn scalar(scalar: ScalarKind) -> Self {
+        Self::vector(scalar, 1)
+    }
+
+    pub fn vector(scalar: ScalarKind, components: u8) -> Self {
+        Self {
+            scalar,
+            components,
+            columns: 1,
+        }
+    }
+
+    /// Number of values: components times columns, column by column.
+    pub fn len(self) -> usize {
+        usize::from(self.components) * usize::from(self.columns)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
     /// The WGSL type user code sees.
     pub fn wgsl(self) -> String {
         self.wgsl_with(match self.scalar {
@@ -84,20 +109,34 @@ impl UniformType {
     }
 
     fn wgsl_with(self, scalar: &str) -> String {
-        if self.components == 1 {
-            scalar.to_string()
-        } else {
-            format!("vec{}<{scalar}>", self.components)
+        match (self.columns, self.components) {
+            (1, 1) => scalar.to_string(),
+            (1, n) => format!("vec{n}<{scalar}>"),
+            (c, r) => format!("mat{c}x{r}<{scalar}>"),
+        }
+    }
+
+    /// Byte distance between matrix columns (a column is aligned like a vector of its rows).
+    pub fn column_stride(self) -> u32 {
+        match self.components {
+            1 => 4,
+            2 => 8,
+            _ => 16,
         }
     }
 
     /// Size and alignment in the uniform address space (WGSL's layout rules).
     pub fn size_align(self) -> (u32, u32) {
-        match self.components {
+        let (vector_size, vector_align) = match self.components {
             1 => (4, 4),
             2 => (8, 8),
             3 => (12, 16),
             _ => (16, 16),
+        };
+        if self.columns == 1 {
+            (vector_size, vector_align)
+        } else {
+            (u32::from(self.columns) * self.column_stride(), vector_align)
         }
     }
 }
@@ -568,18 +607,18 @@ impl ValidatedEffect {
     pub fn uniform_bytes(&self, values: &[Vec<f64>]) -> Vec<u8> {
         let mut bytes = vec![0u8; self.uniform_buffer_size as usize];
         for (uniform, value) in self.uniforms.iter().zip(values) {
-            for (i, &component) in value
-                .iter()
-                .take(uniform.ty.components as usize)
-                .enumerate()
-            {
+            let rows = usize::from(uniform.ty.components);
+            for (i, &component) in value.iter().take(uniform.ty.len()).enumerate() {
                 let word: [u8; 4] = match uniform.ty.scalar {
                     ScalarKind::Float => (component as f32).to_le_bytes(),
                     ScalarKind::Sint => (component as i32).to_le_bytes(),
                     ScalarKind::Uint => (component as u32).to_le_bytes(),
                     ScalarKind::Bool => u32::from(component != 0.0).to_le_bytes(),
                 };
-                let at = uniform.offset as usize + 4 * i;
+                // Matrices are stored column by column, each column padded to its alignment.
+                let at = uniform.offset as usize
+                    + (i / rows) * uniform.ty.column_stride() as usize
+                    + 4 * (i % rows);
                 if let Some(slot) = bytes.get_mut(at..at + 4) {
                     slot.copy_from_slice(&word);
                 }

@@ -291,3 +291,67 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
         out.render_diagnostics()
     );
 }
+
+#[test]
+fn matrix_uniforms_follow_wgsl_layout() {
+    let effect = format!(
+        "{HEADER}uniform Scale: f32 = 2.0;\n\
+uniform Rotate: mat3x3<f32> = mat3x3<f32>(1, 0, 0, 0, 1, 0, 0, 0, 1);\n\
+uniform Flat: mat2x2f = mat2x2f(1, 2, 3, 4);\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(Rotate * vec3<f32>(Scale), (Flat * vec2<f32>(1.0)).x); }}\n\
+technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let out = load(&[("m.wfx", &effect)], &Options::default());
+    assert_eq!(diagnostics(&out), Vec::<String>::new());
+    let fx = out.effect.expect("valid");
+    let layout: Vec<(String, u32)> = fx
+        .uniforms
+        .iter()
+        .map(|u| (u.ty.wgsl(), u.offset))
+        .collect();
+    assert_eq!(
+        layout,
+        [
+            ("f32".to_string(), 0),
+            ("mat3x3<f32>".to_string(), 16),
+            ("mat2x2<f32>".to_string(), 64)
+        ]
+    );
+    assert_eq!(fx.uniform_buffer_size, 80);
+    // naga lays the generated struct out identically.
+    let (_, ty) = fx
+        .module
+        .types
+        .iter()
+        .find(|(_, ty)| ty.name.as_deref() == Some("FxbenchUniforms"))
+        .expect("generated uniform struct");
+    let naga::TypeInner::Struct { members, span } = &ty.inner else {
+        panic!("not a struct")
+    };
+    let offsets: Vec<u32> = members.iter().map(|m| m.offset).collect();
+    assert_eq!((offsets, *span), (vec![0, 16, 64], 80));
+    // Columns are padded to 16 bytes for 3-row matrices: element (column 1, row 0) at +16.
+    let bytes = fx.uniform_bytes(&fx.initial_values());
+    let word = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(
+        (word(16), word(16 + 16 + 4), word(16 + 32 + 8)),
+        (1.0, 1.0, 1.0)
+    );
+    assert_eq!(
+        (word(64), word(68), word(72), word(76)),
+        (1.0, 2.0, 3.0, 4.0)
+    );
+    // Performance mode writes a matrix constant.
+    let perf = load(
+        &[("m.wfx", &effect)],
+        &Options {
+            mode: CompileMode::Performance,
+            ..Options::default()
+        },
+    );
+    let wgsl = perf.effect.expect("valid").wgsl;
+    assert!(
+        wgsl.contains("const Flat: mat2x2<f32> = mat2x2<f32>(1.0, 2.0, 3.0, 4.0);"),
+        "{wgsl}"
+    );
+}

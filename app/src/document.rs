@@ -198,7 +198,7 @@ impl Document {
                 .enumerate()
                 .filter_map(|(u, uniform)| {
                     let value = preset.uniform_value(file, &uniform.name)?;
-                    (value.len() == uniform.ty.components as usize).then_some((u, value))
+                    (value.len() == uniform.ty.len()).then_some((u, value))
                 })
                 .collect();
             for (u, value) in updates {
