@@ -337,7 +337,10 @@ technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShad
         &mixed,
         "texture Mid { Width = 1; Height = 1; };\n\
          sampler A { Texture = Mid; SRGBTexture = true; };\n\
-         sampler B { Texture = Mid; };\n",
+         sampler B { Texture = Mid; };\n\
+         @vertex fn vs() -> @builtin(position) vec4<f32> { return vec4<f32>(0.0); }\n\
+         @fragment fn ps() -> @location(0) vec4<f32> { return textureSample(Mid, A, vec2<f32>(0.0)) + textureSample(Mid, B, vec2<f32>(0.0)); }\n\
+         technique T { pass { VertexShader = vs; PixelShader = ps; } }\n",
     )
     .unwrap();
     let out = analysis::load_effect(&mixed, &analysis::Options::default());

@@ -140,7 +140,6 @@ pub fn lower(
             }
         }
     }
-    resolve_srgb_reads(&mut cx, &mut textures, &samplers);
     let mut storages = Vec::new();
     for item in &parsed.items {
         if let Item::Storage(decl) = item {
@@ -383,6 +382,18 @@ pub fn lower(
         }
     }
 
+    // Only samplers some pass binds decide how a texture is read (a header's unused sampler
+    // must not clash with an effect's own).
+    let used_samplers: std::collections::HashSet<SamplerId> = techniques
+        .iter()
+        .flat_map(|t: &Technique| &t.passes)
+        .flat_map(|p| &p.bindings)
+        .filter_map(|b| match b.resource {
+            BindingResource::Sampler(id) => Some(id),
+            _ => None,
+        })
+        .collect();
+    resolve_srgb_reads(&mut cx, &mut textures, &samplers, &used_samplers);
     let errors_after = cx.diagnostics.iter().filter(|d| d.is_error()).count();
     if errors_after > errors_before {
         return None;
@@ -1659,9 +1670,19 @@ fn lower_storage(
 /// WGSL binds a texture once per pass, so a texture is read either through its sRGB view or
 /// its linear one: all samplers naming it must agree, and it needs a format with an sRGB view
 /// (RGBA8, or the back buffer).
-fn resolve_srgb_reads(cx: &mut Ctx, textures: &mut [Texture], samplers: &[Sampler]) {
+fn resolve_srgb_reads(
+    cx: &mut Ctx,
+    textures: &mut [Texture],
+    samplers: &[Sampler],
+    used: &std::collections::HashSet<SamplerId>,
+) {
     for (i, texture) in textures.iter_mut().enumerate() {
-        let users: Vec<&Sampler> = samplers.iter().filter(|s| s.texture.index() == i).collect();
+        let users: Vec<&Sampler> = samplers
+            .iter()
+            .enumerate()
+            .filter(|(id, s)| s.texture.index() == i && used.contains(&SamplerId::new(*id)))
+            .map(|(_, s)| s)
+            .collect();
         let Some(first_srgb) = users.iter().find(|s| s.srgb) else {
             continue;
         };

@@ -532,11 +532,10 @@ impl EffectChain {
                         BackBuffer::Output => 2,
                         BackBuffer::Input => 3,
                     };
-                    let color_srgb = effect_gpu.effect.textures.iter().any(|t| {
-                        t.srgb_read && t.kind == TextureKind::Semantic(TextureSemantic::Color)
-                    });
                     let color_view =
-                        back_buffer_view(current, input, &self.ping, &self.output, color_srgb);
+                        back_buffer_view(current, input, &self.ping, &self.output, false);
+                    let color_srgb_view =
+                        back_buffer_view(current, input, &self.ping, &self.output, true);
                     let make = |layout: &wgpu::BindGroupLayout| {
                         make_bind_group(
                             &self.ctx.device,
@@ -550,6 +549,7 @@ impl EffectChain {
                             &effect_gpu.storage_views,
                             FrameViews {
                                 color: Some(color_view),
+                                color_srgb: Some(color_srgb_view),
                                 depth: input.depth.as_ref().map(|d| &d.view),
                             },
                         )
@@ -859,6 +859,8 @@ fn back_buffer_view<'a>(
 #[derive(Clone, Copy, Default)]
 struct FrameViews<'a> {
     color: Option<&'a wgpu::TextureView>,
+    /// The back buffer decoded as sRGB, for COLOR textures whose samplers ask for it.
+    color_srgb: Option<&'a wgpu::TextureView>,
     depth: Option<&'a wgpu::TextureView>,
 }
 
