@@ -37,21 +37,16 @@ fn large_effect(functions: usize) -> String {
     text
 }
 
-struct Memory(String);
-
-impl analysis::FileLoader for Memory {
-    fn read(&self, _: &Path) -> std::io::Result<String> {
-        Ok(self.0.clone())
-    }
-}
-
 fn bench(c: &mut Criterion) {
     let options = analysis::Options::default();
     for (size, functions) in [("small", 3), ("medium", 14), ("large", 75)] {
         let effect = large_effect(functions);
         let lines = effect.lines().count();
-        let loaded =
-            analysis::load_effect_with(Path::new("bench.wfx"), &Memory(effect.clone()), &options);
+        let loaded = analysis::load_effect_with(
+            Path::new("bench.wfx"),
+            &analysis::MemoryLoader::new([("bench.wfx", effect.clone())]),
+            &options,
+        );
         assert!(
             loaded.diagnostics.is_empty(),
             "{}",
@@ -64,7 +59,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 analysis::load_effect_with(
                     Path::new("bench.wfx"),
-                    &Memory(effect.clone()),
+                    &analysis::MemoryLoader::new([("bench.wfx", effect.clone())]),
                     &options,
                 )
             })

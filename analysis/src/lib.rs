@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use model::*;
-pub use preprocess::{FileLoader, FsLoader};
+pub use preprocess::{FileLoader, FsLoader, MemoryLoader};
 pub use source::{FileId, SourceMap, Span};
 
 /// What the front end needs besides the source.

@@ -663,7 +663,7 @@ fn lower_uniform(
             DiagnosticCode::UnsupportedType,
             ty_span,
             format!(
-                "'{}' : uniform type not supported (use a scalar or vector of f32, i32, u32 or bool)",
+                "'{}' : uniform type not supported (use a scalar or vector of f32, i32, u32 or bool, or an f32 matrix)",
                 decl.ty.name
             ),
         );

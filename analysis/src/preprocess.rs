@@ -27,6 +27,32 @@ pub trait FileLoader {
     fn read(&self, path: &Path) -> std::io::Result<String>;
 }
 
+/// Files held in memory, by path: for tests, benchmarks and editors with unsaved buffers.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryLoader(pub std::collections::HashMap<PathBuf, String>);
+
+impl MemoryLoader {
+    pub fn new<P: Into<PathBuf>, T: Into<String>>(files: impl IntoIterator<Item = (P, T)>) -> Self {
+        Self(
+            files
+                .into_iter()
+                .map(|(p, t)| (p.into(), t.into()))
+                .collect(),
+        )
+    }
+}
+
+impl FileLoader for MemoryLoader {
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        self.0.get(path).cloned().ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "not among the files in memory",
+            )
+        })
+    }
+}
+
 /// Reads from the file system.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FsLoader;

@@ -1,22 +1,9 @@
 //! The front end on small effects: model summaries, located diagnostics, include mapping, the two
 //! compile modes, and every shipped effect.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use analysis::{CompileMode, FileLoader, LoadOutput, Options};
-
-/// Files held in memory.
-struct Memory(HashMap<PathBuf, String>);
-
-impl FileLoader for Memory {
-    fn read(&self, path: &Path) -> std::io::Result<String> {
-        self.0
-            .get(path)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "not in memory"))
-    }
-}
+use analysis::{CompileMode, LoadOutput, Options};
 
 const HEADER: &str = "struct VsOut { @builtin(position) pos: vec4<f32>, @location(0) uv: vec2<f32> }\n\
 @vertex fn vs(@builtin(vertex_index) i: u32) -> VsOut {\n\
@@ -25,7 +12,7 @@ const HEADER: &str = "struct VsOut { @builtin(position) pos: vec4<f32>, @locatio
 }\n";
 
 fn load(files: &[(&str, &str)], options: &Options) -> LoadOutput {
-    let memory = Memory(
+    let memory = analysis::MemoryLoader(
         files
             .iter()
             .map(|(p, t)| (PathBuf::from(p), t.to_string()))

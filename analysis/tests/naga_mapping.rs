@@ -5,22 +5,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use analysis::render::Range;
-use analysis::{DiagnosticCode, FileLoader, LoadOutput, Options};
-
-/// Files held in memory.
-struct Memory(HashMap<PathBuf, String>);
-
-impl FileLoader for Memory {
-    fn read(&self, path: &Path) -> std::io::Result<String> {
-        self.0
-            .get(path)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "not in memory"))
-    }
-}
+use analysis::{DiagnosticCode, LoadOutput, Options};
 
 fn load(effect: &str) -> LoadOutput {
-    let memory = Memory(HashMap::from([(
+    let memory = analysis::MemoryLoader(HashMap::from([(
         PathBuf::from("e.wfx"),
         effect.to_string(),
     )]));

@@ -6,19 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use analysis::preprocess::{self, Preprocessed};
-use analysis::{FileLoader, Options, SourceMap};
-
-/// Files held in memory.
-struct Memory(HashMap<PathBuf, String>);
-
-impl FileLoader for Memory {
-    fn read(&self, path: &Path) -> std::io::Result<String> {
-        self.0
-            .get(path)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "not in memory"))
-    }
-}
+use analysis::{Options, SourceMap};
 
 struct Run {
     sources: SourceMap,
@@ -68,7 +56,7 @@ fn normalize(text: &str) -> String {
 
 /// Preprocesses `files[0]` with the given definitions after the default predefined macros.
 fn run_with(files: &[(&str, &str)], definitions: &[(&str, &str)]) -> Run {
-    let memory = Memory(
+    let memory = analysis::MemoryLoader(
         files
             .iter()
             .map(|(p, t)| (PathBuf::from(p), t.to_string()))
@@ -462,7 +450,7 @@ fn lines_after_a_skipped_block_keep_their_line() {
 fn wgsl_errors_inside_expansions_point_at_the_invocation() {
     let effect = "#define BAD(x) (x + undefined_name)\n\
 fn f() -> f32 {\n  let a = 1.0;\n  return BAD(a);\n}\n";
-    let memory = Memory(HashMap::from([(
+    let memory = analysis::MemoryLoader(HashMap::from([(
         PathBuf::from("e.wfx"),
         effect.to_string(),
     )]));
