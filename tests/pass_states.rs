@@ -355,3 +355,30 @@ technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShad
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn srgb_sampler_of_the_back_buffer_decodes_it() {
+    let text = r#"
+texture Color : COLOR;
+sampler ColorSrgb { Texture = Color; SRGBTexture = true; MagFilter = POINT; MinFilter = POINT; };
+@vertex fn vs(@builtin(vertex_index) id: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((id << 1u) & 2u), f32(id & 2u));
+    return vec4<f32>(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+}
+@fragment fn ps(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+    return textureSampleLevel(Color, ColorSrgb, p.xy / 8.0, 0.0);
+}
+technique T < enabled = true; > { pass { VertexShader = vs; PixelShader = ps; } }"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("srgb_color", text, &image) else {
+        return;
+    };
+    let decode = |c: u8| {
+        let v = f32::from(c) / 255.0;
+        (((v + 0.055) / 1.055).powf(2.4) * 255.0).round() as u8
+    };
+    let got = out.pixel(5, 5);
+    for (c, v) in [100u8, 150, 200].into_iter().enumerate() {
+        assert!(got[c].abs_diff(decode(v)) <= 1, "{got:?} channel {c}");
+    }
+}

@@ -886,18 +886,22 @@ fn make_bind_group(
                 BindingResource::Uniforms => uniform_buffer
                     .expect("an effect with a uniform binding has a uniform buffer")
                     .as_entire_binding(),
-                BindingResource::Texture(id) => {
-                    wgpu::BindingResource::TextureView(match &textures[id.index()] {
-                        TextureGpu::Owned { view, .. } => view,
-                        TextureGpu::Semantic(TextureSemantic::Color) => frame
-                            .color
-                            .expect("passes reading COLOR are given its view"),
-                        TextureGpu::Semantic(TextureSemantic::Depth) => {
-                            frame.depth.unwrap_or(empty_view)
-                        }
-                        TextureGpu::Semantic(_) => empty_view,
-                    })
-                }
+                BindingResource::Texture(id) => wgpu::BindingResource::TextureView(match &textures
+                    [id.index()]
+                {
+                    TextureGpu::Owned { view, .. } => view,
+                    TextureGpu::Semantic(TextureSemantic::Color) => if effect.texture(id).srgb_read
+                    {
+                        frame.color_srgb
+                    } else {
+                        frame.color
+                    }
+                    .expect("passes reading COLOR are given its views"),
+                    TextureGpu::Semantic(TextureSemantic::Depth) => {
+                        frame.depth.unwrap_or(empty_view)
+                    }
+                    TextureGpu::Semantic(_) => empty_view,
+                }),
                 BindingResource::Sampler(id) => {
                     wgpu::BindingResource::Sampler(&samplers[id.index()])
                 }
