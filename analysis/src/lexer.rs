@@ -2,8 +2,10 @@
 //! find where each top-level item ends; naga parses the WGSL itself.
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum TokenKind {
-    Ident(String),
+pub enum TokenKind<'src> {
+    /// Borrowed from the text: most identifiers are WGSL that the structure parser only skips,
+    /// so they are not copied.
+    Ident(&'src str),
     /// A numeric literal: its value and whether it was written as a float.
     Number {
         value: f64,
@@ -14,19 +16,19 @@ pub enum TokenKind {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Token {
-    pub kind: TokenKind,
+pub struct Token<'src> {
+    pub kind: TokenKind<'src>,
     pub start: usize,
     pub end: usize,
 }
 
-impl Token {
+impl<'src> Token<'src> {
     pub fn is_punct(&self, c: char) -> bool {
         self.kind == TokenKind::Punct(c)
     }
 
-    pub fn ident(&self) -> Option<&str> {
-        match &self.kind {
+    pub fn ident(&self) -> Option<&'src str> {
+        match self.kind {
             TokenKind::Ident(s) => Some(s),
             _ => None,
         }
@@ -35,7 +37,7 @@ impl Token {
     /// How the token reads in a message.
     pub fn describe(&self) -> String {
         match &self.kind {
-            TokenKind::Ident(s) => s.clone(),
+            TokenKind::Ident(s) => s.to_string(),
             TokenKind::Number { value, .. } => value.to_string(),
             TokenKind::Str(s) => format!("\"{s}\""),
             TokenKind::Punct(c) => c.to_string(),
@@ -52,7 +54,7 @@ pub struct LexError {
 }
 
 /// Splits `text` into tokens, skipping whitespace and comments. Errors do not stop the lexer.
-pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
+pub fn tokenize(text: &str) -> (Vec<Token<'_>>, Vec<LexError>) {
     let bytes = text.as_bytes();
     let mut tokens = Vec::new();
     let mut errors = Vec::new();
@@ -99,7 +101,7 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
                 i += 1;
             }
             tokens.push(Token {
-                kind: TokenKind::Ident(text[start..i].to_string()),
+                kind: TokenKind::Ident(&text[start..i]),
                 start,
                 end: i,
             });
@@ -171,7 +173,7 @@ pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
     (tokens, errors)
 }
 
-fn lex_number(text: &str, start: usize) -> (Result<TokenKind, String>, usize) {
+fn lex_number(text: &str, start: usize) -> (Result<TokenKind<'static>, String>, usize) {
     let bytes = text.as_bytes();
     let mut i = start;
     if bytes[i] == b'0' && matches!(bytes.get(i + 1), Some(b'x' | b'X')) {
@@ -244,7 +246,7 @@ mod tests {
         assert_eq!(
             kinds,
             vec![
-                TokenKind::Ident("a".into()),
+                TokenKind::Ident("a"),
                 TokenKind::Number {
                     value: 1.5,
                     float: true

@@ -211,19 +211,19 @@ fn recover(tokens: &[Token], start: usize, angle_brackets_nest: bool) -> usize {
 }
 
 struct Parser<'t> {
-    tokens: &'t [Token],
+    tokens: &'t [Token<'t>],
     pos: usize,
     text_len: usize,
 }
 
 type PResult<T> = Result<T, SyntaxError>;
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<&Token> {
+impl<'t> Parser<'t> {
+    fn peek(&self) -> Option<&Token<'t>> {
         self.tokens.get(self.pos)
     }
 
-    fn peek_at(&self, ahead: usize) -> Option<&Token> {
+    fn peek_at(&self, ahead: usize) -> Option<&Token<'t>> {
         self.tokens.get(self.pos + ahead)
     }
 
@@ -270,7 +270,7 @@ impl Parser<'_> {
                 end,
             }) => {
                 let ident = Ident {
-                    name: name.clone(),
+                    name: name.to_string(),
                     start: *start,
                     end: *end,
                 };
@@ -553,7 +553,7 @@ impl Parser<'_> {
                     let end = self.tokens[self.pos - 1].end;
                     return Ok(Expr {
                         kind: ExprKind::Call {
-                            callee: name,
+                            callee: name.to_string(),
                             generic,
                             args,
                         },
@@ -562,7 +562,7 @@ impl Parser<'_> {
                     });
                 }
                 Ok(Expr {
-                    kind: ExprKind::Ident(name),
+                    kind: ExprKind::Ident(name.to_string()),
                     start: token.start,
                     end: token.end,
                 })

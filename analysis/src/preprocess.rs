@@ -604,6 +604,7 @@ pub fn preprocess(
         diagnostics,
         out: Preprocessed::default(),
         macros: HashMap::new(),
+        macro_first_bytes: [false; 256],
         once: HashSet::new(),
         stack: vec![root],
         stopped: false,
@@ -625,6 +626,9 @@ struct Preprocessor<'a> {
     diagnostics: &'a mut Vec<Diagnostic>,
     out: Preprocessed,
     macros: HashMap<Rc<str>, Rc<Macro>>,
+    /// First bytes of every name ever defined: most identifiers in WGSL code are not macros,
+    /// and this check spares them the hash lookup.
+    macro_first_bytes: [bool; 256],
     /// Files that said `#pragma once`.
     once: HashSet<FileId>,
     /// The files being included, outermost first.
@@ -681,7 +685,9 @@ impl Preprocessor<'_> {
             body,
             defined_at: None,
         };
-        self.macros.insert(name.into(), Rc::new(m));
+        let name: Rc<str> = name.into();
+        self.note_macro_name(&name);
+        self.macros.insert(name, Rc::new(m));
     }
 
     /// Checks the output limit before appending `len` bytes; reports once when it is exceeded.
@@ -796,7 +802,7 @@ impl Preprocessor<'_> {
             if self.stopped {
                 return;
             }
-            if raw.kind != Kind::Ident || !self.macros.contains_key(&text[raw.start..raw.end]) {
+            if raw.kind != Kind::Ident || !self.is_macro(&text[raw.start..raw.end]) {
                 continue;
             }
             source.consumed_to = raw.end;
@@ -1311,7 +1317,22 @@ impl Preprocessor<'_> {
                 self.diagnostics.push(d);
             }
         }
+        self.note_macro_name(&name.text);
         self.macros.insert(name.text.clone(), Rc::new(m));
+    }
+
+    fn note_macro_name(&mut self, name: &str) {
+        if let Some(&b) = name.as_bytes().first() {
+            self.macro_first_bytes[usize::from(b)] = true;
+        }
+    }
+
+    /// Whether `name` is a defined macro.
+    fn is_macro(&self, name: &str) -> bool {
+        name.as_bytes()
+            .first()
+            .is_some_and(|&b| self.macro_first_bytes[usize::from(b)])
+            && self.macros.contains_key(name)
     }
 
     fn pragma(&mut self, file: FileId, text: &str, args: &[Tok], span: Span) {
