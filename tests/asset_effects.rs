@@ -235,3 +235,51 @@ fn every_shipped_preset_needs_fewer_copies_than_reshade() {
     }
     assert!(seen >= 2);
 }
+
+#[test]
+fn reload_at_a_new_size_keeps_order_enabled_state_and_values() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let document =
+        Document::with_preset(&repo().join("presets/demo.ini"), Vec::new()).expect("preset loads");
+    let mut chain = chain_for(&ctx, &document, &image);
+    let blur = chain.find("GaussianBlur", None).unwrap();
+    let vignette = chain.find("Vignette", None).unwrap();
+    chain.set_order(&[vignette, blur]);
+    chain.set_enabled(blur, false);
+    let strength = chain
+        .effect(vignette.effect)
+        .find_uniform("Strength")
+        .unwrap();
+    chain.set_uniform(vignette.effect, strength, vec![0.25]);
+
+    // The same effects compiled for a smaller back buffer.
+    let small = engine::input::test_card(48, 32);
+    let compiled = document.compile((small.width, small.height));
+    chain
+        .reload(compiled.effects, (small.width, small.height))
+        .expect("reloads");
+    assert_eq!(chain.size(), (48, 32));
+    let names: Vec<String> = chain
+        .order()
+        .iter()
+        .map(|k| chain.technique(*k).name.clone())
+        .collect();
+    assert_eq!(names, ["Vignette", "GaussianBlur"]);
+    let blur = chain.find("GaussianBlur", None).unwrap();
+    let vignette = chain.find("Vignette", None).unwrap();
+    assert!(!chain.is_enabled(blur) && chain.is_enabled(vignette));
+    let strength = chain
+        .effect(vignette.effect)
+        .find_uniform("Strength")
+        .unwrap();
+    assert_eq!(
+        chain.uniform_values(vignette.effect)[strength.index()],
+        vec![0.25]
+    );
+    // And it renders the vignette alone, with the kept value, at the new size.
+    let out = render(&ctx, &mut chain, &small, 1);
+    let expected = vignette_reference(&FloatImage::from_rgba8(&small), 0.25, 0.3).to_rgba8();
+    let (max, mean) = compare(&out, &expected);
+    assert!(max <= 1 && mean < 0.1, "max {max}, mean {mean}");
+}

@@ -382,3 +382,26 @@ technique T < enabled = true; > { pass { VertexShader = vs; PixelShader = ps; } 
         assert!(got[c].abs_diff(decode(v)) <= 1, "{got:?} channel {c}");
     }
 }
+
+#[test]
+fn srgb_writes_encode_into_the_back_buffer() {
+    let text = r#"#include "shaders/fxbench.wfxh"
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(0.2, 0.5, 0.8, 1.0); }
+technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; SRGBWriteEnable = true; } }"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("srgb_write", text, &image) else {
+        return;
+    };
+    let encode = |v: f32| {
+        let s = if v <= 0.003_130_8 {
+            v * 12.92
+        } else {
+            1.055 * v.powf(1.0 / 2.4) - 0.055
+        };
+        (s * 255.0).round() as u8
+    };
+    let got = out.pixel(3, 3);
+    for (c, v) in [0.2f32, 0.5, 0.8].into_iter().enumerate() {
+        assert!(got[c].abs_diff(encode(v)) <= 1, "{got:?} channel {c}");
+    }
+}

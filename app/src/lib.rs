@@ -69,6 +69,9 @@ pub enum Command {
     },
     /// Writes the current technique list, order and uniform values to the open preset.
     SavePreset,
+    /// Reads the effect files again (after editing them) and rebuilds the chain, keeping order,
+    /// enabled techniques and uniform values.
+    Reload,
     SetUniform {
         effect: usize,
         uniform: analysis::UniformId,
@@ -146,6 +149,18 @@ impl WorkbenchApp {
                         runtime.chain_mut().set_order(&order);
                     }
                 }
+                Command::Reload => {
+                    let compiled = self.document.compile(runtime.chain().size());
+                    self.diagnostics = panels::diagnostics::rows(&compiled);
+                    self.status = if compiled.has_errors() {
+                        "reload failed: the effects have errors (see Diagnostics)".to_string()
+                    } else {
+                        match runtime.reload(compiled.effects) {
+                            Ok(()) => "reloaded".to_string(),
+                            Err(e) => format!("reload failed: {e}"),
+                        }
+                    };
+                }
                 Command::SavePreset => {
                     let path = self
                         .document
@@ -206,6 +221,13 @@ impl eframe::App for WorkbenchApp {
                             .map_or_else(|| "fxbench.ini".to_string(), |p| p.display().to_string());
                         if ui.button("Save preset").on_hover_text(target).clicked() {
                             commands.push(Command::SavePreset);
+                        }
+                        if ui
+                            .button("Reload")
+                            .on_hover_text("Read the effect files again")
+                            .clicked()
+                        {
+                            commands.push(Command::Reload);
                         }
                         ui.weak(&self.status);
                     });

@@ -52,6 +52,8 @@ pub struct Runtime {
     chain: EffectChain,
     input: Input,
     preview: egui::TextureId,
+    /// egui's renderer, to point the preview at a rebuilt chain's output.
+    renderer: std::sync::Arc<egui::mutex::RwLock<egui_wgpu::Renderer>>,
     clock: engine::sources::FrameClock,
     /// Where the preview was drawn last frame, for mapping the cursor to back-buffer pixels.
     preview_rect: Option<egui::Rect>,
@@ -91,6 +93,7 @@ impl Runtime {
             chain,
             input,
             preview,
+            renderer: render_state.renderer.clone(),
             clock: engine::sources::FrameClock::new(),
             preview_rect: None,
             previous_mouse: None,
@@ -103,6 +106,20 @@ impl Runtime {
 
     pub fn chain_mut(&mut self) -> &mut EffectChain {
         &mut self.chain
+    }
+
+    /// Rebuilds the chain from recompiled effects (same size), keeping the user's settings, and
+    /// points the preview at the new output.
+    pub fn reload(&mut self, effects: Vec<ValidatedEffect>) -> Result<(), engine::ChainError> {
+        let size = self.chain.size();
+        self.chain.reload(effects, size)?;
+        self.renderer.write().update_egui_texture_from_wgpu_texture(
+            &self.ctx.device,
+            self.chain.output_view(),
+            wgpu::FilterMode::Linear,
+            self.preview,
+        );
+        Ok(())
     }
 
     pub fn preview_texture(&self) -> egui::TextureId {

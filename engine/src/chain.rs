@@ -186,6 +186,7 @@ pub struct EffectChain {
     depth_bound: bool,
     /// The input the cached per-frame bind groups were made for.
     bound_input: Option<wgpu::Texture>,
+    options: ChainOptions,
 }
 
 impl EffectChain {
@@ -253,11 +254,76 @@ impl EffectChain {
             enabled_at: Default::default(),
             depth_bound: false,
             bound_input: None,
+            options: options.clone(),
         })
     }
 
     pub fn size(&self) -> (u32, u32) {
         self.size
+    }
+
+    /// Rebuilds the chain for new versions of its effects — edited files, or the same files
+    /// compiled for a new back-buffer size (`BUFFER_WIDTH` and texture sizes change with it) —
+    /// keeping what the user set: technique order and enabled state (matched by effect path and
+    /// technique name) and uniform values (matched by effect path, name and type). Techniques new
+    /// to the chain come after the known ones. Timing averages start afresh.
+    pub fn reload(
+        &mut self,
+        effects: Vec<ValidatedEffect>,
+        size: (u32, u32),
+    ) -> Result<(), ChainError> {
+        type Name = (std::path::PathBuf, String);
+        let name_of = |chain: &Self, k: TechniqueKey| -> Name {
+            (
+                chain.effects[k.effect].effect.path.clone(),
+                chain.technique(k).name.clone(),
+            )
+        };
+        let old_order: Vec<Name> = self.order.iter().map(|k| name_of(self, *k)).collect();
+        let old_enabled: Vec<Name> = self.enabled.iter().map(|k| name_of(self, *k)).collect();
+        let mut old_values = std::collections::HashMap::new();
+        for e in &self.effects {
+            for (u, value) in e.effect.uniforms.iter().zip(&e.uniform_values) {
+                old_values.insert(
+                    (e.effect.path.clone(), u.name.clone()),
+                    (u.ty, value.clone()),
+                );
+            }
+        }
+        let mut next = Self::new(&self.ctx, effects, size, &self.options)?;
+        let known: Vec<TechniqueKey> = old_order
+            .iter()
+            .filter_map(|name| {
+                next.order
+                    .iter()
+                    .copied()
+                    .find(|k| name_of(&next, *k) == *name)
+            })
+            .collect();
+        next.set_order(&known);
+        for key in known {
+            let on = old_enabled.contains(&name_of(&next, key));
+            next.set_enabled(key, on);
+        }
+        for i in 0..next.effects.len() {
+            let path = next.effects[i].effect.path.clone();
+            let updates: Vec<(UniformId, Vec<f64>)> = next.effects[i]
+                .effect
+                .uniforms
+                .iter()
+                .filter_map(|uniform| {
+                    let (ty, value) = old_values.get(&(path.clone(), uniform.name.clone()))?;
+                    let id = next.effects[i].effect.find_uniform(&uniform.name)?;
+                    (*ty == uniform.ty).then(|| (id, value.clone()))
+                })
+                .collect();
+            for (id, value) in updates {
+                next.set_uniform(i, id, value);
+            }
+        }
+        next.source_state = std::mem::replace(&mut self.source_state, SourceState::new(0));
+        *self = next;
+        Ok(())
     }
 
     pub fn effect(&self, index: usize) -> &ValidatedEffect {
