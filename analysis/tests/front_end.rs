@@ -342,3 +342,14 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
         "{wgsl}"
     );
 }
+
+#[test]
+fn errors_in_generated_declarations_point_at_their_structure_item() {
+    // `loop` is a WGSL keyword: the generated `var<private> loop` fails to parse, and the error is
+    // reported at the uniform that produced it, not in the hidden generated text.
+    let effect = format!("{HEADER}uniform loop: f32 = 1.0;\n");
+    let out = load(&[("gen.wfx", &effect)], &Options::default());
+    let d = diagnostics(&out);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].starts_with("gen.wfx:6:9: error["), "{}", d[0]);
+}
