@@ -77,6 +77,30 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+
+    // The figure is GPU time: K identity passes against K times one, from timestamps.
+    let timed = ChainOptions { gpu_timing: true };
+    let mut gpu_ms = Vec::new();
+    for passes in [1usize, 8] {
+        let path = dir.join(format!("identity{passes}.wfx"));
+        let mut chain =
+            EffectChain::new(&ctx, vec![load(&path, size)], size, &timed).expect("chain");
+        for _ in 0..120 {
+            chain.render_blocking(&input, &frame).expect("renders");
+        }
+        chain.flush_timings();
+        let key = chain.order()[0];
+        let mean = chain.timings(key).and_then(|t| t.gpu_ns.overall_mean());
+        gpu_ms.push(mean.map(|ns| ns as f64 / 1e6));
+    }
+    if let [Some(one), Some(eight)] = gpu_ms[..] {
+        eprintln!(
+            "identity chain GPU time (timestamps, 120 frames): 1 pass {one:.3} ms, 8 passes {eight:.3} ms, ratio to 8 x 1 pass: {:.3}",
+            eight / (8.0 * one)
+        );
+    } else {
+        eprintln!("identity chain GPU time: the device has no timestamp queries");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
