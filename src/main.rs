@@ -29,6 +29,9 @@ struct Cli {
     /// `test-card`, or an image file.
     #[arg(long, value_name = "IMG", default_value = "scene")]
     input: app::InputChoice,
+    /// Depth for an image input: a greyscale PNG of the same size (black near, white far).
+    #[arg(long, value_name = "IMG")]
+    depth: Option<PathBuf>,
     /// Close the window after this many frames (smoke tests and screenshots).
     #[arg(long, value_name = "N", hide = true)]
     exit_after_frames: Option<u64>,
@@ -92,6 +95,7 @@ fn main() -> anyhow::Result<()> {
             effects: cli.effects,
             preset: cli.preset,
             input: cli.input,
+            depth: cli.depth,
             exit_after_frames: cli.exit_after_frames,
         }),
         Some(Command::Render(args)) => render(args),

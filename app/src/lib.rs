@@ -26,6 +26,8 @@ pub struct StartOptions {
     pub preset: Option<PathBuf>,
     /// What the effects run over.
     pub input: InputChoice,
+    /// A depth image for an image input (greyscale PNG, black near, white far).
+    pub depth: Option<PathBuf>,
     /// Close the window after this many frames (smoke tests, screenshots).
     pub exit_after_frames: Option<u64>,
 }
@@ -96,12 +98,21 @@ impl WorkbenchApp {
         let document = open_document(&options);
         let image = match &options.input {
             InputChoice::Image(path) => engine::input::load_image(path)
-                .map(runtime::Source::Image)
+                .and_then(|image| {
+                    let depth = match &options.depth {
+                        Some(depth) => Some(engine::input::load_depth_image(
+                            depth,
+                            (image.width, image.height),
+                        )?),
+                        None => None,
+                    };
+                    Ok(runtime::Source::Image(image, depth))
+                })
                 .map_err(|e| e.to_string()),
-            InputChoice::TestCard => Ok(runtime::Source::Image(engine::input::test_card(
-                TEST_CARD_SIZE.0,
-                TEST_CARD_SIZE.1,
-            ))),
+            InputChoice::TestCard => Ok(runtime::Source::Image(
+                engine::input::test_card(TEST_CARD_SIZE.0, TEST_CARD_SIZE.1),
+                None,
+            )),
             InputChoice::Scene => Ok(runtime::Source::Scene(TEST_CARD_SIZE)),
         };
         let mut diagnostics = Vec::new();

@@ -19,7 +19,8 @@ pub fn device_descriptor(adapter: &wgpu::Adapter) -> wgpu::DeviceDescriptor<'sta
 
 /// Where the chain's input comes from.
 pub enum Source {
-    Image(RgbaImage),
+    /// A still image and, optionally, its linear depth (one value per pixel).
+    Image(RgbaImage, Option<Vec<f32>>),
     /// The animated demo scene at this size.
     Scene((u32, u32)),
 }
@@ -27,7 +28,7 @@ pub enum Source {
 impl Source {
     pub fn size(&self) -> (u32, u32) {
         match self {
-            Source::Image(image) => (image.width, image.height),
+            Source::Image(image, _) => (image.width, image.height),
             Source::Scene(size) => *size,
         }
     }
@@ -75,12 +76,21 @@ impl Runtime {
         let mut chain = EffectChain::new(&ctx, effects, source.size(), &ChainOptions::default())?;
         document.apply_preset(&mut chain);
         let input = match source {
-            Source::Image(image) => Input::Image(InputTexture::upload(
-                &ctx.device,
-                &ctx.queue,
-                &image,
-                "fxbench input",
-            )),
+            Source::Image(image, depth) => {
+                let size = (image.width, image.height);
+                let mut input =
+                    InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
+                if let Some(depth) = depth {
+                    input = input.with_depth(engine::input::DepthTexture::upload(
+                        &ctx.device,
+                        &ctx.queue,
+                        size,
+                        &depth,
+                        "fxbench input depth",
+                    ));
+                }
+                Input::Image(input)
+            }
             Source::Scene(size) => Input::Scene(engine::scene::DemoScene::new(&ctx.device, size)),
         };
         let preview = render_state.renderer.write().register_native_texture(
