@@ -110,6 +110,34 @@ enum PassPipeline {
     Compute(wgpu::ComputePipeline),
 }
 
+/// Ctrl, Shift and Alt as Windows virtual-key codes, in the order of `togglectrl`,
+/// `toggleshift` and `togglealt`.
+const MODIFIER_KEYS: [u32; 3] = [0x11, 0x10, 0x12];
+
+/// A technique's `toggle*` and `timeout` annotations, read once at load.
+#[derive(Clone, Copy, Debug, Default)]
+struct TechniqueControls {
+    /// The toggle key and whether Ctrl, Shift and Alt must be held.
+    toggle: Option<(u32, [bool; 3])>,
+    timeout_ms: Option<f64>,
+}
+
+impl TechniqueControls {
+    fn of(technique: &analysis::Technique) -> Self {
+        let a = &technique.annotations;
+        let held = |name: &str| a.flag(name).unwrap_or(false);
+        Self {
+            toggle: a.number("toggle").filter(|c| *c > 0.0).map(|c| {
+                (
+                    c as u32,
+                    [held("togglectrl"), held("toggleshift"), held("togglealt")],
+                )
+            }),
+            timeout_ms: a.number("timeout").filter(|t| *t > 0.0),
+        }
+    }
+}
+
 /// Format of each effect's stencil buffer.
 const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;
 
@@ -122,6 +150,8 @@ enum BackBuffer {
 }
 
 struct PassGpu {
+    /// "technique pass name", for GPU debuggers; made once rather than every frame.
+    label: String,
     pipeline: PassPipeline,
     layout: wgpu::BindGroupLayout,
     /// Whether it binds the COLOR semantic, whose texture changes from pass to pass.
@@ -187,6 +217,8 @@ pub struct EffectChain {
     /// The input the cached per-frame bind groups were made for.
     bound_input: Option<wgpu::Texture>,
     options: ChainOptions,
+    /// Techniques with toggle keys or timeouts.
+    controls: Vec<(TechniqueKey, TechniqueControls)>,
 }
 
 impl EffectChain {
@@ -255,6 +287,16 @@ impl EffectChain {
             depth_bound: false,
             bound_input: None,
             options: options.clone(),
+            controls: Vec::new(),
+        })
+        .map(|mut chain| {
+            chain.controls = chain
+                .order
+                .iter()
+                .map(|&k| (k, TechniqueControls::of(chain.technique(k))))
+                .filter(|(_, c)| c.toggle.is_some() || c.timeout_ms.is_some())
+                .collect();
+            chain
         })
     }
 
@@ -377,31 +419,20 @@ impl EffectChain {
     /// `togglectrl`/`toggleshift`/`togglealt`) flip a technique; `timeout` (ms) disables one that
     /// long after it was enabled.
     fn apply_technique_annotations(&mut self, input: &FrameInput) {
-        const VK_SHIFT: u32 = 0x10;
-        const VK_CONTROL: u32 = 0x11;
-        const VK_MENU: u32 = 0x12;
-        for key in self.order.clone() {
-            let annotations = self.effects[key.effect]
-                .effect
-                .technique(key.technique)
-                .annotations
-                .clone();
-            if let Some(code) = annotations.number("toggle").filter(|c| *c > 0.0) {
-                let modifiers_match = [
-                    ("togglectrl", VK_CONTROL),
-                    ("toggleshift", VK_SHIFT),
-                    ("togglealt", VK_MENU),
-                ]
-                .iter()
-                .all(|(name, vk)| {
-                    annotations.flag(name).unwrap_or(false) == input.keys_down.contains(vk)
-                });
-                if modifiers_match && self.source_state.key_pressed(input, code as u32) {
+        // Read at load into `controls`, so this per-frame loop allocates nothing.
+        for i in 0..self.controls.len() {
+            let (key, control) = self.controls[i];
+            if let Some((code, modifiers)) = control.toggle {
+                let modifiers_match = MODIFIER_KEYS
+                    .iter()
+                    .zip(modifiers)
+                    .all(|(vk, wanted)| wanted == input.keys_down.contains(vk));
+                if modifiers_match && self.source_state.key_pressed(input, code) {
                     let on = !self.is_enabled(key);
                     self.set_enabled(key, on);
                 }
             }
-            if let Some(timeout_ms) = annotations.number("timeout").filter(|t| *t > 0.0) {
+            if let Some(timeout_ms) = control.timeout_ms {
                 if self.is_enabled(key) {
                     let since = *self.enabled_at.entry(key).or_insert(input.elapsed_ns);
                     if input.elapsed_ns.saturating_sub(since) as f64 >= timeout_ms * 1e6 {
@@ -643,9 +674,8 @@ impl EffectChain {
                             pass: pass_index,
                         })
                     });
-                    let label = format!("{} compute pass {pass_index}", technique.name);
                     let mut cpass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                        label: Some(&label),
+                        label: Some(&pass_gpu.label),
                         timestamp_writes,
                     });
                     cpass.set_pipeline(pipeline);
@@ -734,11 +764,6 @@ impl EffectChain {
                         pass: pass_index,
                     })
                 });
-                let label = format!(
-                    "{} pass {}",
-                    technique.name,
-                    pass.name.as_deref().unwrap_or(&pass_index.to_string())
-                );
                 let depth_stencil_attachment = match (&pass.stencil, &effect_gpu.stencil_view) {
                     (Some(_), Some(view)) => {
                         // Cleared before the effect's first stencil pass of each frame.
@@ -759,7 +784,7 @@ impl EffectChain {
                     _ => None,
                 };
                 let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                    label: Some(&label),
+                    label: Some(&pass_gpu.label),
                     color_attachments: &attachments,
                     depth_stencil_attachment,
                     timestamp_writes,
@@ -1226,6 +1251,7 @@ fn build_effect(
                     cache: None,
                 });
                 technique_passes.push(PassGpu {
+                    label: label.clone(),
                     pipeline: PassPipeline::Compute(pipeline),
                     layout,
                     reads_frame,
@@ -1302,6 +1328,7 @@ fn build_effect(
                     || pass.stencil.is_some()
                     || may_discard(&effect.module, pass.fragment_entry));
             technique_passes.push(PassGpu {
+                label: label.clone(),
                 pipeline: PassPipeline::Render(pipeline),
                 layout,
                 reads_frame,
