@@ -142,10 +142,10 @@ pub fn lower(
     }
     let mut storages = Vec::new();
     for item in &parsed.items {
-        if let Item::Storage(decl) = item {
-            if let Some(s) = lower_storage(&mut cx, decl, &texture_ids, &textures) {
-                storages.push(s);
-            }
+        if let Item::Storage(decl) = item
+            && let Some(s) = lower_storage(&mut cx, decl, &texture_ids, &textures)
+        {
+            storages.push(s);
         }
     }
     let uniform_buffer_size = layout_uniforms(&mut uniforms, options.mode);
@@ -640,22 +640,22 @@ fn lower_uniform(
 ) -> Option<Uniform> {
     let span = cx.ident_span(&decl.name);
     let annotations = lower_annotations(cx, &decl.annotations);
-    if let Some(source) = annotations.string("source") {
-        if !RUNTIME_SOURCES.contains(&source) {
-            let at = decl
-                .annotations
-                .iter()
-                .find(|a| a.key.name == "source")
-                .map_or(span, |a| cx.expr_span(&a.value));
-            cx.diagnostics.push(
-                Diagnostic::error(
-                    DiagnosticCode::UnknownSource,
-                    at,
-                    format!("'{source}' : unknown runtime source"),
-                )
-                .with_note(format!("known sources: {}", RUNTIME_SOURCES.join(", "))),
-            );
-        }
+    if let Some(source) = annotations.string("source")
+        && !RUNTIME_SOURCES.contains(&source)
+    {
+        let at = decl
+            .annotations
+            .iter()
+            .find(|a| a.key.name == "source")
+            .map_or(span, |a| cx.expr_span(&a.value));
+        cx.diagnostics.push(
+            Diagnostic::error(
+                DiagnosticCode::UnknownSource,
+                at,
+                format!("'{source}' : unknown runtime source"),
+            )
+            .with_note(format!("known sources: {}", RUNTIME_SOURCES.join(", "))),
+        );
     }
     let Some(ty) = parse_uniform_type(&decl.ty.name) else {
         let ty_span = cx.ident_span(&decl.ty);
@@ -1373,10 +1373,11 @@ fn lower_pass(
     if stencil_enable {
         // The stencil buffer is back-buffer sized; attachments of one pass must match in size.
         for id in &render_targets {
-            if let TextureKind::Owned { width, height, .. } = textures[id.index()].kind {
-                if (width, height) != cx.buffer_size {
-                    let name = &textures[id.index()].name;
-                    cx.error(
+            if let TextureKind::Owned { width, height, .. } = textures[id.index()].kind
+                && (width, height) != cx.buffer_size
+            {
+                let name = &textures[id.index()].name;
+                cx.error(
                         DiagnosticCode::InvalidRenderStateValue,
                         span,
                         format!(
@@ -1384,8 +1385,7 @@ fn lower_pass(
                             cx.buffer_size.0, cx.buffer_size.1
                         ),
                     );
-                    return None;
-                }
+                return None;
             }
         }
     }
@@ -1403,16 +1403,16 @@ fn lower_pass(
         .map(|(b, _)| *b)
         .collect();
     for b in &pass_bindings {
-        if let BindingResource::Texture(id) = b.resource {
-            if render_targets.contains(&id) {
-                let name = &textures[id.index()].name;
-                cx.error(
-                    DiagnosticCode::InvalidRenderStateValue,
-                    span,
-                    format!("'{name}' : the pass samples a texture it renders to"),
-                );
-                return None;
-            }
+        if let BindingResource::Texture(id) = b.resource
+            && render_targets.contains(&id)
+        {
+            let name = &textures[id.index()].name;
+            cx.error(
+                DiagnosticCode::InvalidRenderStateValue,
+                span,
+                format!("'{name}' : the pass samples a texture it renders to"),
+            );
+            return None;
         }
     }
     check_texture_hazards(cx, span, &pass_bindings, &render_targets, storages)?;
@@ -1646,18 +1646,18 @@ fn lower_storage(
         );
         return None;
     };
-    if let TextureKind::Owned { mip_levels, .. } = textures[texture.index()].kind {
-        if mip_level >= mip_levels {
-            cx.error(
-                DiagnosticCode::InvalidSize,
-                span,
-                format!(
-                    "'{}' : MipLevel {mip_level} but the texture has {mip_levels} level(s)",
-                    decl.name.name
-                ),
-            );
-            return None;
-        }
+    if let TextureKind::Owned { mip_levels, .. } = textures[texture.index()].kind
+        && mip_level >= mip_levels
+    {
+        cx.error(
+            DiagnosticCode::InvalidSize,
+            span,
+            format!(
+                "'{}' : MipLevel {mip_level} but the texture has {mip_levels} level(s)",
+                decl.name.name
+            ),
+        );
+        return None;
     }
     Some(Storage {
         name: decl.name.name.clone(),

@@ -562,10 +562,12 @@ pub fn parse_diagnostic(
     let primary = labels.first().and_then(|(s, _)| map(*s));
     let mut d = Diagnostic::error(code, primary, error.message());
     // The first label explains the primary span; it becomes a note when it adds something.
-    if let Some((_, label)) = labels.first() {
-        if !label.is_empty() && *label != error.message() && *label != "see msg" {
-            d = d.with_note(*label);
-        }
+    if let Some((_, label)) = labels.first()
+        && !label.is_empty()
+        && *label != error.message()
+        && *label != "see msg"
+    {
+        d = d.with_note(*label);
     }
     for (s, label) in labels.iter().skip(1) {
         if let (Some(s), false) = (map(*s), label.is_empty()) {
@@ -602,12 +604,11 @@ pub fn validation_diagnostic(
         .map(|(s, label)| (*s, ir_label(label)))
         .collect();
     spans.sort_by_key(|(s, _)| s.to_range().map_or(usize::MAX, |r| r.len()));
-    if spans.is_empty() {
-        if let ValidationError::EntryPoint { name, .. } = inner {
-            if let Some(at) = function_name_span(source, name) {
-                spans.push((at, "entry point".to_string()));
-            }
-        }
+    if spans.is_empty()
+        && let ValidationError::EntryPoint { name, .. } = inner
+        && let Some(at) = function_name_span(source, name)
+    {
+        spans.push((at, "entry point".to_string()));
     }
     let primary = spans.first().and_then(|(s, _)| map(*s));
     let mut d = Diagnostic::error(validation_code(inner, module), primary, message);

@@ -1015,12 +1015,13 @@ impl Preprocessor<'_> {
         let mut i = 0;
         while i < body.len() {
             let b = &body[i];
-            if m.params.is_some() && b.is("#") {
-                if let Some(p) = body.get(i + 1).and_then(param) {
-                    out.push(stringize(&args[p], b.space, origin));
-                    i += 2;
-                    continue;
-                }
+            if m.params.is_some()
+                && b.is("#")
+                && let Some(p) = body.get(i + 1).and_then(param)
+            {
+                out.push(stringize(&args[p], b.space, origin));
+                i += 2;
+                continue;
             }
             if b.is("##") && i + 1 < body.len() {
                 let next = &body[i + 1];
@@ -1303,19 +1304,19 @@ impl Preprocessor<'_> {
             body,
             defined_at: Some(span),
         };
-        if let Some(old) = self.macros.get(&name.text) {
-            if !old.same_definition(&m) {
-                let mut d = Diagnostic::warning(
-                    DiagnosticCode::MacroRedefinition,
-                    name.span,
-                    format!("'{}' : macro redefinition", name.text),
-                );
-                d = match old.defined_at {
-                    Some(at) => d.with_related(at, "previous definition"),
-                    None => d.with_note("it was predefined"),
-                };
-                self.diagnostics.push(d);
-            }
+        if let Some(old) = self.macros.get(&name.text)
+            && !old.same_definition(&m)
+        {
+            let mut d = Diagnostic::warning(
+                DiagnosticCode::MacroRedefinition,
+                name.span,
+                format!("'{}' : macro redefinition", name.text),
+            );
+            d = match old.defined_at {
+                Some(at) => d.with_related(at, "previous definition"),
+                None => d.with_note("it was predefined"),
+            };
+            self.diagnostics.push(d);
         }
         self.note_macro_name(&name.text);
         self.macros.insert(name.text.clone(), Rc::new(m));

@@ -41,6 +41,14 @@ impl Compiled {
             .flat_map(|o| o.diagnostics.iter().map(move |d| (o, d)))
     }
 
+    /// Every file the front end read: the effects and everything they include.
+    pub fn files(&self) -> Vec<PathBuf> {
+        self.outputs
+            .iter()
+            .flat_map(|o| o.sources.files().map(|(_, f)| f.path.clone()))
+            .collect()
+    }
+
     pub fn has_errors(&self) -> bool {
         self.diagnostics().any(|(_, d)| d.is_error())
     }
@@ -97,10 +105,10 @@ impl Document {
                 .into_iter()
                 .chain(preset.techniques())
             {
-                if let Some(file) = r.effect {
-                    if !files.contains(&file) {
-                        files.push(file);
-                    }
+                if let Some(file) = r.effect
+                    && !files.contains(&file)
+                {
+                    files.push(file);
                 }
             }
             for file in files {

@@ -11,6 +11,7 @@ pub mod input_map;
 pub mod panels;
 pub mod report;
 pub mod runtime;
+pub mod watch;
 
 use std::path::PathBuf;
 
@@ -89,8 +90,10 @@ pub struct WorkbenchApp {
     diagnostics: Vec<panels::diagnostics::Row>,
     frames_drawn: u64,
     exit_after_frames: Option<u64>,
-    /// The outcome of the last action (a save), shown under the techniques.
+    /// The outcome of the last action (a save, a reload), shown under the techniques.
     status: String,
+    /// Reloads the effects when one of their files changes on disk.
+    watcher: Option<watch::FileWatcher>,
 }
 
 impl WorkbenchApp {
@@ -116,6 +119,7 @@ impl WorkbenchApp {
             InputChoice::Scene => Ok(runtime::Source::Scene(TEST_CARD_SIZE)),
         };
         let mut diagnostics = Vec::new();
+        let mut watched = Vec::new();
         let runtime = match (&document, image, cc.wgpu_render_state.as_ref()) {
             (Err(e), _, _) => Err(e.clone()),
             (_, Err(e), _) => Err(e),
@@ -123,6 +127,7 @@ impl WorkbenchApp {
             (Ok(doc), Ok(source), Some(render_state)) => {
                 let compiled = doc.compile(source.size());
                 diagnostics = panels::diagnostics::rows(&compiled);
+                watched = compiled.files();
                 Runtime::new(render_state, doc, compiled.effects, source).map_err(|e| e.to_string())
             }
         };
@@ -133,6 +138,7 @@ impl WorkbenchApp {
             frames_drawn: 0,
             exit_after_frames: options.exit_after_frames,
             status: String::new(),
+            watcher: watch::FileWatcher::new(watched).ok(),
         }
     }
 
@@ -163,6 +169,8 @@ impl WorkbenchApp {
                 Command::Reload => {
                     let compiled = self.document.compile(runtime.chain().size());
                     self.diagnostics = panels::diagnostics::rows(&compiled);
+                    // Includes may have changed: watch what this compile read.
+                    self.watcher = watch::FileWatcher::new(compiled.files()).ok();
                     self.status = if compiled.has_errors() {
                         "reload failed: the effects have errors (see Diagnostics)".to_string()
                     } else {
@@ -218,6 +226,13 @@ impl eframe::App for WorkbenchApp {
             runtime.render_frame(ui.ctx());
         }
         let mut commands = Vec::new();
+        if self
+            .watcher
+            .as_ref()
+            .is_some_and(watch::FileWatcher::take_change)
+        {
+            commands.push(Command::Reload);
+        }
         egui::Panel::left("techniques")
             .resizable(true)
             .default_size(300.0)

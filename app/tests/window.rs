@@ -156,3 +156,60 @@ fn dragging_a_technique_reorders_and_saving_writes_the_preset() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn editing_an_effect_file_reloads_it() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fxbench-window-watch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let effect = dir.join("live.wfx");
+    let write = |body: &str| {
+        std::fs::write(
+            &effect,
+            format!(
+                "#include \"shaders/fxbench.wfxh\"\n\
+                 @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {{ {body} }}\n\
+                 technique Live < enabled = true; > {{ pass {{ VertexShader = PostProcessVS; PixelShader = ps; }} }}\n"
+            ),
+        )
+        .unwrap();
+    };
+    write("return vec4<f32>(1.0, 0.0, 0.0, 1.0);");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(900.0, 500.0))
+        .wgpu()
+        .build_eframe(|cc| {
+            WorkbenchApp::new(
+                cc,
+                StartOptions {
+                    effects: vec![effect.clone()],
+                    input: app::InputChoice::TestCard,
+                    ..StartOptions::default()
+                },
+            )
+        });
+    harness.run_steps(2);
+    let wait_for = |harness: &mut Harness<'_, WorkbenchApp>, label: &str| {
+        for _ in 0..100 {
+            harness.run_steps(1);
+            if harness.query_by_label(label).is_some() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
+    };
+    // A broken edit is reported and the last good chain keeps running.
+    write("return vec4<f32>(1.0, 0.0, 0.0);");
+    assert!(wait_for(
+        &mut harness,
+        "reload failed: the effects have errors (see Diagnostics)"
+    ));
+    assert!(harness.state().runtime().is_some());
+    // Fixing it reloads.
+    write("return vec4<f32>(0.0, 1.0, 0.0, 1.0);");
+    assert!(wait_for(&mut harness, "reloaded"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -432,12 +432,12 @@ impl EffectChain {
                     self.set_enabled(key, on);
                 }
             }
-            if let Some(timeout_ms) = control.timeout_ms {
-                if self.is_enabled(key) {
-                    let since = *self.enabled_at.entry(key).or_insert(input.elapsed_ns);
-                    if input.elapsed_ns.saturating_sub(since) as f64 >= timeout_ms * 1e6 {
-                        self.set_enabled(key, false);
-                    }
+            if let Some(timeout_ms) = control.timeout_ms
+                && self.is_enabled(key)
+            {
+                let since = *self.enabled_at.entry(key).or_insert(input.elapsed_ns);
+                if input.elapsed_ns.saturating_sub(since) as f64 >= timeout_ms * 1e6 {
+                    self.set_enabled(key, false);
                 }
             }
         }

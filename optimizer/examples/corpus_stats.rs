@@ -35,15 +35,13 @@ fn main() -> anyhow::Result<()> {
                     before += report.instructions_before;
                     after += report.instructions_after;
                     let mut verdict = String::new();
-                    if validate {
-                        if let Some(env) = spirv_val::valid_env(&words)? {
-                            if let spirv_val::Verdict::Invalid(message) =
-                                spirv_val::validate(&out, env)?
-                            {
-                                invalid += 1;
-                                verdict = format!("  INVALID ({env}): {message}");
-                            }
-                        }
+                    if validate
+                        && let Some(env) = spirv_val::valid_env(&words)?
+                        && let spirv_val::Verdict::Invalid(message) =
+                            spirv_val::validate(&out, env)?
+                    {
+                        invalid += 1;
+                        verdict = format!("  INVALID ({env}): {message}");
                     }
                     println!(
                         "{dir}/{name}: {} -> {} instructions ({:.1}% fewer), {:.2} ms, {} iterations{verdict}",

@@ -96,10 +96,10 @@ impl Globals {
             op,
             Op::Constant | Op::ConstantTrue | Op::ConstantFalse | Op::ConstantNull
         );
-        if let (true, Some(ty)) = (scalar_constant, inst.result_type) {
-            if self.shape(ty) == Shape::Scalar {
-                self.scalar_constants.insert(id, ty);
-            }
+        if let (true, Some(ty)) = (scalar_constant, inst.result_type)
+            && self.shape(ty) == Shape::Scalar
+        {
+            self.scalar_constants.insert(id, ty);
         }
     }
 

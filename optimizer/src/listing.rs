@@ -92,11 +92,10 @@ impl Namer {
         for inst in &module.debug_names {
             if let (Op::Name, [Operand::IdRef(id), Operand::LiteralString(name)]) =
                 (inst.class.opcode, &inst.operands[..])
+                && !self.names.contains_key(id)
             {
-                if !self.names.contains_key(id) {
-                    let base = sanitize(name);
-                    self.assign(*id, &base);
-                }
+                let base = sanitize(name);
+                self.assign(*id, &base);
             }
         }
         let kinds = numeric_kinds(module);

@@ -53,12 +53,11 @@ fn check(path: &std::path::Path, validate: bool) -> Outcome {
             }
             if validate {
                 let env = spirv_val::valid_env(&words).expect("spirv-val runs");
-                if let Some(env) = env {
-                    if let Verdict::Invalid(message) =
+                if let Some(env) = env
+                    && let Verdict::Invalid(message) =
                         spirv_val::validate(&out, env).expect("spirv-val runs")
-                    {
-                        outcome.problem = Some(format!("output invalid under {env}: {message}"));
-                    }
+                {
+                    outcome.problem = Some(format!("output invalid under {env}: {message}"));
                 }
             }
         }

@@ -47,13 +47,13 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
                 });
             }
         });
-        if let Some(from) = row.response.dnd_release_payload::<usize>() {
-            if *from != position {
-                commands.push(Command::MoveTechnique {
-                    from: *from,
-                    to: position,
-                });
-            }
+        if let Some(from) = row.response.dnd_release_payload::<usize>()
+            && *from != position
+        {
+            commands.push(Command::MoveTechnique {
+                from: *from,
+                to: position,
+            });
         }
         if enabled && technique.passes.len() > 1 {
             ui.indent(("passes", key.effect, key.technique.index()), |ui| {

@@ -30,10 +30,10 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
         // Uncategorised uniforms first, then one collapsing group per category in first-seen order.
         let mut categories: Vec<&str> = Vec::new();
         for (_, u) in &editable {
-            if let Some(c) = u.annotations.string("ui_category") {
-                if !categories.contains(&c) {
-                    categories.push(c);
-                }
+            if let Some(c) = u.annotations.string("ui_category")
+                && !categories.contains(&c)
+            {
+                categories.push(c);
             }
         }
         let mut show = |ui: &mut egui::Ui, index: usize, uniform: &Uniform| {
@@ -41,14 +41,14 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
                 ui.add_space(spacing as f32 * 8.0);
             }
             let mut value = values[index].clone();
-            if uniform_ui(ui, uniform, &mut value) {
-                if let Some(id) = effect.find_uniform(&uniform.name) {
-                    commands.push(Command::SetUniform {
-                        effect: effect_index,
-                        uniform: id,
-                        value,
-                    });
-                }
+            if uniform_ui(ui, uniform, &mut value)
+                && let Some(id) = effect.find_uniform(&uniform.name)
+            {
+                commands.push(Command::SetUniform {
+                    effect: effect_index,
+                    uniform: id,
+                    value,
+                });
             }
         };
         for (index, uniform) in editable

@@ -548,10 +548,10 @@ fn prune_parameters(module: &mut Module, live: &HashSet<Word>, facts: &Facts) ->
         };
         let (new_type, _) = globals.function_type(module, result_type, &kept_types);
         let function = &mut module.functions[f];
-        if let Some(def) = function.def.as_mut() {
-            if let Some(slot) = def.operands.get_mut(1) {
-                *slot = Operand::IdRef(new_type);
-            }
+        if let Some(def) = function.def.as_mut()
+            && let Some(slot) = def.operands.get_mut(1)
+        {
+            *slot = Operand::IdRef(new_type);
         }
         let mut index = 0;
         function.parameters.retain(|_| {

@@ -707,11 +707,11 @@ impl Context {
             );
             // The extract keeps `RelaxedPrecision` (it describes the value); `NoContraction`
             // only means something on arithmetic.
-            if let Some(set) = self.decorations.get_mut(&id) {
-                if set.iter().any(|(d, _)| *d == Decoration::NoContraction) {
-                    set.retain(|(d, _)| *d != Decoration::NoContraction);
-                    self.drop_no_contraction.insert(id);
-                }
+            if let Some(set) = self.decorations.get_mut(&id)
+                && set.iter().any(|(d, _)| *d == Decoration::NoContraction)
+            {
+                set.retain(|(d, _)| *d != Decoration::NoContraction);
+                self.drop_no_contraction.insert(id);
             }
             fx.add_lane(id, vector, index as u32);
         }
@@ -802,10 +802,10 @@ fn make(
     operands: Vec<Operand>,
 ) -> Word {
     let key = (op, ty, operands);
-    if let Some(&id) = bx.made.get(&key) {
-        if bx.available(id, p) || new.iter().any(|i| i.result_id == Some(id)) {
-            return id;
-        }
+    if let Some(&id) = bx.made.get(&key)
+        && (bx.available(id, p) || new.iter().any(|i| i.result_id == Some(id)))
+    {
+        return id;
     }
     let id = ir::fresh_id(module);
     new.push(Instruction::new(op, Some(ty), Some(id), key.2.clone()));
