@@ -104,12 +104,12 @@ pub fn lower(
     for item in &parsed.items {
         match item {
             Item::Uniform(decl) if lowered_names.insert(&decl.name.name) => {
-                if let Some(u) = lower_uniform(&mut cx, decl, options) {
+                if let Some(u) = lower_uniform(&mut cx, decl) {
                     uniforms.push(u);
                 }
             }
             Item::Texture(decl) if lowered_names.insert(&decl.name.name) => {
-                match lower_texture(&mut cx, decl, options) {
+                match lower_texture(&mut cx, decl) {
                     Some(t) => {
                         texture_ids.insert(t.name.clone(), TextureId::new(textures.len()));
                         textures.push(t);
@@ -633,11 +633,7 @@ fn lower_annotations(cx: &mut Ctx, list: &[Assignment]) -> Annotations {
     out
 }
 
-fn lower_uniform(
-    cx: &mut Ctx,
-    decl: &crate::parse::UniformDecl,
-    _options: &Options,
-) -> Option<Uniform> {
+fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Uniform> {
     let span = cx.ident_span(&decl.name);
     let annotations = lower_annotations(cx, &decl.annotations);
     if let Some(source) = annotations.string("source")
@@ -757,19 +753,10 @@ fn bool_value(cx: &mut Ctx, a: &Assignment) -> Option<bool> {
     }
 }
 
-fn int_value(
-    cx: &mut Ctx,
-    a: &Assignment,
-    options: &Options,
-    range: std::ops::RangeInclusive<u32>,
-) -> Option<u32> {
-    let idents = |name: &str| match name {
-        "BUFFER_WIDTH" => Some(f64::from(options.buffer_width)),
-        "BUFFER_HEIGHT" => Some(f64::from(options.buffer_height)),
-        "BUFFER_COLOR_BIT_DEPTH" => Some(8.0),
-        _ => None,
-    };
-    match eval(&a.value, &idents) {
+/// An integer state value in `range`. `BUFFER_WIDTH` and friends arrive here already replaced by
+/// the preprocessor, which is their one definition.
+fn int_value(cx: &mut Ctx, a: &Assignment, range: std::ops::RangeInclusive<u32>) -> Option<u32> {
+    match eval(&a.value, &no_idents) {
         Ok(v)
             if v.len() == 1
                 && v[0].fract() == 0.0
@@ -810,11 +797,7 @@ fn unknown_state(cx: &mut Ctx, a: &Assignment, block: &str) {
     );
 }
 
-fn lower_texture(
-    cx: &mut Ctx,
-    decl: &crate::parse::TextureDecl,
-    options: &Options,
-) -> Option<Texture> {
+fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Texture> {
     let span = cx.ident_span(&decl.name);
     let annotations = lower_annotations(cx, &decl.annotations);
     let states = state_map(cx, &decl.states);
@@ -856,12 +839,12 @@ fn lower_texture(
         (Some(1), Some(1), Some(TextureFormat::RGBA8), Some(1));
     for a in states {
         match a.key.name.as_str() {
-            "Width" => width = int_value(cx, a, options, 1..=MAX_TEXTURE_SIZE),
-            "Height" => height = int_value(cx, a, options, 1..=MAX_TEXTURE_SIZE),
-            "MipLevels" => mip_levels = int_value(cx, a, options, 1..=15),
+            "Width" => width = int_value(cx, a, 1..=MAX_TEXTURE_SIZE),
+            "Height" => height = int_value(cx, a, 1..=MAX_TEXTURE_SIZE),
+            "MipLevels" => mip_levels = int_value(cx, a, 1..=15),
             // ReShade's 3D textures (Depth > 1) have no counterpart here yet.
             "Depth" => {
-                int_value(cx, a, options, 1..=1);
+                int_value(cx, a, 1..=1);
             }
             "Format" => {
                 format = ident_value(cx, a).and_then(|name| {
@@ -1190,7 +1173,7 @@ fn lower_pass(
                 None => ok = false,
             },
             "StencilRef" | "StencilReadMask" | "StencilWriteMask" | "StencilMask" => {
-                match int_value(cx, a, &Options::default(), 0..=255) {
+                match int_value(cx, a, 0..=255) {
                     Some(v) if key == "StencilRef" => stencil.reference = v as u8,
                     Some(v) if key == "StencilReadMask" => stencil.read_mask = v as u8,
                     Some(v) => stencil.write_mask = v as u8,
@@ -1211,7 +1194,7 @@ fn lower_pass(
             }
             "DispatchSizeX" | "DispatchSizeY" | "DispatchSizeZ" => {
                 let axis = usize::from(key.as_bytes()[key.len() - 1] - b'X');
-                match int_value(cx, a, &Options::default(), 1..=65535) {
+                match int_value(cx, a, 1..=65535) {
                     Some(n) => groups[axis] = n,
                     None => ok = false,
                 }
@@ -1222,9 +1205,7 @@ fn lower_pass(
             }
             "ClearRenderTargets" => clear = bool_value(cx, a).unwrap_or_default(),
             "SRGBWriteEnable" => srgb_write = bool_value(cx, a).unwrap_or_default(),
-            "VertexCount" => {
-                vertex_count = int_value(cx, a, &Options::default(), 1..=u32::MAX).unwrap_or(3)
-            }
+            "VertexCount" => vertex_count = int_value(cx, a, 1..=u32::MAX).unwrap_or(3),
             "PrimitiveTopology" => match enum_value(cx, a, &TOPOLOGIES) {
                 Some(t) => topology = t,
                 None => ok = false,
@@ -1240,8 +1221,7 @@ fn lower_pass(
                     "BlendOp" => enum_value(cx, a, &BLEND_OPS).map(TargetState::ColorOp),
                     "BlendOpAlpha" => enum_value(cx, a, &BLEND_OPS).map(TargetState::AlphaOp),
                     "RenderTargetWriteMask" | "ColorWriteEnable" | "ColorWriteMask" => {
-                        int_value(cx, a, &Options::default(), 0..=15)
-                            .map(|m| TargetState::Mask(m as u8))
+                        int_value(cx, a, 0..=15).map(|m| TargetState::Mask(m as u8))
                     }
                     factor => {
                         let index = ["SrcBlend", "DestBlend", "SrcBlendAlpha", "DestBlendAlpha"]
@@ -1631,7 +1611,7 @@ fn lower_storage(
                     TextureKind::Owned { .. } => texture = Some(id),
                 }
             }
-            "MipLevel" => mip_level = int_value(cx, a, &Options::default(), 0..=14)?,
+            "MipLevel" => mip_level = int_value(cx, a, 0..=14)?,
             _ => {
                 unknown_state(cx, a, "storage");
                 return None;
