@@ -28,6 +28,20 @@ fn diagnostics(out: &LoadOutput) -> Vec<String> {
         .collect()
 }
 
+/// Member offsets and size of the uniform struct as naga laid it out.
+fn naga_uniform_layout(fx: &analysis::ValidatedEffect) -> (Vec<u32>, u32) {
+    let (_, ty) = fx
+        .module
+        .types
+        .iter()
+        .find(|(_, ty)| ty.name.as_deref() == Some("FxbenchUniforms"))
+        .expect("generated uniform struct");
+    let naga::TypeInner::Struct { members, span } = &ty.inner else {
+        panic!("not a struct")
+    };
+    (members.iter().map(|m| m.offset).collect(), *span)
+}
+
 #[test]
 fn a_two_pass_effect_lowers_to_the_model() {
     let effect = "#include \"h.wfxh\"\n\
@@ -97,17 +111,7 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
     assert_eq!(t.passes[0].render_targets.len(), 1);
     assert!(t.passes[1].writes_back_buffer());
     // The uniform struct naga laid out agrees with ours.
-    let (_, ty) = fx
-        .module
-        .types
-        .iter()
-        .find(|(_, ty)| ty.name.as_deref() == Some("FxbenchUniforms"))
-        .expect("generated uniform struct");
-    let naga::TypeInner::Struct { members, span } = &ty.inner else {
-        panic!("not a struct")
-    };
-    let offsets: Vec<u32> = members.iter().map(|m| m.offset).collect();
-    assert_eq!((offsets, *span), (vec![0, 16, 28], 32));
+    assert_eq!(naga_uniform_layout(&fx), (vec![0, 16, 28], 32));
 }
 
 #[test]
@@ -306,17 +310,7 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     );
     assert_eq!(fx.uniform_buffer_size, 80);
     // naga lays the generated struct out identically.
-    let (_, ty) = fx
-        .module
-        .types
-        .iter()
-        .find(|(_, ty)| ty.name.as_deref() == Some("FxbenchUniforms"))
-        .expect("generated uniform struct");
-    let naga::TypeInner::Struct { members, span } = &ty.inner else {
-        panic!("not a struct")
-    };
-    let offsets: Vec<u32> = members.iter().map(|m| m.offset).collect();
-    assert_eq!((offsets, *span), (vec![0, 16, 64], 80));
+    assert_eq!(naga_uniform_layout(&fx), (vec![0, 16, 64], 80));
     // Columns are padded to 16 bytes for 3-row matrices: element (column 1, row 0) at +16.
     let bytes = fx.uniform_bytes(&fx.initial_values());
     let word = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
