@@ -5,6 +5,14 @@ use app::{StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 
+/// The real app in a 1200x600 harness on the software GPU, test card input unless told otherwise.
+fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, 600.0))
+        .wgpu()
+        .build_eframe(move |cc| WorkbenchApp::new(cc, options))
+}
+
 /// Mean brightness (0..=255) of an image region.
 fn mean_brightness(image: &image::RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32) -> f64 {
     let mut sum = 0u64;
@@ -24,18 +32,10 @@ fn unticking_vignette_brightens_the_preview_corners() {
     if engine::testing::gpu().is_none() {
         return;
     }
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1200.0, 600.0))
-        .wgpu()
-        .build_eframe(|cc| {
-            WorkbenchApp::new(
-                cc,
-                StartOptions {
-                    input: app::InputChoice::TestCard,
-                    ..StartOptions::default()
-                },
-            )
-        });
+    let mut harness = open_window(StartOptions {
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
     harness.run_steps(4);
     let runtime = harness.state().runtime().expect("the demo chain builds");
     let vignette = runtime
@@ -94,19 +94,11 @@ fn dragging_a_technique_reorders_and_saving_writes_the_preset() {
     let preset = dir.join("mine.ini");
     let demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../presets/demo.ini");
     std::fs::copy(&demo, &preset).unwrap();
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1200.0, 600.0))
-        .wgpu()
-        .build_eframe(|cc| {
-            WorkbenchApp::new(
-                cc,
-                StartOptions {
-                    preset: Some(preset.clone()),
-                    input: app::InputChoice::TestCard,
-                    ..StartOptions::default()
-                },
-            )
-        });
+    let mut harness = open_window(StartOptions {
+        preset: Some(preset.clone()),
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
     harness.run_steps(3);
     let names = |h: &Harness<'_, WorkbenchApp>| -> Vec<String> {
         let chain = h.state().runtime().expect("runtime").chain();
@@ -177,19 +169,11 @@ fn editing_an_effect_file_reloads_it() {
         .unwrap();
     };
     write("return vec4<f32>(1.0, 0.0, 0.0, 1.0);");
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(900.0, 500.0))
-        .wgpu()
-        .build_eframe(|cc| {
-            WorkbenchApp::new(
-                cc,
-                StartOptions {
-                    effects: vec![effect.clone()],
-                    input: app::InputChoice::TestCard,
-                    ..StartOptions::default()
-                },
-            )
-        });
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect.clone()],
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
     harness.run_steps(2);
     let wait_for = |harness: &mut Harness<'_, WorkbenchApp>, label: &str| {
         for _ in 0..100 {
