@@ -1,5 +1,5 @@
-//! Pass states executed on the GPU: blending, write masks, topology with partial coverage (the
-//! previous back buffer must show through) and mip generation, each against the expected pixels.
+//! Pass states executed on the GPU: blending, write masks, topology and vertex shaders with partial
+//! coverage (the previous back buffer must show through) and mip generation, each against the expected pixels.
 
 mod common;
 
@@ -100,6 +100,132 @@ technique Dot < enabled = true; > { pass { VertexShader = point; PixelShader = w
         }
     }
     assert_eq!(copies, 1);
+}
+
+#[test]
+fn a_three_vertex_draw_that_covers_half_leaves_the_other_half() {
+    // One triangle over the top-left half of the target (below the diagonal x + y < 8 in
+    // pixels). Only the vertex shader says so: the draw looks like a full-screen pass.
+    let text = r#"
+@vertex fn half(@builtin(vertex_index) id: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((id << 1u) & 2u), f32(id & 2u));
+    return vec4<f32>(uv.x - 1.0, 1.0 - uv.y, 0.0, 1.0);
+}
+@fragment fn white() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }
+technique Half < enabled = true; > { pass { VertexShader = half; PixelShader = white; } }"#;
+    let image = grey_image();
+    let Some((out, copies)) = run_effect("half", text, &image) else {
+        return;
+    };
+    for y in 0..8u32 {
+        for x in 0..8u32 {
+            // Pixel centres strictly above the diagonal are inside; none lies on it.
+            let expected = if x + y < 7 {
+                [255; 4]
+            } else {
+                image.pixel(x, y)
+            };
+            assert_eq!(out.pixel(x, y), expected, "pixel ({x}, {y})");
+        }
+    }
+    assert_eq!(
+        copies, 1,
+        "the previous image is copied under the partial draw"
+    );
+}
+
+#[test]
+fn covering_passes_need_no_previous_contents() {
+    // A quad drawn as a 4-vertex strip into a render target (not cleared), then a full-screen
+    // triangle into the back buffer: both cover their targets, so neither loads nor copies, and
+    // every pixel is the shaders' output.
+    let text = r#"#include "shaders/fxbench.wfxh"
+texture Mid { Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = RGBA8; };
+sampler MidS { Texture = Mid; };
+@vertex fn quad(@builtin(vertex_index) id: u32) -> PostProcessOut {
+    let uv = vec2<f32>(f32(id & 1u), f32(id >> 1u));
+    return PostProcessOut(vec4<f32>(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.5, 1.0), uv);
+}
+@fragment fn invert(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(1.0 - BackBufferLoad(in.position).rgb, 1.0);
+}
+@fragment fn show(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return textureLoad(Mid, vec2<i32>(in.position.xy), 0);
+}
+technique Invert < enabled = true; > {
+    pass { VertexShader = quad; PixelShader = invert; PrimitiveTopology = TRIANGLESTRIP; VertexCount = 4; RenderTarget = Mid; }
+    pass { VertexShader = PostProcessVS; PixelShader = show; }
+}"#;
+    let image = grey_image();
+    let Some((out, copies)) = run_effect("strip", text, &image) else {
+        return;
+    };
+    for y in 0..8 {
+        for x in 0..8 {
+            let p = image.pixel(x, y);
+            let expected = [255 - p[0], 255 - p[1], 255 - p[2], 255];
+            assert_eq!(out.pixel(x, y), expected, "pixel ({x}, {y})");
+        }
+    }
+    assert_eq!(copies, 0);
+}
+
+#[test]
+fn chains_of_any_length_land_in_the_output_without_copies() {
+    // K back-buffer passes that each add 10/255 to red, with a render-target pass between the
+    // first two that reads COLOR: the intermediate target and the output alternate, whatever
+    // K's parity, and every pass sees its predecessor's result.
+    let image = grey_image();
+    for passes in 1..=5u8 {
+        let mut text = String::from(
+            r#"#include "shaders/fxbench.wfxh"
+texture Side { Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = RGBA8; };
+@fragment fn add(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return BackBufferLoad(in.position) + vec4<f32>(10.0 / 255.0, 0.0, 0.0, 0.0);
+}
+@fragment fn side(in: PostProcessOut) -> @location(0) vec4<f32> { return BackBufferLoad(in.position); }
+@fragment fn add_side(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return textureLoad(Side, vec2<i32>(in.position.xy), 0) + vec4<f32>(10.0 / 255.0, 0.0, 0.0, 0.0);
+}
+technique Add < enabled = true; > {
+    pass { VertexShader = PostProcessVS; PixelShader = add; }
+"#,
+        );
+        for i in 1..passes {
+            if i == 1 {
+                text.push_str("    pass { VertexShader = PostProcessVS; PixelShader = side; RenderTarget = Side; }
+");
+                text.push_str(
+                    "    pass { VertexShader = PostProcessVS; PixelShader = add_side; }
+",
+                );
+            } else {
+                text.push_str(
+                    "    pass { VertexShader = PostProcessVS; PixelShader = add; }
+",
+                );
+            }
+        }
+        text.push_str(
+            "}
+",
+        );
+        let Some((out, copies)) = run_effect(&format!("chain{passes}"), &text, &image) else {
+            return;
+        };
+        for y in 0..8 {
+            for x in 0..8 {
+                let mut expected = image.pixel(x, y);
+                expected[0] += 10 * passes;
+                assert_eq!(
+                    out.pixel(x, y),
+                    expected,
+                    "{passes} passes, pixel ({x}, {y})"
+                );
+            }
+        }
+        assert_eq!(copies, 0, "{passes} passes");
+    }
 }
 
 #[test]

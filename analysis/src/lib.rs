@@ -3,6 +3,7 @@
 //!
 //! Invariant: this crate depends on neither wgpu nor egui.
 
+pub mod coverage;
 pub mod diagnostic;
 pub mod lexer;
 pub mod lints;

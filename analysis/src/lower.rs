@@ -1407,6 +1407,7 @@ fn lower_pass(
         srgb_write,
         vertex_count,
         topology,
+        covers_target: crate::coverage::draw_covers_target(module, vertex, vertex_count, topology),
         blend: std::array::from_fn(|i| {
             blend_enable[i].then(|| BlendState {
                 color_op: blend_ops[i].0,
@@ -1548,6 +1549,7 @@ fn lower_compute_pass(
         clear_render_targets: false,
         srgb_write: false,
         vertex_count: 0,
+        covers_target: false,
         topology: PrimitiveTopology::TriangleList,
         blend: [None; 8],
         write_mask: [0xF; 8],

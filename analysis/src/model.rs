@@ -399,6 +399,10 @@ pub struct Pass {
     pub srgb_write: bool,
     pub vertex_count: u32,
     pub topology: PrimitiveTopology,
+    /// Whether the draw provably reaches every pixel of its targets: its vertex shader, run on the
+    /// CPU for each vertex, yields triangles whose union covers the viewport (see
+    /// [`crate::coverage`]). False when that cannot be shown, and for compute passes.
+    pub covers_target: bool,
     /// Blending per render target slot (`None`: replace).
     pub blend: [Option<BlendState>; 8],
     /// Colour write mask per render target slot: bit 0 red, 1 green, 2 blue, 3 alpha.

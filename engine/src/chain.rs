@@ -1,12 +1,13 @@
 //! The effect chain: GPU resources for a list of validated effects, the technique order, and
 //! `frame`, which records every enabled technique into the caller's command encoder.
 //!
-//! Back-buffer passes ping-pong between two frame-sized targets, and the last one renders straight
-//! into the chain's output, so a chain of full-screen passes needs no copies at all (ReShade copies
-//! the back buffer before the first pass and after every pass that writes it). A copy is made only
-//! when a pass must see earlier contents under its output: it may `discard`, or it draws something
-//! other than the 3-vertex full-screen triangle. A 3-vertex draw is taken to cover the target, as
-//! ReShade's `PostProcessVS` does.
+//! Back-buffer passes alternate between one frame-sized intermediate target and the chain's output,
+//! starting on whichever of the two makes the last pass land in the output, so a chain of
+//! full-screen passes needs no copies at all and one frame-sized texture besides the output
+//! (ReShade copies the back buffer before the first pass and after every pass that writes it). A
+//! copy is made only when a pass must see earlier contents under its output: it blends, masks
+//! writes, tests stencil, may `discard`, or its draw is not proved to cover the target
+//! ([`analysis::coverage`] runs the vertex shader on the CPU to decide).
 
 use std::time::Instant;
 
@@ -145,7 +146,7 @@ const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BackBuffer {
     Input,
-    Ping(usize),
+    Intermediate,
     Output,
 }
 
@@ -156,12 +157,14 @@ struct PassGpu {
     layout: wgpu::BindGroupLayout,
     /// Whether it binds the COLOR semantic, whose texture changes from pass to pass.
     reads_frame: bool,
-    /// Whether it must see the back buffer's earlier contents under its output.
-    preserves_target: bool,
+    /// Whether the draw writes every pixel of its targets regardless of their contents (it
+    /// provably covers them, and neither blends, masks, tests stencil nor discards). Such a pass
+    /// needs no copy of the back buffer under it and loads nothing (`LoadOp::DontCare`).
+    overwrites_target: bool,
     /// The bind group when it does not read COLOR, else one per back buffer it may read
-    /// (ping 0, ping 1, output), made on first use.
+    /// (input, intermediate, output), made on first use.
     fixed_bind_group: Option<wgpu::BindGroup>,
-    frame_bind_groups: [Option<wgpu::BindGroup>; 4],
+    frame_bind_groups: [Option<wgpu::BindGroup>; 3],
 }
 
 // One per texture, built at load: the variants' size difference costs nothing that matters.
@@ -203,7 +206,7 @@ pub struct EffectChain {
     effects: Vec<EffectGpu>,
     order: Vec<TechniqueKey>,
     enabled: Vec<TechniqueKey>,
-    ping: [FrameTarget; 2],
+    intermediate: FrameTarget,
     output: FrameTarget,
     timer: Option<GpuTimer>,
     timings: std::collections::HashMap<TechniqueKey, TechniqueTimings>,
@@ -232,10 +235,7 @@ impl EffectChain {
         options: &ChainOptions,
     ) -> Result<Self, ChainError> {
         let device = &ctx.device;
-        let ping = [
-            FrameTarget::new(device, size, "fxbench back buffer 0"),
-            FrameTarget::new(device, size, "fxbench back buffer 1"),
-        ];
+        let intermediate = FrameTarget::new(device, size, "fxbench intermediate back buffer");
         let output = FrameTarget::new(device, size, "fxbench chain output");
         let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
@@ -276,7 +276,7 @@ impl EffectChain {
             effects: gpu_effects,
             order,
             enabled,
-            ping,
+            intermediate,
             output,
             timer,
             timings: Default::default(),
@@ -541,7 +541,7 @@ impl EffectChain {
             // Bind groups that reference the input (as COLOR or DEPTH) are stale.
             for e in &mut self.effects {
                 for pass in e.passes.iter_mut().flatten() {
-                    pass.frame_bind_groups = [None, None, None, None];
+                    pass.frame_bind_groups = [None, None, None];
                 }
             }
             self.bound_input = Some(input.texture.clone());
@@ -592,7 +592,6 @@ impl EffectChain {
             })
             .sum();
         let mut current = BackBuffer::Input;
-        let mut next_ping = 0;
         let mut copies = 0;
         let mut stencil_cleared = std::collections::HashSet::new();
 
@@ -605,19 +604,22 @@ impl EffectChain {
                 let pass_gpu = &mut effect_gpu.passes[key.technique.index()][pass_index];
                 let destination = if pass.writes_back_buffer() {
                     back_buffer_passes_left -= 1;
-                    Some(if back_buffer_passes_left == 0 {
+                    // Alternate so that the last back-buffer pass (none left) writes the output;
+                    // a pass never writes the texture it reads, its predecessor's target.
+                    Some(if back_buffer_passes_left.is_multiple_of(2) {
                         BackBuffer::Output
                     } else {
-                        BackBuffer::Ping(next_ping)
+                        BackBuffer::Intermediate
                     })
                 } else {
                     None
                 };
-                if let Some(dest) = destination.filter(|_| pass_gpu.preserves_target) {
+                if let Some(dest) = destination.filter(|_| !pass_gpu.overwrites_target) {
                     encoder.copy_texture_to_texture(
-                        back_buffer_texture(current, input, &self.ping, &self.output)
+                        back_buffer_texture(current, input, &self.intermediate, &self.output)
                             .as_image_copy(),
-                        back_buffer_texture(dest, input, &self.ping, &self.output).as_image_copy(),
+                        back_buffer_texture(dest, input, &self.intermediate, &self.output)
+                            .as_image_copy(),
                         input.texture.size(),
                     );
                     copies += 1;
@@ -625,14 +627,14 @@ impl EffectChain {
 
                 let bind_group = if pass_gpu.reads_frame {
                     let slot = match current {
-                        BackBuffer::Ping(i) => i,
+                        BackBuffer::Input => 0,
+                        BackBuffer::Intermediate => 1,
                         BackBuffer::Output => 2,
-                        BackBuffer::Input => 3,
                     };
                     let color_view =
-                        back_buffer_view(current, input, &self.ping, &self.output, false);
+                        back_buffer_view(current, input, &self.intermediate, &self.output, false);
                     let color_srgb_view =
-                        back_buffer_view(current, input, &self.ping, &self.output, true);
+                        back_buffer_view(current, input, &self.intermediate, &self.output, true);
                     let make = |layout: &wgpu::BindGroupLayout| {
                         make_bind_group(
                             &self.ctx.device,
@@ -712,7 +714,7 @@ impl EffectChain {
                 let target_views: Vec<&wgpu::TextureView> = match destination {
                     Some(dest) => {
                         let target = match dest {
-                            BackBuffer::Ping(i) => &self.ping[i],
+                            BackBuffer::Intermediate => &self.intermediate,
                             _ => &self.output,
                         };
                         vec![if pass.srgb_write {
@@ -732,12 +734,16 @@ impl EffectChain {
                         })
                         .collect(),
                 };
-                let load = if destination.is_some() {
-                    if pass_gpu.preserves_target {
-                        wgpu::LoadOp::Load
-                    } else {
-                        wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT)
-                    }
+                let load = if pass_gpu.overwrites_target {
+                    // SAFETY: (wgpu's contract for DontCare) every pixel of every target is
+                    // written before anything reads or blends it: `overwrites_target` holds only
+                    // for draws proved to cover the viewport, with no blending, write masks,
+                    // stencil test or discard, whose pixel shader writes every target (the
+                    // analyzer rejects a target without an output at its slot).
+                    wgpu::LoadOp::DontCare(unsafe { wgpu::LoadOpDontCare::enabled() })
+                } else if destination.is_some() {
+                    // The previous back buffer was copied under it just above.
+                    wgpu::LoadOp::Load
                 } else if pass.clear_render_targets {
                     wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT)
                 } else {
@@ -811,9 +817,6 @@ impl EffectChain {
                 }
                 if let Some(dest) = destination {
                     current = dest;
-                    if let BackBuffer::Ping(i) = dest {
-                        next_ping = 1 - i;
-                    }
                 }
             }
             if let (Some(timer), Some(first)) = (self.timer.as_mut(), first_query) {
@@ -919,12 +922,12 @@ fn record_sample(
 fn back_buffer_texture<'a>(
     which: BackBuffer,
     input: &'a crate::input::InputTexture,
-    ping: &'a [FrameTarget; 2],
+    intermediate: &'a FrameTarget,
     output: &'a FrameTarget,
 ) -> &'a wgpu::Texture {
     match which {
         BackBuffer::Input => &input.texture,
-        BackBuffer::Ping(i) => &ping[i].texture,
+        BackBuffer::Intermediate => &intermediate.texture,
         BackBuffer::Output => &output.texture,
     }
 }
@@ -932,15 +935,15 @@ fn back_buffer_texture<'a>(
 fn back_buffer_view<'a>(
     which: BackBuffer,
     input: &'a crate::input::InputTexture,
-    ping: &'a [FrameTarget; 2],
+    intermediate: &'a FrameTarget,
     output: &'a FrameTarget,
     srgb: bool,
 ) -> &'a wgpu::TextureView {
     match (which, srgb) {
         (BackBuffer::Input, false) => &input.view,
         (BackBuffer::Input, true) => &input.srgb_view,
-        (BackBuffer::Ping(i), false) => &ping[i].view,
-        (BackBuffer::Ping(i), true) => &ping[i].srgb_view,
+        (BackBuffer::Intermediate, false) => &intermediate.view,
+        (BackBuffer::Intermediate, true) => &intermediate.srgb_view,
         (BackBuffer::Output, false) => &output.view,
         (BackBuffer::Output, true) => &output.srgb_view,
     }
@@ -1255,9 +1258,9 @@ fn build_effect(
                     pipeline: PassPipeline::Compute(pipeline),
                     layout,
                     reads_frame,
-                    preserves_target: false,
+                    overwrites_target: false,
                     fixed_bind_group: None,
-                    frame_bind_groups: [None, None, None, None],
+                    frame_bind_groups: [None, None, None],
                 });
                 continue;
             }
@@ -1321,20 +1324,20 @@ fn build_effect(
                 multiview_mask: None,
                 cache: None,
             });
-            let preserves_target = pass.writes_back_buffer()
-                && (pass.vertex_count != 3
-                    || pass.topology != analysis::PrimitiveTopology::TriangleList
-                    || pass.reads_target()
-                    || pass.stencil.is_some()
-                    || may_discard(&effect.module, pass.fragment_entry));
+            // Every pixel of every target is written without regard to what it held: the
+            // targets need no previous contents, neither copied, loaded nor cleared.
+            let overwrites_target = pass.covers_target
+                && !pass.reads_target()
+                && pass.stencil.is_none()
+                && !may_discard(&effect.module, pass.fragment_entry);
             technique_passes.push(PassGpu {
                 label: label.clone(),
                 pipeline: PassPipeline::Render(pipeline),
                 layout,
                 reads_frame,
-                preserves_target,
+                overwrites_target,
                 fixed_bind_group: None,
-                frame_bind_groups: [None, None, None, None],
+                frame_bind_groups: [None, None, None],
             });
         }
         passes.push(technique_passes);
