@@ -55,7 +55,7 @@ impl FileKind {
 }
 
 /// `NAME=VALUE` or `NAME`; the name must be an identifier.
-fn parse_define(text: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_define(text: &str) -> Result<(String, String), String> {
     let (name, value) = text.split_once('=').unwrap_or((text, "1"));
     let mut chars = name.chars();
     let identifier = chars

@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod spirv;
 
 use std::path::PathBuf;
 
@@ -46,6 +47,9 @@ enum Command {
     /// Runs a preset for N frames and prints GPU and CPU time per technique and pass (mean, min,
     /// max) and full-frame copies per frame.
     Bench(bench::BenchArgs),
+    /// Prints an effect's pass stages as SPIR-V: naga's module, the optimiser's, or their diff,
+    /// with instruction counts.
+    Spirv(spirv::SpirvArgs),
 }
 
 #[derive(clap::Args)]
@@ -101,6 +105,7 @@ fn main() -> anyhow::Result<()> {
         Some(Command::Render(args)) => render(args),
         Some(Command::Check(args)) => std::process::exit(check::run(args)),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Spirv(args)) => std::process::exit(spirv::run(args)?),
     }
 }
 
@@ -161,28 +166,16 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes a PNG atomically: to a temporary file beside the target, then renamed over it.
+/// Writes a PNG atomically: encoded in memory, then written beside the target and renamed.
 fn save_png(path: &std::path::Path, image: &engine::RgbaImage) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let temp = dir.join(format!(
-        ".{}.{}.tmp",
-        path.file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
-    image::save_buffer_with_format(
-        &temp,
+    let mut png = Vec::new();
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut png),
         &image.pixels,
         image.width,
         image.height,
         image::ExtendedColorType::Rgba8,
-        image::ImageFormat::Png,
     )
-    .with_context(|| format!("writing {}", temp.display()))?;
-    std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))?;
-    Ok(())
+    .context("encoding the PNG")?;
+    analysis::write_atomic(path, &png).with_context(|| format!("writing {}", path.display()))
 }

@@ -15,6 +15,7 @@ pub mod preprocess;
 pub mod preset;
 pub mod render;
 pub mod source;
+pub mod spirv;
 pub mod wgsl_file;
 
 use std::collections::HashMap;
@@ -144,4 +145,19 @@ pub fn compile(
         effect,
         diagnostics,
     }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, flushes it to disk and renames it over
+/// `path`, so a crash or a full disk never leaves a half-written file; on failure the old file is
+/// untouched and the temporary file is removed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map(drop).map_err(|e| e.error)
 }

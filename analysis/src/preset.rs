@@ -2,7 +2,6 @@
 //! `PreprocessorDefinitions=`, and one `[Effect.wfx]` section of `Uniform=value` lines per effect.
 //! Unknown keys and sections are kept, so saving never loses data; saves are atomic.
 
-use std::io::Write as _;
 use std::path::Path;
 
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
@@ -253,31 +252,7 @@ impl Preset {
     /// Writes the preset next to `path` under a temporary name, then renames it into place, so a
     /// crash never leaves a half-written preset.
     pub fn save_atomic(&self, path: &Path) -> std::io::Result<()> {
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let file_name = path.file_name().ok_or_else(|| {
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "preset path has no file name",
-            )
-        })?;
-        let temp = dir.join(format!(
-            ".{}.{}.tmp",
-            file_name.to_string_lossy(),
-            std::process::id()
-        ));
-        let result = (|| {
-            let mut file = std::fs::File::create(&temp)?;
-            file.write_all(self.to_ini().as_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(&temp, path)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&temp);
-        }
-        result
+        crate::write_atomic(path, self.to_ini().as_bytes())
     }
 }
 

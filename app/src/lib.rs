@@ -1,5 +1,5 @@
-//! The fxbench workbench window: the chain's output in the centre, techniques with their GPU
-//! times and uniforms on the left, diagnostics beside them.
+//! The fxbench workbench window: the chain's output in the centre (or the SPIR-V view of its
+//! passes), techniques with their GPU times and uniforms on the left, diagnostics beside them.
 //!
 //! Invariant: this is the only crate that knows eframe. State is split three ways: settings
 //! ([`StartOptions`]), the open document ([`document::Document`]) and GPU state
@@ -11,6 +11,7 @@ pub mod input_map;
 pub mod panels;
 pub mod report;
 pub mod runtime;
+pub mod spirv_view;
 pub mod watch;
 
 use std::path::PathBuf;
@@ -82,6 +83,15 @@ pub enum Command {
     },
 }
 
+/// What the central panel shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CentralView {
+    #[default]
+    Preview,
+    /// The passes as SPIR-V, before and after the optimiser.
+    Spirv,
+}
+
 /// The eframe application.
 pub struct WorkbenchApp {
     document: Document,
@@ -94,6 +104,8 @@ pub struct WorkbenchApp {
     status: String,
     /// Reloads the effects when one of their files changes on disk.
     watcher: Option<watch::FileWatcher>,
+    view: CentralView,
+    spirv: panels::spirv::SpirvPanel,
 }
 
 impl WorkbenchApp {
@@ -131,6 +143,10 @@ impl WorkbenchApp {
                 Runtime::new(render_state, doc, compiled.effects, source).map_err(|e| e.to_string())
             }
         };
+        let mut spirv = panels::spirv::SpirvPanel::default();
+        if let Ok(runtime) = &runtime {
+            spirv.refresh(runtime.chain());
+        }
         Self {
             document: document.unwrap_or_default(),
             runtime,
@@ -139,7 +155,14 @@ impl WorkbenchApp {
             exit_after_frames: options.exit_after_frames,
             status: String::new(),
             watcher: watch::FileWatcher::new(watched).ok(),
+            view: CentralView::default(),
+            spirv,
         }
+    }
+
+    /// The SPIR-V view's state (its stage list follows the open effects).
+    pub fn spirv_panel(&self) -> &panels::spirv::SpirvPanel {
+        &self.spirv
     }
 
     /// The GPU state, if the chain could be built.
@@ -175,7 +198,10 @@ impl WorkbenchApp {
                         "reload failed: the effects have errors (see Diagnostics)".to_string()
                     } else {
                         match runtime.reload(compiled.effects) {
-                            Ok(()) => "reloaded".to_string(),
+                            Ok(()) => {
+                                self.spirv.refresh(runtime.chain());
+                                "reloaded".to_string()
+                            }
                             Err(e) => format!("reload failed: {e}"),
                         }
                     };
@@ -268,9 +294,22 @@ impl eframe::App for WorkbenchApp {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.view, CentralView::Preview, "Preview");
+                ui.selectable_value(&mut self.view, CentralView::Spirv, "SPIR-V");
+            });
+            ui.separator();
             if let Ok(runtime) = &mut self.runtime {
-                let rect = panels::preview::preview_ui(ui, runtime);
-                runtime.set_preview_rect(rect);
+                match self.view {
+                    CentralView::Preview => {
+                        let rect = panels::preview::preview_ui(ui, runtime);
+                        runtime.set_preview_rect(Some(rect));
+                    }
+                    CentralView::Spirv => {
+                        runtime.set_preview_rect(None);
+                        self.spirv.ui(ui, runtime.chain());
+                    }
+                }
             }
         });
         self.apply(commands);

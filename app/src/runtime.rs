@@ -140,8 +140,9 @@ impl Runtime {
         &self.ctx
     }
 
-    pub fn set_preview_rect(&mut self, rect: egui::Rect) {
-        self.preview_rect = Some(rect);
+    /// Where the preview is on screen, for mouse sources; `None` while it is not shown.
+    pub fn set_preview_rect(&mut self, rect: Option<egui::Rect>) {
+        self.preview_rect = rect;
     }
 
     /// Runs the chain once; the preview texture then holds the new frame.

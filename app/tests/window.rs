@@ -197,3 +197,64 @@ fn editing_an_effect_file_reloads_it() {
     assert!(wait_for(&mut harness, "reloaded"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let mut harness = open_window(StartOptions {
+        effects: vec![
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/gaussian_blur.wfx"),
+        ],
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    let labels: Vec<String> = harness
+        .state()
+        .spirv_panel()
+        .stage_labels()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(labels.len(), 4, "{labels:?}");
+
+    harness.get_by_label("SPIR-V").click();
+    harness.run_steps(2);
+    // The first stage is compiled, optimised and diffed: its counts and the diff header show.
+    let effect = harness
+        .state()
+        .runtime()
+        .expect("runtime")
+        .chain()
+        .effect(0);
+    let stage = &analysis::spirv::pass_stages(effect)[0];
+    let expected = app::spirv_view::StageSpirv::build(effect, stage).expect("builds");
+    harness.get_by_label(&expected.summary_counts());
+    harness.get_by_label_contains(&format!("+++ {} (optimised)", labels[0]));
+
+    // Another stage from the selector.
+    harness.get_by_role(egui::accesskit::Role::ComboBox).click();
+    harness.run_steps(2);
+    harness
+        .get_all_by_label(&labels[3])
+        .last()
+        .expect("listed")
+        .click();
+    harness.run_steps(2);
+    let effect = harness
+        .state()
+        .runtime()
+        .expect("runtime")
+        .chain()
+        .effect(0);
+    let stage = &analysis::spirv::pass_stages(effect)[3];
+    let expected = app::spirv_view::StageSpirv::build(effect, stage).expect("builds");
+    harness.get_by_label(&expected.summary_counts());
+
+    // The optimised listing alone.
+    harness.get_by_label("Optimised").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("+++").is_none());
+    harness.get_by_label_contains("OpEntryPoint Fragment");
+}

@@ -28,6 +28,20 @@ pub fn available() -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// Whether tests should run their `spirv-val` checks: true when the tool is installed. Without
+/// it the checks are skipped with a printed reason, unless `FXBENCH_REQUIRE_SPIRV_VAL=1`, which
+/// turns the absence into a failure (a panic), so CI cannot pass by skipping.
+pub fn checks_enabled() -> bool {
+    if available() {
+        return true;
+    }
+    if std::env::var("FXBENCH_REQUIRE_SPIRV_VAL").is_ok_and(|v| v == "1") {
+        panic!("spirv-val is not installed but FXBENCH_REQUIRE_SPIRV_VAL=1");
+    }
+    eprintln!("skipping spirv-val checks: spirv-val is not installed");
+    false
+}
+
 /// Validates `words` for `target_env` (for example `vulkan1.3`), feeding the module on stdin.
 ///
 /// # Errors

@@ -2,5 +2,6 @@
 
 pub mod diagnostics;
 pub mod preview;
+pub mod spirv;
 pub mod techniques;
 pub mod uniforms;

@@ -72,7 +72,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     };
     let (output, report) = optimizer::optimize(&words, &options)
         .with_context(|| format!("cannot optimise {}", cli.filename.display()))?;
-    std::fs::write(&cli.output, optimizer::bytes_from_words(&output))
+    write_atomic(&cli.output, &optimizer::bytes_from_words(&output))
         .with_context(|| format!("cannot write {}", cli.output.display()))?;
 
     if cli.stats {
@@ -121,4 +121,13 @@ fn validate(input: &[u32], output: &[u32]) -> anyhow::Result<()> {
             bail!("output fails spirv-val --target-env {env}: {message}")
         }
     }
+}
+
+/// Writes beside `path` and renames into place, so a failed write never leaves half a module.
+fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let mut file = tempfile::NamedTempFile::new_in(dir.unwrap_or(std::path::Path::new(".")))?;
+    std::io::Write::write_all(&mut file, bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map(drop).map_err(|e| e.error)
 }

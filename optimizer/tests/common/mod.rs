@@ -32,17 +32,9 @@ pub fn read_words(path: &Path) -> Vec<u32> {
     optimizer::words_from_bytes(&bytes).expect("corpus files are whole words")
 }
 
-/// Whether `spirv-val` checks should run. Without the tool the checks are skipped with a printed
-/// reason, unless `FXBENCH_REQUIRE_SPIRV_VAL=1`, which turns the absence into a failure.
+/// Whether `spirv-val` checks should run (see [`spirv_val::checks_enabled`]).
 pub fn spirv_val_enabled() -> bool {
-    if spirv_val::available() {
-        return true;
-    }
-    if std::env::var("FXBENCH_REQUIRE_SPIRV_VAL").is_ok_and(|v| v == "1") {
-        panic!("spirv-val is not installed but FXBENCH_REQUIRE_SPIRV_VAL=1");
-    }
-    eprintln!("skipping spirv-val checks: spirv-val is not installed");
-    false
+    spirv_val::checks_enabled()
 }
 
 /// Asserts that `words` validates for Vulkan 1.3 (when spirv-val runs).

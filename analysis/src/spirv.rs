@@ -1,0 +1,101 @@
+//! An effect's passes as SPIR-V, for the SPIR-V view and `fxbench spirv`: each stage of each pass
+//! written by naga's SPIR-V back end from the same validated module the engine runs, so what the
+//! view shows is what the front end produced, not a second compilation.
+
+use crate::model::{TechniqueId, ValidatedEffect};
+
+/// SPIR-V version written (and the `spirv-val` environment it validates under: `vulkan1.0`).
+pub const SPIRV_VERSION: (u8, u8) = (1, 0);
+
+/// One shader stage of one pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassStage {
+    pub technique: TechniqueId,
+    /// Index of the pass within its technique.
+    pub pass: usize,
+    pub stage: naga::ShaderStage,
+    /// Index into the module's entry points.
+    pub entry: usize,
+}
+
+/// Every stage of every pass, in technique and pass order: vertex then fragment, or compute.
+pub fn pass_stages(effect: &ValidatedEffect) -> Vec<PassStage> {
+    let mut out = Vec::new();
+    for technique in effect.technique_ids() {
+        for (pass, p) in effect.technique(technique).passes.iter().enumerate() {
+            let entries: &[usize] = if p.is_compute() {
+                &[p.fragment_entry]
+            } else {
+                &[p.vertex_entry, p.fragment_entry]
+            };
+            for &entry in entries {
+                out.push(PassStage {
+                    technique,
+                    pass,
+                    stage: effect.module.entry_points[entry].stage,
+                    entry,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// "Technique / pass 1 (Name) / fragment ps_main".
+pub fn stage_label(effect: &ValidatedEffect, stage: &PassStage) -> String {
+    let technique = effect.technique(stage.technique);
+    let pass = &technique.passes[stage.pass];
+    let name = pass
+        .name
+        .as_deref()
+        .map(|n| format!(" ({n})"))
+        .unwrap_or_default();
+    let kind = match stage.stage {
+        naga::ShaderStage::Vertex => "vertex",
+        naga::ShaderStage::Fragment => "fragment",
+        naga::ShaderStage::Compute => "compute",
+        _ => "other",
+    };
+    format!(
+        "{} / pass {}{name} / {kind} {}",
+        technique.name, stage.pass, effect.module.entry_points[stage.entry].name
+    )
+}
+
+/// Writing SPIR-V failed (a naga back-end limitation; validated modules rarely hit one).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write SPIR-V for entry point '{entry}': {message}")]
+pub struct SpirvError {
+    pub entry: String,
+    pub message: String,
+}
+
+/// The SPIR-V module for one entry point of the effect: that entry point and what it uses.
+pub fn compile_entry(effect: &ValidatedEffect, entry: usize) -> Result<Vec<u32>, SpirvError> {
+    let ep = effect
+        .module
+        .entry_points
+        .get(entry)
+        .ok_or_else(|| SpirvError {
+            entry: format!("#{entry}"),
+            message: "no such entry point".to_string(),
+        })?;
+    let options = naga::back::spv::Options {
+        lang_version: SPIRV_VERSION,
+        // The same flags in debug and release builds, so listings do not depend on the build.
+        flags: naga::back::spv::WriterFlags::ADJUST_COORDINATE_SPACE
+            | naga::back::spv::WriterFlags::LABEL_VARYINGS
+            | naga::back::spv::WriterFlags::CLAMP_FRAG_DEPTH,
+        ..Default::default()
+    };
+    let pipeline = naga::back::spv::PipelineOptions {
+        shader_stage: ep.stage,
+        entry_point: ep.name.clone(),
+    };
+    naga::back::spv::write_vec(&effect.module, &effect.info, &options, Some(&pipeline)).map_err(
+        |e| SpirvError {
+            entry: ep.name.clone(),
+            message: e.to_string(),
+        },
+    )
+}

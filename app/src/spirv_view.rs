@@ -1,0 +1,139 @@
+//! The SPIR-V of one pass stage before and after our optimiser: what the SPIR-V panel and
+//! `fxbench spirv` show. The module comes from [`analysis::spirv`] (the front end's own naga
+//! module), the optimisation, listings and diff from the `optimizer` crate.
+
+use analysis::ValidatedEffect;
+use analysis::spirv::PassStage;
+
+/// `spirv-val`'s environment for the SPIR-V version naga writes here.
+pub const TARGET_ENV: &str = "vulkan1.0";
+
+/// One pass stage compiled, optimised, listed and diffed.
+#[derive(Clone, Debug)]
+pub struct StageSpirv {
+    pub label: String,
+    pub before: Vec<u32>,
+    pub after: Vec<u32>,
+    pub report: optimizer::Report,
+    /// Canonical disassembly, one instruction per line.
+    pub before_listing: String,
+    pub after_listing: String,
+    /// Unified diff of the two listings; empty when the optimiser changed nothing visible.
+    pub diff: String,
+}
+
+impl StageSpirv {
+    /// Compiles `stage` of `effect` and runs every optimiser pass on it, keeping the interface.
+    pub fn build(effect: &ValidatedEffect, stage: &PassStage) -> Result<Self, String> {
+        let label = analysis::spirv::stage_label(effect, stage);
+        let before =
+            analysis::spirv::compile_entry(effect, stage.entry).map_err(|e| e.to_string())?;
+        let (after, report) = optimizer::optimize(&before, &optimizer::Options::default())
+            .map_err(|e| format!("{label}: the optimiser failed: {e}"))?;
+        let listing = |words: &[u32]| {
+            optimizer::listing(words).map_err(|e| format!("{label}: cannot list SPIR-V: {e}"))
+        };
+        let diff = optimizer::diff_listing(
+            &before,
+            &after,
+            &optimizer::DiffOptions {
+                context_lines: 3,
+                labels: (format!("{label} (naga)"), format!("{label} (optimised)")),
+            },
+        )
+        .map_err(|e| format!("{label}: cannot diff SPIR-V: {e}"))?;
+        Ok(Self {
+            before_listing: listing(&before)?,
+            after_listing: listing(&after)?,
+            label,
+            before,
+            after,
+            report,
+            diff,
+        })
+    }
+
+    /// "212 -> 180 instructions (15.1% fewer)": the part of [`Self::summary`] that does not
+    /// depend on timing.
+    pub fn summary_counts(&self) -> String {
+        let (b, a) = (
+            self.report.instructions_before,
+            self.report.instructions_after,
+        );
+        let percent = if b == 0 {
+            0.0
+        } else {
+            100.0 * (b as f64 - a as f64) / b as f64
+        };
+        format!("{b} -> {a} instructions ({percent:.1}% fewer)")
+    }
+
+    /// "212 -> 180 instructions (15.1% fewer), 2 iterations, 0.41 ms".
+    pub fn summary(&self) -> String {
+        format!(
+            "{}, {} iteration{}, {:.2} ms",
+            self.summary_counts(),
+            self.report.iterations,
+            if self.report.iterations == 1 { "" } else { "s" },
+            self.report.time.as_secs_f64() * 1e3
+        )
+    }
+
+    /// `spirv-val`'s verdicts on the module before and after, or `None` when it is not installed.
+    pub fn validate(&self) -> Option<(Validation, Validation)> {
+        if !optimizer::spirv_val::available() {
+            return None;
+        }
+        let check = |words: &[u32]| match optimizer::spirv_val::validate(words, TARGET_ENV) {
+            Ok(optimizer::spirv_val::Verdict::Valid) => Validation::Valid,
+            Ok(optimizer::spirv_val::Verdict::Invalid(message)) => Validation::Invalid(message),
+            Err(e) => Validation::Invalid(e.to_string()),
+        };
+        Some((check(&self.before), check(&self.after)))
+    }
+}
+
+/// A `spirv-val` verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Validation {
+    Valid,
+    Invalid(String),
+}
+
+/// How a line of a listing or diff is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    Added,
+    Removed,
+    /// `---`, `+++` and `@@` lines.
+    Header,
+    Context,
+}
+
+/// Classifies a line of a unified diff.
+pub fn diff_line_kind(line: &str) -> LineKind {
+    if line.starts_with("+++") || line.starts_with("---") || line.starts_with("@@") {
+        LineKind::Header
+    } else if line.starts_with('+') {
+        LineKind::Added
+    } else if line.starts_with('-') {
+        LineKind::Removed
+    } else {
+        LineKind::Context
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_lines_are_classified_by_prefix() {
+        assert_eq!(diff_line_kind("--- a (naga)"), LineKind::Header);
+        assert_eq!(diff_line_kind("+++ b (optimised)"), LineKind::Header);
+        assert_eq!(diff_line_kind("@@ -1,3 +1,2 @@"), LineKind::Header);
+        assert_eq!(diff_line_kind("+  %5 = OpFAdd"), LineKind::Added);
+        assert_eq!(diff_line_kind("-  %5 = OpFMul"), LineKind::Removed);
+        assert_eq!(diff_line_kind("   OpReturn"), LineKind::Context);
+    }
+}
