@@ -21,6 +21,11 @@ pub struct BenchArgs {
     /// Frames to run; the first few warm up and are included.
     #[arg(long, default_value_t = 300)]
     frames: u32,
+    /// What the GPU runs: `wgpu` (naga IR translated by wgpu), `spirv` (naga's SPIR-V as
+    /// `fxbench spirv` prints it) or `optimized` (that SPIR-V after the optimiser). The last
+    /// two need Vulkan.
+    #[arg(long, value_enum, default_value_t = app::spirv_view::ShaderChoice::Wgpu)]
+    shaders: app::spirv_view::ShaderChoice,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
@@ -40,7 +45,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         bail!("effects have errors; nothing measured");
     }
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
-    let mut chain = EffectChain::new(&ctx, compiled.effects, args.size, &ChainOptions::default())?;
+    let mut chain = EffectChain::new(
+        &ctx,
+        compiled.effects,
+        args.size,
+        &ChainOptions {
+            shaders: args.shaders.shaders(),
+            ..ChainOptions::default()
+        },
+    )?;
     document.apply_preset(&mut chain);
     let image = engine::input::test_card(args.size.0, args.size.1);
     let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench bench input");
@@ -52,12 +65,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     chain.flush_timings();
     let wall = started.elapsed();
     println!(
-        "{} frames at {}x{} on {} in {:.2} s",
+        "{} frames at {}x{} on {} in {:.2} s, shaders: {}",
         args.frames.max(1),
         args.size.0,
         args.size.1,
         ctx.describe(),
-        wall.as_secs_f64()
+        wall.as_secs_f64(),
+        args.shaders.label()
     );
     print!(
         "{}",

@@ -76,6 +76,11 @@ struct RenderArgs {
     /// Frames to run (timings average over them, up to 60).
     #[arg(long, default_value_t = 1)]
     frames: u32,
+    /// What the GPU runs: `wgpu` (naga IR translated by wgpu), `spirv` (naga's SPIR-V as
+    /// `fxbench spirv` prints it) or `optimized` (that SPIR-V after the optimiser). The last
+    /// two need Vulkan.
+    #[arg(long, value_enum, default_value_t = app::spirv_view::ShaderChoice::Wgpu)]
+    shaders: app::spirv_view::ShaderChoice,
 }
 
 pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -131,7 +136,15 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         bail!("effects have errors; nothing rendered");
     }
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
-    let mut chain = EffectChain::new(&ctx, compiled.effects, size, &ChainOptions::default())?;
+    let mut chain = EffectChain::new(
+        &ctx,
+        compiled.effects,
+        size,
+        &ChainOptions {
+            shaders: args.shaders.shaders(),
+            ..ChainOptions::default()
+        },
+    )?;
     document.apply_preset(&mut chain);
     let mut input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
     if let Some(depth_path) = &args.depth {

@@ -70,8 +70,24 @@ pub struct SpirvError {
     pub message: String,
 }
 
+/// How the written module numbers resource bindings (all in group 0).
+#[derive(Clone, Copy, Debug)]
+pub enum Bindings<'a> {
+    /// As the WGSL declares them (`@binding(n)`): what the SPIR-V view shows.
+    Wgsl,
+    /// Each binding renumbered to its rank among these, the bindings of the bind group layout
+    /// the module will run with. wgpu's Vulkan backend numbers a layout's descriptors this way
+    /// (entries sorted by binding, numbered from 0), so a module passed through to the driver
+    /// must use these numbers.
+    Ranked(&'a [u32]),
+}
+
 /// The SPIR-V module for one entry point of the effect: that entry point and what it uses.
-pub fn compile_entry(effect: &ValidatedEffect, entry: usize) -> Result<Vec<u32>, SpirvError> {
+pub fn compile_entry(
+    effect: &ValidatedEffect,
+    entry: usize,
+    bindings: Bindings<'_>,
+) -> Result<Vec<u32>, SpirvError> {
     let ep = effect
         .module
         .entry_points
@@ -80,12 +96,42 @@ pub fn compile_entry(effect: &ValidatedEffect, entry: usize) -> Result<Vec<u32>,
             entry: format!("#{entry}"),
             message: "no such entry point".to_string(),
         })?;
+    let mut binding_map = naga::back::spv::BindingMap::default();
+    if let Bindings::Ranked(numbers) = bindings {
+        let mut sorted = numbers.to_vec();
+        sorted.sort_unstable();
+        for (rank, &binding) in sorted.iter().enumerate() {
+            binding_map.insert(
+                naga::ResourceBinding { group: 0, binding },
+                naga::back::spv::BindingInfo {
+                    descriptor_set: 0,
+                    binding: rank as u32,
+                    binding_array_size: None,
+                },
+            );
+        }
+    }
+    // What wgpu's Vulkan backend asks of naga on a device without robustness features, so the
+    // module is the one wgpu would run and is safe to pass through: out-of-bounds indices and
+    // texel loads are clamped (WGSL requires them to stay in bounds), vertex shaders write a
+    // point size (Vulkan needs one for point lists), clip space is left as WGSL has it (wgpu
+    // flips the viewport instead). The same flags in debug and release builds, so listings do
+    // not depend on the build.
+    let restrict = naga::proc::BoundsCheckPolicy::Restrict;
     let options = naga::back::spv::Options {
         lang_version: SPIRV_VERSION,
-        // The same flags in debug and release builds, so listings do not depend on the build.
-        flags: naga::back::spv::WriterFlags::ADJUST_COORDINATE_SPACE
-            | naga::back::spv::WriterFlags::LABEL_VARYINGS
-            | naga::back::spv::WriterFlags::CLAMP_FRAG_DEPTH,
+        flags: naga::back::spv::WriterFlags::LABEL_VARYINGS
+            | naga::back::spv::WriterFlags::FORCE_POINT_SIZE,
+        binding_map,
+        // A binding the map lacks is an error when ranking (the module would read a descriptor
+        // the layout does not have); with WGSL numbers every binding keeps its own.
+        fake_missing_bindings: matches!(bindings, Bindings::Wgsl),
+        bounds_check_policies: naga::proc::BoundsCheckPolicies {
+            index: restrict,
+            buffer: restrict,
+            image_load: restrict,
+            binding_array: naga::proc::BoundsCheckPolicy::Unchecked,
+        },
         ..Default::default()
     };
     let pipeline = naga::back::spv::PipelineOptions {

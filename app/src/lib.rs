@@ -81,6 +81,9 @@ pub enum Command {
         uniform: analysis::UniformId,
         value: Vec<f64>,
     },
+    /// Rebuilds the chain running other shaders (naga IR, naga's SPIR-V or the optimiser's), so
+    /// their GPU times can be compared pass by pass.
+    SetShaders(spirv_view::ShaderChoice),
 }
 
 /// What the central panel shows.
@@ -106,6 +109,8 @@ pub struct WorkbenchApp {
     watcher: Option<watch::FileWatcher>,
     view: CentralView,
     spirv: panels::spirv::SpirvPanel,
+    /// Which shaders the chain runs.
+    shaders: spirv_view::ShaderChoice,
 }
 
 impl WorkbenchApp {
@@ -157,6 +162,7 @@ impl WorkbenchApp {
             watcher: watch::FileWatcher::new(watched).ok(),
             view: CentralView::default(),
             spirv,
+            shaders: spirv_view::ShaderChoice::default(),
         }
     }
 
@@ -224,6 +230,25 @@ impl WorkbenchApp {
                     uniform,
                     value,
                 } => runtime.chain_mut().set_uniform(effect, uniform, value),
+                Command::SetShaders(choice) => {
+                    let compiled = self.document.compile(runtime.chain().size());
+                    let options = engine::ChainOptions {
+                        shaders: choice.shaders(),
+                        ..runtime.chain().options().clone()
+                    };
+                    self.status = if compiled.has_errors() {
+                        "the effects have errors (see Diagnostics)".to_string()
+                    } else {
+                        match runtime.reload_with(compiled.effects, &options) {
+                            Ok(()) => {
+                                self.shaders = choice;
+                                self.spirv.refresh(runtime.chain());
+                                format!("running {}", choice.label())
+                            }
+                            Err(e) => format!("cannot run {}: {e}", choice.label()),
+                        }
+                    };
+                }
             }
         }
     }
@@ -282,6 +307,26 @@ impl eframe::App for WorkbenchApp {
                             commands.push(Command::Reload);
                         }
                         ui.weak(&self.status);
+                    });
+                    ui.horizontal(|ui| {
+                        ui.label("Shaders");
+                        let mut choice = self.shaders;
+                        egui::ComboBox::from_id_salt("shaders")
+                            .selected_text(choice.label())
+                            .show_ui(ui, |ui| {
+                                for c in spirv_view::ShaderChoice::ALL {
+                                    ui.selectable_value(&mut choice, c, c.label());
+                                }
+                            })
+                            .response
+                            .on_hover_text(
+                                "What the GPU runs: wgpu's translation of naga IR, naga's SPIR-V \
+                                 as the SPIR-V view shows it, or that SPIR-V optimised. \
+                                 Compare the GPU times per pass.",
+                            );
+                        if choice != self.shaders {
+                            commands.push(Command::SetShaders(choice));
+                        }
                     });
                     commands.extend(panels::uniforms::uniforms_ui(ui, runtime.chain()));
                     ui.separator();

@@ -121,8 +121,18 @@ impl Runtime {
     /// Rebuilds the chain from recompiled effects (same size), keeping the user's settings, and
     /// points the preview at the new output.
     pub fn reload(&mut self, effects: Vec<ValidatedEffect>) -> Result<(), engine::ChainError> {
+        let options = self.chain.options().clone();
+        self.reload_with(effects, &options)
+    }
+
+    /// [`Self::reload`] with new chain options (another shader choice).
+    pub fn reload_with(
+        &mut self,
+        effects: Vec<ValidatedEffect>,
+        options: &ChainOptions,
+    ) -> Result<(), engine::ChainError> {
         let size = self.chain.size();
-        self.chain.reload(effects, size)?;
+        self.chain.reload_with(effects, size, options)?;
         self.renderer.write().update_egui_texture_from_wgpu_texture(
             &self.ctx.device,
             self.chain.output_view(),

@@ -27,7 +27,8 @@ impl StageSpirv {
     pub fn build(effect: &ValidatedEffect, stage: &PassStage) -> Result<Self, String> {
         let label = analysis::spirv::stage_label(effect, stage);
         let before =
-            analysis::spirv::compile_entry(effect, stage.entry).map_err(|e| e.to_string())?;
+            analysis::spirv::compile_entry(effect, stage.entry, analysis::spirv::Bindings::Wgsl)
+                .map_err(|e| e.to_string())?;
         let (after, report) = optimizer::optimize(&before, &optimizer::Options::default())
             .map_err(|e| format!("{label}: the optimiser failed: {e}"))?;
         let listing = |words: &[u32]| {
@@ -98,6 +99,58 @@ impl StageSpirv {
 pub enum Validation {
     Valid,
     Invalid(String),
+}
+
+/// Which shaders the chain runs: the choice the window and `fxbench render`/`bench` offer, so
+/// the GPU cost of naga's SPIR-V and of the optimiser's can be compared pass by pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ShaderChoice {
+    /// naga IR, translated by wgpu for the backend (the usual path).
+    #[default]
+    Wgpu,
+    /// Each pass stage as the SPIR-V the SPIR-V view shows, passed to the driver as it is.
+    Spirv,
+    /// That SPIR-V after our optimiser (vectorise, prune, CSE).
+    Optimized,
+}
+
+impl ShaderChoice {
+    pub const ALL: [ShaderChoice; 3] = [Self::Wgpu, Self::Spirv, Self::Optimized];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Wgpu => "naga IR (wgpu)",
+            Self::Spirv => "naga SPIR-V",
+            Self::Optimized => "optimised SPIR-V",
+        }
+    }
+
+    /// The engine's shader mode for this choice.
+    pub fn shaders(self) -> engine::Shaders {
+        let transform: engine::SpirvTransform = match self {
+            Self::Wgpu => return engine::Shaders::Naga,
+            Self::Spirv => std::sync::Arc::new(|words: &[u32]| Ok(words.to_vec())),
+            Self::Optimized => std::sync::Arc::new(|words: &[u32]| {
+                let (out, _) = optimizer::optimize(words, &optimizer::Options::default())
+                    .map_err(|e| format!("the optimiser failed: {e}"))?;
+                // Checked again here when the validator is installed: the driver takes the
+                // module unchecked.
+                if optimizer::spirv_val::available()
+                    && let Ok(optimizer::spirv_val::Verdict::Invalid(message)) =
+                        optimizer::spirv_val::validate(&out, TARGET_ENV)
+                {
+                    return Err(format!("the optimised module fails spirv-val: {message}"));
+                }
+                Ok(out)
+            }),
+        };
+        // SAFETY: naga's SPIR-V for a validated module is valid, and the identity keeps it so.
+        // The optimiser keeps modules valid with the same entry point, bindings and interface:
+        // its tests check every output with spirv-val (360 corpus modules, every shipped pass
+        // stage) and run shaders before and after on the GPU, and its output is validated again
+        // above whenever spirv-val is installed.
+        unsafe { engine::Shaders::spirv(transform) }
+    }
 }
 
 /// How a line of a listing or diff is shown.

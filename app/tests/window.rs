@@ -5,11 +5,16 @@ use app::{StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 
-/// The real app in a 1200x600 harness on the software GPU, test card input unless told otherwise.
+/// The real app in a 1200x600 harness on the software GPU, with the device the window asks
+/// for (the same features), test card input unless told otherwise.
 fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
+    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
+    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
+        create.device_descriptor = std::sync::Arc::new(app::runtime::device_descriptor);
+    }
     Harness::builder()
         .with_size(egui::vec2(1200.0, 600.0))
-        .wgpu()
+        .wgpu_setup(setup)
         .build_eframe(move |cc| WorkbenchApp::new(cc, options))
 }
 
@@ -234,7 +239,11 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
     harness.get_by_label_contains(&format!("+++ {} (optimised)", labels[0]));
 
     // Another stage from the selector.
-    harness.get_by_role(egui::accesskit::Role::ComboBox).click();
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|c| c.value().as_deref() == Some(labels[0].as_str()))
+        .expect("the stage selector shows the first stage")
+        .click();
     harness.run_steps(2);
     harness
         .get_all_by_label(&labels[3])
@@ -257,4 +266,61 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
     harness.run_steps(2);
     assert!(harness.query_by_label_contains("+++").is_none());
     harness.get_by_label_contains("OpEntryPoint Fragment");
+}
+
+#[test]
+fn choosing_optimised_shaders_rebuilds_the_chain_on_them() {
+    let Some(ctx) = engine::testing::gpu_with(wgpu::Features::PASSTHROUGH_SHADERS) else {
+        return;
+    };
+    if !ctx
+        .device
+        .features()
+        .contains(wgpu::Features::PASSTHROUGH_SHADERS)
+    {
+        eprintln!("skipping: {} offers no SPIR-V passthrough", ctx.describe());
+        return;
+    }
+    let mut harness = open_window(StartOptions {
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(4);
+    let output = |harness: &Harness<'_, WorkbenchApp>| {
+        let runtime = harness.state().runtime().expect("runtime");
+        let gpu = runtime.gpu();
+        engine::input::read_texture(&gpu.device, &gpu.queue, runtime.chain().output())
+            .expect("read back")
+    };
+    let before = output(&harness);
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|c| c.value().as_deref() == Some("naga IR (wgpu)"))
+        .expect("the shader selector")
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label("optimised SPIR-V").click();
+    harness.run_steps(4);
+    harness.get_by_label("running optimised SPIR-V");
+    assert!(matches!(
+        harness
+            .state()
+            .runtime()
+            .expect("runtime")
+            .chain()
+            .options()
+            .shaders,
+        engine::Shaders::Spirv(_)
+    ));
+    // The same picture (the demo preset over the still test card): the optimiser changes no
+    // pixel.
+    let after = output(&harness);
+    assert_eq!((before.width, before.height), (after.width, after.height));
+    let differing = before
+        .pixels
+        .chunks(4)
+        .zip(after.pixels.chunks(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(differing, 0);
 }

@@ -51,7 +51,10 @@ fn bench(c: &mut Criterion) {
         load(&assets().join("gaussian_blur.wfx"), size),
         load(&assets().join("vignette.wfx"), size),
     ];
-    let options = ChainOptions { gpu_timing: false };
+    let options = ChainOptions {
+        gpu_timing: false,
+        ..Default::default()
+    };
     let mut chain = EffectChain::new(&ctx, effects, size, &options).expect("chain");
     let frame = FrameInput::default();
     c.bench_function("record_demo_chain_3_passes", |b| {
@@ -82,7 +85,10 @@ fn bench(c: &mut Criterion) {
     // The two chains render alternately, so drift in the machine's speed (other processes, clock
     // changes) lands on both alike; the minimum over frames is reported beside the mean because
     // it is the figure least disturbed by such noise.
-    let timed = ChainOptions { gpu_timing: true };
+    let timed = ChainOptions {
+        gpu_timing: true,
+        ..Default::default()
+    };
     let frames = 300;
     let mut chains: Vec<EffectChain> = [1usize, 8]
         .iter()

@@ -9,6 +9,7 @@
 //! writes, tests stencil, may `discard`, or its draw is not proved to cover the target
 //! ([`analysis::coverage`] runs the vertex shader on the CPU to decide).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use analysis::{
@@ -26,11 +27,52 @@ use crate::timing::{FrameAverage, GpuTimer, TimedScope};
 pub struct ChainOptions {
     /// Measure GPU time with timestamp queries where the device supports them.
     pub gpu_timing: bool,
+    /// Which shaders the pipelines run.
+    pub shaders: Shaders,
 }
 
 impl Default for ChainOptions {
     fn default() -> Self {
-        Self { gpu_timing: true }
+        Self {
+            gpu_timing: true,
+            shaders: Shaders::Naga,
+        }
+    }
+}
+
+/// Rewrites one stage's SPIR-V module (our optimiser, say), or says why it cannot.
+pub type SpirvTransform = Arc<dyn Fn(&[u32]) -> Result<Vec<u32>, String> + Send + Sync>;
+
+/// Which shaders a chain's pipelines run.
+#[derive(Clone, Default)]
+pub enum Shaders {
+    /// The front end's naga module, which wgpu translates for the backend.
+    #[default]
+    Naga,
+    /// Each pass stage as the SPIR-V module [`analysis::spirv::compile_entry`] writes, passed
+    /// through a transform and handed to the driver as it is (`PASSTHROUGH_SHADERS`, Vulkan).
+    /// Make it with [`Shaders::spirv`].
+    Spirv(SpirvTransform),
+}
+
+impl Shaders {
+    /// SPIR-V passthrough with `transform` applied to each stage's module.
+    ///
+    /// # Safety
+    /// `transform` must return valid SPIR-V (as `spirv-val` checks it for Vulkan 1.0) with the
+    /// same entry point, bindings and stage interface as its input: the driver receives it
+    /// unchecked.
+    pub unsafe fn spirv(transform: SpirvTransform) -> Self {
+        Shaders::Spirv(transform)
+    }
+}
+
+impl std::fmt::Debug for Shaders {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Shaders::Naga => "Naga",
+            Shaders::Spirv(_) => "Spirv(..)",
+        })
     }
 }
 
@@ -240,7 +282,13 @@ impl EffectChain {
         let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
         for effect in effects {
-            gpu_effects.push(build_effect(ctx, effect, size, &mut mip_generator)?);
+            gpu_effects.push(build_effect(
+                ctx,
+                effect,
+                size,
+                &options.shaders,
+                &mut mip_generator,
+            )?);
         }
         let order: Vec<TechniqueKey> = gpu_effects
             .iter()
@@ -314,6 +362,18 @@ impl EffectChain {
         effects: Vec<ValidatedEffect>,
         size: (u32, u32),
     ) -> Result<(), ChainError> {
+        let options = self.options.clone();
+        self.reload_with(effects, size, &options)
+    }
+
+    /// [`Self::reload`] with new options (another [`Shaders`] choice, say). On an error the
+    /// chain is unchanged.
+    pub fn reload_with(
+        &mut self,
+        effects: Vec<ValidatedEffect>,
+        size: (u32, u32),
+        options: &ChainOptions,
+    ) -> Result<(), ChainError> {
         type Name = (std::path::PathBuf, String);
         let name_of = |chain: &Self, k: TechniqueKey| -> Name {
             (
@@ -332,7 +392,7 @@ impl EffectChain {
                 );
             }
         }
-        let mut next = Self::new(&self.ctx, effects, size, &self.options)?;
+        let mut next = Self::new(&self.ctx, effects, size, options)?;
         let known: Vec<TechniqueKey> = old_order
             .iter()
             .filter_map(|name| {
@@ -483,6 +543,11 @@ impl EffectChain {
 
     pub fn timings(&self, key: TechniqueKey) -> Option<&TechniqueTimings> {
         self.timings.get(&key)
+    }
+
+    /// The options the chain was built with.
+    pub fn options(&self) -> &ChainOptions {
+        &self.options
     }
 
     /// Whether GPU times are measured (the device has timestamp queries).
@@ -1016,6 +1081,7 @@ fn build_effect(
     ctx: &GpuContext,
     effect: ValidatedEffect,
     size: (u32, u32),
+    shaders: &Shaders,
     mip_generator: &mut crate::mips::MipGenerator,
 ) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
@@ -1159,10 +1225,7 @@ fn build_effect(
     // A new texture is zero-initialised by wgpu: transparent black.
     let empty_view = empty.create_view(&wgpu::TextureViewDescriptor::default());
 
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(&name),
-        source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(effect.module.clone())),
-    });
+    let modules = ShaderModules::new(device, &effect, shaders)?;
 
     let features = device.features();
     let mut passes = Vec::with_capacity(effect.techniques.len());
@@ -1248,7 +1311,7 @@ fn build_effect(
                 let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(&label),
                     layout: Some(&pipeline_layout),
-                    module: &module,
+                    module: &modules.get(device, &effect, pass, dispatch.entry)?,
                     entry_point: Some(&effect.module.entry_points[dispatch.entry].name),
                     compilation_options: Default::default(),
                     cache: None,
@@ -1298,7 +1361,7 @@ fn build_effect(
                 label: Some(&label),
                 layout: Some(&pipeline_layout),
                 vertex: wgpu::VertexState {
-                    module: &module,
+                    module: &modules.get(device, &effect, pass, pass.vertex_entry)?,
                     entry_point: Some(vertex_entry),
                     compilation_options: Default::default(),
                     buffers: &[],
@@ -1316,7 +1379,7 @@ fn build_effect(
                 }),
                 multisample: wgpu::MultisampleState::default(),
                 fragment: Some(wgpu::FragmentState {
-                    module: &module,
+                    module: &modules.get(device, &effect, pass, pass.fragment_entry)?,
                     entry_point: Some(fragment_entry),
                     compilation_options: Default::default(),
                     targets: &targets,
@@ -1429,6 +1492,93 @@ fn build_effect(
         });
     }
     Ok(gpu)
+}
+
+/// Where an effect's pipelines get their shader modules.
+enum ShaderModules<'t> {
+    /// One for the whole effect, from naga IR.
+    Naga(wgpu::ShaderModule),
+    /// One per pass stage, SPIR-V passed through after `transform`.
+    Spirv(&'t SpirvTransform),
+}
+
+impl<'t> ShaderModules<'t> {
+    fn new(
+        device: &wgpu::Device,
+        effect: &ValidatedEffect,
+        shaders: &'t Shaders,
+    ) -> Result<Self, ChainError> {
+        match shaders {
+            Shaders::Naga => Ok(Self::Naga(device.create_shader_module(
+                wgpu::ShaderModuleDescriptor {
+                    label: Some(&effect.path.display().to_string()),
+                    source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(
+                        effect.module.clone(),
+                    )),
+                },
+            ))),
+            Shaders::Spirv(_)
+                if !device
+                    .features()
+                    .contains(wgpu::Features::PASSTHROUGH_SHADERS) =>
+            {
+                Err(ChainError::Gpu {
+                    effect: effect.path.display().to_string(),
+                    what: "SPIR-V shaders".to_string(),
+                    message:
+                        "the device cannot take SPIR-V as it is (PASSTHROUGH_SHADERS needs Vulkan)"
+                            .to_string(),
+                })
+            }
+            Shaders::Spirv(transform) => Ok(Self::Spirv(transform)),
+        }
+    }
+
+    /// The module holding entry point `entry` for `pass`, whose bind group layout holds the
+    /// pass's bindings.
+    fn get(
+        &self,
+        device: &wgpu::Device,
+        effect: &ValidatedEffect,
+        pass: &analysis::Pass,
+        entry: usize,
+    ) -> Result<wgpu::ShaderModule, ChainError> {
+        let transform = match self {
+            Self::Naga(module) => return Ok(module.clone()),
+            Self::Spirv(transform) => transform,
+        };
+        let ep = &effect.module.entry_points[entry];
+        let error = |message: String| ChainError::Gpu {
+            effect: effect.path.display().to_string(),
+            what: format!("SPIR-V for entry point '{}'", ep.name),
+            message,
+        };
+        let numbers: Vec<u32> = pass.bindings.iter().map(|b| b.binding).collect();
+        let words = analysis::spirv::compile_entry(
+            effect,
+            entry,
+            analysis::spirv::Bindings::Ranked(&numbers),
+        )
+        .map_err(|e| error(e.message))?;
+        let words = transform(&words).map_err(error)?;
+        let [x, y, z] = ep.workgroup_size;
+        // SAFETY: naga writes valid SPIR-V for a module that passed its validator (every
+        // ValidatedEffect did), and `Shaders::spirv`'s contract makes the transform keep it valid
+        // with the same interface. Its bindings are ranked among the pass's bindings, which is
+        // how wgpu's Vulkan backend numbers the descriptors of the layout made from them below
+        // (sorted by binding, from 0); the stage interface is naga's own for both stages.
+        Ok(unsafe {
+            device.create_shader_module_passthrough(wgpu::ShaderModuleDescriptorPassthrough {
+                label: Some(&ep.name),
+                entry_points: std::borrow::Cow::Owned(vec![wgpu::PassthroughShaderEntryPoint {
+                    name: ep.name.clone().into(),
+                    workgroup_size: (x, y, z),
+                }]),
+                spirv: Some(std::borrow::Cow::Owned(words)),
+                ..Default::default()
+            })
+        })
+    }
 }
 
 /// Whether some `storage` declaration writes texture `index`.

@@ -9,6 +9,8 @@ pub fn optional_features() -> wgpu::Features {
         | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
         | wgpu::Features::FLOAT32_FILTERABLE
         | wgpu::Features::TEXTURE_FORMAT_16BIT_NORM
+        // Running the optimiser's SPIR-V (`Shaders::Spirv`); Vulkan only.
+        | wgpu::Features::PASSTHROUGH_SHADERS
 }
 
 /// A device, its queue, and the adapter's description.

@@ -15,7 +15,9 @@ pub mod sources;
 pub mod testing;
 pub mod timing;
 
-pub use chain::{ChainError, ChainOptions, EffectChain, TechniqueKey, TechniqueTimings};
+pub use chain::{
+    ChainError, ChainOptions, EffectChain, Shaders, SpirvTransform, TechniqueKey, TechniqueTimings,
+};
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};
 pub use sources::{FrameInput, Source};

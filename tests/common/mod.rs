@@ -18,15 +18,20 @@ pub fn asset(name: &str) -> PathBuf {
 
 /// Compiles `document` for the image's size and builds a chain with the preset applied.
 pub fn chain_for(ctx: &GpuContext, document: &Document, image: &RgbaImage) -> EffectChain {
+    chain_with(ctx, document, image, &ChainOptions::default())
+}
+
+/// [`chain_for`] with chosen options.
+pub fn chain_with(
+    ctx: &GpuContext,
+    document: &Document,
+    image: &RgbaImage,
+    options: &ChainOptions,
+) -> EffectChain {
     let compiled = document.compile((image.width, image.height));
     assert!(!compiled.has_errors(), "{}", compiled.render_diagnostics());
-    let mut chain = EffectChain::new(
-        ctx,
-        compiled.effects,
-        (image.width, image.height),
-        &ChainOptions::default(),
-    )
-    .expect("chain builds");
+    let mut chain = EffectChain::new(ctx, compiled.effects, (image.width, image.height), options)
+        .expect("chain builds");
     document.apply_preset(&mut chain);
     chain
 }
