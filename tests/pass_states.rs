@@ -4,6 +4,7 @@
 mod common;
 
 use app::document::Document;
+use app::spirv_view::ShaderChoice;
 use common::*;
 use engine::testing;
 
@@ -15,15 +16,34 @@ fn effect_file(name: &str, text: &str) -> std::path::PathBuf {
     path
 }
 
+/// Renders one frame of the effect and returns the output and the copies made. Where the device
+/// takes SPIR-V as it is, the effect also runs as naga's SPIR-V and as the optimiser's, which
+/// must render the same pixels (so every pass state here checks those paths too).
 fn run_effect(
     name: &str,
     text: &str,
     image: &engine::RgbaImage,
 ) -> Option<(engine::RgbaImage, u32)> {
-    let ctx = testing::gpu()?;
+    let ctx = testing::gpu_with(wgpu::Features::PASSTHROUGH_SHADERS)?;
     let document = Document::with_effects(vec![effect_file(name, text)]);
     let mut chain = chain_for(&ctx, &document, image);
     let out = render(&ctx, &mut chain, image, 1);
+    if ctx
+        .device
+        .features()
+        .contains(wgpu::Features::PASSTHROUGH_SHADERS)
+    {
+        for choice in [ShaderChoice::Spirv, ShaderChoice::Optimized] {
+            let options = engine::ChainOptions {
+                shaders: choice.shaders(),
+                ..Default::default()
+            };
+            let mut chain = chain_with(&ctx, &document, image, &options);
+            let spirv_out = render(&ctx, &mut chain, image, 1);
+            let (max, _) = compare(&spirv_out, &out);
+            assert!(max <= 1, "{name} as {}: differs by {max}", choice.label());
+        }
+    }
     Some((out, chain.copies_last_frame()))
 }
 
