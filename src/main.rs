@@ -36,6 +36,9 @@ struct Cli {
     /// Close the window after this many frames (smoke tests and screenshots).
     #[arg(long, value_name = "N", hide = true)]
     exit_after_frames: Option<u64>,
+    /// What the window's central panel shows first: the preview or the SPIR-V view.
+    #[arg(long, value_enum, default_value_t = app::CentralView::Preview)]
+    view: app::CentralView,
 }
 
 #[derive(Subcommand)]
@@ -106,6 +109,7 @@ fn main() -> anyhow::Result<()> {
             input: cli.input,
             depth: cli.depth,
             exit_after_frames: cli.exit_after_frames,
+            view: cli.view,
         }),
         Some(Command::Render(args)) => render(args),
         Some(Command::Check(args)) => std::process::exit(check::run(args)),

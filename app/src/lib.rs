@@ -32,6 +32,8 @@ pub struct StartOptions {
     pub depth: Option<PathBuf>,
     /// Close the window after this many frames (smoke tests, screenshots).
     pub exit_after_frames: Option<u64>,
+    /// What the central panel shows first.
+    pub view: CentralView,
 }
 
 /// Size of the built-in test card and demo scene.
@@ -87,7 +89,7 @@ pub enum Command {
 }
 
 /// What the central panel shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum CentralView {
     #[default]
     Preview,
@@ -160,7 +162,7 @@ impl WorkbenchApp {
             exit_after_frames: options.exit_after_frames,
             status: String::new(),
             watcher: watch::FileWatcher::new(watched).ok(),
-            view: CentralView::default(),
+            view: options.view,
             spirv,
             shaders: spirv_view::ShaderChoice::default(),
         }

@@ -183,10 +183,13 @@ impl SpirvPanel {
         });
         ui.horizontal_wrapped(|ui| {
             for pass in spirv.report.per_pass() {
+                let change = match pass.net_removed {
+                    n if n < 0 => format!("{} added", -n),
+                    n => format!("{n} removed"),
+                };
                 ui.weak(format!(
-                    "{}: {} removed in {} run{}",
+                    "{}: {change} in {} run{}",
                     pass.pass,
-                    pass.net_removed,
                     pass.runs,
                     if pass.runs == 1 { "" } else { "s" }
                 ));
