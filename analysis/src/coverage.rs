@@ -53,8 +53,14 @@ pub fn draw_covers_target(
     if entry.stage != naga::ShaderStage::Vertex {
         return false;
     }
+    let mut interpreter = Interpreter::new(module);
+    let globals = interpreter.globals.clone();
     let positions: Vec<Option<[f64; 4]>> = (0..vertex_count)
-        .map(|index| clip_position(module, &entry.function, index))
+        .map(|index| {
+            interpreter.globals.clone_from(&globals);
+            interpreter.fuel = FUEL;
+            clip_position(&mut interpreter, &entry.function, index)
+        })
         .collect();
     let ndc: Vec<[[f64; 2]; 3]> = triangles
         .iter()
@@ -154,22 +160,12 @@ fn clip(points: &[[f64; 2]], a: [f64; 2], b: [f64; 2], left: bool) -> Vec<[f64; 
 }
 
 /// The clip-space position the vertex shader writes for vertex `index`, when it is known.
-fn clip_position(module: &Module, function: &Function, index: u32) -> Option<[f64; 4]> {
-    let mut interpreter = Interpreter {
-        module,
-        globals: module
-            .global_variables
-            .iter()
-            .map(|(_, g)| match g.space {
-                naga::AddressSpace::Private | naga::AddressSpace::WorkGroup => Some(match g.init {
-                    Some(init) => Interpreter::constant(module, init).unwrap_or(Value::Unknown),
-                    None => zero_value(module, g.ty),
-                }),
-                _ => None,
-            })
-            .collect(),
-        fuel: FUEL,
-    };
+fn clip_position(
+    interpreter: &mut Interpreter<'_>,
+    function: &Function,
+    index: u32,
+) -> Option<[f64; 4]> {
+    let module = interpreter.module;
     let arguments = function
         .arguments
         .iter()
@@ -316,6 +312,8 @@ struct Interpreter<'m> {
     /// Private and workgroup globals (tracked); `None` for the rest (uniform, storage, handles).
     globals: Vec<Option<Value>>,
     fuel: u32,
+    /// Values of the module's constant expressions (`global_expressions`), as evaluated.
+    constants: Vec<Option<Value>>,
 }
 
 /// One function activation.
@@ -328,21 +326,45 @@ struct Frame<'f> {
 }
 
 impl<'m> Interpreter<'m> {
-    /// A constant expression of the module's global arena.
-    fn constant(module: &Module, handle: Handle<Expression>) -> Eval<Value> {
+    /// An interpreter with the module's private globals at their initial values.
+    fn new(module: &'m Module) -> Self {
         let mut interpreter = Interpreter {
             module,
             globals: Vec::new(),
             fuel: FUEL,
+            constants: vec![None; module.global_expressions.len()],
         };
+        let globals = module
+            .global_variables
+            .iter()
+            .map(|(_, g)| match g.space {
+                naga::AddressSpace::Private | naga::AddressSpace::WorkGroup => Some(match g.init {
+                    Some(init) => interpreter.constant(init).unwrap_or(Value::Unknown),
+                    None => zero_value(module, g.ty),
+                }),
+                _ => None,
+            })
+            .collect();
+        interpreter.globals = globals;
+        interpreter
+    }
+
+    /// A constant expression of the module's global arena, evaluated once.
+    fn constant(&mut self, handle: Handle<Expression>) -> Eval<Value> {
+        if let Some(Some(value)) = self.constants.get(handle.index()) {
+            return Ok(value.clone());
+        }
         let empty = Function::default();
         let mut frame = Frame {
             function: &empty,
             arguments: Vec::new(),
             locals: Vec::new(),
-            values: vec![None; module.global_expressions.len()],
+            values: std::mem::take(&mut self.constants),
         };
-        interpreter.expression(&mut frame, &module.global_expressions, handle)
+        let module = self.module;
+        let value = self.expression(&mut frame, &module.global_expressions, handle);
+        self.constants = frame.values;
+        value
     }
 
     fn call(
@@ -567,7 +589,7 @@ impl<'m> Interpreter<'m> {
                 Literal::Bool(v) => Value::Bool(v),
                 _ => Value::Unknown,
             },
-            Expression::Constant(c) => Self::constant(module, module.constants[*c].init)?,
+            Expression::Constant(c) => self.constant(module.constants[*c].init)?,
             Expression::ZeroValue(ty) => zero_value(module, *ty),
             Expression::Compose { ty, components } => {
                 let mut items = Vec::with_capacity(components.len());

@@ -28,6 +28,9 @@ struct Ctx<'a> {
     buffer_size: (u32, u32),
     root: FileId,
     diagnostics: &'a mut Vec<Diagnostic>,
+    /// Whether a draw covers its target, by vertex entry point, vertex count and topology: passes
+    /// share vertex shaders, and the proof runs the shader.
+    coverage: HashMap<(usize, u32, PrimitiveTopology), bool>,
 }
 
 impl Ctx<'_> {
@@ -68,6 +71,7 @@ pub fn lower(
         buffer_size: (options.buffer_width, options.buffer_height),
         root,
         diagnostics,
+        coverage: HashMap::new(),
     };
 
     // Names of every structure item share one namespace, as in ReShade FX.
@@ -1407,7 +1411,12 @@ fn lower_pass(
         srgb_write,
         vertex_count,
         topology,
-        covers_target: crate::coverage::draw_covers_target(module, vertex, vertex_count, topology),
+        covers_target: *cx
+            .coverage
+            .entry((vertex, vertex_count, topology))
+            .or_insert_with(|| {
+                crate::coverage::draw_covers_target(module, vertex, vertex_count, topology)
+            }),
         blend: std::array::from_fn(|i| {
             blend_enable[i].then(|| BlendState {
                 color_op: blend_ops[i].0,
