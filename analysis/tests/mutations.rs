@@ -25,12 +25,61 @@ impl Rng {
 
 /// Pieces of ReShade FX and WGSL that make mutations reach deep into the front end.
 const TOKENS: &[&str] = &[
-    "{", "}", "(", ")", "<", ">", ";", ",", "=", "#", "\"", "\n", "/*", "*/", "//", "\\\n",
-    "#define X(a) a##a\n", "#if 1\n", "#endif\n", "#include \"missing.wfxh\"\n", "__VA_ARGS__",
-    "technique", "pass", "uniform", "texture", "sampler", "storage", "RenderTarget", "VertexCount",
-    "PixelShader", "VertexShader", "source", "ui_type", "BUFFER_WIDTH", "0", "-1", "4294967296",
-    "1e40", "vec4<f32>", "f32", "array<f32, 4>", "@fragment", "@vertex", "fn", "return", "let",
-    "var", "loop", "discard", "textureLoad", "COLOR", "DEPTH", "true", "é", "\u{0}",
+    "{",
+    "}",
+    "(",
+    ")",
+    "<",
+    ">",
+    ";",
+    ",",
+    "=",
+    "#",
+    "\"",
+    "\n",
+    "/*",
+    "*/",
+    "//",
+    "\\\n",
+    "#define X(a) a##a\n",
+    "#if 1\n",
+    "#endif\n",
+    "#include \"missing.wfxh\"\n",
+    "__VA_ARGS__",
+    "technique",
+    "pass",
+    "uniform",
+    "texture",
+    "sampler",
+    "storage",
+    "RenderTarget",
+    "VertexCount",
+    "PixelShader",
+    "VertexShader",
+    "source",
+    "ui_type",
+    "BUFFER_WIDTH",
+    "0",
+    "-1",
+    "4294967296",
+    "1e40",
+    "vec4<f32>",
+    "f32",
+    "array<f32, 4>",
+    "@fragment",
+    "@vertex",
+    "fn",
+    "return",
+    "let",
+    "var",
+    "loop",
+    "discard",
+    "textureLoad",
+    "COLOR",
+    "DEPTH",
+    "true",
+    "é",
+    "\u{0}",
 ];
 
 fn mutate(text: &str, rng: &mut Rng) -> String {
@@ -99,7 +148,10 @@ fn mutated_effects_get_diagnostics_not_panics() {
             if output.effect.is_none() {
                 rejected += 1;
                 assert!(
-                    output.diagnostics.iter().any(|d| d.severity == analysis::Severity::Error),
+                    output
+                        .diagnostics
+                        .iter()
+                        .any(|d| d.severity == analysis::Severity::Error),
                     "mutation {round} of {} was rejected without an error",
                     path.display()
                 );
@@ -115,7 +167,10 @@ fn mutated_effects_get_diagnostics_not_panics() {
     }
     // The mutations must reach errors most of the time, or they test little.
     eprintln!("{rejected} of {total} mutations rejected");
-    assert!(rejected * 2 > total, "{rejected} of {total} mutations rejected");
+    assert!(
+        rejected * 2 > total,
+        "{rejected} of {total} mutations rejected"
+    );
 }
 
 #[test]

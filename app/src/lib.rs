@@ -354,7 +354,7 @@ impl eframe::App for WorkbenchApp {
                     }
                     CentralView::Spirv => {
                         runtime.set_preview_rect(None);
-                        self.spirv.ui(ui, runtime.chain());
+                        self.spirv.ui(ui, runtime.chain(), self.shaders.label());
                     }
                 }
             }

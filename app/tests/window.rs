@@ -237,6 +237,8 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
     let expected = app::spirv_view::StageSpirv::build(effect, stage).expect("builds");
     harness.get_by_label(&expected.summary_counts());
     harness.get_by_label_contains(&format!("+++ {} (optimised)", labels[0]));
+    // Beside the code, what the pass costs on the GPU with the shaders running now.
+    harness.get_by_label_contains("GPU time of this pass: ");
 
     // Another stage from the selector.
     harness

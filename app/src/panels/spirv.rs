@@ -129,7 +129,8 @@ impl SpirvPanel {
         };
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
+    /// Draws the view; `running` names the shaders the chain runs now (for the pass's GPU time).
+    pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, running: &str) {
         if self.stages.is_empty() {
             ui.weak("The open effects have no passes.");
             return;
@@ -195,6 +196,25 @@ impl SpirvPanel {
                 ));
             }
         });
+        let (effect, stage, _) = &self.stages[self.selected_stage];
+        let key = engine::TechniqueKey {
+            effect: *effect,
+            technique: stage.technique,
+        };
+        let pass_ns = chain
+            .timings(key)
+            .and_then(|t| t.passes_gpu_ns.get(stage.pass))
+            .and_then(engine::timing::FrameAverage::mean);
+        match pass_ns {
+            Some(ns) => ui.label(format!(
+                "GPU time of this pass: {:.3} ms (60-frame mean, running {running})",
+                ns as f64 / 1e6
+            )),
+            None if !chain.is_enabled(key) => {
+                ui.weak("GPU time of this pass: its technique is disabled")
+            }
+            None => ui.weak("GPU time of this pass: not measured"),
+        };
         match &selected.validation {
             None => {
                 ui.weak("spirv-val is not installed: modules not validated");
