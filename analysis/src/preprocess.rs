@@ -1,6 +1,7 @@
 //! Preprocessor, first stage of the front end: runs the C-style directives (`#include`, `#define`,
-//! `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`, `#error`, `#warning`, `#pragma`),
-//! expands macros, and keeps a map from every byte of its output back to a file and offset.
+//! `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`, `#error`, `#warning`, `#pragma`,
+//! `#line`), expands macros (`__LINE__` and `__FILE__` included), and keeps a map from every byte
+//! of its output back to a file and offset.
 //!
 //! The output keeps the source's lines: directive lines and skipped lines become spaces (newlines
 //! kept), text without macros is copied byte for byte, and an included file's text is spliced in
@@ -68,6 +69,9 @@ pub const RESHADE_VERSION: u32 = 60000;
 /// Longest preprocessed text accepted, in bytes.
 pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 const MAX_INCLUDE_DEPTH: usize = 32;
+/// Macros whose value depends on where they are used: the line (after any `#line`), the file's
+/// path, its name and its name without extension (the last three as string literals).
+const DYNAMIC_MACROS: [&str; 4] = ["__LINE__", "__FILE__", "__FILE_NAME__", "__FILE_STEM__"];
 /// Deepest nesting of macro arguments expanded inside macro arguments.
 const MAX_EXPANSION_DEPTH: usize = 256;
 /// Most tokens one top-level macro invocation may produce.
@@ -575,6 +579,15 @@ impl Stream<'_> {
     }
 }
 
+/// `#line N "name"`: the line after the directive is line `number` of `name`.
+#[derive(Debug)]
+struct LineDirective {
+    /// The real (1-based) line the directive's next line is.
+    next_line: u32,
+    number: u32,
+    name: Option<String>,
+}
+
 /// One open `#if` group.
 #[derive(Debug)]
 struct Cond {
@@ -607,6 +620,7 @@ pub fn preprocess(
         macro_first_bytes: [false; 256],
         once: HashSet::new(),
         stack: vec![root],
+        line_directives: HashMap::new(),
         stopped: false,
         aborted: false,
         produced: 0,
@@ -633,6 +647,8 @@ struct Preprocessor<'a> {
     once: HashSet<FileId>,
     /// The files being included, outermost first.
     stack: Vec<FileId>,
+    /// `#line` directives per file, in file order.
+    line_directives: HashMap<FileId, Vec<LineDirective>>,
     /// The output grew too large; nothing more is emitted.
     stopped: bool,
     /// The current top-level expansion hit a limit; it is dropped.
@@ -868,6 +884,10 @@ impl Preprocessor<'_> {
     fn expand_one(&mut self, t: &Tok, stream: &mut Stream, depth: usize) -> bool {
         if t.kind != Kind::Ident || t.hide.contains(&t.text) {
             return false;
+        }
+        if let Some(value) = self.dynamic_macro(t) {
+            stream.pending.push(value);
+            return true;
         }
         let Some(m) = self.macros.get(&t.text).cloned() else {
             return false;
@@ -1201,6 +1221,7 @@ impl Preprocessor<'_> {
                 }
             }
             "pragma" => self.pragma(file, text, args, span),
+            "line" => self.line(file, args, span),
             _ => {
                 let message = format!("'#{name}' : unknown preprocessor directive");
                 self.error(DiagnosticCode::PreprocessorError, span, message);
@@ -1228,11 +1249,11 @@ impl Preprocessor<'_> {
             );
             return;
         };
-        if &*name.text == "defined" {
+        if &*name.text == "defined" || DYNAMIC_MACROS.contains(&&*name.text) {
             self.error(
                 DiagnosticCode::PreprocessorError,
                 name.span,
-                "'defined' : cannot be used as a macro name".into(),
+                format!("'{}' : cannot be used as a macro name", name.text),
             );
             return;
         }
@@ -1330,10 +1351,99 @@ impl Preprocessor<'_> {
 
     /// Whether `name` is a defined macro.
     fn is_macro(&self, name: &str) -> bool {
-        name.as_bytes()
+        name.as_bytes().first().is_some_and(|&b| {
+            self.macro_first_bytes[usize::from(b)] && self.macros.contains_key(name)
+                || b == b'_' && DYNAMIC_MACROS.contains(&name)
+        })
+    }
+
+    /// The value of `__LINE__`, `__FILE__`, `__FILE_NAME__` or `__FILE_STEM__` where `t` is (for
+    /// a token a macro produced, where that macro was invoked); `None` for other tokens.
+    fn dynamic_macro(&self, t: &Tok) -> Option<Tok> {
+        if !DYNAMIC_MACROS.contains(&&*t.text) {
+            return None;
+        }
+        let file = self.sources.get(t.span.file);
+        let real_line = file.line_col(t.span.start).line;
+        let directive = self
+            .line_directives
+            .get(&t.span.file)
+            .and_then(|list| list.iter().rev().find(|d| d.next_line <= real_line));
+        let path = directive
+            .and_then(|d| d.name.clone())
+            .unwrap_or_else(|| file.path.display().to_string());
+        let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
+        let part = |f: fn(&Path) -> Option<&std::ffi::OsStr>| {
+            f(Path::new(&path)).map_or_else(String::new, |p| p.to_string_lossy().into_owned())
+        };
+        let (kind, text) = match &*t.text {
+            "__LINE__" => (
+                Kind::Number,
+                directive
+                    .map_or(real_line, |d| {
+                        d.number.saturating_add(real_line - d.next_line)
+                    })
+                    .to_string(),
+            ),
+            "__FILE__" => (Kind::Str, quote(&path)),
+            "__FILE_NAME__" => (Kind::Str, quote(&part(Path::file_name))),
+            _ => (Kind::Str, quote(&part(Path::file_stem))),
+        };
+        Some(Tok {
+            kind,
+            text: text.into(),
+            span: t.span,
+            exact: false,
+            space: t.space,
+            hide: t.hide.clone(),
+        })
+    }
+
+    /// Whether `name` is defined for `#ifdef` and `defined`.
+    fn is_defined(&self, name: &str) -> bool {
+        self.macros.contains_key(name) || DYNAMIC_MACROS.contains(&name)
+    }
+
+    /// `#line N` or `#line N "name"`.
+    fn line(&mut self, file: FileId, args: &[Tok], span: Span) {
+        let number = args
             .first()
-            .is_some_and(|&b| self.macro_first_bytes[usize::from(b)])
-            && self.macros.contains_key(name)
+            .filter(|t| t.kind == Kind::Number)
+            .and_then(|t| t.text.parse::<u32>().ok())
+            .filter(|&n| n > 0);
+        let Some(number) = number else {
+            self.error(
+                DiagnosticCode::PreprocessorError,
+                span,
+                "'#line' : expected a line number from 1 to 4294967295".into(),
+            );
+            return;
+        };
+        let name = match args.get(1) {
+            Some(t) if t.kind == Kind::Str => Some(t.text.trim_matches('"').to_string()),
+            Some(t) => {
+                self.error(
+                    DiagnosticCode::PreprocessorError,
+                    t.span,
+                    format!(
+                        "'#line' : expected a file name in quotes, found '{}'",
+                        t.text
+                    ),
+                );
+                return;
+            }
+            None => None,
+        };
+        self.extra_tokens("line", args.get(2..).unwrap_or_default());
+        let next_line = self.sources.get(file).line_col(span.start).line + 1;
+        self.line_directives
+            .entry(file)
+            .or_default()
+            .push(LineDirective {
+                next_line,
+                number,
+                name,
+            });
     }
 
     fn pragma(&mut self, file: FileId, text: &str, args: &[Tok], span: Span) {
@@ -1466,7 +1576,7 @@ impl Preprocessor<'_> {
                 return false;
             };
             self.extra_tokens(directive, &args[1..]);
-            return self.macros.contains_key(&name.text) == (directive == "ifdef");
+            return self.is_defined(&name.text) == (directive == "ifdef");
         }
         // `defined` operands are read before expansion, so that they stay names.
         let mut toks = Vec::with_capacity(args.len());
@@ -1481,11 +1591,7 @@ impl Preprocessor<'_> {
                 };
                 match name.filter(|n| n.kind == Kind::Ident) {
                     Some(n) => {
-                        let value = if self.macros.contains_key(&n.text) {
-                            "1"
-                        } else {
-                            "0"
-                        };
+                        let value = if self.is_defined(&n.text) { "1" } else { "0" };
                         toks.push(Tok {
                             kind: Kind::Number,
                             text: value.into(),

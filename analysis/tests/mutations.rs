@@ -79,6 +79,10 @@ const TOKENS: &[&str] = &[
     "DEPTH",
     "true",
     "é",
+    "__LINE__",
+    "__FILE__",
+    "#line 4294967295\n",
+    "#line 1 \"x\"\n",
     "\u{0}",
 ];
 

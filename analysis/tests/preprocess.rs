@@ -357,12 +357,12 @@ fn unbalanced_conditionals_are_errors() {
 #[test]
 fn error_warning_and_unknown_directives() {
     check(
-        "#error stop  here\n#warning careful\n#line 3\n# \n#if 0\n#error skipped\n#endif\n",
+        "#error stop  here\n#warning careful\n#assert 3\n# \n#if 0\n#error skipped\n#endif\n",
         "",
         &[
             "t.wfx:1:1: error[PreprocessorError]: '#error' : stop  here",
             "t.wfx:2:1: warning[PreprocessorWarning]: '#warning' : careful",
-            "t.wfx:3:1: error[PreprocessorError]: '#line' : unknown preprocessor directive",
+            "t.wfx:3:1: error[PreprocessorError]: '#assert' : unknown preprocessor directive",
         ],
     );
 }
@@ -652,4 +652,39 @@ fn every_output_byte_maps_inside_its_file_for_arbitrary_input() {
             r.diagnostics
         );
     }
+}
+
+#[test]
+fn line_and_file_macros_say_where_they_are_used() {
+    check_files(
+        &[
+            (
+                "fx/main.wfx",
+                "a __LINE__\n#include \"inc.wfxh\"\n#define HERE __LINE__\nb HERE\n",
+            ),
+            (
+                "fx/inc.wfxh",
+                "\nc __LINE__ __FILE__ __FILE_NAME__ __FILE_STEM__\n",
+            ),
+        ],
+        "a 1 c 2 \"fx/inc.wfxh\" \"inc.wfxh\" \"inc\" b 4",
+        &[],
+    );
+    // `#line` renumbers the lines after it (and may rename the file); `#ifdef` sees them.
+    check(
+        "#line 100\nx __LINE__\n\ny __LINE__\n#line 7 \"other.fx\"\nz __LINE__ __FILE__\n\
+         #if defined(__LINE__) && __LINE__ == 8\nyes\n#endif\n",
+        "x 100 y 102 z 7 \"other.fx\" yes",
+        &[],
+    );
+    check(
+        "#line\n#line 0\n#line 3 name\n#define __FILE__ 1\n",
+        "",
+        &[
+            "t.wfx:1:1: error[PreprocessorError]: '#line' : expected a line number from 1 to 4294967295",
+            "t.wfx:2:1: error[PreprocessorError]: '#line' : expected a line number from 1 to 4294967295",
+            "t.wfx:3:9: error[PreprocessorError]: '#line' : expected a file name in quotes, found 'name'",
+            "t.wfx:4:9: error[PreprocessorError]: '__FILE__' : cannot be used as a macro name",
+        ],
+    );
 }
