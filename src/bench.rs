@@ -26,6 +26,10 @@ pub struct BenchArgs {
     /// two need Vulkan.
     #[arg(long, value_enum, default_value_t = app::spirv_view::ShaderChoice::Wgpu)]
     shaders: app::spirv_view::ShaderChoice,
+    /// Compile uniforms in as constants at the preset's values (those fed by a `source` stay
+    /// live), as ReShade's performance mode does.
+    #[arg(long)]
+    performance_mode: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
@@ -55,6 +59,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         },
     )?;
     document.apply_preset(&mut chain);
+    if args.performance_mode {
+        let mode = Document::performance_mode(&chain);
+        let compiled = document.compile_in(args.size, &mode);
+        if compiled.has_errors() {
+            bail!("{}", compiled.render_diagnostics());
+        }
+        chain.reload(compiled.effects, args.size)?;
+    }
     let image = engine::input::test_card(args.size.0, args.size.1);
     let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench bench input");
     let mut clock = engine::sources::FrameClock::new();

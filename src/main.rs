@@ -84,6 +84,10 @@ struct RenderArgs {
     /// two need Vulkan.
     #[arg(long, value_enum, default_value_t = app::spirv_view::ShaderChoice::Wgpu)]
     shaders: app::spirv_view::ShaderChoice,
+    /// Compile uniforms in as constants at the preset's values (those fed by a `source` stay
+    /// live), as ReShade's performance mode does.
+    #[arg(long)]
+    performance_mode: bool,
 }
 
 pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -150,6 +154,14 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         },
     )?;
     document.apply_preset(&mut chain);
+    if args.performance_mode {
+        let mode = Document::performance_mode(&chain);
+        let compiled = document.compile_in(size, &mode);
+        if compiled.has_errors() {
+            bail!("{}", compiled.render_diagnostics());
+        }
+        chain.reload(compiled.effects, size)?;
+    }
     let mut input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
     if let Some(depth_path) = &args.depth {
         let depth = engine::input::load_depth_image(depth_path, size)?;

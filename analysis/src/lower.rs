@@ -152,7 +152,23 @@ pub fn lower(
             storages.push(s);
         }
     }
-    let uniform_buffer_size = layout_uniforms(&mut uniforms, options.mode);
+    if options.mode == CompileMode::Performance {
+        // Performance mode folds every uniform the runtime does not feed.
+        for u in &mut uniforms {
+            if u.annotations.string("source").is_none() {
+                u.constant = true;
+                if let Some(value) = options
+                    .uniform_values
+                    .get(&u.name)
+                    .filter(|v| v.len() == u.ty.len())
+                {
+                    u.init.clone_from(value);
+                }
+            }
+        }
+    }
+    let uniform_buffer_size = layout_uniforms(&mut uniforms);
+    let runtime_uniforms: Vec<&Uniform> = uniforms.iter().filter(|u| !u.constant).collect();
 
     // Assemble the WGSL: the user text with structure items blanked, then generated declarations.
     let mut wgsl = blank_ranges(&pp.text, &parsed.structure_ranges);
@@ -161,63 +177,53 @@ pub fn lower(
     let mut bindings = Vec::new();
     // BUFFER_WIDTH and friends are predefined macros (see `preprocess::predefined_macros`).
     wgsl.push_str(GENERATED_HEADER);
-    match options.mode {
-        CompileMode::Performance => {
-            for u in &uniforms {
-                let start = wgsl.len();
-                let value = options
-                    .uniform_values
-                    .get(&u.name)
-                    .filter(|v| v.len() == u.ty.len())
-                    .unwrap_or(&u.init);
-                let _ = writeln!(
-                    wgsl,
-                    "const {}: {} = {};",
-                    u.name,
-                    u.ty.wgsl(),
-                    wgsl_literal(u.ty, value)
-                );
-                generated_origins.push((start, wgsl.len(), u.span));
-            }
+    for u in uniforms.iter().filter(|u| u.constant) {
+        let start = wgsl.len();
+        let _ = writeln!(
+            wgsl,
+            "const {}: {} = {};",
+            u.name,
+            u.ty.wgsl(),
+            wgsl_literal(u.ty, &u.init)
+        );
+        generated_origins.push((start, wgsl.len(), u.span));
+    }
+    if !runtime_uniforms.is_empty() {
+        let _ = writeln!(wgsl, "struct {UNIFORM_STRUCT} {{");
+        for u in &runtime_uniforms {
+            let start = wgsl.len();
+            let _ = writeln!(wgsl, "    {}: {},", u.name, u.ty.host_wgsl());
+            generated_origins.push((start, wgsl.len(), u.span));
         }
-        CompileMode::Normal if !uniforms.is_empty() => {
-            let _ = writeln!(wgsl, "struct {UNIFORM_STRUCT} {{");
-            for u in &uniforms {
-                let start = wgsl.len();
-                let _ = writeln!(wgsl, "    {}: {},", u.name, u.ty.host_wgsl());
-                generated_origins.push((start, wgsl.len(), u.span));
-            }
-            let _ = writeln!(
-                wgsl,
-                "}}\n@group(0) @binding(0) var<uniform> {UNIFORM_VAR}: {UNIFORM_STRUCT};"
-            );
-            bindings.push(Binding {
-                binding: 0,
-                resource: BindingResource::Uniforms,
-            });
-            for u in &uniforms {
-                let start = wgsl.len();
-                let _ = writeln!(wgsl, "var<private> {}: {};", u.name, u.ty.wgsl());
-                generated_origins.push((start, wgsl.len(), u.span));
-            }
-            let _ = writeln!(wgsl, "fn {UNIFORM_LOADER}() {{");
-            for u in &uniforms {
-                let start = wgsl.len();
-                if u.ty.scalar == ScalarKind::Bool {
-                    let zero = if u.ty.components == 1 {
-                        "0u".to_string()
-                    } else {
-                        format!("vec{}<u32>(0u)", u.ty.components)
-                    };
-                    let _ = writeln!(wgsl, "    {0} = {UNIFORM_VAR}.{0} != {zero};", u.name);
+        let _ = writeln!(
+            wgsl,
+            "}}\n@group(0) @binding(0) var<uniform> {UNIFORM_VAR}: {UNIFORM_STRUCT};"
+        );
+        bindings.push(Binding {
+            binding: 0,
+            resource: BindingResource::Uniforms,
+        });
+        for u in &runtime_uniforms {
+            let start = wgsl.len();
+            let _ = writeln!(wgsl, "var<private> {}: {};", u.name, u.ty.wgsl());
+            generated_origins.push((start, wgsl.len(), u.span));
+        }
+        let _ = writeln!(wgsl, "fn {UNIFORM_LOADER}() {{");
+        for u in &runtime_uniforms {
+            let start = wgsl.len();
+            if u.ty.scalar == ScalarKind::Bool {
+                let zero = if u.ty.components == 1 {
+                    "0u".to_string()
                 } else {
-                    let _ = writeln!(wgsl, "    {0} = {UNIFORM_VAR}.{0};", u.name);
-                }
-                generated_origins.push((start, wgsl.len(), u.span));
+                    format!("vec{}<u32>(0u)", u.ty.components)
+                };
+                let _ = writeln!(wgsl, "    {0} = {UNIFORM_VAR}.{0} != {zero};", u.name);
+            } else {
+                let _ = writeln!(wgsl, "    {0} = {UNIFORM_VAR}.{0};", u.name);
             }
-            wgsl.push_str("}\n");
+            generated_origins.push((start, wgsl.len(), u.span));
         }
-        CompileMode::Normal => {}
+        wgsl.push_str("}\n");
     }
     let mut next_binding = 1;
     for (i, t) in textures.iter().enumerate() {
@@ -310,7 +316,7 @@ pub fn lower(
         }
     };
 
-    if options.mode == CompileMode::Normal && !uniforms.is_empty() {
+    if !runtime_uniforms.is_empty() {
         inject_uniform_loads(&mut module);
     }
 
@@ -480,12 +486,12 @@ fn wgsl_literal(ty: UniformType, value: &[f64]) -> String {
 }
 
 /// Assigns offsets in declaration order under WGSL's uniform layout; returns the buffer size.
-fn layout_uniforms(uniforms: &mut [Uniform], mode: CompileMode) -> u32 {
-    if mode == CompileMode::Performance || uniforms.is_empty() {
+fn layout_uniforms(uniforms: &mut [Uniform]) -> u32 {
+    if uniforms.iter().all(|u| u.constant) {
         return 0;
     }
     let mut offset = 0u32;
-    for u in uniforms.iter_mut() {
+    for u in uniforms.iter_mut().filter(|u| !u.constant) {
         let (size, align) = u.ty.size_align();
         offset = offset.next_multiple_of(align);
         u.offset = offset;
@@ -703,6 +709,7 @@ fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Unifo
         init,
         annotations,
         span,
+        constant: false,
     })
 }
 

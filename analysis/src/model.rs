@@ -210,12 +210,16 @@ pub const RUNTIME_SOURCES: [&str; 16] = [
 pub struct Uniform {
     pub name: String,
     pub ty: UniformType,
-    /// Byte offset in the uniform buffer.
+    /// Byte offset in the uniform buffer (meaningless for a [`Self::constant`] uniform).
     pub offset: u32,
-    /// Initial value, one entry per component (integers and booleans are exact in `f64`).
+    /// Initial value, one entry per component (integers and booleans are exact in `f64`). For a
+    /// constant uniform, the value compiled in.
     pub init: Vec<f64>,
     pub annotations: Annotations,
     pub span: Span,
+    /// Folded into a WGSL `const` (performance mode, and no `source`): it has no place in the
+    /// uniform buffer, and a new value needs a recompile.
+    pub constant: bool,
 }
 
 impl Uniform {
@@ -542,7 +546,9 @@ pub enum CompileMode {
     /// From a uniform buffer, editable every frame.
     #[default]
     Normal,
-    /// Each uniform becomes a WGSL `const` holding its value, so naga and drivers fold it.
+    /// Each uniform without a `source` becomes a WGSL `const` holding its value (from
+    /// `Options::uniform_values`, else its initial value), so naga and drivers fold it. Uniforms
+    /// with a `source` (timers, mouse, ...) stay in the uniform buffer, as in ReShade.
     Performance,
 }
 
@@ -558,7 +564,7 @@ pub struct ValidatedEffect {
     pub module: naga::Module,
     pub info: naga::valid::ModuleInfo,
     pub uniforms: Vec<Uniform>,
-    /// Size of the uniform buffer in bytes (0 without uniforms, or in performance mode).
+    /// Size of the uniform buffer in bytes (0 when every uniform is constant, or there are none).
     pub uniform_buffer_size: u32,
     pub textures: Vec<Texture>,
     pub samplers: Vec<Sampler>,
@@ -611,6 +617,9 @@ impl ValidatedEffect {
     pub fn uniform_bytes(&self, values: &[Vec<f64>]) -> Vec<u8> {
         let mut bytes = vec![0u8; self.uniform_buffer_size as usize];
         for (uniform, value) in self.uniforms.iter().zip(values) {
+            if uniform.constant {
+                continue;
+            }
             let rows = usize::from(uniform.ty.components);
             for (i, &component) in value.iter().take(uniform.ty.len()).enumerate() {
                 let word: [u8; 4] = match uniform.ty.scalar {

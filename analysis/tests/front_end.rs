@@ -131,6 +131,49 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     assert!(fx.wgsl.contains("const Amount: f32 = 0.75;"), "{}", fx.wgsl);
     assert_eq!(fx.uniform_buffer_size, 0);
     assert!(fx.techniques[0].passes[0].bindings.is_empty());
+    // The model says what was compiled in.
+    assert!(fx.uniforms[0].constant);
+    assert_eq!(fx.uniforms[0].init, [0.75]);
+}
+
+#[test]
+fn performance_mode_keeps_uniforms_the_runtime_feeds() {
+    // As in ReShade: a `source` uniform (a timer here) stays a uniform, or it would freeze.
+    let effect = format!(
+        "{HEADER}uniform Amount: f32 = 0.25;\n\
+uniform Time: f32 < source = \"timer\"; >;\n\
+uniform Tint: vec3<f32> = vec3<f32>(1.0, 0.5, 0.25);\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(Tint * Amount, fract(Time)); }}\n\
+technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let options = Options {
+        mode: CompileMode::Performance,
+        ..Options::default()
+    };
+    let out = load(&[("p.wfx", &effect)], &options);
+    let fx = out.effect.expect("valid");
+    let constant: Vec<bool> = fx.uniforms.iter().map(|u| u.constant).collect();
+    assert_eq!(constant, [true, false, true]);
+    assert!(fx.wgsl.contains("const Amount: f32 = 0.25;"), "{}", fx.wgsl);
+    assert!(
+        fx.wgsl
+            .contains("const Tint: vec3<f32> = vec3<f32>(1, 0.5, 0.25);")
+            || fx
+                .wgsl
+                .contains("const Tint: vec3<f32> = vec3<f32>(1.0, 0.5, 0.25);"),
+        "{}",
+        fx.wgsl
+    );
+    // Only the timer is in the buffer: at offset 0, 16 bytes in all.
+    assert_eq!(fx.uniforms[1].offset, 0);
+    assert_eq!(fx.uniform_buffer_size, 16);
+    // naga lays the struct out the same way (4 bytes; the buffer rounds up to 16).
+    assert_eq!(naga_uniform_layout(&fx), (vec![0], 4));
+    let bytes = fx.uniform_bytes(&[vec![9.0], vec![2.5], vec![7.0, 7.0, 7.0]]);
+    assert_eq!(
+        bytes,
+        [2.5f32.to_le_bytes(), [0; 4], [0; 4], [0; 4]].concat()
+    );
 }
 
 #[test]

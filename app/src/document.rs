@@ -1,6 +1,7 @@
 //! The open document: which effect files, which preset, and how they combine into a chain. Shared
 //! by the window and the `fxbench render` command, so both run exactly the same thing.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use analysis::preset::{OrderEntry, Preset, TechniqueRef, order_techniques};
@@ -19,6 +20,17 @@ pub fn builtin_presets_dir() -> PathBuf {
 /// The preset the workbench opens with no arguments.
 pub fn default_preset_path() -> PathBuf {
     builtin_presets_dir().join("demo.ini")
+}
+
+/// How [`Document::compile_in`] compiles the effects.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum CompileMode {
+    /// Uniforms in a buffer, editable every frame.
+    #[default]
+    Normal,
+    /// Uniforms without a `source` folded into constants with these values (by effect path, then
+    /// uniform name; a missing one keeps its initial value). See [`Document::performance_mode`].
+    Performance(HashMap<PathBuf, HashMap<String, Vec<f64>>>),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -144,15 +156,26 @@ impl Document {
 
     /// Runs the front end on every effect for a back buffer of `size`.
     pub fn compile(&self, size: (u32, u32)) -> Compiled {
+        self.compile_in(size, &CompileMode::Normal)
+    }
+
+    /// [`Self::compile`] in a chosen mode.
+    pub fn compile_in(&self, size: (u32, u32), mode: &CompileMode) -> Compiled {
         let mut effects = Vec::new();
         let mut outputs = Vec::new();
         for path in &self.effect_paths {
-            let options = Options {
+            let mut options = Options {
                 buffer_width: size.0,
                 buffer_height: size.1,
                 include_dirs: vec![builtin_assets_dir()],
                 ..Options::default()
             };
+            if let CompileMode::Performance(values) = mode {
+                options.mode = analysis::CompileMode::Performance;
+                if let Some(values) = values.get(path) {
+                    options.uniform_values.clone_from(values);
+                }
+            }
             let mut output = analysis::load_effect(path, &options);
             if let Some(effect) = output.effect.take() {
                 effects.push(effect);
@@ -160,6 +183,23 @@ impl Document {
             outputs.push(output);
         }
         Compiled { effects, outputs }
+    }
+
+    /// Performance mode with the values `chain` holds now (what the user set, the preset's, or
+    /// the initial ones), as ReShade folds the preset's values.
+    pub fn performance_mode(chain: &EffectChain) -> CompileMode {
+        let mut values = HashMap::new();
+        for e in 0..chain.effect_count() {
+            let effect = chain.effect(e);
+            let by_name: HashMap<String, Vec<f64>> = effect
+                .uniforms
+                .iter()
+                .zip(chain.uniform_values(e))
+                .map(|(u, v)| (u.name.clone(), v.clone()))
+                .collect();
+            values.insert(effect.path.clone(), by_name);
+        }
+        CompileMode::Performance(values)
     }
 
     /// Applies the preset's technique list, order and uniform values to a chain.

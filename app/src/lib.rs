@@ -86,6 +86,9 @@ pub enum Command {
     /// Rebuilds the chain running other shaders (naga IR, naga's SPIR-V or the optimiser's), so
     /// their GPU times can be compared pass by pass.
     SetShaders(spirv_view::ShaderChoice),
+    /// Recompiles with uniforms folded into constants at their current values (on) or back into
+    /// the uniform buffer (off), as ReShade's performance mode does.
+    SetPerformanceMode(bool),
 }
 
 /// What the central panel shows.
@@ -113,6 +116,8 @@ pub struct WorkbenchApp {
     spirv: panels::spirv::SpirvPanel,
     /// Which shaders the chain runs.
     shaders: spirv_view::ShaderChoice,
+    /// Uniforms are compiled in as constants.
+    performance_mode: bool,
 }
 
 impl WorkbenchApp {
@@ -165,6 +170,7 @@ impl WorkbenchApp {
             view: options.view,
             spirv,
             shaders: spirv_view::ShaderChoice::default(),
+            performance_mode: false,
         }
     }
 
@@ -182,11 +188,39 @@ impl WorkbenchApp {
         &self.document
     }
 
-    fn apply(&mut self, commands: Vec<Command>) {
-        let Ok(runtime) = &mut self.runtime else {
-            return;
+    /// Compiles the document as the chain runs it now: its size, and performance mode with the
+    /// chain's values when that is on (or `performance` overrides it).
+    fn compile_like(&self, runtime: &Runtime, performance: Option<bool>) -> document::Compiled {
+        let mode = if performance.unwrap_or(self.performance_mode) {
+            Document::performance_mode(runtime.chain())
+        } else {
+            document::CompileMode::Normal
         };
+        self.document.compile_in(runtime.chain().size(), &mode)
+    }
+
+    fn apply(&mut self, commands: Vec<Command>) {
+        if self.runtime.is_err() {
+            return;
+        }
         for command in commands {
+            // Each command borrows the runtime anew: compiling needs `self` too.
+            let compiled = match &command {
+                Command::Reload | Command::SetShaders(_) => self
+                    .runtime
+                    .as_ref()
+                    .ok()
+                    .map(|r| self.compile_like(r, None)),
+                Command::SetPerformanceMode(on) => self
+                    .runtime
+                    .as_ref()
+                    .ok()
+                    .map(|r| self.compile_like(r, Some(*on))),
+                _ => None,
+            };
+            let Ok(runtime) = &mut self.runtime else {
+                return;
+            };
             match command {
                 Command::SetEnabled(key, on) => runtime.chain_mut().set_enabled(key, on),
                 Command::MoveTechnique { from, to } => {
@@ -198,7 +232,7 @@ impl WorkbenchApp {
                     }
                 }
                 Command::Reload => {
-                    let compiled = self.document.compile(runtime.chain().size());
+                    let compiled = compiled.expect("compiled above");
                     self.diagnostics = panels::diagnostics::rows(&compiled);
                     // Includes may have changed: watch what this compile read.
                     self.watcher = watch::FileWatcher::new(compiled.files()).ok();
@@ -233,7 +267,7 @@ impl WorkbenchApp {
                     value,
                 } => runtime.chain_mut().set_uniform(effect, uniform, value),
                 Command::SetShaders(choice) => {
-                    let compiled = self.document.compile(runtime.chain().size());
+                    let compiled = compiled.expect("compiled above");
                     let options = engine::ChainOptions {
                         shaders: choice.shaders(),
                         ..runtime.chain().options().clone()
@@ -248,6 +282,26 @@ impl WorkbenchApp {
                                 format!("running {}", choice.label())
                             }
                             Err(e) => format!("cannot run {}: {e}", choice.label()),
+                        }
+                    };
+                }
+                Command::SetPerformanceMode(on) => {
+                    let compiled = compiled.expect("compiled above");
+                    self.diagnostics = panels::diagnostics::rows(&compiled);
+                    self.status = if compiled.has_errors() {
+                        "the effects have errors (see Diagnostics)".to_string()
+                    } else {
+                        match runtime.reload(compiled.effects) {
+                            Ok(()) => {
+                                self.performance_mode = on;
+                                self.spirv.refresh(runtime.chain());
+                                if on {
+                                    "performance mode: uniforms compiled in".to_string()
+                                } else {
+                                    "performance mode off: uniforms editable".to_string()
+                                }
+                            }
+                            Err(e) => format!("cannot switch performance mode: {e}"),
                         }
                     };
                 }
@@ -330,6 +384,18 @@ impl eframe::App for WorkbenchApp {
                             commands.push(Command::SetShaders(choice));
                         }
                     });
+                    let mut performance = self.performance_mode;
+                    if ui
+                        .checkbox(&mut performance, "Performance mode")
+                        .on_hover_text(
+                            "Compile uniforms in as constants at their current values (those \
+                             fed by a source stay live), as ReShade does: faster shaders, \
+                             values fixed until it is turned off.",
+                        )
+                        .changed()
+                    {
+                        commands.push(Command::SetPerformanceMode(performance));
+                    }
                     commands.extend(panels::uniforms::uniforms_ui(ui, runtime.chain()));
                     ui.separator();
                     panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);

@@ -326,3 +326,32 @@ fn choosing_optimised_shaders_rebuilds_the_chain_on_them() {
         .count();
     assert_eq!(differing, 0);
 }
+
+#[test]
+fn performance_mode_compiles_the_values_in_and_back_out() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let mut harness = open_window(StartOptions {
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    harness.get_by_label("Performance mode").click();
+    harness.run_steps(2);
+    harness.get_by_label("performance mode: uniforms compiled in");
+    let chain = harness.state().runtime().expect("runtime").chain();
+    assert!((0..chain.effect_count()).all(|e| chain.effect(e).uniforms.iter().all(|u| u.constant)));
+    harness
+        .get_all_by_label_contains("Performance mode: values are compiled in")
+        .next()
+        .expect("note");
+
+    harness.get_by_label("Performance mode").click();
+    harness.run_steps(2);
+    harness.get_by_label("performance mode off: uniforms editable");
+    let chain = harness.state().runtime().expect("runtime").chain();
+    assert!(
+        (0..chain.effect_count()).all(|e| chain.effect(e).uniforms.iter().all(|u| !u.constant))
+    );
+}

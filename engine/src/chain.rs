@@ -533,8 +533,13 @@ impl EffectChain {
     }
 
     /// Sets a uniform; it reaches the GPU with the next frame.
+    /// Sets a uniform's value for the next frames. A uniform compiled into a constant
+    /// (performance mode) keeps the value it was compiled with: recompile to change it.
     pub fn set_uniform(&mut self, effect: usize, uniform: UniformId, value: Vec<f64>) {
         let e = &mut self.effects[effect];
+        if e.effect.uniform(uniform).constant {
+            return;
+        }
         if e.uniform_values[uniform.index()] != value {
             e.uniform_values[uniform.index()] = value;
             e.uniforms_dirty = true;

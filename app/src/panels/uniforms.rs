@@ -26,6 +26,9 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
         }
         ui.separator();
         ui.strong(crate::document::effect_file_name(effect));
+        if editable.iter().any(|(_, u)| u.constant) {
+            ui.weak("Performance mode: values are compiled in; turn it off to edit them.");
+        }
         let values = chain.uniform_values(effect_index);
         // Uncategorised uniforms first, then one collapsing group per category in first-seen order.
         let mut categories: Vec<&str> = Vec::new();
@@ -41,9 +44,11 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
                 ui.add_space(spacing as f32 * 8.0);
             }
             let mut value = values[index].clone();
-            if uniform_ui(ui, uniform, &mut value)
-                && let Some(id) = effect.find_uniform(&uniform.name)
-            {
+            // Performance mode compiled the value in: shown, not editable.
+            let changed = ui
+                .add_enabled_ui(!uniform.constant, |ui| uniform_ui(ui, uniform, &mut value))
+                .inner;
+            if changed && let Some(id) = effect.find_uniform(&uniform.name) {
                 commands.push(Command::SetUniform {
                     effect: effect_index,
                     uniform: id,
