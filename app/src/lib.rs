@@ -188,39 +188,11 @@ impl WorkbenchApp {
         &self.document
     }
 
-    /// Compiles the document as the chain runs it now: its size, and performance mode with the
-    /// chain's values when that is on (or `performance` overrides it).
-    fn compile_like(&self, runtime: &Runtime, performance: Option<bool>) -> document::Compiled {
-        let mode = if performance.unwrap_or(self.performance_mode) {
-            Document::performance_mode(runtime.chain())
-        } else {
-            document::CompileMode::Normal
-        };
-        self.document.compile_in(runtime.chain().size(), &mode)
-    }
-
     fn apply(&mut self, commands: Vec<Command>) {
-        if self.runtime.is_err() {
+        let Ok(runtime) = &mut self.runtime else {
             return;
-        }
+        };
         for command in commands {
-            // Each command borrows the runtime anew: compiling needs `self` too.
-            let compiled = match &command {
-                Command::Reload | Command::SetShaders(_) => self
-                    .runtime
-                    .as_ref()
-                    .ok()
-                    .map(|r| self.compile_like(r, None)),
-                Command::SetPerformanceMode(on) => self
-                    .runtime
-                    .as_ref()
-                    .ok()
-                    .map(|r| self.compile_like(r, Some(*on))),
-                _ => None,
-            };
-            let Ok(runtime) = &mut self.runtime else {
-                return;
-            };
             match command {
                 Command::SetEnabled(key, on) => runtime.chain_mut().set_enabled(key, on),
                 Command::MoveTechnique { from, to } => {
@@ -232,7 +204,7 @@ impl WorkbenchApp {
                     }
                 }
                 Command::Reload => {
-                    let compiled = compiled.expect("compiled above");
+                    let compiled = compile_like(&self.document, self.performance_mode, runtime);
                     self.diagnostics = panels::diagnostics::rows(&compiled);
                     // Includes may have changed: watch what this compile read.
                     self.watcher = watch::FileWatcher::new(compiled.files()).ok();
@@ -267,7 +239,7 @@ impl WorkbenchApp {
                     value,
                 } => runtime.chain_mut().set_uniform(effect, uniform, value),
                 Command::SetShaders(choice) => {
-                    let compiled = compiled.expect("compiled above");
+                    let compiled = compile_like(&self.document, self.performance_mode, runtime);
                     let options = engine::ChainOptions {
                         shaders: choice.shaders(),
                         ..runtime.chain().options().clone()
@@ -286,7 +258,7 @@ impl WorkbenchApp {
                     };
                 }
                 Command::SetPerformanceMode(on) => {
-                    let compiled = compiled.expect("compiled above");
+                    let compiled = compile_like(&self.document, on, runtime);
                     self.diagnostics = panels::diagnostics::rows(&compiled);
                     self.status = if compiled.has_errors() {
                         "the effects have errors (see Diagnostics)".to_string()
@@ -308,6 +280,17 @@ impl WorkbenchApp {
             }
         }
     }
+}
+
+/// Compiles `document` as `runtime`'s chain runs: at its size, in performance mode (with the
+/// chain's current values) or not.
+fn compile_like(document: &Document, performance: bool, runtime: &Runtime) -> document::Compiled {
+    let mode = if performance {
+        Document::performance_mode(runtime.chain())
+    } else {
+        document::CompileMode::Normal
+    };
+    document.compile_in(runtime.chain().size(), &mode)
 }
 
 fn open_document(options: &StartOptions) -> Result<Document, String> {
