@@ -21,7 +21,7 @@ use engine::TechniqueKey;
 use runtime::Runtime;
 
 /// What the window opens with.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StartOptions {
     /// Effects to open; with none (and no preset) the built-in demo preset.
     pub effects: Vec<PathBuf>,
@@ -89,6 +89,8 @@ pub enum Command {
     /// Recompiles with uniforms folded into constants at their current values (on) or back into
     /// the uniform buffer (off), as ReShade's performance mode does.
     SetPerformanceMode(bool),
+    /// Opens other effects, a preset or an input (see [`WorkbenchApp::open`]).
+    Open(StartOptions),
 }
 
 /// What the central panel shows.
@@ -118,10 +120,38 @@ pub struct WorkbenchApp {
     shaders: spirv_view::ShaderChoice,
     /// Uniforms are compiled in as constants.
     performance_mode: bool,
+    /// The device the window renders with, for chains opened later.
+    render_state: Option<egui_wgpu::RenderState>,
+    /// What [`Self::open`] opened last.
+    opened: StartOptions,
 }
 
 impl WorkbenchApp {
     pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
+        let mut app = Self {
+            document: Document::default(),
+            runtime: Err(String::new()),
+            diagnostics: Vec::new(),
+            frames_drawn: 0,
+            exit_after_frames: options.exit_after_frames,
+            status: String::new(),
+            watcher: None,
+            view: options.view,
+            spirv: panels::spirv::SpirvPanel::default(),
+            shaders: spirv_view::ShaderChoice::default(),
+            performance_mode: false,
+            render_state: cc.wgpu_render_state.clone(),
+            opened: options.clone(),
+        };
+        app.open(options);
+        app
+    }
+
+    /// Opens the effects, preset and input of `options` in place of what is open. The shader
+    /// choice and performance mode start afresh; on failure the window says why.
+    pub fn open(&mut self, options: StartOptions) {
+        // The old chain goes first: its GPU memory is not needed by the new one.
+        self.runtime = Err(String::new());
         let document = open_document(&options);
         let image = match &options.input {
             InputChoice::Image(path) => engine::input::load_image(path)
@@ -144,7 +174,7 @@ impl WorkbenchApp {
         };
         let mut diagnostics = Vec::new();
         let mut watched = Vec::new();
-        let runtime = match (&document, image, cc.wgpu_render_state.as_ref()) {
+        let runtime = match (&document, image, self.render_state.as_ref()) {
             (Err(e), _, _) => Err(e.clone()),
             (_, Err(e), _) => Err(e),
             (_, _, None) => Err("the window has no wgpu renderer".to_string()),
@@ -155,23 +185,25 @@ impl WorkbenchApp {
                 Runtime::new(render_state, doc, compiled.effects, source).map_err(|e| e.to_string())
             }
         };
-        let mut spirv = panels::spirv::SpirvPanel::default();
         if let Ok(runtime) = &runtime {
-            spirv.refresh(runtime.chain());
+            self.spirv.refresh(runtime.chain());
         }
-        Self {
-            document: document.unwrap_or_default(),
-            runtime,
-            diagnostics,
-            frames_drawn: 0,
-            exit_after_frames: options.exit_after_frames,
-            status: String::new(),
-            watcher: watch::FileWatcher::new(watched).ok(),
-            view: options.view,
-            spirv,
-            shaders: spirv_view::ShaderChoice::default(),
-            performance_mode: false,
-        }
+        self.document = document.unwrap_or_default();
+        self.runtime = runtime;
+        self.diagnostics = diagnostics;
+        self.watcher = watch::FileWatcher::new(watched).ok();
+        self.shaders = spirv_view::ShaderChoice::default();
+        self.performance_mode = false;
+        self.status = match &self.runtime {
+            Ok(_) => String::new(),
+            Err(_) => "nothing runs: see the message above".to_string(),
+        };
+        self.opened = options;
+    }
+
+    /// What is open: the effects, preset and input last given to [`Self::open`].
+    pub fn opened(&self) -> &StartOptions {
+        &self.opened
     }
 
     /// The SPIR-V view's state (its stage list follows the open effects).
@@ -189,11 +221,16 @@ impl WorkbenchApp {
     }
 
     fn apply(&mut self, commands: Vec<Command>) {
-        let Ok(runtime) = &mut self.runtime else {
-            return;
-        };
         for command in commands {
+            if let Command::Open(options) = command {
+                self.open(options);
+                continue;
+            }
+            let Ok(runtime) = &mut self.runtime else {
+                return;
+            };
             match command {
+                Command::Open(_) => unreachable!("handled above"),
                 Command::SetEnabled(key, on) => runtime.chain_mut().set_enabled(key, on),
                 Command::MoveTechnique { from, to } => {
                     let mut order = runtime.chain().order().to_vec();
@@ -282,6 +319,60 @@ impl WorkbenchApp {
     }
 }
 
+/// "Open effects", "Open preset" and "Open image" with the system's file dialog; returns what to
+/// open instead of `opened`. (The dialog is modal: the preview pauses while it is up.)
+fn open_buttons(ui: &mut egui::Ui, opened: &StartOptions) -> Option<StartOptions> {
+    let dir = opened
+        .preset
+        .as_ref()
+        .or(opened.effects.first())
+        .and_then(|p| p.parent())
+        .map_or_else(document::builtin_presets_dir, std::path::Path::to_path_buf);
+    let dialog = || rfd::FileDialog::new().set_directory(&dir);
+    let mut open = None;
+    ui.horizontal(|ui| {
+        if ui
+            .button("Open effects...")
+            .on_hover_text("Run these .wfx files (in place of the open ones)")
+            .clicked()
+            && let Some(effects) = dialog().add_filter("Effects", &["wfx"]).pick_files()
+        {
+            open = Some(StartOptions {
+                effects,
+                preset: None,
+                ..opened.clone()
+            });
+        }
+        if ui
+            .button("Open preset...")
+            .on_hover_text("A ReShade-style .ini preset and the effects it names")
+            .clicked()
+            && let Some(preset) = dialog().add_filter("Presets", &["ini"]).pick_file()
+        {
+            open = Some(StartOptions {
+                effects: Vec::new(),
+                preset: Some(preset),
+                ..opened.clone()
+            });
+        }
+        if ui
+            .button("Open image...")
+            .on_hover_text("Run the effects over a PNG or JPEG instead")
+            .clicked()
+            && let Some(image) = dialog()
+                .add_filter("Images", &["png", "jpg", "jpeg"])
+                .pick_file()
+        {
+            open = Some(StartOptions {
+                input: InputChoice::Image(image),
+                depth: None,
+                ..opened.clone()
+            });
+        }
+    });
+    open
+}
+
 /// Compiles `document` as `runtime`'s chain runs: at its size, in performance mode (with the
 /// chain's current values) or not.
 fn compile_like(document: &Document, performance: bool, runtime: &Runtime) -> document::Compiled {
@@ -326,31 +417,35 @@ impl eframe::App for WorkbenchApp {
         egui::Panel::left("techniques")
             .resizable(true)
             .default_size(300.0)
-            .show(ui, |ui| match &self.runtime {
-                Ok(runtime) => {
-                    commands.extend(panels::techniques::techniques_ui(ui, runtime.chain()));
-                    ui.horizontal(|ui| {
-                        let target = self
-                            .document
-                            .preset_path
-                            .as_ref()
-                            .map_or_else(|| "fxbench.ini".to_string(), |p| p.display().to_string());
-                        if ui.button("Save preset").on_hover_text(target).clicked() {
-                            commands.push(Command::SavePreset);
-                        }
-                        if ui
-                            .button("Reload")
-                            .on_hover_text("Read the effect files again")
-                            .clicked()
-                        {
-                            commands.push(Command::Reload);
-                        }
-                        ui.weak(&self.status);
-                    });
-                    ui.horizontal(|ui| {
-                        ui.label("Shaders");
-                        let mut choice = self.shaders;
-                        egui::ComboBox::from_id_salt("shaders")
+            .show(ui, |ui| {
+                if let Some(open) = open_buttons(ui, &self.opened) {
+                    commands.push(Command::Open(open));
+                }
+                ui.separator();
+                match &self.runtime {
+                    Ok(runtime) => {
+                        commands.extend(panels::techniques::techniques_ui(ui, runtime.chain()));
+                        ui.horizontal(|ui| {
+                            let target = self.document.preset_path.as_ref().map_or_else(
+                                || "fxbench.ini".to_string(),
+                                |p| p.display().to_string(),
+                            );
+                            if ui.button("Save preset").on_hover_text(target).clicked() {
+                                commands.push(Command::SavePreset);
+                            }
+                            if ui
+                                .button("Reload")
+                                .on_hover_text("Read the effect files again")
+                                .clicked()
+                            {
+                                commands.push(Command::Reload);
+                            }
+                            ui.weak(&self.status);
+                        });
+                        ui.horizontal(|ui| {
+                            ui.label("Shaders");
+                            let mut choice = self.shaders;
+                            egui::ComboBox::from_id_salt("shaders")
                             .selected_text(choice.label())
                             .show_ui(ui, |ui| {
                                 for c in spirv_view::ShaderChoice::ALL {
@@ -363,30 +458,31 @@ impl eframe::App for WorkbenchApp {
                                  as the SPIR-V view shows it, or that SPIR-V optimised. \
                                  Compare the GPU times per pass.",
                             );
-                        if choice != self.shaders {
-                            commands.push(Command::SetShaders(choice));
-                        }
-                    });
-                    let mut performance = self.performance_mode;
-                    if ui
-                        .checkbox(&mut performance, "Performance mode")
-                        .on_hover_text(
-                            "Compile uniforms in as constants at their current values (those \
+                            if choice != self.shaders {
+                                commands.push(Command::SetShaders(choice));
+                            }
+                        });
+                        let mut performance = self.performance_mode;
+                        if ui
+                            .checkbox(&mut performance, "Performance mode")
+                            .on_hover_text(
+                                "Compile uniforms in as constants at their current values (those \
                              fed by a source stay live), as ReShade does: faster shaders, \
                              values fixed until it is turned off.",
-                        )
-                        .changed()
-                    {
-                        commands.push(Command::SetPerformanceMode(performance));
+                            )
+                            .changed()
+                        {
+                            commands.push(Command::SetPerformanceMode(performance));
+                        }
+                        commands.extend(panels::uniforms::uniforms_ui(ui, runtime.chain()));
+                        ui.separator();
+                        panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
                     }
-                    commands.extend(panels::uniforms::uniforms_ui(ui, runtime.chain()));
-                    ui.separator();
-                    panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
-                }
-                Err(error) => {
-                    ui.heading("Cannot run the effects");
-                    ui.label(error);
-                    panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
+                    Err(error) => {
+                        ui.heading("Cannot run the effects");
+                        ui.label(error);
+                        panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
+                    }
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| {

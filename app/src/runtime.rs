@@ -61,6 +61,13 @@ pub struct Runtime {
     previous_mouse: Option<[f32; 2]>,
 }
 
+impl Drop for Runtime {
+    /// The preview's texture registration holds the chain's output view: free it with the chain.
+    fn drop(&mut self) {
+        self.renderer.write().free_texture(&self.preview);
+    }
+}
+
 impl Runtime {
     pub fn new(
         render_state: &egui_wgpu::RenderState,

@@ -355,3 +355,59 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
         (0..chain.effect_count()).all(|e| chain.effect(e).uniforms.iter().all(|u| !u.constant))
     );
 }
+
+#[test]
+fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets");
+    let mut harness = open_window(StartOptions {
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    // What the Open effects button sends once a file is picked.
+    harness.state_mut().open(StartOptions {
+        effects: vec![assets.join("vignette.wfx")],
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    let chain = harness
+        .state()
+        .runtime()
+        .expect("the vignette runs")
+        .chain();
+    assert_eq!(chain.effect_count(), 1);
+    assert!(chain.effect(0).path.ends_with("vignette.wfx"));
+    assert_eq!(harness.state().spirv_panel().stage_labels().count(), 2);
+    harness.get_by_label("Vignette");
+
+    // A preset that is not there: the window says so and runs nothing, but stays usable.
+    harness.state_mut().open(StartOptions {
+        preset: Some(assets.join("missing.ini")),
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    assert!(harness.state().runtime().is_none());
+    harness.get_by_label("Cannot run the effects");
+    harness.get_by_label("Open preset...");
+
+    harness.state_mut().open(StartOptions {
+        preset: Some(assets.join("../presets/demo.ini")),
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    assert_eq!(
+        harness
+            .state()
+            .runtime()
+            .expect("the demo runs")
+            .chain()
+            .effect_count(),
+        2
+    );
+}
