@@ -317,7 +317,8 @@ pub fn lower(
     };
 
     if !runtime_uniforms.is_empty() {
-        inject_uniform_loads(&mut module);
+        let names: Vec<&str> = runtime_uniforms.iter().map(|u| u.name.as_str()).collect();
+        inject_uniform_loads(&mut module, &names);
     }
 
     let mut validator = naga::valid::Validator::new(
@@ -438,9 +439,10 @@ fn blank_ranges(text: &str, ranges: &[(usize, usize)]) -> String {
     String::from_utf8(bytes).expect("only whole ranges of bytes were replaced by ASCII spaces")
 }
 
-/// Inserts a call to the generated uniform loader at the start of every entry point, so user code
-/// reads uniforms by bare name from private copies.
-fn inject_uniform_loads(module: &mut naga::Module) {
+/// Inserts a call to the generated uniform loader at the start of every entry point that reads a
+/// uniform (itself or through the functions it calls), so user code reads uniforms by bare name
+/// from private copies.
+fn inject_uniform_loads(module: &mut naga::Module, uniform_names: &[&str]) {
     let Some((loader, _)) = module
         .functions
         .iter()
@@ -448,7 +450,28 @@ fn inject_uniform_loads(module: &mut naga::Module) {
     else {
         return;
     };
-    for entry in &mut module.entry_points {
+    let privates: std::collections::HashSet<naga::Handle<naga::GlobalVariable>> = module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| {
+            g.space == naga::AddressSpace::Private
+                && g.name
+                    .as_deref()
+                    .is_some_and(|n| uniform_names.contains(&n))
+        })
+        .map(|(h, _)| h)
+        .collect();
+    let mut memo = HashMap::new();
+    let readers: Vec<bool> = module
+        .entry_points
+        .iter()
+        .map(|e| reads_globals(module, &e.function, &privates, loader, &mut memo))
+        .collect();
+    for (entry, reads) in module.entry_points.iter_mut().zip(readers) {
+        // An entry point that reads no uniform skips the loads (vertex shaders, mostly).
+        if !reads {
+            continue;
+        }
         let mut body = naga::Block::new();
         body.push(
             naga::Statement::Call {
@@ -461,6 +484,56 @@ fn inject_uniform_loads(module: &mut naga::Module) {
         body.append(&mut entry.function.body);
         entry.function.body = body;
     }
+}
+
+/// Whether `function`, or a function it calls (other than `skip`), names one of `globals`.
+fn reads_globals(
+    module: &naga::Module,
+    function: &naga::Function,
+    globals: &std::collections::HashSet<naga::Handle<naga::GlobalVariable>>,
+    skip: naga::Handle<naga::Function>,
+    memo: &mut HashMap<naga::Handle<naga::Function>, bool>,
+) -> bool {
+    fn calls(block: &naga::Block, out: &mut Vec<naga::Handle<naga::Function>>) {
+        for statement in block.iter() {
+            match statement {
+                naga::Statement::Call { function, .. } => out.push(*function),
+                naga::Statement::Block(b) => calls(b, out),
+                naga::Statement::If { accept, reject, .. } => {
+                    calls(accept, out);
+                    calls(reject, out);
+                }
+                naga::Statement::Switch { cases, .. } => {
+                    cases.iter().for_each(|c| calls(&c.body, out));
+                }
+                naga::Statement::Loop {
+                    body, continuing, ..
+                } => {
+                    calls(body, out);
+                    calls(continuing, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    if function
+        .expressions
+        .iter()
+        .any(|(_, e)| matches!(e, naga::Expression::GlobalVariable(g) if globals.contains(g)))
+    {
+        return true;
+    }
+    let mut callees = Vec::new();
+    calls(&function.body, &mut callees);
+    callees.into_iter().filter(|&c| c != skip).any(|callee| {
+        if let Some(&known) = memo.get(&callee) {
+            return known;
+        }
+        // WGSL has no recursion, so this terminates; the memo keeps it linear.
+        let reads = reads_globals(module, &module.functions[callee], globals, skip, memo);
+        memo.insert(callee, reads);
+        reads
+    })
 }
 
 fn wgsl_literal(ty: UniformType, value: &[f64]) -> String {

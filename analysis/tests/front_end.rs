@@ -390,3 +390,32 @@ fn errors_in_generated_declarations_point_at_their_structure_item() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert!(d[0].starts_with("gen.wfx:6:9: error["), "{}", d[0]);
 }
+
+#[test]
+fn only_entry_points_that_read_uniforms_load_them() {
+    // `ps` reads Amount through a helper; `vs` reads none, so it skips the uniform loads (and the
+    // pass's vertex stage needs no uniform buffer).
+    let effect = format!(
+        "{HEADER}uniform Amount: f32 = 0.25;\n\
+fn scaled(x: f32) -> f32 {{ return x * Amount; }}\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(scaled(1.0)); }}\n\
+technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let out = load(&[("u.wfx", &effect)], &Options::default());
+    let fx = out.effect.expect("valid");
+    let loads = |name: &str| {
+        let entry = fx
+            .module
+            .entry_points
+            .iter()
+            .find(|e| e.name == name)
+            .expect("entry point");
+        matches!(
+            entry.function.body.first(),
+            Some(naga::Statement::Call { function, .. })
+                if fx.module.functions[*function].name.as_deref() == Some("fxbench_load_uniforms")
+        )
+    };
+    assert!(loads("ps"));
+    assert!(!loads("vs"));
+}
