@@ -153,25 +153,7 @@ impl WorkbenchApp {
         // The old chain goes first: its GPU memory is not needed by the new one.
         self.runtime = Err(String::new());
         let document = open_document(&options);
-        let image = match &options.input {
-            InputChoice::Image(path) => engine::input::load_image(path)
-                .and_then(|image| {
-                    let depth = match &options.depth {
-                        Some(depth) => Some(engine::input::load_depth_image(
-                            depth,
-                            (image.width, image.height),
-                        )?),
-                        None => None,
-                    };
-                    Ok(runtime::Source::Image(image, depth))
-                })
-                .map_err(|e| e.to_string()),
-            InputChoice::TestCard => Ok(runtime::Source::Image(
-                engine::input::test_card(TEST_CARD_SIZE.0, TEST_CARD_SIZE.1),
-                None,
-            )),
-            InputChoice::Scene => Ok(runtime::Source::Scene(TEST_CARD_SIZE)),
-        };
+        let image = load_source(&options);
         let mut diagnostics = Vec::new();
         let mut watched = Vec::new();
         let runtime = match (&document, image, self.render_state.as_ref()) {
@@ -223,7 +205,37 @@ impl WorkbenchApp {
     fn apply(&mut self, commands: Vec<Command>) {
         for command in commands {
             if let Command::Open(options) = command {
-                self.open(options);
+                let same_document =
+                    options.effects == self.opened.effects && options.preset == self.opened.preset;
+                if let (true, Ok(runtime)) = (same_document, &mut self.runtime) {
+                    // Only the input changes: keep order, enabled techniques and values.
+                    self.status = match load_source(&options) {
+                        Ok(source) => {
+                            let compiled = compile_like(
+                                &self.document,
+                                self.performance_mode,
+                                runtime.chain(),
+                                source.size(),
+                            );
+                            self.diagnostics = panels::diagnostics::rows(&compiled);
+                            if compiled.has_errors() {
+                                "the effects have errors (see Diagnostics)".to_string()
+                            } else {
+                                match runtime.set_input(source, compiled.effects) {
+                                    Ok(()) => {
+                                        self.opened = options;
+                                        self.spirv.refresh(runtime.chain());
+                                        "input changed".to_string()
+                                    }
+                                    Err(e) => format!("cannot run over that input: {e}"),
+                                }
+                            }
+                        }
+                        Err(e) => format!("cannot open the input: {e}"),
+                    };
+                } else {
+                    self.open(options);
+                }
                 continue;
             }
             let Ok(runtime) = &mut self.runtime else {
@@ -241,7 +253,12 @@ impl WorkbenchApp {
                     }
                 }
                 Command::Reload => {
-                    let compiled = compile_like(&self.document, self.performance_mode, runtime);
+                    let compiled = compile_like(
+                        &self.document,
+                        self.performance_mode,
+                        runtime.chain(),
+                        runtime.chain().size(),
+                    );
                     self.diagnostics = panels::diagnostics::rows(&compiled);
                     // Includes may have changed: watch what this compile read.
                     self.watcher = watch::FileWatcher::new(compiled.files()).ok();
@@ -276,7 +293,12 @@ impl WorkbenchApp {
                     value,
                 } => runtime.chain_mut().set_uniform(effect, uniform, value),
                 Command::SetShaders(choice) => {
-                    let compiled = compile_like(&self.document, self.performance_mode, runtime);
+                    let compiled = compile_like(
+                        &self.document,
+                        self.performance_mode,
+                        runtime.chain(),
+                        runtime.chain().size(),
+                    );
                     let options = engine::ChainOptions {
                         shaders: choice.shaders(),
                         ..runtime.chain().options().clone()
@@ -295,7 +317,8 @@ impl WorkbenchApp {
                     };
                 }
                 Command::SetPerformanceMode(on) => {
-                    let compiled = compile_like(&self.document, on, runtime);
+                    let compiled =
+                        compile_like(&self.document, on, runtime.chain(), runtime.chain().size());
                     self.diagnostics = panels::diagnostics::rows(&compiled);
                     self.status = if compiled.has_errors() {
                         "the effects have errors (see Diagnostics)".to_string()
@@ -370,18 +393,81 @@ fn open_buttons(ui: &mut egui::Ui, opened: &StartOptions) -> Option<StartOptions
             });
         }
     });
+    ui.horizontal(|ui| {
+        ui.label("Input");
+        let current = match &opened.input {
+            InputChoice::Scene => "3D scene (with depth)".to_string(),
+            InputChoice::TestCard => "test card".to_string(),
+            InputChoice::Image(path) => path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into(),
+            ),
+        };
+        let mut choice = None;
+        egui::ComboBox::from_id_salt("input")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                if ui
+                    .selectable_label(opened.input == InputChoice::Scene, "3D scene (with depth)")
+                    .clicked()
+                {
+                    choice = Some(InputChoice::Scene);
+                }
+                if ui
+                    .selectable_label(opened.input == InputChoice::TestCard, "test card")
+                    .clicked()
+                {
+                    choice = Some(InputChoice::TestCard);
+                }
+            });
+        if let Some(input) = choice.filter(|c| *c != opened.input) {
+            open = Some(StartOptions {
+                input,
+                depth: None,
+                ..opened.clone()
+            });
+        }
+    });
     open
 }
 
-/// Compiles `document` as `runtime`'s chain runs: at its size, in performance mode (with the
-/// chain's current values) or not.
-fn compile_like(document: &Document, performance: bool, runtime: &Runtime) -> document::Compiled {
+/// What `options` says the effects run over, loaded.
+fn load_source(options: &StartOptions) -> Result<runtime::Source, String> {
+    match &options.input {
+        InputChoice::Image(path) => engine::input::load_image(path)
+            .and_then(|image| {
+                let depth = match &options.depth {
+                    Some(depth) => Some(engine::input::load_depth_image(
+                        depth,
+                        (image.width, image.height),
+                    )?),
+                    None => None,
+                };
+                Ok(runtime::Source::Image(image, depth))
+            })
+            .map_err(|e| e.to_string()),
+        InputChoice::TestCard => Ok(runtime::Source::Image(
+            engine::input::test_card(TEST_CARD_SIZE.0, TEST_CARD_SIZE.1),
+            None,
+        )),
+        InputChoice::Scene => Ok(runtime::Source::Scene(TEST_CARD_SIZE)),
+    }
+}
+
+/// Compiles `document` for a back buffer of `size`, in performance mode (with `chain`'s current
+/// values) or not.
+fn compile_like(
+    document: &Document,
+    performance: bool,
+    chain: &engine::EffectChain,
+    size: (u32, u32),
+) -> document::Compiled {
     let mode = if performance {
-        Document::performance_mode(runtime.chain())
+        Document::performance_mode(chain)
     } else {
         document::CompileMode::Normal
     };
-    document.compile_in(runtime.chain().size(), &mode)
+    document.compile_in(size, &mode)
 }
 
 fn open_document(options: &StartOptions) -> Result<Document, String> {

@@ -40,6 +40,29 @@ enum Input {
 }
 
 impl Input {
+    fn new(ctx: &GpuContext, source: Source) -> Self {
+        match source {
+            Source::Image(image, depth) => {
+                let size = (image.width, image.height);
+                let mut input =
+                    InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
+                if let Some(depth) = depth {
+                    input = input.with_depth(engine::input::DepthTexture::upload(
+                        &ctx.device,
+                        &ctx.queue,
+                        size,
+                        &depth,
+                        "fxbench input depth",
+                    ));
+                }
+                Input::Image(input)
+            }
+            Source::Scene(size) => Input::Scene(engine::scene::DemoScene::new(&ctx.device, size)),
+        }
+    }
+}
+
+impl Input {
     fn texture(&self) -> &InputTexture {
         match self {
             Input::Image(texture) => texture,
@@ -82,24 +105,7 @@ impl Runtime {
         );
         let mut chain = EffectChain::new(&ctx, effects, source.size(), &ChainOptions::default())?;
         document.apply_preset(&mut chain);
-        let input = match source {
-            Source::Image(image, depth) => {
-                let size = (image.width, image.height);
-                let mut input =
-                    InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
-                if let Some(depth) = depth {
-                    input = input.with_depth(engine::input::DepthTexture::upload(
-                        &ctx.device,
-                        &ctx.queue,
-                        size,
-                        &depth,
-                        "fxbench input depth",
-                    ));
-                }
-                Input::Image(input)
-            }
-            Source::Scene(size) => Input::Scene(engine::scene::DemoScene::new(&ctx.device, size)),
-        };
+        let input = Input::new(&ctx, source);
         let preview = render_state.renderer.write().register_native_texture(
             &ctx.device,
             chain.output_view(),
@@ -130,6 +136,26 @@ impl Runtime {
     pub fn reload(&mut self, effects: Vec<ValidatedEffect>) -> Result<(), engine::ChainError> {
         let options = self.chain.options().clone();
         self.reload_with(effects, &options)
+    }
+
+    /// Runs the chain over another input, keeping the user's settings: `effects` are the open
+    /// effects compiled for the new input's size.
+    pub fn set_input(
+        &mut self,
+        source: Source,
+        effects: Vec<ValidatedEffect>,
+    ) -> Result<(), engine::ChainError> {
+        let size = source.size();
+        let options = self.chain.options().clone();
+        self.chain.reload_with(effects, size, &options)?;
+        self.input = Input::new(&self.ctx, source);
+        self.renderer.write().update_egui_texture_from_wgpu_texture(
+            &self.ctx.device,
+            self.chain.output_view(),
+            wgpu::FilterMode::Linear,
+            self.preview,
+        );
+        Ok(())
     }
 
     /// [`Self::reload`] with new chain options (another shader choice).

@@ -411,3 +411,36 @@ fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
         2
     );
 }
+
+#[test]
+fn changing_the_input_keeps_the_techniques_settings() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let mut harness = open_window(StartOptions {
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    harness.get_by_label("Vignette").click();
+    harness.run_steps(2);
+    let vignette = |h: &Harness<'_, WorkbenchApp>| {
+        let chain = h.state().runtime().expect("runtime").chain();
+        let key = chain.find("Vignette", None).expect("vignette");
+        chain.is_enabled(key)
+    };
+    assert!(!vignette(&harness));
+
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|c| c.value().as_deref() == Some("test card"))
+        .expect("the input selector")
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label("3D scene (with depth)").click();
+    harness.run_steps(2);
+    harness.get_by_label("input changed");
+    assert_eq!(harness.state().opened().input, app::InputChoice::Scene);
+    // Still off: the chain was rebuilt for the new input, not reopened.
+    assert!(!vignette(&harness));
+}
