@@ -310,6 +310,12 @@ pub fn lower(
             // naga's parser stops at its first error and yields no module: it is reported alone.
             let map = |s: naga::Span| Some(map_wgsl_span(&cx, s));
             let mut d = crate::naga_errors::parse_diagnostic(&error, &wgsl, &map);
+            if d.span.is_none()
+                && let Some(range) =
+                    crate::naga_errors::locate_spanless(&wgsl, user_len, error.message())
+            {
+                d.span = Some(cx.span(range.start, range.end));
+            }
             d.span.get_or_insert(Span::new(cx.root, 0, 0));
             cx.diagnostics.push(d);
             return None;

@@ -560,7 +560,13 @@ pub fn parse_diagnostic(
     let labels: Vec<(naga::Span, &str)> = error.labels().collect();
     let code = parse_code(error.message(), &labels, source);
     let primary = labels.first().and_then(|(s, _)| map(*s));
-    let mut d = Diagnostic::error(code, primary, error.message());
+    let mut d = match readable_typifier_message(error.message()) {
+        // Naming an IR expression handle helps nobody: say it in the effect's terms, and keep
+        // naga's words as a note.
+        Some(message) => Diagnostic::error(code, primary, message)
+            .with_note(format!("naga: {}", error.message())),
+        None => Diagnostic::error(code, primary, error.message()),
+    };
     // The first label explains the primary span; it becomes a note when it adds something.
     if let Some((_, label)) = labels.first()
         && !label.is_empty()
@@ -725,6 +731,203 @@ fn stub(function: &mut naga::Function) {
     function.body = naga::Block::from_vec(vec![naga::Statement::Return { value }]);
 }
 
+/// Where a parse error that naga reports without a span comes from (its typifier's errors carry
+/// none: indexing a scalar, a constant index past a vector's end, ...), found by deleting
+/// candidates from `wgsl` and parsing again: first the function whose body, replaced by an empty
+/// loop, makes the error go away, then the index expression inside it whose removal does. Returns
+/// a byte range of `wgsl` within its first `user_len` bytes (user text, not generated code).
+/// Only runs on an error, and then parses the text once per function and per index expression.
+pub fn locate_spanless(
+    wgsl: &str,
+    user_len: usize,
+    message: &str,
+) -> Option<std::ops::Range<usize>> {
+    let same_error = |text: &str| match naga::front::wgsl::parse_str(text) {
+        Ok(_) => false,
+        Err(e) => normalize(e.message()) == normalize(message),
+    };
+    let user = &wgsl[..user_len.min(wgsl.len())];
+    let bodies = function_bodies(user);
+    let (name, body) = bodies.into_iter().find(|(_, body)| {
+        // The body's inside becomes an endless loop (valid for any return type), padded so
+        // that every other byte keeps its offset.
+        let inside = body.start + 1..body.end - 1;
+        inside.len() >= "loop{}".len()
+            && !same_error(&replace(
+                wgsl,
+                inside.clone(),
+                &format!("{:<1$}", "loop{}", inside.len()),
+            ))
+    })?;
+    // Inside the function, the index expression `[...]` at fault. First with the index replaced
+    // by 0, which keeps every type as it was, so only the culprit's change can clear the error
+    // (a constant index out of bounds); then with `[...]` removed, which changes the indexed
+    // expression's type, so only a removal that lets the whole text parse counts (indexing a
+    // value that cannot be indexed).
+    let text = wgsl.as_bytes();
+    let indexes: Vec<std::ops::Range<usize>> = (body.start..body.end)
+        .filter(|&i| text[i] == b'[')
+        .filter_map(|i| matching(text, i, b'[', b']', body.end).map(|close| i..close + 1))
+        .collect();
+    for range in &indexes {
+        let inside = range.start + 1..range.end - 1;
+        if !inside.is_empty()
+            && !same_error(&replace(
+                wgsl,
+                inside.clone(),
+                &format!("{:<1$}", "0", inside.len()),
+            ))
+        {
+            return Some(range.clone());
+        }
+    }
+    for range in &indexes {
+        if naga::front::wgsl::parse_str(&replace(wgsl, range.clone(), &" ".repeat(range.len())))
+            .is_ok()
+        {
+            return Some(range.clone());
+        }
+    }
+    Some(name)
+}
+
+/// glslang-style wording for naga's typifier errors, which name IR expression handles.
+fn readable_typifier_message(message: &str) -> Option<String> {
+    if let Some(rest) = message.strip_prefix("Invalid access into expression ") {
+        return Some(if rest.ends_with("indexed: true") {
+            "'[]' : the indexed value is not an array, vector or matrix".to_string()
+        } else {
+            "'.' : the value is not a structure or vector".to_string()
+        });
+    }
+    let index = message
+        .strip_prefix("Index ")?
+        .split_once(" is out of bounds for expression")?
+        .0;
+    Some(format!(
+        "'[{index}]' : index out of range for the indexed vector, matrix or array"
+    ))
+}
+
+/// Messages name IR handles (`[3]`), which shift when the text changes: compare without them.
+fn normalize(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut in_handle = false;
+    for c in message.chars() {
+        match c {
+            '[' => in_handle = true,
+            ']' if in_handle => in_handle = false,
+            _ if in_handle && c.is_ascii_digit() => {}
+            _ => {
+                if in_handle {
+                    // Not a handle after all.
+                    out.push('[');
+                    in_handle = false;
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+fn replace(text: &str, range: std::ops::Range<usize>, with: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..range.start]);
+    out.push_str(with);
+    out.push_str(&text[range.end..]);
+    out
+}
+
+/// The byte after `open` (at `start`) that closes it, skipping nested pairs; `None` past `end`.
+fn matching(text: &[u8], start: usize, open: u8, close: u8, end: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, &b) in text.iter().enumerate().take(end).skip(start) {
+        if b == open {
+            depth += 1;
+        } else if b == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// Each top-level `fn`: the range of its name and of its body, braces included. Comments are
+/// skipped (the preprocessor has already removed them from effects; plain WGSL files keep them).
+fn function_bodies(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let bytes = text.as_bytes();
+    // Comment bytes blanked, so braces inside them do not count.
+    let mut code = bytes.to_vec();
+    let mut i = 0;
+    while i + 1 < code.len() {
+        match (code[i], code[i + 1]) {
+            (b'/', b'/') => {
+                while i < code.len() && code[i] != b'\n' {
+                    code[i] = b' ';
+                    i += 1;
+                }
+            }
+            (b'/', b'*') => {
+                let mut depth = 0;
+                while i + 1 < code.len() {
+                    if code[i] == b'/' && code[i + 1] == b'*' {
+                        depth += 1;
+                        code[i] = b' ';
+                        code[i + 1] = b' ';
+                        i += 2;
+                    } else if code[i] == b'*' && code[i + 1] == b'/' {
+                        depth -= 1;
+                        code[i] = b' ';
+                        code[i + 1] = b' ';
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        code[i] = b' ';
+                        i += 1;
+                    }
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < code.len() {
+        match code[i] {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b'f' if depth == 0
+                && code[i..].starts_with(b"fn")
+                && (i == 0 || !word(code[i - 1]))
+                && code.get(i + 2).is_some_and(|&b| !word(b)) =>
+            {
+                let name_start = (i + 2..code.len()).find(|&j| !code[j].is_ascii_whitespace());
+                let name_end = name_start
+                    .and_then(|s| (s..code.len()).find(|&j| !word(code[j])))
+                    .unwrap_or(code.len());
+                let open = (i..code.len()).find(|&j| code[j] == b'{');
+                if let (Some(name_start), Some(open)) = (name_start, open)
+                    && let Some(close) = matching(&code, open, b'{', b'}', code.len())
+                {
+                    out.push((name_start..name_end, open..close + 1));
+                    i = close + 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -785,11 +988,13 @@ mod tests {
             => InvalidSwizzle at Some((3, 15));
         missing_struct_member: "struct S { a: f32 }\nfn f(s: S) -> f32 {\n    return s.foo;\n}\n"
             => UndeclaredStructMember at Some((3, 14));
-        // naga's typifier errors carry no span.
+        // naga's typifier errors carry no span: found by deleting candidates (the index).
         index_into_scalar: "fn f() {\n    let x = 1.0;\n    let y = x[0];\n}\n"
-            => NonIndexableType at None;
+            => NonIndexableType at Some((3, 14));
         constant_index_past_vector: "fn f() {\n    let v = vec3f(1.0);\n    let y = v[3];\n}\n"
-            => IndexOutOfBounds at None;
+            => IndexOutOfBounds at Some((3, 14));
+        spanless_error_in_the_second_function: "fn f() -> f32 {\n    return 1.0;\n}\n// fn g() { [9] }\nfn g() {\n    let v = vec2f(1.0);\n    let a = array<f32, 2>(1.0, 2.0)[1];\n    let y = v[a > 0.0];\n    let z = v[2];\n}\n"
+            => IndexOutOfBounds at Some((9, 14));
         constant_index_past_constant: "fn f() {\n    const y = vec2f(1.0)[5];\n}\n"
             => IndexOutOfBounds at Some((2, 15));
         constructor_component_count: "fn f() {\n    let v = vec3f(1.0, 2.0);\n}\n"

@@ -38,8 +38,14 @@ fn validate(
 ) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
     // naga spans are byte ranges of the text we gave it, so they map one to one.
     let span = |s: naga::Span| s.to_range().map(|r| Span::new(file, r.start, r.end));
-    let module = naga::front::wgsl::parse_str(text)
-        .map_err(|error| vec![naga_errors::parse_diagnostic(&error, text, &span)])?;
+    let module = naga::front::wgsl::parse_str(text).map_err(|error| {
+        let mut d = naga_errors::parse_diagnostic(&error, text, &span);
+        if d.span.is_none() {
+            d.span = naga_errors::locate_spanless(text, text.len(), error.message())
+                .map(|r| Span::new(file, r.start, r.end));
+        }
+        vec![d]
+    })?;
     let mut validator = naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
         naga::valid::Capabilities::default(),

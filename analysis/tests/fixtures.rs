@@ -18,10 +18,6 @@ const NO_FIXTURE: &[DiagnosticCode] = &[
     // `InvalidSplatType` nor the constant evaluator's "Splat is defined only on scalar values"
     // can be reached from source text.
     DiagnosticCode::InvalidSplat,
-    // naga's typifier reports an index into a scalar or struct (`ResolveError::InvalidAccess`)
-    // before validation and without a span, so from an effect it is located at the start of the
-    // file; a fixture would record that non-location.
-    DiagnosticCode::NonIndexableType,
     // `ExpressionError::NotInScope` guards the IR's scoping invariant; naga's WGSL front end
     // emits every expression inside the block that uses it, so effect text cannot produce it.
     DiagnosticCode::UseBeforeDeclaration,
