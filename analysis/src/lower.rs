@@ -102,14 +102,23 @@ pub fn lower(
     // reporting the same cause again as an undefined name.
     let mut lowered_names: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let mut placeholders: Vec<(String, &'static str, Span)> = Vec::new();
+    // Uniforms of an unsupported but valid WGSL type (arrays) stay declared, as private
+    // variables, so that code using them is not reported again.
+    let mut uniform_placeholders: Vec<(String, String, Span)> = Vec::new();
     let mut uniforms = Vec::new();
     let mut textures = Vec::new();
     let mut texture_ids = HashMap::new();
     for item in &parsed.items {
         match item {
             Item::Uniform(decl) if lowered_names.insert(&decl.name.name) => {
-                if let Some(u) = lower_uniform(&mut cx, decl) {
-                    uniforms.push(u);
+                match lower_uniform(&mut cx, decl) {
+                    Some(u) => uniforms.push(u),
+                    None if decl.ty.name.starts_with("array<") => uniform_placeholders.push((
+                        decl.name.name.clone(),
+                        decl.ty.name.clone(),
+                        cx.ident_span(&decl.name),
+                    )),
+                    None => {}
                 }
             }
             Item::Texture(decl) if lowered_names.insert(&decl.name.name) => {
@@ -283,6 +292,11 @@ pub fn lower(
         let _ = writeln!(wgsl, "@group(1) @binding({next_binding}) var {name}: {ty};");
         generated_origins.push((start, wgsl.len(), *span));
         next_binding += 1;
+    }
+    for (name, ty, span) in &uniform_placeholders {
+        let start = wgsl.len();
+        let _ = writeln!(wgsl, "var<private> {name}: {ty};");
+        generated_origins.push((start, wgsl.len(), *span));
     }
 
     // Map a span of the assembled WGSL back to the effect source.
@@ -744,7 +758,7 @@ fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Unifo
     }
     let Some(ty) = parse_uniform_type(&decl.ty.name) else {
         let ty_span = cx.ident_span(&decl.ty);
-        cx.error(
+        let mut d = Diagnostic::error(
             DiagnosticCode::UnsupportedType,
             ty_span,
             format!(
@@ -752,6 +766,12 @@ fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Unifo
                 decl.ty.name
             ),
         );
+        if decl.ty.name.starts_with("array<") {
+            d = d.with_note(
+                "uniform arrays are not supported yet: declare one uniform per element, or a WGSL `const` array for fixed values",
+            );
+        }
+        cx.diagnostics.push(d);
         return None;
     };
     let init = match &decl.init {

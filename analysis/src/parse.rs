@@ -325,14 +325,15 @@ impl<'t> Parser<'t> {
         Ok(ident)
     }
 
-    /// `< ident (, ident)* >` after a type name; returns the inner text and its range.
+    /// `< arg (, arg)* >` after a type name, each a type or a count (`array<f32, 4>`); returns
+    /// the inner text and its range.
     fn generic_args(&mut self) -> PResult<Ident> {
         self.expect_punct('<')?;
-        let first = self.type_name()?;
+        let first = self.generic_arg()?;
         let mut name = first.name;
         let mut end = first.end;
         while self.eat_punct(',') {
-            let next = self.type_name()?;
+            let next = self.generic_arg()?;
             name.push_str(", ");
             name.push_str(&next.name);
             end = next.end;
@@ -343,6 +344,29 @@ impl<'t> Parser<'t> {
             start: first.start,
             end,
         })
+    }
+
+    /// A type, or an integer as in `array<f32, 4>`.
+    fn generic_arg(&mut self) -> PResult<Ident> {
+        if let Some(Token {
+            kind:
+                TokenKind::Number {
+                    value,
+                    float: false,
+                },
+            start,
+            end,
+        }) = self.peek()
+        {
+            let ident = Ident {
+                name: value.to_string(),
+                start: *start,
+                end: *end,
+            };
+            self.pos += 1;
+            return Ok(ident);
+        }
+        self.type_name()
     }
 
     /// `< key = value; ... >`, or nothing.

@@ -419,3 +419,26 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     assert!(loads("ps"));
     assert!(!loads("vs"));
 }
+
+#[test]
+fn a_uniform_array_is_one_located_error() {
+    // The type parses (`array<f32, 4>`), is rejected once with a hint, and code using the name
+    // is not reported again.
+    let effect = format!(
+        "{HEADER}uniform W: array<f32, 4> = array<f32, 4>(1.0, 2.0, 3.0, 4.0);\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(W[1]); }}\n\
+technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let out = load(&[("a.wfx", &effect)], &Options::default());
+    let d = diagnostics(&out);
+    assert_eq!(d.len(), 1, "{d:?}");
+    let line = HEADER.lines().count() + 1;
+    assert!(
+        d[0].starts_with(&format!(
+            "a.wfx:{line}:12: error[UnsupportedType]: 'array<f32, 4>' : uniform type not supported"
+        )),
+        "{}",
+        d[0]
+    );
+    assert!(out.diagnostics[0].notes[0].contains("uniform arrays are not supported yet"));
+}
