@@ -5,7 +5,7 @@
 //! error (no stage matches, `--out` with several stages, an unwritable file).
 
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 use app::spirv_view::StageSpirv;
@@ -45,7 +45,7 @@ pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
     let options = analysis::Options {
         buffer_width: args.size.0,
         buffer_height: args.size.1,
-        include_dirs: vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")],
+        include_dirs: vec![app::document::builtin_assets_dir()],
         definitions: args.defines.clone(),
         ..Default::default()
     };

@@ -233,3 +233,34 @@ fn render_binds_a_depth_image_to_the_depth_semantic() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_data_folder_is_found_at_run_time() {
+    // A data folder whose standard header defines a function the real one does not: an effect
+    // calling it checks clean only when that folder is used.
+    let dir = temp_dir("data");
+    std::fs::create_dir_all(dir.join("data/assets/shaders")).unwrap();
+    std::fs::write(
+        dir.join("data/assets/shaders/fxbench.wfxh"),
+        "fn only_in_this_data_folder() -> f32 { return 1.0; }\n",
+    )
+    .unwrap();
+    let effect = dir.join("uses.wfx");
+    std::fs::write(
+        &effect,
+        "#include \"shaders/fxbench.wfxh\"\nfn f() -> f32 { return only_in_this_data_folder(); }\n",
+    )
+    .unwrap();
+    let check = |data: Option<&std::path::Path>| {
+        let mut command = fxbench();
+        command.arg("check").arg(&effect).env_remove("FXBENCH_DATA");
+        if let Some(data) = data {
+            command.env("FXBENCH_DATA", data);
+        }
+        command.output().unwrap().status.code()
+    };
+    assert_eq!(check(Some(&dir.join("data"))), Some(0));
+    // Without it, the checkout's own header is used, which lacks the function.
+    assert_eq!(check(None), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,11 +10,11 @@ use engine::EffectChain;
 
 /// The folder of built-in effects and presets (the repository's `assets/` and `presets/`).
 pub fn builtin_assets_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")
+    analysis::data_dir().join("assets")
 }
 
 pub fn builtin_presets_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../presets")
+    analysis::data_dir().join("presets")
 }
 
 /// The preset the workbench opens with no arguments.

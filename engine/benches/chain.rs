@@ -8,7 +8,9 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use engine::{ChainOptions, EffectChain, FrameInput, InputTexture};
 
 fn assets() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")
+    // Found at run time, so that the bench binary also runs away from its checkout (on a
+    // device machine, say): see `analysis::data_dir`.
+    analysis::data_dir().join("assets")
 }
 
 fn load(path: &Path, size: (u32, u32)) -> analysis::ValidatedEffect {
