@@ -551,3 +551,31 @@ technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShad
         assert!(got[c].abs_diff(encode(v)) <= 1, "{got:?} channel {c}");
     }
 }
+
+#[test]
+fn uniform_arrays_reach_the_shader_and_follow_edits() {
+    let text = r#"#include "shaders/fxbench.wfxh"
+uniform W: array<f32, 3> = array<f32, 3>(0.25, 0.5, 0.75);
+uniform C: array<vec2<f32>, 2> = array<vec2<f32>, 2>(vec2<f32>(0.1, 0.2), vec2<f32>(0.3, 1.0));
+uniform B: array<bool, 2> = array<bool, 2>(false, true);
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(W[0], W[2], C[1].y * select(0.0, 1.0, B[1]), 1.0);
+}
+technique Arrays < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("arrays", text, &image) else {
+        return;
+    };
+    assert_eq!(out.pixel(4, 4), [64, 191, 255, 255]);
+
+    // An edit of one element lands in its padded slot.
+    let Some(ctx) = testing::gpu() else { return };
+    let document = Document::with_effects(vec![effect_file("arrays_edit", text)]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let w = chain.effect(0).find_uniform("W").unwrap();
+    chain.set_uniform(0, w, vec![0.25, 0.5, 0.0]);
+    let b = chain.effect(0).find_uniform("B").unwrap();
+    chain.set_uniform(0, b, vec![1.0, 0.0]);
+    let out = render(&ctx, &mut chain, &image, 1);
+    assert_eq!(out.pixel(4, 4), [64, 0, 0, 255]);
+}

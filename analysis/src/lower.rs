@@ -220,7 +220,31 @@ pub fn lower(
         let _ = writeln!(wgsl, "fn {UNIFORM_LOADER}() {{");
         for u in &runtime_uniforms {
             let start = wgsl.len();
-            if u.ty.scalar == ScalarKind::Bool {
+            if u.ty.array > 0 {
+                // Each element sits in a padded vec4: take its components.
+                let swizzle = match u.ty.components {
+                    1 => ".x",
+                    2 => ".xy",
+                    3 => ".xyz",
+                    _ => "",
+                };
+                let element = format!("{UNIFORM_VAR}.{}[i]{swizzle}", u.name);
+                let element = if u.ty.scalar == ScalarKind::Bool {
+                    let zero = if u.ty.components == 1 {
+                        "0u".to_string()
+                    } else {
+                        format!("vec{}<u32>(0u)", u.ty.components)
+                    };
+                    format!("{element} != {zero}")
+                } else {
+                    element
+                };
+                let _ = writeln!(
+                    wgsl,
+                    "    for (var i = 0u; i < {}u; i++) {{ {}[i] = {element}; }}",
+                    u.ty.array, u.name
+                );
+            } else if u.ty.scalar == ScalarKind::Bool {
                 let zero = if u.ty.components == 1 {
                     "0u".to_string()
                 } else {
@@ -557,6 +581,14 @@ fn reads_globals(
 }
 
 fn wgsl_literal(ty: UniformType, value: &[f64]) -> String {
+    if ty.array > 0 {
+        let element = ty.element();
+        let parts: Vec<String> = value
+            .chunks(element.len().max(1))
+            .map(|chunk| wgsl_literal(element, chunk))
+            .collect();
+        return format!("{}({})", ty.wgsl(), parts.join(", "));
+    }
     let scalar = |v: f64| match ty.scalar {
         ScalarKind::Float => {
             let s = format!("{:?}", v as f32);
@@ -594,6 +626,22 @@ fn layout_uniforms(uniforms: &mut [Uniform]) -> u32 {
 }
 
 fn parse_uniform_type(name: &str) -> Option<UniformType> {
+    // array<T, N>: scalars and vectors, 1 to 1024 elements.
+    if let Some(inner) = name
+        .strip_prefix("array<")
+        .and_then(|r| r.strip_suffix('>'))
+    {
+        let (element, count) = inner.rsplit_once(',')?;
+        let count: u32 = count.trim().parse().ok()?;
+        let element = parse_uniform_type(element.trim())?;
+        if element.columns != 1 || element.array != 0 || !(1..=1024).contains(&count) {
+            return None;
+        }
+        return Some(UniformType {
+            array: count,
+            ..element
+        });
+    }
     let scalar_of = |s: &str| match s {
         "f32" | "f" => Some(ScalarKind::Float),
         "i32" | "i" => Some(ScalarKind::Sint),
@@ -621,6 +669,7 @@ fn parse_uniform_type(name: &str) -> Option<UniformType> {
             scalar: ScalarKind::Float,
             components: rows,
             columns,
+            array: 0,
         });
     }
     let rest = name.strip_prefix("vec")?;
@@ -681,7 +730,8 @@ fn eval(
         ExprKind::Call { callee, args, .. } => {
             let known = parse_uniform_type(callee).is_some()
                 || parse_uniform_type(&format!("{callee}<f32>")).is_some()
-                || ["vec2", "vec3", "vec4", "f32", "i32", "u32"].contains(&callee.as_str());
+                || ["vec2", "vec3", "vec4", "f32", "i32", "u32", "bool", "array"]
+                    .contains(&callee.as_str());
             if !known {
                 return err(expr, format!("'{callee}' : not a constructor"));
             }
@@ -768,12 +818,22 @@ fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Unifo
         );
         if decl.ty.name.starts_with("array<") {
             d = d.with_note(
-                "uniform arrays are not supported yet: declare one uniform per element, or a WGSL `const` array for fixed values",
+                "a uniform array holds 1 to 1024 scalars or vectors (`array<vec3<f32>, 4>`); for matrices, declare one uniform per element",
             );
         }
         cx.diagnostics.push(d);
         return None;
     };
+    if ty.array > 0
+        && let Some(a) = decl.annotations.iter().find(|a| a.key.name == "source")
+    {
+        let at = cx.expr_span(&a.value);
+        cx.error(
+            DiagnosticCode::InvalidAnnotation,
+            at,
+            "'source' : runtime sources fill single values, not arrays".to_string(),
+        );
+    }
     let init = match &decl.init {
         None => vec![0.0; ty.len()],
         Some(expr) => match eval(expr, &no_idents) {

@@ -55,8 +55,8 @@ pub enum ScalarKind {
     Bool,
 }
 
-/// A uniform's WGSL type: a scalar, a vector of 2 to 4 components, or an `f32` matrix of 2 to 4
-/// columns of such vectors.
+/// A uniform's WGSL type: a scalar, a vector of 2 to 4 components, an `f32` matrix of 2 to 4
+/// columns of such vectors, or an array of scalars or vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UniformType {
     pub scalar: ScalarKind,
@@ -64,6 +64,8 @@ pub struct UniformType {
     pub components: u8,
     /// Columns of a matrix (1 for scalars and vectors).
     pub columns: u8,
+    /// Elements of an array of scalars or vectors; 0 for a single value.
+    pub array: u32,
 }
 
 impl UniformType {
@@ -76,12 +78,28 @@ impl UniformType {
             scalar,
             components,
             columns: 1,
+            array: 0,
         }
     }
 
-    /// Number of values: components times columns, column by column.
-    pub fn len(self) -> usize {
+    /// The type of one element (the type itself when it is not an array).
+    pub fn element(self) -> Self {
+        Self { array: 0, ..self }
+    }
+
+    /// Values in one element: components times columns.
+    pub fn element_len(self) -> usize {
         usize::from(self.components) * usize::from(self.columns)
+    }
+
+    /// Byte distance between array elements in the uniform buffer: each element is padded to a
+    /// `vec4` (WGSL requires a 16-byte stride in the uniform address space).
+    pub const ARRAY_STRIDE: u32 = 16;
+
+    /// Number of values: components times columns, column by column.
+    /// Values in all: one per component, column and element.
+    pub fn len(self) -> usize {
+        self.element_len() * (self.array.max(1) as usize)
     }
 
     pub fn is_empty(self) -> bool {
@@ -101,14 +119,26 @@ impl UniformType {
     /// The WGSL type stored in the uniform buffer; `bool` is not host-shareable, so it travels as
     /// `u32`.
     pub fn host_wgsl(self) -> String {
-        self.wgsl_with(match self.scalar {
+        let scalar = match self.scalar {
             ScalarKind::Float => "f32",
             ScalarKind::Sint => "i32",
             ScalarKind::Uint | ScalarKind::Bool => "u32",
-        })
+        };
+        if self.array > 0 {
+            // Elements padded to vec4 for the 16-byte array stride; the loader unpacks them.
+            return format!("array<vec4<{scalar}>, {}>", self.array);
+        }
+        self.wgsl_with(scalar)
     }
 
     fn wgsl_with(self, scalar: &str) -> String {
+        if self.array > 0 {
+            return format!(
+                "array<{}, {}>",
+                self.element().wgsl_with(scalar),
+                self.array
+            );
+        }
         match (self.columns, self.components) {
             (1, 1) => scalar.to_string(),
             (1, n) => format!("vec{n}<{scalar}>"),
@@ -127,6 +157,9 @@ impl UniformType {
 
     /// Size and alignment in the uniform address space (WGSL's layout rules).
     pub fn size_align(self) -> (u32, u32) {
+        if self.array > 0 {
+            return (self.array * Self::ARRAY_STRIDE, 16);
+        }
         let (vector_size, vector_align) = match self.components {
             1 => (4, 4),
             2 => (8, 8),
@@ -621,6 +654,7 @@ impl ValidatedEffect {
                 continue;
             }
             let rows = usize::from(uniform.ty.components);
+            let element_len = uniform.ty.element_len();
             for (i, &component) in value.iter().take(uniform.ty.len()).enumerate() {
                 let word: [u8; 4] = match uniform.ty.scalar {
                     ScalarKind::Float => (component as f32).to_le_bytes(),
@@ -628,10 +662,17 @@ impl ValidatedEffect {
                     ScalarKind::Uint => (component as u32).to_le_bytes(),
                     ScalarKind::Bool => u32::from(component != 0.0).to_le_bytes(),
                 };
-                // Matrices are stored column by column, each column padded to its alignment.
-                let at = uniform.offset as usize
-                    + (i / rows) * uniform.ty.column_stride() as usize
-                    + 4 * (i % rows);
+                // Matrices are stored column by column, each column padded to its alignment;
+                // array elements one per 16 bytes.
+                let at = if uniform.ty.array > 0 {
+                    uniform.offset as usize
+                        + (i / element_len) * UniformType::ARRAY_STRIDE as usize
+                        + 4 * (i % element_len)
+                } else {
+                    uniform.offset as usize
+                        + (i / rows) * uniform.ty.column_stride() as usize
+                        + 4 * (i % rows)
+                };
                 if let Some(slot) = bytes.get_mut(at..at + 4) {
                     slot.copy_from_slice(&word);
                 }

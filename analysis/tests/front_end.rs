@@ -421,12 +421,66 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
 }
 
 #[test]
-fn a_uniform_array_is_one_located_error() {
-    // The type parses (`array<f32, 4>`), is rejected once with a hint, and code using the name
-    // is not reported again.
+fn uniform_arrays_of_scalars_and_vectors_lower_with_padded_elements() {
     let effect = format!(
-        "{HEADER}uniform W: array<f32, 4> = array<f32, 4>(1.0, 2.0, 3.0, 4.0);\n\
-@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(W[1]); }}\n\
+        "{HEADER}uniform W: array<f32, 3> = array<f32, 3>(0.25, 0.5, 0.75);\n\
+uniform C: array<vec2<f32>, 2> = array<vec2<f32>, 2>(vec2<f32>(0.1, 0.2), vec2<f32>(0.3, 0.4));\n\
+uniform B: array<bool, 2> = array<bool, 2>(true, false);\n\
+uniform After: f32 = 9.0;\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(W[0], C[1].y, select(0.0, After, B[0]), W[2]); }}\n\
+technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let out = load(&[("a.wfx", &effect)], &Options::default());
+    let fx = out.effect.expect("valid");
+    let w = &fx.uniforms[0];
+    assert_eq!(
+        (w.ty.array, w.ty.len(), w.ty.wgsl()),
+        (3, 3, "array<f32, 3>".to_string())
+    );
+    assert_eq!(w.init, [0.25, 0.5, 0.75]);
+    assert_eq!(fx.uniforms[1].init, [0.1, 0.2, 0.3, 0.4]);
+    assert_eq!(fx.uniforms[2].init, [1.0, 0.0]);
+    // Every element takes 16 bytes; naga lays the struct out the same way.
+    let offsets: Vec<u32> = fx.uniforms.iter().map(|u| u.offset).collect();
+    assert_eq!(offsets, [0, 48, 80, 112]);
+    assert_eq!(naga_uniform_layout(&fx), (vec![0, 48, 80, 112], 128));
+    assert_eq!(fx.uniform_buffer_size, 128);
+    let bytes = fx.uniform_bytes(&fx.initial_values());
+    let float = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!([float(0), float(16), float(32)], [0.25, 0.5, 0.75]);
+    assert_eq!(
+        [float(48), float(52), float(64), float(68)],
+        [0.1, 0.2, 0.3, 0.4]
+    );
+    assert_eq!([word(80), word(96)], [1, 0]);
+    assert_eq!(float(112), 9.0);
+
+    // Performance mode writes them as const arrays.
+    let options = Options {
+        mode: CompileMode::Performance,
+        ..Options::default()
+    };
+    let fx = load(&[("a.wfx", &effect)], &options).effect.expect("valid");
+    assert!(
+        fx.wgsl
+            .contains("const W: array<f32, 3> = array<f32, 3>(0.25, 0.5, 0.75);"),
+        "{}",
+        fx.wgsl
+    );
+    assert!(
+        fx.wgsl
+            .contains("const B: array<bool, 2> = array<bool, 2>(true, false);")
+    );
+}
+
+#[test]
+fn a_uniform_array_of_matrices_is_one_located_error() {
+    // The type parses, is rejected once with a hint, and code using the name is not reported
+    // again.
+    let effect = format!(
+        "{HEADER}uniform M: array<mat2x2<f32>, 2>;\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(M[1][0], 0.0, 1.0); }}\n\
 technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     );
     let out = load(&[("a.wfx", &effect)], &Options::default());
@@ -435,10 +489,10 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     let line = HEADER.lines().count() + 1;
     assert!(
         d[0].starts_with(&format!(
-            "a.wfx:{line}:12: error[UnsupportedType]: 'array<f32, 4>' : uniform type not supported"
+            "a.wfx:{line}:12: error[UnsupportedType]: 'array<mat2x2<f32>, 2>' : uniform type not supported"
         )),
         "{}",
         d[0]
     );
-    assert!(out.diagnostics[0].notes[0].contains("uniform arrays are not supported yet"));
+    assert!(out.diagnostics[0].notes[0].contains("1 to 1024 scalars or vectors"));
 }

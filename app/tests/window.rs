@@ -444,3 +444,32 @@ fn changing_the_input_keeps_the_techniques_settings() {
     // Still off: the chain was rebuilt for the new input, not reopened.
     assert!(!vignette(&harness));
 }
+
+#[test]
+fn uniform_arrays_get_one_row_per_element() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fxbench-window-arrays-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let effect = dir.join("arrays.wfx");
+    std::fs::write(
+        &effect,
+        "#include \"shaders/fxbench.wfxh\"\n\
+         uniform Weights: array<f32, 3> < ui_type = \"slider\"; > = array<f32, 3>(0.25, 0.5, 0.75);\n\
+         @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(Weights[0], Weights[1], Weights[2], 1.0); }\n\
+         technique Arrays < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
+    )
+    .unwrap();
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    for i in 0..3 {
+        harness.get_by_label(&format!("Weights[{i}]"));
+    }
+    assert!(harness.query_by_label("Weights[3]").is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

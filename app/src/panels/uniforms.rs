@@ -46,7 +46,19 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
             let mut value = values[index].clone();
             // Performance mode compiled the value in: shown, not editable.
             let changed = ui
-                .add_enabled_ui(!uniform.constant, |ui| uniform_ui(ui, uniform, &mut value))
+                .add_enabled_ui(!uniform.constant, |ui| {
+                    if uniform.ty.array == 0 {
+                        return uniform_ui(ui, uniform, uniform.label(), &mut value);
+                    }
+                    // One row per array element.
+                    let mut changed = false;
+                    let element_len = uniform.ty.element_len().max(1);
+                    for (i, element) in value.chunks_mut(element_len).enumerate() {
+                        let label = format!("{}[{i}]", uniform.label());
+                        changed |= uniform_ui(ui, uniform, &label, element);
+                    }
+                    changed
+                })
                 .inner;
             if changed && let Some(id) = effect.find_uniform(&uniform.name) {
                 commands.push(Command::SetUniform {
@@ -93,7 +105,7 @@ fn items(uniform: &Uniform) -> Vec<&str> {
 }
 
 /// One uniform's widget, chosen by its `ui_type`; returns whether the value changed.
-fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, value: &mut [f64]) -> bool {
+fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, label: &str, value: &mut [f64]) -> bool {
     let a = &uniform.annotations;
     let min = a.number("ui_min").unwrap_or(0.0);
     let max = a.number("ui_max").unwrap_or(1.0);
@@ -104,7 +116,7 @@ fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, value: &mut [f64]) -> bool {
     let mut changed = false;
     let response = ui
         .horizontal(|ui| {
-            ui.label(uniform.label());
+            ui.label(label);
             if uniform.ty.scalar == ScalarKind::Bool {
                 for component in value.iter_mut() {
                     let mut on = *component != 0.0;
@@ -144,7 +156,7 @@ fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, value: &mut [f64]) -> bool {
                             }
                         });
                     } else {
-                        egui::ComboBox::from_id_salt(("combo", &uniform.name))
+                        egui::ComboBox::from_id_salt(("combo", &uniform.name, label))
                             .selected_text(entries[selected])
                             .show_ui(ui, |ui| {
                                 for (i, entry) in entries.iter().enumerate() {
