@@ -183,6 +183,38 @@ impl WorkbenchApp {
         self.opened = options;
     }
 
+    /// Runs the open effects over `options`' input instead, keeping order, enabled techniques
+    /// and values (only the input differs from what is open).
+    fn change_input(&mut self, options: StartOptions) {
+        let Ok(runtime) = &mut self.runtime else {
+            return;
+        };
+        self.status = match load_source(&options) {
+            Ok(source) => {
+                let compiled = compile_like(
+                    &self.document,
+                    self.performance_mode,
+                    runtime.chain(),
+                    source.size(),
+                );
+                self.diagnostics = panels::diagnostics::rows(&compiled);
+                if compiled.has_errors() {
+                    "the effects have errors (see Diagnostics)".to_string()
+                } else {
+                    match runtime.set_input(source, compiled.effects) {
+                        Ok(()) => {
+                            self.opened = options;
+                            self.spirv.refresh(runtime.chain());
+                            "input changed".to_string()
+                        }
+                        Err(e) => format!("cannot run over that input: {e}"),
+                    }
+                }
+            }
+            Err(e) => format!("cannot open the input: {e}"),
+        };
+    }
+
     /// What is open: the effects, preset and input last given to [`Self::open`].
     pub fn opened(&self) -> &StartOptions {
         &self.opened
@@ -207,32 +239,8 @@ impl WorkbenchApp {
             if let Command::Open(options) = command {
                 let same_document =
                     options.effects == self.opened.effects && options.preset == self.opened.preset;
-                if let (true, Ok(runtime)) = (same_document, &mut self.runtime) {
-                    // Only the input changes: keep order, enabled techniques and values.
-                    self.status = match load_source(&options) {
-                        Ok(source) => {
-                            let compiled = compile_like(
-                                &self.document,
-                                self.performance_mode,
-                                runtime.chain(),
-                                source.size(),
-                            );
-                            self.diagnostics = panels::diagnostics::rows(&compiled);
-                            if compiled.has_errors() {
-                                "the effects have errors (see Diagnostics)".to_string()
-                            } else {
-                                match runtime.set_input(source, compiled.effects) {
-                                    Ok(()) => {
-                                        self.opened = options;
-                                        self.spirv.refresh(runtime.chain());
-                                        "input changed".to_string()
-                                    }
-                                    Err(e) => format!("cannot run over that input: {e}"),
-                                }
-                            }
-                        }
-                        Err(e) => format!("cannot open the input: {e}"),
-                    };
+                if same_document && self.runtime.is_ok() {
+                    self.change_input(options);
                 } else {
                     self.open(options);
                 }
