@@ -579,3 +579,77 @@ technique Arrays < enabled = true; > { pass { VertexShader = PostProcessVS; Pixe
     let out = render(&ctx, &mut chain, &image, 1);
     assert_eq!(out.pixel(4, 4), [64, 0, 0, 255]);
 }
+
+#[test]
+fn three_d_textures_are_written_by_compute_and_read_by_slice() {
+    // A 4x4x4 volume: each texel holds its own coordinates. The pixel shader shows slice
+    // (x / 4) of the volume at (x % 4, y), so an 16x4 image lays the four slices side by side,
+    // sampled once through textureLoad and once through a sampler at the slice's centre.
+    let text = r#"#include "shaders/fxbench.wfxh"
+texture Volume { Width = 4; Height = 4; Depth = 4; Format = RGBA8; };
+sampler VolumeS { Texture = Volume; MinFilter = POINT; MagFilter = POINT; };
+storage VolumeOut { Texture = Volume; };
+@compute @workgroup_size(4, 4, 1)
+fn fill(@builtin(global_invocation_id) id: vec3<u32>) {
+    textureStore(VolumeOut, vec3<i32>(id), vec4<f32>(vec3<f32>(id) / 4.0, 1.0));
+}
+@fragment fn show(in: PostProcessOut) -> @location(0) vec4<f32> {
+    let p = vec2<i32>(in.position.xy);
+    let texel = vec3<i32>(p.x % 4, p.y, p.x / 4);
+    let loaded = textureLoad(Volume, texel, 0);
+    let sampled = textureSampleLevel(Volume, VolumeS, (vec3<f32>(texel) + 0.5) / 4.0, 0.0);
+    return select(vec4<f32>(1.0, 0.0, 1.0, 1.0), loaded, all(loaded == sampled));
+}
+technique Slices < enabled = true; > {
+    pass Fill { ComputeShader = fill; DispatchSizeX = 1; DispatchSizeY = 1; DispatchSizeZ = 4; }
+    pass Show { VertexShader = PostProcessVS; PixelShader = show; }
+}"#;
+    let image = engine::RgbaImage {
+        width: 16,
+        height: 4,
+        pixels: [9, 9, 9, 255].repeat(64),
+    };
+    let Some((out, _)) = run_effect("volume", text, &image) else {
+        return;
+    };
+    let unorm = |v: u32| (v as f32 / 4.0 * 255.0).round() as u8;
+    for y in 0..4u32 {
+        for x in 0..16u32 {
+            let expected = [unorm(x % 4), unorm(y), unorm(x / 4), 255];
+            assert_eq!(out.pixel(x, y), expected, "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn three_d_textures_are_checked() {
+    for (text, message) in [
+        (
+            "texture V { Width = 4; Height = 4; Depth = 4; MipLevels = 2; };",
+            "'V' : a 3D texture (Depth = 4): mip levels are generated for 2D textures only",
+        ),
+        (
+            "texture V { Width = 4; Height = 4; Depth = 4; };\n\
+             @fragment fn ps() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }\n\
+             technique T { pass { VertexShader = PostProcessVS; PixelShader = ps; RenderTarget = V; } }",
+            "'V' : a 3D texture cannot be a render target (write it from a compute pass)",
+        ),
+    ] {
+        let text = format!("#include \"shaders/fxbench.wfxh\"\n{text}\n");
+        let out = analysis::compile(
+            std::path::Path::new("v.wfx"),
+            text.clone(),
+            &analysis::MemoryLoader::new([("v.wfx", text.clone())]),
+            &analysis::Options {
+                include_dirs: vec![common::repo().join("assets")],
+                ..Default::default()
+            },
+        );
+        assert!(out.effect.is_none());
+        assert!(
+            out.diagnostics.iter().any(|d| d.message == message),
+            "{:#?}",
+            out.diagnostics
+        );
+    }
+}

@@ -12,6 +12,8 @@ use crate::parse::{Assignment, BinaryOp, Expr, ExprKind, Ident, Item, ParsedEffe
 use crate::preprocess::Preprocessed;
 use crate::source::{FileId, Span};
 
+/// Most slices of a 3D texture (the WebGPU and D3D11 minimum-guaranteed 3D extent).
+const MAX_TEXTURE_DEPTH: u32 = 2048;
 /// Largest texture edge accepted, in texels (the D3D11 and Vulkan minimum-guaranteed limit).
 pub const MAX_TEXTURE_SIZE: u32 = 16384;
 const GENERATED_HEADER: &str =
@@ -268,8 +270,9 @@ pub fn lower(
         let start = wgsl.len();
         let _ = writeln!(
             wgsl,
-            "@group(0) @binding({next_binding}) var {}: texture_2d<{ty}>;",
-            t.name
+            "@group(0) @binding({next_binding}) var {}: texture_{}d<{ty}>;",
+            t.name,
+            t.dimensions()
         );
         generated_origins.push((start, wgsl.len(), t.span));
         bindings.push(Binding {
@@ -301,8 +304,9 @@ pub fn lower(
         let start = wgsl.len();
         let _ = writeln!(
             wgsl,
-            "@group(0) @binding({next_binding}) var {}: texture_storage_2d<{format}, write>;",
-            st.name
+            "@group(0) @binding({next_binding}) var {}: texture_storage_{}d<{format}, write>;",
+            st.name,
+            textures[st.texture.index()].dimensions()
         );
         generated_origins.push((start, wgsl.len(), st.span));
         bindings.push(Binding {
@@ -1005,16 +1009,23 @@ fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Textu
             span,
         });
     }
-    let (mut width, mut height, mut format, mut mip_levels) =
-        (Some(1), Some(1), Some(TextureFormat::RGBA8), Some(1));
+    let (mut width, mut height, mut depth, mut format, mut mip_levels) = (
+        Some(1),
+        Some(1),
+        Some(1),
+        Some(TextureFormat::RGBA8),
+        Some(1),
+    );
+    let mut depth_span = None;
     for a in states {
         match a.key.name.as_str() {
             "Width" => width = int_value(cx, a, 1..=MAX_TEXTURE_SIZE),
             "Height" => height = int_value(cx, a, 1..=MAX_TEXTURE_SIZE),
             "MipLevels" => mip_levels = int_value(cx, a, 1..=15),
-            // ReShade's 3D textures (Depth > 1) have no counterpart here yet.
+            // A 3D texture (WGSL `texture_3d`), sampled and written by compute passes.
             "Depth" => {
-                int_value(cx, a, 1..=1);
+                depth = int_value(cx, a, 1..=MAX_TEXTURE_DEPTH);
+                depth_span = Some(cx.expr_span(&a.value));
             }
             "Format" => {
                 format = ident_value(cx, a).and_then(|name| {
@@ -1047,11 +1058,29 @@ fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Textu
         );
         return None;
     }
+    if let (Some(d), Some(at)) = (depth.filter(|&d| d > 1), depth_span) {
+        let why = if mip_levels.is_some_and(|m| m > 1) {
+            Some("mip levels are generated for 2D textures only")
+        } else if image.is_some() {
+            Some("images fill 2D textures only")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            cx.error(
+                DiagnosticCode::InvalidRenderStateValue,
+                at,
+                format!("'{}' : a 3D texture (Depth = {d}): {why}", decl.name.name),
+            );
+            return None;
+        }
+    }
     Some(Texture {
         name: decl.name.name.clone(),
         kind: TextureKind::Owned {
             width: width?,
             height: height?,
+            depth: depth?,
             format: format?,
             mip_levels: mip_levels?,
         },
@@ -1437,6 +1466,19 @@ fn lower_pass(
                             value_span,
                             format!(
                                 "'{name}' : a texture with a semantic cannot be a render target"
+                            ),
+                        );
+                        ok = false;
+                    }
+                    Some(&id)
+                        if matches!(textures[id.index()].kind,
+                            TextureKind::Owned { depth, .. } if depth > 1) =>
+                    {
+                        cx.error(
+                            DiagnosticCode::InvalidRenderStateValue,
+                            value_span,
+                            format!(
+                                "'{name}' : a 3D texture cannot be a render target (write it from a compute pass)"
                             ),
                         );
                         ok = false;

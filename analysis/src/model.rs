@@ -341,6 +341,8 @@ pub enum TextureKind {
     Owned {
         width: u32,
         height: u32,
+        /// Slices of a 3D texture (`Depth`); 1 for a 2D texture.
+        depth: u32,
         format: TextureFormat,
         mip_levels: u32,
     },
@@ -358,6 +360,16 @@ pub struct Texture {
     /// `SRGBTexture = true`.
     pub srgb_read: bool,
     pub span: Span,
+}
+
+impl Texture {
+    /// 3 for a 3D texture (`Depth` > 1), else 2.
+    pub fn dimensions(&self) -> u8 {
+        match self.kind {
+            TextureKind::Owned { depth, .. } if depth > 1 => 3,
+            _ => 2,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

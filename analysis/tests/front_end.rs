@@ -82,6 +82,7 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
         analysis::TextureKind::Owned {
             width: 640,
             height: 180,
+            depth: 1,
             format: analysis::TextureFormat::RGBA16F,
             mip_levels: 1
         }

@@ -1120,22 +1120,32 @@ fn build_effect(
             TextureKind::Owned {
                 width,
                 height,
+                depth,
                 format: fmt,
                 mip_levels,
             } => {
+                let three_d = *depth > 1;
                 let texture = device.create_texture(&wgpu::TextureDescriptor {
                     label: Some(&t.name),
                     size: wgpu::Extent3d {
                         width: *width,
                         height: *height,
-                        depth_or_array_layers: 1,
+                        depth_or_array_layers: *depth,
                     },
                     mip_level_count: *mip_levels,
                     sample_count: 1,
-                    dimension: wgpu::TextureDimension::D2,
+                    dimension: if three_d {
+                        wgpu::TextureDimension::D3
+                    } else {
+                        wgpu::TextureDimension::D2
+                    },
                     format: format::texture_format(*fmt),
-                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                        | wgpu::TextureUsages::TEXTURE_BINDING
+                    // 3D textures are never render targets (analysis rejects them as such).
+                    usage: (if three_d {
+                        wgpu::TextureUsages::empty()
+                    } else {
+                        wgpu::TextureUsages::RENDER_ATTACHMENT
+                    }) | wgpu::TextureUsages::TEXTURE_BINDING
                         | wgpu::TextureUsages::COPY_DST
                         | wgpu::TextureUsages::COPY_SRC
                         | if written_as_storage(&effect, i) {
@@ -1270,7 +1280,7 @@ fn build_effect(
                                     wgpu::TextureSampleType::Float { filterable: true }
                                 }
                             },
-                            view_dimension: wgpu::TextureViewDimension::D2,
+                            view_dimension: view_dimension(effect.texture(id)),
                             multisampled: false,
                         },
                         BindingResource::Storage(id) => wgpu::BindingType::StorageTexture {
@@ -1281,7 +1291,9 @@ fn build_effect(
                                     "storage of a semantic texture is rejected by analysis"
                                 ),
                             },
-                            view_dimension: wgpu::TextureViewDimension::D2,
+                            view_dimension: view_dimension(
+                                effect.texture(effect.storage(id).texture),
+                            ),
                         },
                         BindingResource::Sampler(id) => {
                             let s = effect.sampler(id);
@@ -1583,6 +1595,15 @@ impl<'t> ShaderModules<'t> {
                 ..Default::default()
             })
         })
+    }
+}
+
+/// How a texture is bound: 2D, or 3D for `Depth` > 1.
+fn view_dimension(texture: &analysis::Texture) -> wgpu::TextureViewDimension {
+    if texture.dimensions() == 3 {
+        wgpu::TextureViewDimension::D3
+    } else {
+        wgpu::TextureViewDimension::D2
     }
 }
 
