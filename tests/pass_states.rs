@@ -653,3 +653,54 @@ fn three_d_textures_are_checked() {
         );
     }
 }
+
+/// An effect that copies the back buffer through a scratch texture, adding `add` to red.
+fn scratch_effect(add: f32, pooled: bool) -> String {
+    format!(
+        r#"#include "shaders/fxbench.wfxh"
+texture Scratch < pooled = {pooled}; > {{ Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = RGBA16F; }};
+@fragment fn into(in: PostProcessOut) -> @location(0) vec4<f32> {{
+    return BackBufferLoad(in.position) + vec4<f32>({add}, 0.0, 0.0, 0.0);
+}}
+@fragment fn back(in: PostProcessOut) -> @location(0) vec4<f32> {{
+    return textureLoad(Scratch, vec2<i32>(in.position.xy), 0);
+}}
+technique Scratch{id} < enabled = true; > {{
+    pass {{ VertexShader = PostProcessVS; PixelShader = into; RenderTarget = Scratch; }}
+    pass {{ VertexShader = PostProcessVS; PixelShader = back; }}
+}}"#,
+        id = (add * 255.0) as u32
+    )
+}
+
+#[test]
+fn pooled_textures_are_shared_between_effects() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = grey_image();
+    let mut memory = Vec::new();
+    for pooled in [false, true] {
+        let document = Document::with_effects(vec![
+            effect_file(
+                &format!("pool_a_{pooled}"),
+                &scratch_effect(10.0 / 255.0, pooled),
+            ),
+            effect_file(
+                &format!("pool_b_{pooled}"),
+                &scratch_effect(20.0 / 255.0, pooled),
+            ),
+        ]);
+        let mut chain = chain_for(&ctx, &document, &image);
+        let out = render(&ctx, &mut chain, &image, 1);
+        // Each effect writes its scratch texture before reading it, so sharing changes nothing.
+        for y in 0..8 {
+            for x in 0..8 {
+                let mut expected = image.pixel(x, y);
+                expected[0] += 30;
+                assert_eq!(out.pixel(x, y), expected, "pooled {pooled}: ({x}, {y})");
+            }
+        }
+        memory.push(chain.texture_memory_bytes());
+    }
+    // 8x8 RGBA16F: 512 bytes each; pooled, the two effects use one.
+    assert_eq!(memory, [1024, 512]);
+}

@@ -1006,6 +1006,7 @@ fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Textu
             kind: TextureKind::Semantic(semantic_kind),
             image: None,
             srgb_read: false,
+            pooled: false,
             span,
         });
     }
@@ -1086,6 +1087,7 @@ fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Textu
         },
         image,
         srgb_read: false,
+        pooled: annotations.flag("pooled").unwrap_or(false),
         span,
     })
 }

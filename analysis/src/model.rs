@@ -359,6 +359,9 @@ pub struct Texture {
     /// Sampled through an sRGB view (decoded to linear on read), because its samplers say
     /// `SRGBTexture = true`.
     pub srgb_read: bool,
+    /// `pooled = true`: other effects may use the same GPU texture when theirs has the same
+    /// description, so its contents do not last from one effect (or frame) to the next.
+    pub pooled: bool,
     pub span: Span,
 }
 

@@ -81,6 +81,11 @@ pub fn timing_table(chain: &EffectChain, columns: Columns) -> String {
         chain.copies_last_frame(),
         chain.reshade_copies_per_frame()
     );
+    let _ = writeln!(
+        out,
+        "effect textures: {:.1} MiB (pooled textures counted once)",
+        chain.texture_memory_bytes() as f64 / (1024.0 * 1024.0)
+    );
     if !chain.has_gpu_timing() {
         let _ = writeln!(
             out,

@@ -281,6 +281,7 @@ impl EffectChain {
         let output = FrameTarget::new(device, size, "fxbench chain output");
         let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
+        let mut pool = TexturePool::default();
         for effect in effects {
             gpu_effects.push(build_effect(
                 ctx,
@@ -288,6 +289,7 @@ impl EffectChain {
                 size,
                 &options.shaders,
                 &mut mip_generator,
+                &mut pool,
             )?);
         }
         let order: Vec<TechniqueKey> = gpu_effects
@@ -548,6 +550,33 @@ impl EffectChain {
 
     pub fn timings(&self, key: TechniqueKey) -> Option<&TechniqueTimings> {
         self.timings.get(&key)
+    }
+
+    /// Bytes of GPU memory the effects' own textures take (every mip level; a pooled texture
+    /// shared by several effects counts once). Back buffers and stencil buffers are not included.
+    pub fn texture_memory_bytes(&self) -> u64 {
+        let mut seen: Vec<&wgpu::Texture> = Vec::new();
+        let mut bytes = 0;
+        for e in &self.effects {
+            for t in &e.textures {
+                let TextureGpu::Owned { texture, .. } = t else {
+                    continue;
+                };
+                if seen.contains(&texture) {
+                    continue;
+                }
+                seen.push(texture);
+                let block = u64::from(texture.format().block_copy_size(None).unwrap_or(4));
+                for level in 0..texture.mip_level_count() {
+                    let extent = texture.size().mip_level_size(level, texture.dimension());
+                    bytes += u64::from(extent.width)
+                        * u64::from(extent.height)
+                        * u64::from(extent.depth_or_array_layers)
+                        * block;
+                }
+            }
+        }
+        bytes
     }
 
     /// The options the chain was built with.
@@ -1082,12 +1111,18 @@ fn make_bind_group(
     })
 }
 
+/// GPU textures of `pooled` textures, shared between effects: for each description, the textures
+/// made so far, in the order an effect asks for them.
+#[derive(Default)]
+struct TexturePool(std::collections::HashMap<String, Vec<wgpu::Texture>>);
+
 fn build_effect(
     ctx: &GpuContext,
     effect: ValidatedEffect,
     size: (u32, u32),
     shaders: &Shaders,
     mip_generator: &mut crate::mips::MipGenerator,
+    pool: &mut TexturePool,
 ) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
     // One stencil buffer per effect, shared by its passes, as in ReShade.
@@ -1112,6 +1147,9 @@ fn build_effect(
         })
     });
     let mut image_uploads = Vec::new();
+    // How many pooled textures of each description this effect has taken: two of its own never
+    // share one GPU texture.
+    let mut pooled_taken: std::collections::HashMap<String, usize> = Default::default();
     let textures: Vec<TextureGpu> = effect
         .textures
         .iter()
@@ -1125,7 +1163,7 @@ fn build_effect(
                 mip_levels,
             } => {
                 let three_d = *depth > 1;
-                let texture = device.create_texture(&wgpu::TextureDescriptor {
+                let descriptor = wgpu::TextureDescriptor {
                     label: Some(&t.name),
                     size: wgpu::Extent3d {
                         width: *width,
@@ -1158,7 +1196,27 @@ fn build_effect(
                     } else {
                         &[]
                     },
-                });
+                };
+                let texture = if t.pooled && t.image.is_none() {
+                    // The descriptor is the key (labels aside): same size, format, levels,
+                    // usages and view formats.
+                    let key = format!(
+                        "{:?}",
+                        wgpu::TextureDescriptor {
+                            label: None,
+                            ..descriptor.clone()
+                        }
+                    );
+                    let taken = pooled_taken.entry(key.clone()).or_default();
+                    let shared = pool.0.entry(key).or_default();
+                    if *taken == shared.len() {
+                        shared.push(device.create_texture(&descriptor));
+                    }
+                    *taken += 1;
+                    shared[*taken - 1].clone()
+                } else {
+                    device.create_texture(&descriptor)
+                };
                 // Sampled through an sRGB view when its samplers ask for decoding.
                 let view = texture.create_view(&wgpu::TextureViewDescriptor {
                     label: Some(&t.name),

@@ -76,6 +76,10 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
         chain.copies_last_frame(),
         chain.reshade_copies_per_frame()
     ));
+    ui.weak(format!(
+        "effect textures: {:.1} MiB",
+        chain.texture_memory_bytes() as f64 / (1024.0 * 1024.0)
+    ));
 
     commands
 }
