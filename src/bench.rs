@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context as _, bail};
+use anyhow::bail;
 use app::document::Document;
-use engine::{ChainOptions, EffectChain, GpuContext, InputTexture};
+use engine::InputTexture;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
@@ -40,33 +40,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
         None => Document::with_effects(args.effects.clone()),
     };
-    let compiled = document.compile(args.size);
-    let diagnostics = compiled.render_diagnostics();
-    if !diagnostics.is_empty() {
-        eprintln!("{diagnostics}");
-    }
-    if compiled.has_errors() {
-        bail!("effects have errors; nothing measured");
-    }
-    let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
-    let mut chain = EffectChain::new(
-        &ctx,
-        compiled.effects,
+    let (ctx, mut chain) = crate::build_chain(
+        &document,
         args.size,
-        &ChainOptions {
-            shaders: args.shaders.shaders(),
-            ..ChainOptions::default()
-        },
+        args.shaders,
+        args.performance_mode,
+        "measured",
     )?;
-    document.apply_preset(&mut chain);
-    if args.performance_mode {
-        let mode = Document::performance_mode(&chain);
-        let compiled = document.compile_in(args.size, &mode);
-        if compiled.has_errors() {
-            bail!("{}", compiled.render_diagnostics());
-        }
-        chain.reload(compiled.effects, args.size)?;
-    }
     let image = engine::input::test_card(args.size.0, args.size.1);
     let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench bench input");
     let mut clock = engine::sources::FrameClock::new();

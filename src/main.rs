@@ -122,6 +122,41 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
+/// What `render` and `bench` run: `document` compiled for `size` (its diagnostics printed; errors
+/// stop before any GPU work), its chain on a headless device with the preset applied, and in performance mode compiled again with the preset's
+/// values folded in. `nothing` says what effect errors prevent ("rendered", "measured").
+pub(crate) fn build_chain(
+    document: &Document,
+    size: (u32, u32),
+    shaders: app::spirv_view::ShaderChoice,
+    performance_mode: bool,
+    nothing: &str,
+) -> anyhow::Result<(GpuContext, EffectChain)> {
+    let compiled = document.compile(size);
+    let diagnostics = compiled.render_diagnostics();
+    if !diagnostics.is_empty() {
+        eprintln!("{diagnostics}");
+    }
+    if compiled.has_errors() {
+        bail!("effects have errors; nothing {nothing}");
+    }
+    let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
+    let options = ChainOptions {
+        shaders: shaders.shaders(),
+        ..ChainOptions::default()
+    };
+    let mut chain = EffectChain::new(&ctx, compiled.effects, size, &options)?;
+    document.apply_preset(&mut chain);
+    if performance_mode {
+        let compiled = document.compile_like(size, true, &chain);
+        if compiled.has_errors() {
+            bail!("{}", compiled.render_diagnostics());
+        }
+        chain.reload(compiled.effects, size)?;
+    }
+    Ok((ctx, chain))
+}
+
 fn render(args: RenderArgs) -> anyhow::Result<()> {
     let document = match &args.preset {
         Some(preset) => Document::with_preset(preset, args.effects.clone())?,
@@ -135,33 +170,13 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         None => engine::input::test_card(args.size.0, args.size.1),
     };
     let size = (image.width, image.height);
-    let compiled = document.compile(size);
-    let diagnostics = compiled.render_diagnostics();
-    if !diagnostics.is_empty() {
-        eprintln!("{diagnostics}");
-    }
-    if compiled.has_errors() {
-        bail!("effects have errors; nothing rendered");
-    }
-    let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
-    let mut chain = EffectChain::new(
-        &ctx,
-        compiled.effects,
+    let (ctx, mut chain) = build_chain(
+        &document,
         size,
-        &ChainOptions {
-            shaders: args.shaders.shaders(),
-            ..ChainOptions::default()
-        },
+        args.shaders,
+        args.performance_mode,
+        "rendered",
     )?;
-    document.apply_preset(&mut chain);
-    if args.performance_mode {
-        let mode = Document::performance_mode(&chain);
-        let compiled = document.compile_in(size, &mode);
-        if compiled.has_errors() {
-            bail!("{}", compiled.render_diagnostics());
-        }
-        chain.reload(compiled.effects, size)?;
-    }
     let mut input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
     if let Some(depth_path) = &args.depth {
         let depth = engine::input::load_depth_image(depth_path, size)?;

@@ -202,6 +202,22 @@ impl Document {
         CompileMode::Performance(values)
     }
 
+    /// Compiles for a back buffer of `size`, in performance mode (folding `chain`'s current
+    /// values) or normally.
+    pub fn compile_like(
+        &self,
+        size: (u32, u32),
+        performance: bool,
+        chain: &EffectChain,
+    ) -> Compiled {
+        let mode = if performance {
+            Self::performance_mode(chain)
+        } else {
+            CompileMode::Normal
+        };
+        self.compile_in(size, &mode)
+    }
+
     /// Applies the preset's technique list, order and uniform values to a chain.
     pub fn apply_preset(&self, chain: &mut EffectChain) {
         let Some(preset) = &self.preset else {

@@ -191,11 +191,10 @@ impl WorkbenchApp {
         };
         self.status = match load_source(&options) {
             Ok(source) => {
-                let compiled = compile_like(
-                    &self.document,
+                let compiled = self.document.compile_like(
+                    source.size(),
                     self.performance_mode,
                     runtime.chain(),
-                    source.size(),
                 );
                 self.diagnostics = panels::diagnostics::rows(&compiled);
                 if compiled.has_errors() {
@@ -261,11 +260,10 @@ impl WorkbenchApp {
                     }
                 }
                 Command::Reload => {
-                    let compiled = compile_like(
-                        &self.document,
+                    let compiled = self.document.compile_like(
+                        runtime.chain().size(),
                         self.performance_mode,
                         runtime.chain(),
-                        runtime.chain().size(),
                     );
                     self.diagnostics = panels::diagnostics::rows(&compiled);
                     // Includes may have changed: watch what this compile read.
@@ -301,11 +299,10 @@ impl WorkbenchApp {
                     value,
                 } => runtime.chain_mut().set_uniform(effect, uniform, value),
                 Command::SetShaders(choice) => {
-                    let compiled = compile_like(
-                        &self.document,
+                    let compiled = self.document.compile_like(
+                        runtime.chain().size(),
                         self.performance_mode,
                         runtime.chain(),
-                        runtime.chain().size(),
                     );
                     let options = engine::ChainOptions {
                         shaders: choice.shaders(),
@@ -326,7 +323,8 @@ impl WorkbenchApp {
                 }
                 Command::SetPerformanceMode(on) => {
                     let compiled =
-                        compile_like(&self.document, on, runtime.chain(), runtime.chain().size());
+                        self.document
+                            .compile_like(runtime.chain().size(), on, runtime.chain());
                     self.diagnostics = panels::diagnostics::rows(&compiled);
                     self.status = if compiled.has_errors() {
                         "the effects have errors (see Diagnostics)".to_string()
@@ -460,22 +458,6 @@ fn load_source(options: &StartOptions) -> Result<runtime::Source, String> {
         )),
         InputChoice::Scene => Ok(runtime::Source::Scene(TEST_CARD_SIZE)),
     }
-}
-
-/// Compiles `document` for a back buffer of `size`, in performance mode (with `chain`'s current
-/// values) or not.
-fn compile_like(
-    document: &Document,
-    performance: bool,
-    chain: &engine::EffectChain,
-    size: (u32, u32),
-) -> document::Compiled {
-    let mode = if performance {
-        Document::performance_mode(chain)
-    } else {
-        document::CompileMode::Normal
-    };
-    document.compile_in(size, &mode)
 }
 
 fn open_document(options: &StartOptions) -> Result<Document, String> {
