@@ -177,17 +177,17 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         args.performance_mode,
         "rendered",
     )?;
-    let mut input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
-    if let Some(depth_path) = &args.depth {
-        let depth = engine::input::load_depth_image(depth_path, size)?;
-        input = input.with_depth(engine::input::DepthTexture::upload(
-            &ctx.device,
-            &ctx.queue,
-            size,
-            &depth,
-            "fxbench input depth",
-        ));
-    }
+    let depth = match &args.depth {
+        Some(path) => Some(engine::input::load_depth_image(path, size)?),
+        None => None,
+    };
+    let input = InputTexture::upload_with_depth(
+        &ctx.device,
+        &ctx.queue,
+        &image,
+        depth.as_deref(),
+        "fxbench input",
+    );
     let mut clock = engine::sources::FrameClock::new();
     for _ in 0..args.frames.max(1) {
         chain.render_blocking(&input, &clock.tick())?;

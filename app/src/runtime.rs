@@ -42,21 +42,13 @@ enum Input {
 impl Input {
     fn new(ctx: &GpuContext, source: Source) -> Self {
         match source {
-            Source::Image(image, depth) => {
-                let size = (image.width, image.height);
-                let mut input =
-                    InputTexture::upload(&ctx.device, &ctx.queue, &image, "fxbench input");
-                if let Some(depth) = depth {
-                    input = input.with_depth(engine::input::DepthTexture::upload(
-                        &ctx.device,
-                        &ctx.queue,
-                        size,
-                        &depth,
-                        "fxbench input depth",
-                    ));
-                }
-                Input::Image(input)
-            }
+            Source::Image(image, depth) => Input::Image(InputTexture::upload_with_depth(
+                &ctx.device,
+                &ctx.queue,
+                &image,
+                depth.as_deref(),
+                "fxbench input",
+            )),
             Source::Scene(size) => Input::Scene(engine::scene::DemoScene::new(&ctx.device, size)),
         }
     }
@@ -149,12 +141,7 @@ impl Runtime {
         let options = self.chain.options().clone();
         self.chain.reload_with(effects, size, &options)?;
         self.input = Input::new(&self.ctx, source);
-        self.renderer.write().update_egui_texture_from_wgpu_texture(
-            &self.ctx.device,
-            self.chain.output_view(),
-            wgpu::FilterMode::Linear,
-            self.preview,
-        );
+        self.point_preview_at_output();
         Ok(())
     }
 
@@ -166,13 +153,18 @@ impl Runtime {
     ) -> Result<(), engine::ChainError> {
         let size = self.chain.size();
         self.chain.reload_with(effects, size, options)?;
+        self.point_preview_at_output();
+        Ok(())
+    }
+
+    /// A rebuilt chain has a new output texture: the preview shows that one from now on.
+    fn point_preview_at_output(&self) {
         self.renderer.write().update_egui_texture_from_wgpu_texture(
             &self.ctx.device,
             self.chain.output_view(),
             wgpu::FilterMode::Linear,
             self.preview,
         );
-        Ok(())
     }
 
     pub fn preview_texture(&self) -> egui::TextureId {

@@ -272,6 +272,27 @@ impl InputTexture {
         this
     }
 
+    /// [`Self::upload`] with the image's linear depth (one value per pixel), when it has one.
+    pub fn upload_with_depth(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        image: &RgbaImage,
+        depth: Option<&[f32]>,
+        label: &str,
+    ) -> Self {
+        let input = Self::upload(device, queue, image, label);
+        match depth {
+            Some(depth) => input.with_depth(DepthTexture::upload(
+                device,
+                queue,
+                (image.width, image.height),
+                depth,
+                &format!("{label} depth"),
+            )),
+            None => input,
+        }
+    }
+
     /// A texture to render into (the demo scene), transparent black at first.
     pub fn blank(device: &wgpu::Device, size: (u32, u32), label: &str) -> Self {
         let srgb = BACK_BUFFER_FORMAT.add_srgb_suffix();
