@@ -152,22 +152,9 @@ impl Runner {
 
 #[test]
 fn optimised_shaders_compute_the_same_bits() {
-    let Some(ctx) = testing::gpu_with(wgpu::Features::PASSTHROUGH_SHADERS) else {
+    let Some(ctx) = testing::passthrough_gpu() else {
         return;
     };
-    if !ctx
-        .device
-        .features()
-        .contains(wgpu::Features::PASSTHROUGH_SHADERS)
-    {
-        let why = format!("{} offers no SPIR-V passthrough", ctx.describe());
-        assert!(
-            !testing::gpu_required() || ctx.adapter_info.backend != wgpu::Backend::Vulkan,
-            "{why}"
-        );
-        eprintln!("skipping: {why}");
-        return;
-    }
     let runner = Runner::new(ctx);
     let mut total_before = 0;
     let mut total_after = 0;

@@ -28,11 +28,7 @@ fn run_effect(
     let document = Document::with_effects(vec![effect_file(name, text)]);
     let mut chain = chain_for(&ctx, &document, image);
     let out = render(&ctx, &mut chain, image, 1);
-    if ctx
-        .device
-        .features()
-        .contains(wgpu::Features::PASSTHROUGH_SHADERS)
-    {
+    if ctx.has_passthrough() {
         for choice in [ShaderChoice::Spirv, ShaderChoice::Optimized] {
             let options = engine::ChainOptions {
                 shaders: choice.shaders(),

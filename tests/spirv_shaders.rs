@@ -55,23 +55,9 @@ fn documents() -> Vec<(String, Document)> {
 
 #[test]
 fn spirv_and_optimised_spirv_render_what_naga_ir_renders() {
-    let Some(ctx) = testing::gpu_with(wgpu::Features::PASSTHROUGH_SHADERS) else {
+    let Some(ctx) = testing::passthrough_gpu() else {
         return;
     };
-    if !ctx
-        .device
-        .features()
-        .contains(wgpu::Features::PASSTHROUGH_SHADERS)
-    {
-        let why = format!("{} offers no SPIR-V passthrough", ctx.describe());
-        assert!(
-            std::env::var("FXBENCH_REQUIRE_GPU").ok().as_deref() != Some("1")
-                || ctx.adapter_info.backend != wgpu::Backend::Vulkan,
-            "{why}"
-        );
-        eprintln!("skipping: {why}");
-        return;
-    }
     let image = engine::input::test_card(96, 64);
     for (name, document) in documents() {
         let (reference, passes) = render_with(&ctx, &document, &image, ShaderChoice::Wgpu);

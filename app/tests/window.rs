@@ -272,15 +272,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
 
 #[test]
 fn choosing_optimised_shaders_rebuilds_the_chain_on_them() {
-    let Some(ctx) = engine::testing::gpu_with(wgpu::Features::PASSTHROUGH_SHADERS) else {
-        return;
-    };
-    if !ctx
-        .device
-        .features()
-        .contains(wgpu::Features::PASSTHROUGH_SHADERS)
-    {
-        eprintln!("skipping: {} offers no SPIR-V passthrough", ctx.describe());
+    if engine::testing::passthrough_gpu().is_none() {
         return;
     }
     let mut harness = open_window(StartOptions {

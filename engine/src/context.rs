@@ -81,6 +81,13 @@ impl GpuContext {
         })
     }
 
+    /// Whether the device takes SPIR-V as it is (`Shaders::Spirv`).
+    pub fn has_passthrough(&self) -> bool {
+        self.device
+            .features()
+            .contains(wgpu::Features::PASSTHROUGH_SHADERS)
+    }
+
     pub fn has_timestamps(&self) -> bool {
         self.device
             .features()

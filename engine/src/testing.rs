@@ -27,6 +27,23 @@ pub fn gpu_with(extra: wgpu::Features) -> Option<GpuContext> {
     }
 }
 
+/// A device that takes SPIR-V as it is (`PASSTHROUGH_SHADERS`), or `None` with the reason
+/// printed. Vulkan adapters offer it, so with `FXBENCH_REQUIRE_GPU=1` a Vulkan device without it
+/// is a failure; other backends (GL) skip.
+pub fn passthrough_gpu() -> Option<GpuContext> {
+    let ctx = gpu_with(wgpu::Features::PASSTHROUGH_SHADERS)?;
+    if ctx.has_passthrough() {
+        return Some(ctx);
+    }
+    let why = format!("{} offers no SPIR-V passthrough", ctx.describe());
+    assert!(
+        !gpu_required() || ctx.adapter_info.backend != wgpu::Backend::Vulkan,
+        "{why}"
+    );
+    eprintln!("skipping: {why}");
+    None
+}
+
 fn skip_or_fail(error: &HeadlessError) -> Option<GpuContext> {
     if gpu_required() {
         panic!("{REQUIRE_GPU_VAR}=1 but no GPU device could be created: {error}");
