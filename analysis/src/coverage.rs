@@ -787,20 +787,22 @@ fn binary(op: BinaryOperator, l: Value, r: Value) -> Eval<Value> {
 }
 
 /// Matrix products (matrices are lists of columns); a scalar factor scales componentwise.
+/// The sum of the products of matching components.
+fn dot(a: &[Value], b: &[Value]) -> Eval<Value> {
+    let mut sum = Value::F32(0.0);
+    for (x, y) in a.iter().zip(b) {
+        let product = scalar_binary(BinaryOperator::Multiply, x.clone(), y.clone())?;
+        sum = scalar_binary(BinaryOperator::Add, sum, product)?;
+    }
+    Ok(sum)
+}
+
 fn matrix_multiply(l: Value, r: Value) -> Eval<Value> {
     let columns = |v: Value| -> Eval<Vec<Value>> {
         match v {
             Value::Composite(c) => Ok(c),
             _ => Err(GiveUp),
         }
-    };
-    let dot = |a: &[Value], b: &[Value]| -> Eval<Value> {
-        let mut sum = Value::F32(0.0);
-        for (x, y) in a.iter().zip(b) {
-            let product = scalar_binary(BinaryOperator::Multiply, x.clone(), y.clone())?;
-            sum = scalar_binary(BinaryOperator::Add, sum, product)?;
-        }
-        Ok(sum)
     };
     // M * v: the sum of M's columns weighted by v.
     let matrix_vector = |m: &[Value], v: &[Value]| -> Eval<Value> {
@@ -843,9 +845,32 @@ fn matrix_multiply(l: Value, r: Value) -> Eval<Value> {
     }
 }
 
+/// `==`, `!=`, `<`, `<=`, `>`, `>=` on numbers of one kind; `None` for other operators.
+fn compare<T: PartialOrd>(op: BinaryOperator, x: T, y: T) -> Option<bool> {
+    use BinaryOperator as B;
+    Some(match op {
+        B::Equal => x == y,
+        B::NotEqual => x != y,
+        B::Less => x < y,
+        B::LessEqual => x <= y,
+        B::Greater => x > y,
+        B::GreaterEqual => x >= y,
+        _ => return None,
+    })
+}
+
 fn scalar_binary(op: BinaryOperator, a: Value, b: Value) -> Eval<Value> {
     use BinaryOperator as B;
     use Value::*;
+    let compared = match (&a, &b) {
+        (F32(x), F32(y)) => compare(op, x, y),
+        (I32(x), I32(y)) => compare(op, x, y),
+        (U32(x), U32(y)) => compare(op, x, y),
+        _ => None,
+    };
+    if let Some(result) = compared {
+        return Ok(Bool(result));
+    }
     Ok(match (a, b) {
         (F32(x), F32(y)) => match op {
             B::Add => F32(x + y),
@@ -854,12 +879,6 @@ fn scalar_binary(op: BinaryOperator, a: Value, b: Value) -> Eval<Value> {
             B::Divide => F32(x / y),
             // WGSL's `%` on floats truncates, like Rust's.
             B::Modulo => F32(x % y),
-            B::Equal => Bool(x == y),
-            B::NotEqual => Bool(x != y),
-            B::Less => Bool(x < y),
-            B::LessEqual => Bool(x <= y),
-            B::Greater => Bool(x > y),
-            B::GreaterEqual => Bool(x >= y),
             _ => return Err(GiveUp),
         },
         (I32(x), I32(y)) => match op {
@@ -868,12 +887,6 @@ fn scalar_binary(op: BinaryOperator, a: Value, b: Value) -> Eval<Value> {
             B::Multiply => I32(x.wrapping_mul(y)),
             B::Divide if y != 0 => I32(x.wrapping_div(y)),
             B::Modulo if y != 0 => I32(x.wrapping_rem(y)),
-            B::Equal => Bool(x == y),
-            B::NotEqual => Bool(x != y),
-            B::Less => Bool(x < y),
-            B::LessEqual => Bool(x <= y),
-            B::Greater => Bool(x > y),
-            B::GreaterEqual => Bool(x >= y),
             B::And => I32(x & y),
             B::InclusiveOr => I32(x | y),
             B::ExclusiveOr => I32(x ^ y),
@@ -890,18 +903,12 @@ fn scalar_binary(op: BinaryOperator, a: Value, b: Value) -> Eval<Value> {
             B::Multiply => U32(x.wrapping_mul(y)),
             B::Divide if y != 0 => U32(x / y),
             B::Modulo if y != 0 => U32(x % y),
-            B::Equal => Bool(x == y),
-            B::NotEqual => Bool(x != y),
-            B::Less => Bool(x < y),
-            B::LessEqual => Bool(x <= y),
-            B::Greater => Bool(x > y),
-            B::GreaterEqual => Bool(x >= y),
             B::And => U32(x & y),
             B::InclusiveOr => U32(x | y),
             B::ExclusiveOr => U32(x ^ y),
             B::ShiftLeft => U32(x.wrapping_shl(y)),
             B::ShiftRight => U32(x.wrapping_shr(y)),
-            B::Divide | B::Modulo | B::LogicalAnd | B::LogicalOr => return Err(GiveUp),
+            _ => return Err(GiveUp),
         },
         (Bool(x), Bool(y)) => match op {
             B::Equal => Bool(x == y),
@@ -994,12 +1001,7 @@ fn math(fun: MathFunction, a: Value, b: Option<Value>, c: Option<Value>) -> Eval
             let (Value::Composite(x), Value::Composite(y)) = (a, b) else {
                 return Ok(Value::Unknown);
             };
-            let mut sum = Value::F32(0.0);
-            for (x, y) in x.into_iter().zip(y) {
-                let product = scalar_binary(BinaryOperator::Multiply, x, y)?;
-                sum = scalar_binary(BinaryOperator::Add, sum, product)?;
-            }
-            Ok(sum)
+            dot(&x, &y)
         }
         (M::Mix, Some(b), Some(t)) => {
             // a * (1 - t) + b * t, componentwise, t scalar or vector.
