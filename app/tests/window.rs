@@ -18,6 +18,18 @@ fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
         .build_eframe(move |cc| WorkbenchApp::new(cc, options))
 }
 
+/// The window on its built-in demo preset over the test card, two frames in; `None` (the test
+/// skips) without a GPU.
+fn demo_on_test_card() -> Option<Harness<'static, WorkbenchApp>> {
+    engine::testing::gpu()?;
+    let mut harness = open_window(StartOptions {
+        input: app::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    Some(harness)
+}
+
 /// Mean brightness (0..=255) of an image region.
 fn mean_brightness(image: &image::RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32) -> f64 {
     let mut sum = 0u64;
@@ -34,14 +46,10 @@ fn mean_brightness(image: &image::RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32)
 
 #[test]
 fn unticking_vignette_brightens_the_preview_corners() {
-    if engine::testing::gpu().is_none() {
+    let Some(mut harness) = demo_on_test_card() else {
         return;
-    }
-    let mut harness = open_window(StartOptions {
-        input: app::InputChoice::TestCard,
-        ..StartOptions::default()
-    });
-    harness.run_steps(4);
+    };
+    harness.run_steps(2);
     let runtime = harness.state().runtime().expect("the demo chain builds");
     let vignette = runtime
         .chain()
@@ -321,14 +329,9 @@ fn choosing_optimised_shaders_rebuilds_the_chain_on_them() {
 
 #[test]
 fn performance_mode_compiles_the_values_in_and_back_out() {
-    if engine::testing::gpu().is_none() {
+    let Some(mut harness) = demo_on_test_card() else {
         return;
-    }
-    let mut harness = open_window(StartOptions {
-        input: app::InputChoice::TestCard,
-        ..StartOptions::default()
-    });
-    harness.run_steps(2);
+    };
     harness.get_by_label("Performance mode").click();
     harness.run_steps(2);
     harness.get_by_label("performance mode: uniforms compiled in");
@@ -350,15 +353,10 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
 
 #[test]
 fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
-    if engine::testing::gpu().is_none() {
+    let Some(mut harness) = demo_on_test_card() else {
         return;
-    }
+    };
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets");
-    let mut harness = open_window(StartOptions {
-        input: app::InputChoice::TestCard,
-        ..StartOptions::default()
-    });
-    harness.run_steps(2);
     // What the Open effects button sends once a file is picked.
     harness.state_mut().open(StartOptions {
         effects: vec![assets.join("vignette.wfx")],
@@ -406,14 +404,9 @@ fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
 
 #[test]
 fn changing_the_input_keeps_the_techniques_settings() {
-    if engine::testing::gpu().is_none() {
+    let Some(mut harness) = demo_on_test_card() else {
         return;
-    }
-    let mut harness = open_window(StartOptions {
-        input: app::InputChoice::TestCard,
-        ..StartOptions::default()
-    });
-    harness.run_steps(2);
+    };
     harness.get_by_label("Vignette").click();
     harness.run_steps(2);
     let vignette = |h: &Harness<'_, WorkbenchApp>| {
