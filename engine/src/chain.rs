@@ -253,6 +253,8 @@ pub struct EffectChain {
     timer: Option<GpuTimer>,
     timings: std::collections::HashMap<TechniqueKey, TechniqueTimings>,
     copies_last_frame: u32,
+    /// See [`Self::texture_memory_bytes`]; fixed once the chain is built.
+    texture_memory_bytes: u64,
     source_state: SourceState,
     mip_generator: crate::mips::MipGenerator,
     /// When each technique with a `timeout` annotation was last enabled, in ns of frame time.
@@ -331,6 +333,7 @@ impl EffectChain {
             timer,
             timings: Default::default(),
             copies_last_frame: 0,
+            texture_memory_bytes: 0,
             source_state: SourceState::new(0x5EED),
             mip_generator,
             enabled_at: Default::default(),
@@ -346,6 +349,7 @@ impl EffectChain {
                 .map(|&k| (k, TechniqueControls::of(chain.technique(k))))
                 .filter(|(_, c)| c.toggle.is_some() || c.timeout_ms.is_some())
                 .collect();
+            chain.texture_memory_bytes = texture_memory(&chain.effects);
             chain
         })
     }
@@ -555,28 +559,7 @@ impl EffectChain {
     /// Bytes of GPU memory the effects' own textures take (every mip level; a pooled texture
     /// shared by several effects counts once). Back buffers and stencil buffers are not included.
     pub fn texture_memory_bytes(&self) -> u64 {
-        let mut seen: Vec<&wgpu::Texture> = Vec::new();
-        let mut bytes = 0;
-        for e in &self.effects {
-            for t in &e.textures {
-                let TextureGpu::Owned { texture, .. } = t else {
-                    continue;
-                };
-                if seen.contains(&texture) {
-                    continue;
-                }
-                seen.push(texture);
-                let block = u64::from(texture.format().block_copy_size(None).unwrap_or(4));
-                for level in 0..texture.mip_level_count() {
-                    let extent = texture.size().mip_level_size(level, texture.dimension());
-                    bytes += u64::from(extent.width)
-                        * u64::from(extent.height)
-                        * u64::from(extent.depth_or_array_layers)
-                        * block;
-                }
-            }
-        }
-        bytes
+        self.texture_memory_bytes
     }
 
     /// The options the chain was built with.
@@ -1654,6 +1637,30 @@ impl<'t> ShaderModules<'t> {
             })
         })
     }
+}
+
+/// Bytes the effects' own textures take, every mip level, each GPU texture once.
+fn texture_memory(effects: &[EffectGpu]) -> u64 {
+    let mut seen: Vec<&wgpu::Texture> = Vec::new();
+    let mut bytes = 0;
+    for t in effects.iter().flat_map(|e| &e.textures) {
+        let TextureGpu::Owned { texture, .. } = t else {
+            continue;
+        };
+        if seen.contains(&texture) {
+            continue;
+        }
+        seen.push(texture);
+        let block = u64::from(texture.format().block_copy_size(None).unwrap_or(4));
+        for level in 0..texture.mip_level_count() {
+            let extent = texture.size().mip_level_size(level, texture.dimension());
+            bytes += u64::from(extent.width)
+                * u64::from(extent.height)
+                * u64::from(extent.depth_or_array_layers)
+                * block;
+        }
+    }
+    bytes
 }
 
 /// How a texture is bound: 2D, or 3D for `Depth` > 1.
