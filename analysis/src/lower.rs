@@ -534,6 +534,18 @@ fn inject_uniform_loads(module: &mut naga::Module, uniform_names: &[&str]) {
     }
 }
 
+/// Whether a fragment entry point, or anything it calls, may `discard`.
+fn may_discard(module: &naga::Module, entry: usize) -> bool {
+    let function = &module.entry_points[entry].function;
+    in_call_tree(module, function, None, &mut HashMap::new(), &|f| {
+        let mut kills = false;
+        visit_statements(&f.body, &mut |s| {
+            kills |= matches!(s, naga::Statement::Kill)
+        });
+        kills
+    })
+}
+
 /// Whether `function`, or a function it calls (other than `skip`), names one of `globals`.
 fn reads_globals(
     module: &naga::Module,
@@ -542,46 +554,67 @@ fn reads_globals(
     skip: naga::Handle<naga::Function>,
     memo: &mut HashMap<naga::Handle<naga::Function>, bool>,
 ) -> bool {
-    fn calls(block: &naga::Block, out: &mut Vec<naga::Handle<naga::Function>>) {
-        for statement in block.iter() {
-            match statement {
-                naga::Statement::Call { function, .. } => out.push(*function),
-                naga::Statement::Block(b) => calls(b, out),
-                naga::Statement::If { accept, reject, .. } => {
-                    calls(accept, out);
-                    calls(reject, out);
-                }
-                naga::Statement::Switch { cases, .. } => {
-                    cases.iter().for_each(|c| calls(&c.body, out));
-                }
-                naga::Statement::Loop {
-                    body, continuing, ..
-                } => {
-                    calls(body, out);
-                    calls(continuing, out);
-                }
-                _ => {}
-            }
-        }
-    }
-    if function
-        .expressions
-        .iter()
-        .any(|(_, e)| matches!(e, naga::Expression::GlobalVariable(g) if globals.contains(g)))
-    {
+    in_call_tree(module, function, Some(skip), memo, &|f| {
+        f.expressions
+            .iter()
+            .any(|(_, e)| matches!(e, naga::Expression::GlobalVariable(g) if globals.contains(g)))
+    })
+}
+
+/// Whether `test` holds for `function` or for a function it calls, directly or not (`skip`
+/// and what only it calls are left out). `memo` remembers callees already answered.
+fn in_call_tree(
+    module: &naga::Module,
+    function: &naga::Function,
+    skip: Option<naga::Handle<naga::Function>>,
+    memo: &mut HashMap<naga::Handle<naga::Function>, bool>,
+    test: &dyn Fn(&naga::Function) -> bool,
+) -> bool {
+    if test(function) {
         return true;
     }
     let mut callees = Vec::new();
-    calls(&function.body, &mut callees);
-    callees.into_iter().filter(|&c| c != skip).any(|callee| {
-        if let Some(&known) = memo.get(&callee) {
-            return known;
+    visit_statements(&function.body, &mut |s| {
+        if let naga::Statement::Call { function, .. } = s {
+            callees.push(*function);
         }
-        // WGSL has no recursion, so this terminates; the memo keeps it linear.
-        let reads = reads_globals(module, &module.functions[callee], globals, skip, memo);
-        memo.insert(callee, reads);
-        reads
-    })
+    });
+    callees
+        .into_iter()
+        .filter(|&c| Some(c) != skip)
+        .any(|callee| {
+            if let Some(&known) = memo.get(&callee) {
+                return known;
+            }
+            // WGSL has no recursion, so this terminates; the memo keeps it linear.
+            let holds = in_call_tree(module, &module.functions[callee], skip, memo, test);
+            memo.insert(callee, holds);
+            holds
+        })
+}
+
+/// Calls `f` on every statement of `block`, nested blocks included.
+fn visit_statements(block: &naga::Block, f: &mut dyn FnMut(&naga::Statement)) {
+    for statement in block.iter() {
+        f(statement);
+        match statement {
+            naga::Statement::Block(b) => visit_statements(b, f),
+            naga::Statement::If { accept, reject, .. } => {
+                visit_statements(accept, f);
+                visit_statements(reject, f);
+            }
+            naga::Statement::Switch { cases, .. } => {
+                cases.iter().for_each(|c| visit_statements(&c.body, f));
+            }
+            naga::Statement::Loop {
+                body, continuing, ..
+            } => {
+                visit_statements(body, f);
+                visit_statements(continuing, f);
+            }
+            _ => {}
+        }
+    }
 }
 
 fn wgsl_literal(ty: UniformType, value: &[f64]) -> String {
@@ -1627,6 +1660,7 @@ fn lower_pass(
             .or_insert_with(|| {
                 crate::coverage::draw_covers_target(module, vertex, vertex_count, topology)
             }),
+        may_discard: may_discard(module, fragment),
         blend: std::array::from_fn(|i| {
             blend_enable[i].then(|| BlendState {
                 color_op: blend_ops[i].0,
@@ -1769,6 +1803,7 @@ fn lower_compute_pass(
         srgb_write: false,
         vertex_count: 0,
         covers_target: false,
+        may_discard: false,
         topology: PrimitiveTopology::TriangleList,
         blend: [None; 8],
         write_mask: [0xF; 8],

@@ -455,6 +455,9 @@ pub struct Pass {
     /// CPU for each vertex, yields triangles whose union covers the viewport (see
     /// [`crate::coverage`]). False when that cannot be shown, and for compute passes.
     pub covers_target: bool,
+    /// Whether the pixel shader, or a function it calls, may `discard` (leaving pixels as they
+    /// were). False for compute passes.
+    pub may_discard: bool,
     /// Blending per render target slot (`None`: replace).
     pub blend: [Option<BlendState>; 8],
     /// Colour write mask per render target slot: bit 0 red, 1 green, 2 blue, 3 alpha.
@@ -561,6 +564,13 @@ impl Pass {
         let slots = self.render_targets.len().max(1);
         self.blend[..slots].iter().any(Option::is_some)
             || self.write_mask[..slots].iter().any(|m| *m != 0xF)
+    }
+
+    /// Whether the draw writes every pixel of its targets regardless of what they held: it
+    /// provably covers them, and neither blends, masks writes, tests stencil nor discards. Such a
+    /// pass needs no previous contents under it, neither copied, loaded nor cleared.
+    pub fn overwrites_target(&self) -> bool {
+        self.covers_target && !self.reads_target() && self.stencil.is_none() && !self.may_discard
     }
 
     pub fn writes_back_buffer(&self) -> bool {

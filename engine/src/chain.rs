@@ -199,9 +199,8 @@ struct PassGpu {
     layout: wgpu::BindGroupLayout,
     /// Whether it binds the COLOR semantic, whose texture changes from pass to pass.
     reads_frame: bool,
-    /// Whether the draw writes every pixel of its targets regardless of their contents (it
-    /// provably covers them, and neither blends, masks, tests stencil nor discards). Such a pass
-    /// needs no copy of the back buffer under it and loads nothing (`LoadOp::DontCare`).
+    /// [`analysis::Pass::overwrites_target`]: needs no copy of the back buffer under it and
+    /// loads nothing (`LoadOp::DontCare`). False for compute passes.
     overwrites_target: bool,
     /// The bind group when it does not read COLOR, else one per back buffer it may read
     /// (input, intermediate, output), made on first use.
@@ -1445,12 +1444,7 @@ fn build_effect(
                 multiview_mask: None,
                 cache: None,
             });
-            // Every pixel of every target is written without regard to what it held: the
-            // targets need no previous contents, neither copied, loaded nor cleared.
-            let overwrites_target = pass.covers_target
-                && !pass.reads_target()
-                && pass.stencil.is_none()
-                && !may_discard(&effect.module, pass.fragment_entry);
+            let overwrites_target = pass.overwrites_target();
             technique_passes.push(PassGpu {
                 label: label.clone(),
                 pipeline: PassPipeline::Render(pipeline),
@@ -1675,36 +1669,4 @@ fn view_dimension(texture: &analysis::Texture) -> wgpu::TextureViewDimension {
 /// Whether some `storage` declaration writes texture `index`.
 fn written_as_storage(effect: &ValidatedEffect, index: usize) -> bool {
     effect.storages.iter().any(|s| s.texture.index() == index)
-}
-
-/// Whether a fragment entry point, or anything it calls, may `discard`.
-fn may_discard(module: &naga::Module, entry: usize) -> bool {
-    fn block_discards(block: &naga::Block, module: &naga::Module, depth: usize) -> bool {
-        block.iter().any(|s| statement_discards(s, module, depth))
-    }
-    fn statement_discards(
-        statement: &naga::Statement,
-        module: &naga::Module,
-        depth: usize,
-    ) -> bool {
-        use naga::Statement as S;
-        match statement {
-            S::Kill => true,
-            S::Block(b) => block_discards(b, module, depth),
-            S::If { accept, reject, .. } => {
-                block_discards(accept, module, depth) || block_discards(reject, module, depth)
-            }
-            S::Switch { cases, .. } => cases.iter().any(|c| block_discards(&c.body, module, depth)),
-            S::Loop {
-                body, continuing, ..
-            } => block_discards(body, module, depth) || block_discards(continuing, module, depth),
-            // Call graphs in WGSL are acyclic; the depth bound only guards against surprises.
-            S::Call { function, .. } if depth < 64 => {
-                block_discards(&module.functions[*function].body, module, depth + 1)
-            }
-            S::Call { .. } => true,
-            _ => false,
-        }
-    }
-    block_discards(&module.entry_points[entry].function.body, module, 0)
 }
