@@ -211,6 +211,19 @@ fn editing_an_effect_file_reloads_it() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Asserts that the SPIR-V view shows the instruction counts of the first effect's stage `i`.
+fn expect_counts_of_stage(harness: &Harness<'_, WorkbenchApp>, i: usize) {
+    let effect = harness
+        .state()
+        .runtime()
+        .expect("runtime")
+        .chain()
+        .effect(0);
+    let stage = &analysis::spirv::pass_stages(effect)[i];
+    let expected = app::spirv_view::StageSpirv::build(effect, stage).expect("builds");
+    harness.get_by_label(&expected.summary_counts());
+}
+
 #[test]
 fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
     if engine::testing::gpu().is_none() {
@@ -235,15 +248,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
     harness.get_by_label("SPIR-V").click();
     harness.run_steps(2);
     // The first stage is compiled, optimised and diffed: its counts and the diff header show.
-    let effect = harness
-        .state()
-        .runtime()
-        .expect("runtime")
-        .chain()
-        .effect(0);
-    let stage = &analysis::spirv::pass_stages(effect)[0];
-    let expected = app::spirv_view::StageSpirv::build(effect, stage).expect("builds");
-    harness.get_by_label(&expected.summary_counts());
+    expect_counts_of_stage(&harness, 0);
     harness.get_by_label_contains(&format!("+++ {} (optimised)", labels[0]));
     // Beside the code, what the pass costs on the GPU with the shaders running now.
     harness.get_by_label_contains("GPU time of this pass: ");
@@ -261,15 +266,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
         .expect("listed")
         .click();
     harness.run_steps(2);
-    let effect = harness
-        .state()
-        .runtime()
-        .expect("runtime")
-        .chain()
-        .effect(0);
-    let stage = &analysis::spirv::pass_stages(effect)[3];
-    let expected = app::spirv_view::StageSpirv::build(effect, stage).expect("builds");
-    harness.get_by_label(&expected.summary_counts());
+    expect_counts_of_stage(&harness, 3);
 
     // The optimised listing alone.
     harness.get_by_label("Optimised").click();
