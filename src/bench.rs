@@ -3,8 +3,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::bail;
-use app::document::Document;
 use engine::InputTexture;
 
 #[derive(clap::Args)]
@@ -33,13 +31,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
-    let document = match &args.preset {
-        Some(preset) => Document::with_preset(preset, args.effects.clone())?,
-        None if args.effects.is_empty() => {
-            bail!("give a --preset FILE.ini or at least one --effect FILE")
-        }
-        None => Document::with_effects(args.effects.clone()),
-    };
+    let document = crate::open_document(args.preset.as_deref(), &args.effects)?;
     let (ctx, mut chain) = crate::build_chain(
         &document,
         args.size,

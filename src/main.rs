@@ -122,6 +122,21 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
+/// The document `render` and `bench` run: a preset (with `effects` in place of the ones it
+/// names, if any), or effects alone.
+pub(crate) fn open_document(
+    preset: Option<&std::path::Path>,
+    effects: &[PathBuf],
+) -> anyhow::Result<Document> {
+    Ok(match preset {
+        Some(preset) => Document::with_preset(preset, effects.to_vec())?,
+        None if effects.is_empty() => {
+            bail!("give a --preset FILE.ini or at least one --effect FILE")
+        }
+        None => Document::with_effects(effects.to_vec()),
+    })
+}
+
 /// What `render` and `bench` run: `document` compiled for `size` (its diagnostics printed; errors
 /// stop before any GPU work), its chain on a headless device with the preset applied, and in performance mode compiled again with the preset's
 /// values folded in. `nothing` says what effect errors prevent ("rendered", "measured").
@@ -158,13 +173,7 @@ pub(crate) fn build_chain(
 }
 
 fn render(args: RenderArgs) -> anyhow::Result<()> {
-    let document = match &args.preset {
-        Some(preset) => Document::with_preset(preset, args.effects.clone())?,
-        None if args.effects.is_empty() => {
-            bail!("give at least one --effect FILE or a --preset FILE.ini")
-        }
-        None => Document::with_effects(args.effects.clone()),
-    };
+    let document = open_document(args.preset.as_deref(), &args.effects)?;
     let image = match &args.input {
         Some(path) => engine::input::load_image(path)?,
         None => engine::input::test_card(args.size.0, args.size.1),
