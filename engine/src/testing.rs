@@ -44,6 +44,23 @@ pub fn passthrough_gpu() -> Option<GpuContext> {
     None
 }
 
+/// A device with timestamp queries, or `None` with the reason printed. Vulkan adapters (lavapipe
+/// included) offer them, so with `FXBENCH_REQUIRE_GPU=1` a Vulkan device without them is a
+/// failure; other backends (GL) skip.
+pub fn timestamp_gpu() -> Option<GpuContext> {
+    let ctx = gpu()?;
+    if ctx.has_timestamps() {
+        return Some(ctx);
+    }
+    let why = format!("{} has no timestamp queries", ctx.describe());
+    assert!(
+        !gpu_required() || ctx.adapter_info.backend != wgpu::Backend::Vulkan,
+        "{why}"
+    );
+    eprintln!("skipping: {why}");
+    None
+}
+
 fn skip_or_fail(error: &HeadlessError) -> Option<GpuContext> {
     if gpu_required() {
         panic!("{REQUIRE_GPU_VAR}=1 but no GPU device could be created: {error}");

@@ -4,20 +4,13 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use optimizer::{Options, optimize, testgen, words_from_bytes};
 use std::hint::black_box;
-use std::path::Path;
 
+/// The corpus modules the optimiser accepts; empty (after one printed line) without the corpus.
 fn corpus(subdir: &str) -> Vec<Vec<u32>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/corpus/spirv")
-        .join(subdir);
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("corpus directory")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "spv"))
-        .collect();
-    paths.sort();
-    paths
+    let Some(root) = corpus::dir("spirv", "the corpus benchmarks") else {
+        return Vec::new();
+    };
+    corpus::files(&root.join(subdir), "spv")
         .iter()
         .filter_map(|p| words_from_bytes(&std::fs::read(p).ok()?).ok())
         // Modules the parser rejects are not part of the timing.

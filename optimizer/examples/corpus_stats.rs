@@ -5,20 +5,16 @@
 //! `--validate` to also check every output with `spirv-val` where its input passed.
 
 use optimizer::{Options, optimize, spirv_val, testgen, words_from_bytes};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn main() -> anyhow::Result<()> {
     let validate = std::env::args().any(|a| a == "--validate");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/spirv");
+    let Some(root) = corpus::dir("spirv", "the corpus statistics") else {
+        return Ok(());
+    };
     let options = Options::default();
     for dir in ["rust-gpu", "glslang"] {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "spv"))
-            .collect();
-        paths.sort();
+        let paths = corpus::files(&root.join(dir), "spv");
         let (mut before, mut after, mut time, mut rejected, mut invalid) =
             (0usize, 0usize, Duration::ZERO, 0, 0);
         for path in &paths {

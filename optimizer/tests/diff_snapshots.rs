@@ -11,25 +11,33 @@ fn diff_of(words: &[u32]) -> String {
     diff_listing(words, &out, &DiffOptions::default()).expect("both parse")
 }
 
-fn corpus_diff(relative: &str) -> String {
-    diff_of(&read_words(&corpus_dir().join(relative)))
+/// The diff of a corpus module; `None` (after one printed line) when the corpus is absent.
+fn corpus_diff(relative: &str) -> Option<String> {
+    Some(diff_of(&read_words(&corpus_dir()?.join(relative))))
 }
 
 #[test]
 fn diff_rust_gpu_velocity_reduce_x() {
-    insta::assert_snapshot!(corpus_diff(
-        "rust-gpu/kajiya_motion_blurvelocity_reduce_x.spv"
-    ));
+    let Some(diff) = corpus_diff("rust-gpu/kajiya_motion_blurvelocity_reduce_x.spv") else {
+        return;
+    };
+    insta::assert_snapshot!(diff);
 }
 
 #[test]
 fn diff_rust_gpu_blur() {
-    insta::assert_snapshot!(corpus_diff("rust-gpu/kajiya_blurblur_cs.spv"));
+    let Some(diff) = corpus_diff("rust-gpu/kajiya_blurblur_cs.spv") else {
+        return;
+    };
+    insta::assert_snapshot!(diff);
 }
 
 #[test]
 fn diff_glslang_textoverlay_frag() {
-    insta::assert_snapshot!(corpus_diff("glslang/base__textoverlay.frag.spv"));
+    let Some(diff) = corpus_diff("glslang/base__textoverlay.frag.spv") else {
+        return;
+    };
+    insta::assert_snapshot!(diff);
 }
 
 #[test]

@@ -10,21 +10,15 @@ use rspirv::spirv::{
 };
 use std::path::{Path, PathBuf};
 
-/// The shared corpus, read in place (never copied into the project).
-pub fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/spirv")
+/// The shared SPIR-V corpus, read in place (never copied into the project); `None`, after one
+/// printed line, when it is absent (see the `corpus` crate).
+pub fn corpus_dir() -> Option<PathBuf> {
+    corpus::dir("spirv", "this SPIR-V corpus test")
 }
 
-/// Every `.spv` file of a corpus subdirectory, sorted.
-pub fn corpus_files(subdir: &str) -> Vec<PathBuf> {
-    let dir = corpus_dir().join(subdir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("corpus directory {} unreadable: {e}", dir.display()))
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "spv"))
-        .collect();
-    files.sort();
-    files
+/// Every `.spv` file of a corpus subdirectory, sorted; `None` when the corpus is absent.
+pub fn corpus_files(subdir: &str) -> Option<Vec<PathBuf>> {
+    Some(corpus::files(&corpus_dir()?.join(subdir), "spv"))
 }
 
 pub fn read_words(path: &Path) -> Vec<u32> {

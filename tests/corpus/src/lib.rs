@@ -1,0 +1,85 @@
+//! Locates the shared test corpus (real SPIR-V modules and ReShade FX effects) for tests,
+//! benchmarks and examples.
+//!
+//! The corpus lives beside the repository (`../shared/corpus`), not in it: a fresh clone has none.
+//! Tests that read it call [`dir`], which yields `None` after printing one line when it is absent,
+//! so `cargo test --workspace` passes on any clone; `FXBENCH_REQUIRE_CORPUS=1` (set by `.ci/run`)
+//! turns that skip into a failure, like `FXBENCH_REQUIRE_GPU` and `FXBENCH_REQUIRE_SPIRV_VAL`.
+
+use std::path::{Path, PathBuf};
+
+/// Where the corpus is, when it is not `../shared/corpus` beside the workspace.
+pub const LOCATION_VAR: &str = "FXBENCH_CORPUS";
+/// Set to `1` to make a missing corpus fail instead of skip.
+pub const REQUIRE_VAR: &str = "FXBENCH_REQUIRE_CORPUS";
+
+/// The corpus root: `$FXBENCH_CORPUS` if set, else `../shared/corpus` from the workspace root.
+/// The path may not exist.
+pub fn location() -> PathBuf {
+    match std::env::var_os(LOCATION_VAR) {
+        Some(path) if !path.is_empty() => PathBuf::from(path),
+        _ => workspace_root().join("../shared/corpus"),
+    }
+}
+
+/// Whether `FXBENCH_REQUIRE_CORPUS=1` is set.
+pub fn required() -> bool {
+    std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1")
+}
+
+/// The corpus folder `subdir` (`"spirv"`, `"reshadefx"`, ...) if it exists. Otherwise prints one
+/// line naming `what` is skipped and returns `None`, or panics when the corpus is required.
+pub fn dir(subdir: &str, what: &str) -> Option<PathBuf> {
+    let path = location().join(subdir);
+    if path.is_dir() {
+        return Some(path);
+    }
+    let message = format!(
+        "corpus folder {} not found (set {LOCATION_VAR} to its location)",
+        path.display()
+    );
+    if required() {
+        panic!("{message}, and {REQUIRE_VAR}=1");
+    }
+    println!("skipping {what}: {message}");
+    None
+}
+
+/// Every file directly in `folder` whose name ends in `.{extension}`, sorted.
+pub fn files(folder: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("corpus folder {} unreadable: {e}", folder.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
+        .collect();
+    files.sort();
+    files
+}
+
+fn workspace_root() -> PathBuf {
+    // This crate sits at `tests/corpus` inside the workspace.
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_location_is_beside_the_workspace() {
+        if std::env::var_os(LOCATION_VAR).is_some() {
+            return;
+        }
+        let root = workspace_root();
+        assert!(root.join("Cargo.toml").is_file());
+        assert_eq!(location(), root.join("../shared/corpus"));
+    }
+
+    #[test]
+    fn a_missing_folder_is_skipped_unless_required() {
+        if required() {
+            return;
+        }
+        assert_eq!(dir("no-such-corpus-folder", "this test"), None);
+    }
+}
