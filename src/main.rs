@@ -155,9 +155,10 @@ pub(crate) fn build_chain(
     if compiled.has_errors() {
         bail!("effects have errors; nothing {nothing}");
     }
+    let shaders = shaders.shaders().map_err(anyhow::Error::msg)?;
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
     let options = ChainOptions {
-        shaders: shaders.shaders(),
+        shaders,
         ..ChainOptions::default()
     };
     let mut chain = EffectChain::new(&ctx, compiled.effects, size, &options)?;

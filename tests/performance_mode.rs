@@ -35,14 +35,14 @@ fn the_demo_preset_renders_the_same_in_performance_mode() {
     for e in 0..chain.effect_count() {
         let effect = chain.effect(e);
         assert!(
-            effect.uniforms.iter().all(|u| u.constant),
+            effect.uniforms().iter().all(|u| u.constant),
             "{}",
-            effect.path.display()
+            effect.path().display()
         );
-        assert_eq!(effect.uniform_buffer_size, 0);
+        assert_eq!(effect.uniform_buffer_size(), 0);
     }
     let vignette = (0..chain.effect_count())
-        .find(|&e| chain.effect(e).path.ends_with("vignette.wfx"))
+        .find(|&e| chain.effect(e).path().ends_with("vignette.wfx"))
         .expect("the demo has the vignette");
     let strength = chain.effect(vignette).find_uniform("Strength").unwrap();
     assert_eq!(chain.uniform_values(vignette)[strength.index()], [0.8]);
@@ -80,8 +80,8 @@ fn sourced_uniforms_stay_live_and_folded_ones_stay_fixed() {
     let compiled = document.compile_in((8, 8), &mode);
     chain.reload(compiled.effects, (8, 8)).expect("reloads");
     let effect = chain.effect(0);
-    assert!(!effect.uniforms[0].constant, "the timer stays a uniform");
-    assert!(effect.uniforms[1].constant);
+    assert!(!effect.uniforms()[0].constant, "the timer stays a uniform");
+    assert!(effect.uniforms()[1].constant);
     // Folded at the value the user had set; setting another does nothing now.
     chain.set_uniform(0, green, vec![1.0]);
     assert_eq!(chain.uniform_values(0)[green.index()], [0.25]);
@@ -99,7 +99,7 @@ fn sourced_uniforms_stay_live_and_folded_ones_stay_fixed() {
     // Back to normal mode: the value comes back editable.
     let compiled = document.compile_in((8, 8), &CompileMode::Normal);
     chain.reload(compiled.effects, (8, 8)).expect("reloads");
-    assert!(!chain.effect(0).uniforms[1].constant);
+    assert!(!chain.effect(0).uniforms()[1].constant);
     chain.set_uniform(0, green, vec![1.0]);
     let third = render_frame(&ctx, &mut chain, &image, &at(750));
     assert_eq!(third.pixel(3, 3), [191, 255, 0, 255]);

@@ -52,7 +52,7 @@ fn bench(c: &mut Criterion) {
             "{}",
             loaded.render_diagnostics()
         );
-        let wgsl = loaded.effect.expect("valid").wgsl;
+        let wgsl = loaded.effect.expect("valid").wgsl().to_string();
 
         let mut group = c.benchmark_group(format!("check_{size}_{lines}_lines"));
         group.bench_function("fxbench_full_check", |b| {

@@ -5,13 +5,13 @@
 
 pub mod coverage;
 pub mod diagnostic;
-pub mod lexer;
+mod lexer;
 pub mod lints;
-pub mod lower;
+mod lower;
 pub mod model;
 pub mod naga_errors;
-pub mod parse;
-pub mod preprocess;
+mod parse;
+mod preprocess;
 pub mod preset;
 pub mod render;
 pub mod source;
@@ -23,7 +23,9 @@ use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use model::*;
-pub use preprocess::{FileLoader, FsLoader, MemoryLoader};
+pub use preprocess::{
+    FileLoader, FsLoader, MAX_OUTPUT_BYTES, MemoryLoader, Preprocessed, predefined_macros,
+};
 pub use source::{FileId, SourceMap, Span};
 
 /// What the front end needs besides the source.
@@ -92,6 +94,43 @@ pub fn load_effect_with(path: &Path, loader: &dyn FileLoader, options: &Options)
                 format!("'{}' : cannot read effect: {error}", path.display()),
             )],
         },
+    }
+}
+
+/// The preprocessor's output for one file: every file read, the text with its source map, and the
+/// preprocessor's diagnostics.
+#[derive(Debug)]
+pub struct PreprocessOutput {
+    pub sources: SourceMap,
+    pub root: FileId,
+    pub preprocessed: Preprocessed,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Runs only the preprocessor over source text that claims to live at `path`, with the predefined
+/// macros for `options` and its include folders: what the rest of the front end sees.
+pub fn preprocess_text(
+    path: &Path,
+    text: String,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> PreprocessOutput {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let root = sources.add(path, text);
+    let preprocessed = preprocess::preprocess(
+        root,
+        &mut sources,
+        loader,
+        &options.include_dirs,
+        &preprocess::predefined_macros(options),
+        &mut diagnostics,
+    );
+    PreprocessOutput {
+        sources,
+        root,
+        preprocessed,
+        diagnostics,
     }
 }
 

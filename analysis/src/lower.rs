@@ -32,7 +32,7 @@ struct Ctx<'a> {
     diagnostics: &'a mut Vec<Diagnostic>,
     /// Whether a draw covers its target, by vertex entry point, vertex count and topology: passes
     /// share vertex shaders, and the proof runs the shader.
-    coverage: HashMap<(usize, u32, PrimitiveTopology), bool>,
+    coverage: HashMap<(EntryPointId, u32, PrimitiveTopology), bool>,
 }
 
 impl Ctx<'_> {
@@ -535,8 +535,8 @@ fn inject_uniform_loads(module: &mut naga::Module, uniform_names: &[&str]) {
 }
 
 /// Whether a fragment entry point, or anything it calls, may `discard`.
-fn may_discard(module: &naga::Module, entry: usize) -> bool {
-    let function = &module.entry_points[entry].function;
+fn may_discard(module: &naga::Module, entry: EntryPointId) -> bool {
+    let function = &module.entry_points[entry.index()].function;
     in_call_tree(module, function, None, &mut HashMap::new(), &|f| {
         let mut kills = false;
         visit_statements(&f.body, &mut |s| {
@@ -1305,11 +1305,11 @@ fn find_entry(
     a: &Assignment,
     module: &naga::Module,
     stage: naga::ShaderStage,
-) -> Option<usize> {
+) -> Option<EntryPointId> {
     let name = ident_value(cx, a)?;
     let span = cx.expr_span(&a.value);
     match module.entry_points.iter().position(|e| e.name == name) {
-        Some(i) if module.entry_points[i].stage == stage => Some(i),
+        Some(i) if module.entry_points[i].stage == stage => Some(EntryPointId::new(i)),
         Some(i) => {
             cx.error(
                 DiagnosticCode::EntryNotFound,
@@ -1624,7 +1624,7 @@ fn lower_pass(
             handle.is_some_and(|h| {
                 [vertex, fragment]
                     .iter()
-                    .any(|&ep| !info.get_entry_point(ep)[h].is_empty())
+                    .any(|ep| !info.get_entry_point(ep.index())[h].is_empty())
             })
         })
         .map(|(b, _)| *b)
@@ -1645,20 +1645,21 @@ fn lower_pass(
     check_texture_hazards(cx, span, &pass_bindings, &render_targets, storages)?;
     Some(Pass {
         name: decl.name.as_ref().map(|n| n.name.clone()),
-        vertex_entry: vertex,
-        fragment_entry: fragment,
-        compute: None,
+        kind: PassKind::Draw(Draw {
+            vertex,
+            fragment,
+            vertex_count,
+            topology,
+        }),
         stencil: stencil_enable.then_some(stencil),
         render_targets,
         clear_render_targets: clear,
         srgb_write,
-        vertex_count,
-        topology,
         covers_target: *cx
             .coverage
             .entry((vertex, vertex_count, topology))
             .or_insert_with(|| {
-                crate::coverage::draw_covers_target(module, vertex, vertex_count, topology)
+                crate::coverage::draw_covers_target(module, vertex.index(), vertex_count, topology)
             }),
         may_discard: may_discard(module, fragment),
         blend: std::array::from_fn(|i| {
@@ -1786,7 +1787,7 @@ fn lower_compute_pass(
     if !ok {
         return None;
     }
-    let entry_info = info.get_entry_point(dispatch.entry);
+    let entry_info = info.get_entry_point(dispatch.entry.index());
     let pass_bindings: Vec<Binding> = bindings
         .iter()
         .filter(|(_, handle)| handle.is_some_and(|h| !entry_info[h].is_empty()))
@@ -1795,16 +1796,12 @@ fn lower_compute_pass(
     check_texture_hazards(cx, span, &pass_bindings, &[], storages)?;
     Some(Pass {
         name: decl.name.as_ref().map(|n| n.name.clone()),
-        vertex_entry: dispatch.entry,
-        fragment_entry: dispatch.entry,
-        compute: Some(dispatch),
+        kind: PassKind::Compute(dispatch),
         render_targets: Vec::new(),
         clear_render_targets: false,
         srgb_write: false,
-        vertex_count: 0,
         covers_target: false,
         may_discard: false,
-        topology: PrimitiveTopology::TriangleList,
         blend: [None; 8],
         write_mask: [0xF; 8],
         stencil: None,

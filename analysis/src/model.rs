@@ -46,6 +46,10 @@ typed_id!(
     /// A storage (writable) view of a texture, for compute passes.
     StorageId
 );
+typed_id!(
+    /// An entry point of the effect's naga module (`module().entry_points[id.index()]`).
+    EntryPointId
+);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScalarKind {
@@ -424,10 +428,27 @@ pub enum BindingResource {
 /// A compute pass's entry point and workgroup counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ComputeDispatch {
-    /// Index into `module.entry_points`.
-    pub entry: usize,
+    pub entry: EntryPointId,
     /// Workgroups in x, y and z (`DispatchSizeX/Y/Z`).
     pub groups: [u32; 3],
+}
+
+/// A render pass's draw: its two shaders and the primitives it draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Draw {
+    pub vertex: EntryPointId,
+    pub fragment: EntryPointId,
+    pub vertex_count: u32,
+    pub topology: PrimitiveTopology,
+}
+
+/// What a pass runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PassKind {
+    /// A draw into render targets (or the back buffer).
+    Draw(Draw),
+    /// A compute dispatch that writes storage textures.
+    Compute(ComputeDispatch),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -436,40 +457,25 @@ pub struct Binding {
     pub resource: BindingResource,
 }
 
+/// One pass of a technique, with every state the engine needs. Its fields are private: only
+/// lowering makes one, so [`Pass::covers_target`] and [`Pass::may_discard`] (which the engine's
+/// `LoadOp::DontCare` trusts) cannot be forged outside this crate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pass {
-    pub name: Option<String>,
-    /// Index into `module.entry_points`. For a compute pass, the compute entry point (as is
-    /// `fragment_entry`): check [`Pass::compute`] first.
-    pub vertex_entry: usize,
-    pub fragment_entry: usize,
-    /// Set for compute passes, which draw nothing and write storage textures.
-    pub compute: Option<ComputeDispatch>,
+    pub(crate) name: Option<String>,
+    pub(crate) kind: PassKind,
     /// Targets written; empty means the back buffer.
-    pub render_targets: Vec<TextureId>,
-    pub clear_render_targets: bool,
-    pub srgb_write: bool,
-    pub vertex_count: u32,
-    pub topology: PrimitiveTopology,
-    /// Whether the draw provably reaches every pixel of its targets: its vertex shader, run on the
-    /// CPU for each vertex, yields triangles whose union covers the viewport (see
-    /// [`crate::coverage`]). False when that cannot be shown, and for compute passes.
-    pub covers_target: bool,
-    /// Whether the pixel shader, or a function it calls, may `discard` (leaving pixels as they
-    /// were). False for compute passes.
-    pub may_discard: bool,
-    /// Blending per render target slot (`None`: replace).
-    pub blend: [Option<BlendState>; 8],
-    /// Colour write mask per render target slot: bit 0 red, 1 green, 2 blue, 3 alpha.
-    pub write_mask: [u8; 8],
-    /// Stencil test and update, against the effect's stencil buffer (`StencilEnable = true`).
-    pub stencil: Option<StencilState>,
-    /// Regenerate the mip chain of rendered targets that have more than one level (default true,
-    /// as in ReShade).
-    pub generate_mips: bool,
-    /// The bindings this pass's shaders use, in binding order.
-    pub bindings: Vec<Binding>,
-    pub span: Span,
+    pub(crate) render_targets: Vec<TextureId>,
+    pub(crate) clear_render_targets: bool,
+    pub(crate) srgb_write: bool,
+    pub(crate) covers_target: bool,
+    pub(crate) may_discard: bool,
+    pub(crate) blend: [Option<BlendState>; 8],
+    pub(crate) write_mask: [u8; 8],
+    pub(crate) stencil: Option<StencilState>,
+    pub(crate) generate_mips: bool,
+    pub(crate) bindings: Vec<Binding>,
+    pub(crate) span: Span,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -554,8 +560,102 @@ pub struct BlendState {
 }
 
 impl Pass {
+    /// The `pass NAME` name, if it has one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// What the pass runs: a draw or a compute dispatch.
+    pub fn kind(&self) -> PassKind {
+        self.kind
+    }
+
+    /// The draw of a render pass; `None` for a compute pass.
+    pub fn draw(&self) -> Option<Draw> {
+        match self.kind {
+            PassKind::Draw(draw) => Some(draw),
+            PassKind::Compute(_) => None,
+        }
+    }
+
+    /// The dispatch of a compute pass; `None` for a render pass.
+    pub fn compute(&self) -> Option<ComputeDispatch> {
+        match self.kind {
+            PassKind::Compute(dispatch) => Some(dispatch),
+            PassKind::Draw(_) => None,
+        }
+    }
+
     pub fn is_compute(&self) -> bool {
-        self.compute.is_some()
+        self.compute().is_some()
+    }
+
+    /// The entry points the pass runs, in pipeline order (vertex then fragment, or the compute
+    /// entry point).
+    pub fn entry_points(&self) -> Vec<EntryPointId> {
+        match self.kind {
+            PassKind::Draw(draw) if draw.vertex == draw.fragment => vec![draw.vertex],
+            PassKind::Draw(draw) => vec![draw.vertex, draw.fragment],
+            PassKind::Compute(dispatch) => vec![dispatch.entry],
+        }
+    }
+
+    /// Targets written; empty means the back buffer (and nothing, for a compute pass).
+    pub fn render_targets(&self) -> &[TextureId] {
+        &self.render_targets
+    }
+
+    /// `ClearRenderTargets = true`.
+    pub fn clears_render_targets(&self) -> bool {
+        self.clear_render_targets
+    }
+
+    /// `SRGBWriteEnable = true`.
+    pub fn srgb_write(&self) -> bool {
+        self.srgb_write
+    }
+
+    /// Whether the draw provably reaches every pixel of its targets: its vertex shader, run on the
+    /// CPU for each vertex, yields triangles whose union covers the viewport (see
+    /// [`crate::coverage`]). False when that cannot be shown, and for compute passes.
+    pub fn covers_target(&self) -> bool {
+        self.covers_target
+    }
+
+    /// Whether the pixel shader, or a function it calls, may `discard` (leaving pixels as they
+    /// were). False for compute passes.
+    pub fn may_discard(&self) -> bool {
+        self.may_discard
+    }
+
+    /// Blending per render target slot (`None`: replace).
+    pub fn blend(&self) -> &[Option<BlendState>; 8] {
+        &self.blend
+    }
+
+    /// Colour write mask per render target slot: bit 0 red, 1 green, 2 blue, 3 alpha.
+    pub fn write_mask(&self) -> &[u8; 8] {
+        &self.write_mask
+    }
+
+    /// Stencil test and update, against the effect's stencil buffer (`StencilEnable = true`).
+    pub fn stencil(&self) -> Option<&StencilState> {
+        self.stencil.as_ref()
+    }
+
+    /// Regenerate the mip chain of rendered targets that have more than one level (default true,
+    /// as in ReShade).
+    pub fn generate_mips(&self) -> bool {
+        self.generate_mips
+    }
+
+    /// The bindings this pass's shaders use, in binding order.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+
+    pub fn span(&self) -> Span {
+        self.span
     }
 
     /// Whether the pass's output depends on what its target held before (blending, masked
@@ -574,7 +674,7 @@ impl Pass {
     }
 
     pub fn writes_back_buffer(&self) -> bool {
-        self.render_targets.is_empty() && self.compute.is_none()
+        self.render_targets.is_empty() && !self.is_compute()
     }
 }
 
@@ -610,29 +710,93 @@ pub enum CompileMode {
     Performance,
 }
 
-/// An effect that parsed, resolved and validated.
+/// An effect that parsed, resolved and validated. Its fields are private and only the whole
+/// front end ([`crate::load_effect`], [`crate::compile`]) makes one, so holding one proves every
+/// check ran, as naga's back ends demand a `ModuleInfo` that only its validator makes.
+///
+/// ```compile_fail
+/// # fn forge(effect: &mut analysis::ValidatedEffect) {
+/// effect.techniques.clear(); // private: cannot be edited outside `analysis`
+/// # }
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct ValidatedEffect {
-    pub path: PathBuf,
-    pub mode: CompileMode,
-    /// The WGSL handed to naga: user code (structure blanked, offsets kept) plus generated
-    /// declarations.
-    pub wgsl: String,
-    pub module: naga::Module,
-    pub info: naga::valid::ModuleInfo,
-    pub uniforms: Vec<Uniform>,
-    /// Size of the uniform buffer in bytes (0 when every uniform is constant, or there are none).
-    pub uniform_buffer_size: u32,
-    pub textures: Vec<Texture>,
-    pub samplers: Vec<Sampler>,
-    pub storages: Vec<Storage>,
-    pub techniques: Vec<Technique>,
-    /// Every binding of group 0.
-    pub bindings: Vec<Binding>,
+    pub(crate) path: PathBuf,
+    pub(crate) mode: CompileMode,
+    pub(crate) wgsl: String,
+    pub(crate) module: naga::Module,
+    pub(crate) info: naga::valid::ModuleInfo,
+    pub(crate) uniforms: Vec<Uniform>,
+    pub(crate) uniform_buffer_size: u32,
+    pub(crate) textures: Vec<Texture>,
+    pub(crate) samplers: Vec<Sampler>,
+    pub(crate) storages: Vec<Storage>,
+    pub(crate) techniques: Vec<Technique>,
+    pub(crate) bindings: Vec<Binding>,
 }
 
 impl ValidatedEffect {
+    /// The effect file.
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
+    /// How uniforms reach the shaders.
+    pub fn mode(&self) -> CompileMode {
+        self.mode
+    }
+
+    /// The WGSL handed to naga: user code (structure blanked, offsets kept) plus generated
+    /// declarations.
+    pub fn wgsl(&self) -> &str {
+        &self.wgsl
+    }
+
+    /// The validated naga module.
+    pub fn module(&self) -> &naga::Module {
+        &self.module
+    }
+
+    /// naga's validation result for [`Self::module`].
+    pub fn info(&self) -> &naga::valid::ModuleInfo {
+        &self.info
+    }
+
+    pub fn entry_point(&self, id: EntryPointId) -> &naga::EntryPoint {
+        &self.module.entry_points[id.index()]
+    }
+
+    pub fn uniforms(&self) -> &[Uniform] {
+        &self.uniforms
+    }
+
+    /// Size of the uniform buffer in bytes (0 when every uniform is constant, or there are none).
+    pub fn uniform_buffer_size(&self) -> u32 {
+        self.uniform_buffer_size
+    }
+
+    pub fn textures(&self) -> &[Texture] {
+        &self.textures
+    }
+
+    pub fn samplers(&self) -> &[Sampler] {
+        &self.samplers
+    }
+
+    pub fn storages(&self) -> &[Storage] {
+        &self.storages
+    }
+
+    pub fn techniques(&self) -> &[Technique] {
+        &self.techniques
+    }
+
+    /// Every binding of group 0.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+
     pub fn texture(&self, id: TextureId) -> &Texture {
         &self.textures[id.index()]
     }

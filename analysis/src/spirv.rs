@@ -2,7 +2,7 @@
 //! written by naga's SPIR-V back end from the same validated module the engine runs, so what the
 //! view shows is what the front end produced, not a second compilation.
 
-use crate::model::{TechniqueId, ValidatedEffect};
+use crate::model::{EntryPointId, TechniqueId, ValidatedEffect};
 
 /// SPIR-V version written (and the `spirv-val` environment it validates under: `vulkan1.0`).
 pub const SPIRV_VERSION: (u8, u8) = (1, 0);
@@ -14,8 +14,7 @@ pub struct PassStage {
     /// Index of the pass within its technique.
     pub pass: usize,
     pub stage: naga::ShaderStage,
-    /// Index into the module's entry points.
-    pub entry: usize,
+    pub entry: EntryPointId,
 }
 
 /// Every stage of every pass, in technique and pass order: vertex then fragment, or compute.
@@ -23,16 +22,11 @@ pub fn pass_stages(effect: &ValidatedEffect) -> Vec<PassStage> {
     let mut out = Vec::new();
     for technique in effect.technique_ids() {
         for (pass, p) in effect.technique(technique).passes.iter().enumerate() {
-            let entries: &[usize] = if p.is_compute() {
-                &[p.fragment_entry]
-            } else {
-                &[p.vertex_entry, p.fragment_entry]
-            };
-            for &entry in entries {
+            for entry in p.entry_points() {
                 out.push(PassStage {
                     technique,
                     pass,
-                    stage: effect.module.entry_points[entry].stage,
+                    stage: effect.entry_point(entry).stage,
                     entry,
                 });
             }
@@ -58,7 +52,9 @@ pub fn stage_label(effect: &ValidatedEffect, stage: &PassStage) -> String {
     };
     format!(
         "{} / pass {}{name} / {kind} {}",
-        technique.name, stage.pass, effect.module.entry_points[stage.entry].name
+        technique.name,
+        stage.pass,
+        effect.entry_point(stage.entry).name
     )
 }
 
@@ -85,17 +81,10 @@ pub enum Bindings<'a> {
 /// The SPIR-V module for one entry point of the effect: that entry point and what it uses.
 pub fn compile_entry(
     effect: &ValidatedEffect,
-    entry: usize,
+    entry: EntryPointId,
     bindings: Bindings<'_>,
 ) -> Result<Vec<u32>, SpirvError> {
-    let ep = effect
-        .module
-        .entry_points
-        .get(entry)
-        .ok_or_else(|| SpirvError {
-            entry: format!("#{entry}"),
-            message: "no such entry point".to_string(),
-        })?;
+    let ep = effect.entry_point(entry);
     let mut binding_map = naga::back::spv::BindingMap::default();
     if let Bindings::Ranked(numbers) = bindings {
         let mut sorted = numbers.to_vec();

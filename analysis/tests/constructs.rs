@@ -26,8 +26,8 @@ fn summary(path: &Path) -> String {
     let Some(fx) = out.effect else {
         return text;
     };
-    let _ = writeln!(text, "uniform buffer: {} bytes", fx.uniform_buffer_size);
-    for u in &fx.uniforms {
+    let _ = writeln!(text, "uniform buffer: {} bytes", fx.uniform_buffer_size());
+    for u in fx.uniforms() {
         let _ = writeln!(
             text,
             "uniform {}: {} @{} = {:?}",
@@ -40,14 +40,14 @@ fn summary(path: &Path) -> String {
             let _ = writeln!(text, "    {k} = {v:?}");
         }
     }
-    for t in &fx.textures {
+    for t in fx.textures() {
         let _ = writeln!(
             text,
             "texture {}: {:?} srgb_read={}",
             t.name, t.kind, t.srgb_read
         );
     }
-    for s in &fx.samplers {
+    for s in fx.samplers() {
         let _ = writeln!(
             text,
             "sampler {} -> {}: address {:?}, filters {:?}/{:?}/{:?}, srgb {}, lod {:?}",
@@ -61,7 +61,7 @@ fn summary(path: &Path) -> String {
             s.lod_range
         );
     }
-    for s in &fx.storages {
+    for s in fx.storages() {
         let _ = writeln!(
             text,
             "storage {} -> {} level {}",
@@ -70,7 +70,7 @@ fn summary(path: &Path) -> String {
             s.mip_level
         );
     }
-    for t in &fx.techniques {
+    for t in fx.techniques() {
         let _ = writeln!(
             text,
             "technique {} ({}) enabled={}",
@@ -82,41 +82,50 @@ fn summary(path: &Path) -> String {
             let _ = writeln!(text, "    {k} = {v:?}");
         }
         for (i, p) in t.passes.iter().enumerate() {
-            let entry = |e: usize| fx.module.entry_points[e].name.clone();
-            let stage = match p.compute {
-                Some(c) => format!("compute {} groups {:?}", entry(c.entry), c.groups),
-                None => format!("{} / {}", entry(p.vertex_entry), entry(p.fragment_entry)),
+            let entry = |e: analysis::EntryPointId| fx.entry_point(e).name.clone();
+            let (stage, vertex_count, topology) = match p.kind() {
+                analysis::PassKind::Compute(c) => (
+                    format!("compute {} groups {:?}", entry(c.entry), c.groups),
+                    0,
+                    analysis::PrimitiveTopology::TriangleList,
+                ),
+                analysis::PassKind::Draw(d) => (
+                    format!("{} / {}", entry(d.vertex), entry(d.fragment)),
+                    d.vertex_count,
+                    d.topology,
+                ),
             };
             let targets: Vec<&str> = p
-                .render_targets
+                .render_targets()
                 .iter()
                 .map(|t| fx.texture(*t).name.as_str())
                 .collect();
             let _ = writeln!(
                 text,
                 "  pass {i} {:?}: {stage}, targets {targets:?}, clear {}, srgb {}, vertices {} {:?}, mips {}",
-                p.name,
-                p.clear_render_targets,
-                p.srgb_write,
-                p.vertex_count,
-                p.topology,
-                p.generate_mips
+                p.name(),
+                p.clears_render_targets(),
+                p.srgb_write(),
+                vertex_count,
+                topology,
+                p.generate_mips()
             );
-            let slots = p.render_targets.len().max(1);
+            let slots = p.render_targets().len().max(1);
             for slot in 0..slots {
-                if p.blend[slot].is_some() || p.write_mask[slot] != 0xF {
+                if p.blend()[slot].is_some() || p.write_mask()[slot] != 0xF {
                     let _ = writeln!(
                         text,
                         "    slot {slot}: blend {:?}, mask {:#x}",
-                        p.blend[slot], p.write_mask[slot]
+                        p.blend()[slot],
+                        p.write_mask()[slot]
                     );
                 }
             }
-            if let Some(st) = &p.stencil {
+            if let Some(st) = &p.stencil() {
                 let _ = writeln!(text, "    stencil {st:?}");
             }
             let bindings: Vec<String> = p
-                .bindings
+                .bindings()
                 .iter()
                 .map(|b| format!("{}:{:?}", b.binding, b.resource))
                 .collect();

@@ -31,7 +31,7 @@ fn diagnostics(out: &LoadOutput) -> Vec<String> {
 /// Member offsets and size of the uniform struct as naga laid it out.
 fn naga_uniform_layout(fx: &analysis::ValidatedEffect) -> (Vec<u32>, u32) {
     let (_, ty) = fx
-        .module
+        .module()
         .types
         .iter()
         .find(|(_, ty)| ty.name.as_deref() == Some("FxbenchUniforms"))
@@ -64,7 +64,7 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
     assert_eq!(diagnostics(&out), Vec::<String>::new());
     let fx = out.effect.expect("valid");
     let summary: Vec<String> = fx
-        .uniforms
+        .uniforms()
         .iter()
         .map(|u| format!("{}: {} @{} = {:?}", u.name, u.ty.wgsl(), u.offset, u.init))
         .collect();
@@ -76,9 +76,9 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
             "Flip: bool @28 = [1.0]"
         ]
     );
-    assert_eq!(fx.uniform_buffer_size, 32);
+    assert_eq!(fx.uniform_buffer_size(), 32);
     assert_eq!(
-        fx.textures[1].kind,
+        fx.textures()[1].kind,
         analysis::TextureKind::Owned {
             width: 640,
             height: 180,
@@ -87,7 +87,7 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
             mip_levels: 1
         }
     );
-    let t = &fx.techniques[0];
+    let t = &fx.techniques()[0];
     assert_eq!(
         (t.label(), t.enabled_by_default(), t.passes.len()),
         ("Two passes", true, 2)
@@ -95,7 +95,7 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
     // Pass A reads uniforms, Color and S; pass 2 reads uniforms and Half only.
     let bindings = |p: usize| -> Vec<String> {
         t.passes[p]
-            .bindings
+            .bindings()
             .iter()
             .map(|b| format!("{}:{:?}", b.binding, b.resource))
             .collect()
@@ -109,7 +109,7 @@ technique Two < ui_label = \"Two passes\"; enabled = true; > {\n\
         ]
     );
     assert_eq!(bindings(1), ["0:Uniforms", "2:Texture(TextureId(1))"]);
-    assert_eq!(t.passes[0].render_targets.len(), 1);
+    assert_eq!(t.passes[0].render_targets().len(), 1);
     assert!(t.passes[1].writes_back_buffer());
     // The uniform struct naga laid out agrees with ours.
     assert_eq!(naga_uniform_layout(&fx), (vec![0, 16, 28], 32));
@@ -129,12 +129,16 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     options.uniform_values.insert("Amount".into(), vec![0.75]);
     let out = load(&[("p.wfx", &effect)], &options);
     let fx = out.effect.expect("valid");
-    assert!(fx.wgsl.contains("const Amount: f32 = 0.75;"), "{}", fx.wgsl);
-    assert_eq!(fx.uniform_buffer_size, 0);
-    assert!(fx.techniques[0].passes[0].bindings.is_empty());
+    assert!(
+        fx.wgsl().contains("const Amount: f32 = 0.75;"),
+        "{}",
+        fx.wgsl()
+    );
+    assert_eq!(fx.uniform_buffer_size(), 0);
+    assert!(fx.techniques()[0].passes[0].bindings().is_empty());
     // The model says what was compiled in.
-    assert!(fx.uniforms[0].constant);
-    assert_eq!(fx.uniforms[0].init, [0.75]);
+    assert!(fx.uniforms()[0].constant);
+    assert_eq!(fx.uniforms()[0].init, [0.75]);
 }
 
 #[test]
@@ -153,21 +157,25 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     };
     let out = load(&[("p.wfx", &effect)], &options);
     let fx = out.effect.expect("valid");
-    let constant: Vec<bool> = fx.uniforms.iter().map(|u| u.constant).collect();
+    let constant: Vec<bool> = fx.uniforms().iter().map(|u| u.constant).collect();
     assert_eq!(constant, [true, false, true]);
-    assert!(fx.wgsl.contains("const Amount: f32 = 0.25;"), "{}", fx.wgsl);
     assert!(
-        fx.wgsl
+        fx.wgsl().contains("const Amount: f32 = 0.25;"),
+        "{}",
+        fx.wgsl()
+    );
+    assert!(
+        fx.wgsl()
             .contains("const Tint: vec3<f32> = vec3<f32>(1, 0.5, 0.25);")
             || fx
-                .wgsl
+                .wgsl()
                 .contains("const Tint: vec3<f32> = vec3<f32>(1.0, 0.5, 0.25);"),
         "{}",
-        fx.wgsl
+        fx.wgsl()
     );
     // Only the timer is in the buffer: at offset 0, 16 bytes in all.
-    assert_eq!(fx.uniforms[1].offset, 0);
-    assert_eq!(fx.uniform_buffer_size, 16);
+    assert_eq!(fx.uniforms()[1].offset, 0);
+    assert_eq!(fx.uniform_buffer_size(), 16);
     // naga lays the struct out the same way (4 bytes; the buffer rounds up to 16).
     assert_eq!(naga_uniform_layout(&fx), (vec![0], 4));
     let bytes = fx.uniform_bytes(&[vec![9.0], vec![2.5], vec![7.0, 7.0, 7.0]]);
@@ -340,7 +348,7 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     assert_eq!(diagnostics(&out), Vec::<String>::new());
     let fx = out.effect.expect("valid");
     let layout: Vec<(String, u32)> = fx
-        .uniforms
+        .uniforms()
         .iter()
         .map(|u| (u.ty.wgsl(), u.offset))
         .collect();
@@ -352,7 +360,7 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
             ("mat2x2<f32>".to_string(), 64)
         ]
     );
-    assert_eq!(fx.uniform_buffer_size, 80);
+    assert_eq!(fx.uniform_buffer_size(), 80);
     // naga lays the generated struct out identically.
     assert_eq!(naga_uniform_layout(&fx), (vec![0, 16, 64], 80));
     // Columns are padded to 16 bytes for 3-row matrices: element (column 1, row 0) at +16.
@@ -374,7 +382,8 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
             ..Options::default()
         },
     );
-    let wgsl = perf.effect.expect("valid").wgsl;
+    let effect = perf.effect.expect("valid");
+    let wgsl = effect.wgsl();
     assert!(
         wgsl.contains("const Flat: mat2x2<f32> = mat2x2<f32>(1.0, 2.0, 3.0, 4.0);"),
         "{wgsl}"
@@ -406,7 +415,7 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     let fx = out.effect.expect("valid");
     let loads = |name: &str| {
         let entry = fx
-            .module
+            .module()
             .entry_points
             .iter()
             .find(|e| e.name == name)
@@ -414,7 +423,7 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
         matches!(
             entry.function.body.first(),
             Some(naga::Statement::Call { function, .. })
-                if fx.module.functions[*function].name.as_deref() == Some("fxbench_load_uniforms")
+                if fx.module().functions[*function].name.as_deref() == Some("fxbench_load_uniforms")
         )
     };
     assert!(loads("ps"));
@@ -433,19 +442,19 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     );
     let out = load(&[("a.wfx", &effect)], &Options::default());
     let fx = out.effect.expect("valid");
-    let w = &fx.uniforms[0];
+    let w = &fx.uniforms()[0];
     assert_eq!(
         (w.ty.array, w.ty.len(), w.ty.wgsl()),
         (3, 3, "array<f32, 3>".to_string())
     );
     assert_eq!(w.init, [0.25, 0.5, 0.75]);
-    assert_eq!(fx.uniforms[1].init, [0.1, 0.2, 0.3, 0.4]);
-    assert_eq!(fx.uniforms[2].init, [1.0, 0.0]);
+    assert_eq!(fx.uniforms()[1].init, [0.1, 0.2, 0.3, 0.4]);
+    assert_eq!(fx.uniforms()[2].init, [1.0, 0.0]);
     // Every element takes 16 bytes; naga lays the struct out the same way.
-    let offsets: Vec<u32> = fx.uniforms.iter().map(|u| u.offset).collect();
+    let offsets: Vec<u32> = fx.uniforms().iter().map(|u| u.offset).collect();
     assert_eq!(offsets, [0, 48, 80, 112]);
     assert_eq!(naga_uniform_layout(&fx), (vec![0, 48, 80, 112], 128));
-    assert_eq!(fx.uniform_buffer_size, 128);
+    assert_eq!(fx.uniform_buffer_size(), 128);
     let bytes = fx.uniform_bytes(&fx.initial_values());
     let float = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
@@ -464,13 +473,13 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     };
     let fx = load(&[("a.wfx", &effect)], &options).effect.expect("valid");
     assert!(
-        fx.wgsl
+        fx.wgsl()
             .contains("const W: array<f32, 3> = array<f32, 3>(0.25, 0.5, 0.75);"),
         "{}",
-        fx.wgsl
+        fx.wgsl()
     );
     assert!(
-        fx.wgsl
+        fx.wgsl()
             .contains("const B: array<bool, 2> = array<bool, 2>(true, false);")
     );
 }

@@ -5,8 +5,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use analysis::preprocess::{self, Preprocessed};
-use analysis::{Options, SourceMap};
+use analysis::{Options, Preprocessed, SourceMap};
 
 struct Run {
     sources: SourceMap,
@@ -67,18 +66,19 @@ fn run_with(files: &[(&str, &str)], definitions: &[(&str, &str)]) -> Run {
             .iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect(),
+        include_dirs: vec![PathBuf::from("lib")],
         ..Options::default()
     };
-    let mut sources = SourceMap::new();
-    let root = sources.add(files[0].0, files[0].1);
-    let mut diagnostics = Vec::new();
-    let pp = preprocess::preprocess(
-        root,
-        &mut sources,
+    let analysis::PreprocessOutput {
+        sources,
+        preprocessed: pp,
+        diagnostics,
+        ..
+    } = analysis::preprocess_text(
+        Path::new(files[0].0),
+        files[0].1.to_string(),
         &memory,
-        &[PathBuf::from("lib")],
-        &preprocess::predefined_macros(&options),
-        &mut diagnostics,
+        &options,
     );
     let diagnostics = diagnostics
         .iter()
@@ -546,7 +546,7 @@ fn hostile_input_gets_located_diagnostics() {
         r.diagnostics,
         ["big.wfxh:1:1: error[PreprocessorError]: '#include' : preprocessed output exceeds 16 MiB"]
     );
-    assert!(r.pp.text.len() <= preprocess::MAX_OUTPUT_BYTES);
+    assert!(r.pp.text.len() <= analysis::MAX_OUTPUT_BYTES);
 
     // Ten thousand nested groups, stray bytes and unfinished constructs.
     let source = format!(
@@ -565,9 +565,8 @@ fn performance_mode_and_version_macros() {
         buffer_height: 1080,
         ..Options::default()
     };
-    let defined: HashMap<String, String> = preprocess::predefined_macros(&options)
-        .into_iter()
-        .collect();
+    let defined: HashMap<String, String> =
+        analysis::predefined_macros(&options).into_iter().collect();
     let value = |name: &str| defined.get(name).map(String::as_str);
     assert_eq!(value("__FXBENCH__"), Some("100"));
     assert_eq!(value("__FXBENCH_PERFORMANCE_MODE__"), Some("1"));

@@ -192,12 +192,12 @@ impl Document {
         for e in 0..chain.effect_count() {
             let effect = chain.effect(e);
             let by_name: HashMap<String, Vec<f64>> = effect
-                .uniforms
+                .uniforms()
                 .iter()
                 .zip(chain.uniform_values(e))
                 .map(|(u, v)| (u.name.clone(), v.clone()))
                 .collect();
-            values.insert(effect.path.clone(), by_name);
+            values.insert(effect.path().to_path_buf(), by_name);
         }
         CompileMode::Performance(values)
     }
@@ -257,7 +257,7 @@ impl Document {
         for (i, file) in file_names.iter().enumerate() {
             let updates: Vec<_> = chain
                 .effect(i)
-                .uniforms
+                .uniforms()
                 .iter()
                 .enumerate()
                 .filter_map(|(u, uniform)| {
@@ -268,7 +268,7 @@ impl Document {
             for (u, value) in updates {
                 let id = chain
                     .effect(i)
-                    .find_uniform(&chain.effect(i).uniforms[u].name);
+                    .find_uniform(&chain.effect(i).uniforms()[u].name);
                 if let Some(id) = id {
                     chain.set_uniform(i, id, value);
                 }
@@ -298,7 +298,7 @@ impl Document {
         for i in 0..chain.effect_count() {
             let effect = chain.effect(i);
             let file = effect_file_name(effect);
-            for (u, uniform) in effect.uniforms.iter().enumerate() {
+            for (u, uniform) in effect.uniforms().iter().enumerate() {
                 let Some(id) = effect.find_uniform(&uniform.name) else {
                     continue;
                 };
@@ -321,7 +321,7 @@ impl Document {
 
 pub fn effect_file_name(effect: &ValidatedEffect) -> String {
     effect
-        .path
+        .path()
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()

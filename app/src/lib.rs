@@ -299,13 +299,20 @@ impl WorkbenchApp {
                     value,
                 } => runtime.chain_mut().set_uniform(effect, uniform, value),
                 Command::SetShaders(choice) => {
+                    let shaders = match choice.shaders() {
+                        Ok(shaders) => shaders,
+                        Err(why) => {
+                            self.status = format!("cannot run {}: {why}", choice.label());
+                            continue;
+                        }
+                    };
                     let compiled = self.document.compile_like(
                         runtime.chain().size(),
                         self.performance_mode,
                         runtime.chain(),
                     );
                     let options = engine::ChainOptions {
-                        shaders: choice.shaders(),
+                        shaders,
                         ..runtime.chain().options().clone()
                     };
                     self.status = if compiled.has_errors() {

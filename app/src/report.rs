@@ -70,7 +70,9 @@ pub fn timing_table(chain: &EffectChain, columns: Columns) -> String {
             ],
         );
         for (i, pass) in technique.passes.iter().enumerate() {
-            let name = pass.name.clone().unwrap_or_else(|| format!("pass {i}"));
+            let name = pass
+                .name()
+                .map_or_else(|| format!("pass {i}"), str::to_string);
             let gpu = timings.and_then(|t| t.passes_gpu_ns.get(i));
             row(&mut out, &name, 2, &[cells(gpu, columns)]);
         }

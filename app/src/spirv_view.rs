@@ -125,31 +125,38 @@ impl ShaderChoice {
         }
     }
 
-    /// The engine's shader mode for this choice.
-    pub fn shaders(self) -> engine::Shaders {
+    /// The engine's shader mode for this choice, or why it cannot run here.
+    ///
+    /// Optimised SPIR-V reaches the driver unchecked, so it runs only where `spirv-val` checks
+    /// every module first (fail closed): without the validator the choice is refused.
+    pub fn shaders(self) -> Result<engine::Shaders, String> {
         let transform: engine::SpirvTransform = match self {
-            Self::Wgpu => return engine::Shaders::Naga,
+            Self::Wgpu => return Ok(engine::Shaders::Naga),
             Self::Spirv => std::sync::Arc::new(|words: &[u32]| Ok(words.to_vec())),
+            Self::Optimized if !optimizer::spirv_val::available() => {
+                return Err(format!(
+                    "{} runs only after spirv-val checks each module, and spirv-val is not \
+                     installed (Debian: spirv-tools)",
+                    self.label()
+                ));
+            }
             Self::Optimized => std::sync::Arc::new(|words: &[u32]| {
                 let (out, _) = optimizer::optimize(words, &optimizer::Options::default())
                     .map_err(|e| format!("the optimiser failed: {e}"))?;
-                // Checked again here when the validator is installed: the driver takes the
-                // module unchecked.
-                if optimizer::spirv_val::available()
-                    && let Ok(optimizer::spirv_val::Verdict::Invalid(message)) =
-                        optimizer::spirv_val::validate(&out, TARGET_ENV)
-                {
-                    return Err(format!("the optimised module fails spirv-val: {message}"));
+                match optimizer::spirv_val::validate(&out, TARGET_ENV) {
+                    Ok(optimizer::spirv_val::Verdict::Valid) => Ok(out),
+                    Ok(optimizer::spirv_val::Verdict::Invalid(message)) => {
+                        Err(format!("the optimised module fails spirv-val: {message}"))
+                    }
+                    Err(e) => Err(format!("the optimised module cannot be checked: {e}")),
                 }
-                Ok(out)
             }),
         };
         // SAFETY: naga's SPIR-V for a validated module is valid, and the identity keeps it so.
-        // The optimiser keeps modules valid with the same entry point, bindings and interface:
-        // its tests check every output with spirv-val (360 corpus modules, every shipped pass
-        // stage) and run shaders before and after on the GPU, and its output is validated again
-        // above whenever spirv-val is installed.
-        unsafe { engine::Shaders::spirv(transform) }
+        // The optimiser's output is run only after spirv-val accepted it (above), and the
+        // optimiser keeps the entry point, bindings and interface: its tests check every output
+        // with spirv-val and run shaders before and after on the GPU.
+        Ok(unsafe { engine::Shaders::spirv(transform) })
     }
 }
 

@@ -333,7 +333,9 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
     harness.run_steps(2);
     harness.get_by_label("performance mode: uniforms compiled in");
     let chain = harness.state().runtime().expect("runtime").chain();
-    assert!((0..chain.effect_count()).all(|e| chain.effect(e).uniforms.iter().all(|u| u.constant)));
+    assert!(
+        (0..chain.effect_count()).all(|e| chain.effect(e).uniforms().iter().all(|u| u.constant))
+    );
     harness
         .get_all_by_label_contains("Performance mode: values are compiled in")
         .next()
@@ -344,7 +346,7 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
     harness.get_by_label("performance mode off: uniforms editable");
     let chain = harness.state().runtime().expect("runtime").chain();
     assert!(
-        (0..chain.effect_count()).all(|e| chain.effect(e).uniforms.iter().all(|u| !u.constant))
+        (0..chain.effect_count()).all(|e| chain.effect(e).uniforms().iter().all(|u| !u.constant))
     );
 }
 
@@ -367,7 +369,7 @@ fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
         .expect("the vignette runs")
         .chain();
     assert_eq!(chain.effect_count(), 1);
-    assert!(chain.effect(0).path.ends_with("vignette.wfx"));
+    assert!(chain.effect(0).path().ends_with("vignette.wfx"));
     assert_eq!(harness.state().spirv_panel().stage_labels().count(), 2);
     harness.get_by_label("Vignette");
 

@@ -51,9 +51,20 @@ pub enum Shaders {
     Naga,
     /// Each pass stage as the SPIR-V module [`analysis::spirv::compile_entry`] writes, passed
     /// through a transform and handed to the driver as it is (`PASSTHROUGH_SHADERS`, Vulkan).
-    /// Make it with [`Shaders::spirv`].
-    Spirv(SpirvTransform),
+    /// Only [`Shaders::spirv`], which is `unsafe`, makes one:
+    ///
+    /// ```compile_fail
+    /// # fn forge(transform: engine::SpirvTransform) -> engine::Shaders {
+    /// engine::Shaders::Spirv(engine::SpirvPassthrough(transform)) // private field
+    /// # }
+    /// ```
+    Spirv(SpirvPassthrough),
 }
+
+/// A SPIR-V transform whose caller promised, through [`Shaders::spirv`], that it keeps modules
+/// valid; its field is private so safe code cannot make one.
+#[derive(Clone)]
+pub struct SpirvPassthrough(SpirvTransform);
 
 impl Shaders {
     /// SPIR-V passthrough with `transform` applied to each stage's module.
@@ -63,7 +74,7 @@ impl Shaders {
     /// same entry point, bindings and stage interface as its input: the driver receives it
     /// unchecked.
     pub unsafe fn spirv(transform: SpirvTransform) -> Self {
-        Shaders::Spirv(transform)
+        Shaders::Spirv(SpirvPassthrough(transform))
     }
 }
 
@@ -382,7 +393,7 @@ impl EffectChain {
         type Name = (std::path::PathBuf, String);
         let name_of = |chain: &Self, k: TechniqueKey| -> Name {
             (
-                chain.effects[k.effect].effect.path.clone(),
+                chain.effects[k.effect].effect.path().to_path_buf(),
                 chain.technique(k).name.clone(),
             )
         };
@@ -390,9 +401,9 @@ impl EffectChain {
         let old_enabled: Vec<Name> = self.enabled.iter().map(|k| name_of(self, *k)).collect();
         let mut old_values = std::collections::HashMap::new();
         for e in &self.effects {
-            for (u, value) in e.effect.uniforms.iter().zip(&e.uniform_values) {
+            for (u, value) in e.effect.uniforms().iter().zip(&e.uniform_values) {
                 old_values.insert(
-                    (e.effect.path.clone(), u.name.clone()),
+                    (e.effect.path().to_path_buf(), u.name.clone()),
                     (u.ty, value.clone()),
                 );
             }
@@ -413,10 +424,10 @@ impl EffectChain {
             next.set_enabled(key, on);
         }
         for i in 0..next.effects.len() {
-            let path = next.effects[i].effect.path.clone();
+            let path = next.effects[i].effect.path().to_path_buf();
             let updates: Vec<(UniformId, Vec<f64>)> = next.effects[i]
                 .effect
-                .uniforms
+                .uniforms()
                 .iter()
                 .filter_map(|uniform| {
                     let (ty, value) = old_values.get(&(path.clone(), uniform.name.clone()))?;
@@ -520,7 +531,7 @@ impl EffectChain {
             effect.technique(k.technique).name == name
                 && effect_file.is_none_or(|f| {
                     effect
-                        .path
+                        .path()
                         .file_name()
                         .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(f))
                 })
@@ -748,7 +759,7 @@ impl EffectChain {
                 };
 
                 if let (PassPipeline::Compute(pipeline), Some(dispatch)) =
-                    (&pass_gpu.pipeline, pass.compute)
+                    (&pass_gpu.pipeline, pass.compute())
                 {
                     let timestamp_writes = self.timer.as_mut().and_then(|t| {
                         t.compute_pass_writes(TimedScope::Pass {
@@ -766,9 +777,9 @@ impl EffectChain {
                     let [x, y, z] = dispatch.groups;
                     cpass.dispatch_workgroups(x, y, z);
                     drop(cpass);
-                    if pass.generate_mips {
+                    if pass.generate_mips() {
                         // Storage writes to level 0 refresh the levels below it.
-                        for b in &pass.bindings {
+                        for b in pass.bindings() {
                             let BindingResource::Storage(sid) = b.resource else {
                                 continue;
                             };
@@ -798,14 +809,14 @@ impl EffectChain {
                             BackBuffer::Intermediate => &self.intermediate,
                             _ => &self.output,
                         };
-                        vec![if pass.srgb_write {
+                        vec![if pass.srgb_write() {
                             &target.srgb_view
                         } else {
                             &target.view
                         }]
                     }
                     None => pass
-                        .render_targets
+                        .render_targets()
                         .iter()
                         .map(|id| match &effect_gpu.textures[id.index()] {
                             TextureGpu::Owned { target_view, .. } => target_view,
@@ -825,7 +836,7 @@ impl EffectChain {
                 } else if destination.is_some() {
                     // The previous back buffer was copied under it just above.
                     wgpu::LoadOp::Load
-                } else if pass.clear_render_targets {
+                } else if pass.clears_render_targets() {
                     wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT)
                 } else {
                     wgpu::LoadOp::Load
@@ -851,7 +862,7 @@ impl EffectChain {
                         pass: pass_index,
                     })
                 });
-                let depth_stencil_attachment = match (&pass.stencil, &effect_gpu.stencil_view) {
+                let depth_stencil_attachment = match (&pass.stencil(), &effect_gpu.stencil_view) {
                     (Some(_), Some(view)) => {
                         // Cleared before the effect's first stencil pass of each frame.
                         let load = if stencil_cleared.insert(key.effect) {
@@ -878,16 +889,16 @@ impl EffectChain {
                     occlusion_query_set: None,
                     multiview_mask: None,
                 });
-                if let Some(stencil) = &pass.stencil {
+                if let Some(stencil) = pass.stencil() {
                     rpass.set_stencil_reference(u32::from(stencil.reference));
                 }
                 rpass.set_pipeline(render_pipeline);
                 rpass.set_bind_group(0, bind_group, &[]);
-                rpass.draw(0..pass.vertex_count, 0..1);
+                rpass.draw(0..pass.draw().map_or(0, |d| d.vertex_count), 0..1);
                 drop(rpass);
 
-                if destination.is_none() && pass.generate_mips {
-                    for id in &pass.render_targets {
+                if destination.is_none() && pass.generate_mips() {
+                    for id in pass.render_targets() {
                         if let TextureGpu::Owned {
                             mips: Some(mips), ..
                         } = &effect_gpu.textures[id.index()]
@@ -1053,7 +1064,7 @@ fn make_bind_group(
     frame: FrameViews,
 ) -> wgpu::BindGroup {
     let entries: Vec<wgpu::BindGroupEntry> = pass
-        .bindings
+        .bindings()
         .iter()
         .map(|b| wgpu::BindGroupEntry {
             binding: b.binding,
@@ -1087,7 +1098,7 @@ fn make_bind_group(
         })
         .collect();
     device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some(&format!("{} bind group", effect.path.display())),
+        label: Some(&format!("{} bind group", effect.path().display())),
         layout,
         entries: &entries,
     })
@@ -1109,21 +1120,21 @@ fn build_effect(
     let device = &ctx.device;
     // One stencil buffer per effect, shared by its passes, as in ReShade.
     let uses_stencil = effect
-        .techniques
+        .techniques()
         .iter()
         .flat_map(|t| &t.passes)
-        .any(|p| p.stencil.is_some());
+        .any(|p| p.stencil().is_some());
     let stencil_view = uses_stencil.then(|| {
         crate::input::frame_texture(device, size, STENCIL_FORMAT, &[], "fxbench effect stencil")
             .create_view(&wgpu::TextureViewDescriptor::default())
     });
-    let name = effect.path.display().to_string();
+    let name = effect.path().display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
 
-    let uniform_buffer = (effect.uniform_buffer_size > 0).then(|| {
+    let uniform_buffer = (effect.uniform_buffer_size() > 0).then(|| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(&format!("{name} uniforms")),
-            size: u64::from(effect.uniform_buffer_size),
+            size: u64::from(effect.uniform_buffer_size()),
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         })
@@ -1133,7 +1144,7 @@ fn build_effect(
     // share one GPU texture.
     let mut pooled_taken: std::collections::HashMap<String, usize> = Default::default();
     let textures: Vec<TextureGpu> = effect
-        .textures
+        .textures()
         .iter()
         .enumerate()
         .map(|(i, t)| match &t.kind {
@@ -1225,7 +1236,7 @@ fn build_effect(
         })
         .collect();
     let storage_views = effect
-        .storages
+        .storages()
         .iter()
         .map(|st| match &textures[st.texture.index()] {
             TextureGpu::Owned { texture, .. } => {
@@ -1242,7 +1253,7 @@ fn build_effect(
         })
         .collect();
     let samplers = effect
-        .samplers
+        .samplers()
         .iter()
         .map(|s| {
             device.create_sampler(&wgpu::SamplerDescriptor {
@@ -1283,12 +1294,12 @@ fn build_effect(
     let modules = ShaderModules::new(device, &effect, shaders)?;
 
     let features = device.features();
-    let mut passes = Vec::with_capacity(effect.techniques.len());
-    for technique in &effect.techniques {
+    let mut passes = Vec::with_capacity(effect.techniques().len());
+    for technique in effect.techniques() {
         let mut technique_passes = Vec::with_capacity(technique.passes.len());
         for (pass_index, pass) in technique.passes.iter().enumerate() {
             let layout_entries: Vec<wgpu::BindGroupLayoutEntry> = pass
-                .bindings
+                .bindings()
                 .iter()
                 .map(|b| wgpu::BindGroupLayoutEntry {
                     binding: b.binding,
@@ -1359,39 +1370,43 @@ fn build_effect(
                 bind_group_layouts: &[Some(&layout)],
                 immediate_size: 0,
             });
-            let reads_frame = pass.bindings.iter().any(|b| {
+            let reads_frame = pass.bindings().iter().any(|b| {
                 matches!(b.resource, BindingResource::Texture(id)
                     if matches!(effect.texture(id).kind,
                         TextureKind::Semantic(TextureSemantic::Color | TextureSemantic::Depth)))
             });
-            if let Some(dispatch) = pass.compute {
-                let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                    label: Some(&label),
-                    layout: Some(&pipeline_layout),
-                    module: &modules.get(device, &effect, pass, dispatch.entry)?,
-                    entry_point: Some(&effect.module.entry_points[dispatch.entry].name),
-                    compilation_options: Default::default(),
-                    cache: None,
-                });
-                technique_passes.push(PassGpu {
-                    label: label.clone(),
-                    pipeline: PassPipeline::Compute(pipeline),
-                    layout,
-                    reads_frame,
-                    overwrites_target: false,
-                    fixed_bind_group: None,
-                    frame_bind_groups: [None, None, None],
-                });
-                continue;
-            }
+            let draw = match pass.kind() {
+                analysis::PassKind::Draw(draw) => draw,
+                analysis::PassKind::Compute(dispatch) => {
+                    let pipeline =
+                        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                            label: Some(&label),
+                            layout: Some(&pipeline_layout),
+                            module: &modules.get(device, &effect, pass, dispatch.entry)?,
+                            entry_point: Some(&effect.entry_point(dispatch.entry).name),
+                            compilation_options: Default::default(),
+                            cache: None,
+                        });
+                    technique_passes.push(PassGpu {
+                        label: label.clone(),
+                        pipeline: PassPipeline::Compute(pipeline),
+                        layout,
+                        reads_frame,
+                        overwrites_target: false,
+                        fixed_bind_group: None,
+                        frame_bind_groups: [None, None, None],
+                    });
+                    continue;
+                }
+            };
             let target_formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
-                vec![if pass.srgb_write {
+                vec![if pass.srgb_write() {
                     BACK_BUFFER_FORMAT.add_srgb_suffix()
                 } else {
                     BACK_BUFFER_FORMAT
                 }]
             } else {
-                pass.render_targets
+                pass.render_targets()
                     .iter()
                     .map(|id| match &effect.texture(*id).kind {
                         TextureKind::Owned { format: f, .. } => format::texture_format(*f),
@@ -1405,38 +1420,38 @@ fn build_effect(
                 .map(|(slot, &format)| {
                     Some(wgpu::ColorTargetState {
                         format,
-                        blend: pass.blend[slot].map(format::blend_state),
+                        blend: pass.blend()[slot].map(format::blend_state),
                         write_mask: wgpu::ColorWrites::from_bits_truncate(u32::from(
-                            pass.write_mask[slot],
+                            pass.write_mask()[slot],
                         )),
                     })
                 })
                 .collect();
-            let vertex_entry = &effect.module.entry_points[pass.vertex_entry].name;
-            let fragment_entry = &effect.module.entry_points[pass.fragment_entry].name;
+            let vertex_entry = &effect.entry_point(draw.vertex).name;
+            let fragment_entry = &effect.entry_point(draw.fragment).name;
             let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(&label),
                 layout: Some(&pipeline_layout),
                 vertex: wgpu::VertexState {
-                    module: &modules.get(device, &effect, pass, pass.vertex_entry)?,
+                    module: &modules.get(device, &effect, pass, draw.vertex)?,
                     entry_point: Some(vertex_entry),
                     compilation_options: Default::default(),
                     buffers: &[],
                 },
                 primitive: wgpu::PrimitiveState {
-                    topology: format::topology(pass.topology),
+                    topology: format::topology(draw.topology),
                     ..Default::default()
                 },
-                depth_stencil: pass.stencil.map(|st| wgpu::DepthStencilState {
+                depth_stencil: pass.stencil().map(|st| wgpu::DepthStencilState {
                     format: STENCIL_FORMAT,
                     depth_write_enabled: Some(false),
                     depth_compare: Some(wgpu::CompareFunction::Always),
-                    stencil: format::stencil_state(st),
+                    stencil: format::stencil_state(*st),
                     bias: wgpu::DepthBiasState::default(),
                 }),
                 multisample: wgpu::MultisampleState::default(),
                 fragment: Some(wgpu::FragmentState {
-                    module: &modules.get(device, &effect, pass, pass.fragment_entry)?,
+                    module: &modules.get(device, &effect, pass, draw.fragment)?,
                     entry_point: Some(fragment_entry),
                     compilation_options: Default::default(),
                     targets: &targets,
@@ -1485,7 +1500,7 @@ fn build_effect(
         if let Some(TextureGpu::Owned {
             mips: Some(mips), ..
         }) = effect
-            .textures
+            .textures()
             .iter()
             .position(|t| t.name == name)
             .map(|i| &textures[i])
@@ -1496,7 +1511,7 @@ fn build_effect(
     ctx.queue.submit([encoder.finish()]);
 
     let sources = effect
-        .uniforms
+        .uniforms()
         .iter()
         .map(|u| Source::from_annotations(&u.annotations))
         .collect();
@@ -1514,7 +1529,7 @@ fn build_effect(
         passes,
     };
     // Passes that do not read COLOR bind the same resources every frame.
-    for (t, technique) in gpu.effect.techniques.iter().enumerate() {
+    for (t, technique) in gpu.effect.techniques().iter().enumerate() {
         for (p, pass) in technique.passes.iter().enumerate() {
             let pass_gpu = &gpu.passes[t][p];
             if !pass_gpu.reads_frame {
@@ -1563,9 +1578,9 @@ impl<'t> ShaderModules<'t> {
         match shaders {
             Shaders::Naga => Ok(Self::Naga(device.create_shader_module(
                 wgpu::ShaderModuleDescriptor {
-                    label: Some(&effect.path.display().to_string()),
+                    label: Some(&effect.path().display().to_string()),
                     source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(
-                        effect.module.clone(),
+                        effect.module().clone(),
                     )),
                 },
             ))),
@@ -1575,14 +1590,14 @@ impl<'t> ShaderModules<'t> {
                     .contains(wgpu::Features::PASSTHROUGH_SHADERS) =>
             {
                 Err(ChainError::Gpu {
-                    effect: effect.path.display().to_string(),
+                    effect: effect.path().display().to_string(),
                     what: "SPIR-V shaders".to_string(),
                     message:
                         "the device cannot take SPIR-V as it is (PASSTHROUGH_SHADERS needs Vulkan)"
                             .to_string(),
                 })
             }
-            Shaders::Spirv(transform) => Ok(Self::Spirv(transform)),
+            Shaders::Spirv(SpirvPassthrough(transform)) => Ok(Self::Spirv(transform)),
         }
     }
 
@@ -1593,19 +1608,19 @@ impl<'t> ShaderModules<'t> {
         device: &wgpu::Device,
         effect: &ValidatedEffect,
         pass: &analysis::Pass,
-        entry: usize,
+        entry: analysis::EntryPointId,
     ) -> Result<wgpu::ShaderModule, ChainError> {
         let transform = match self {
             Self::Naga(module) => return Ok(module.clone()),
             Self::Spirv(transform) => transform,
         };
-        let ep = &effect.module.entry_points[entry];
+        let ep = effect.entry_point(entry);
         let error = |message: String| ChainError::Gpu {
-            effect: effect.path.display().to_string(),
+            effect: effect.path().display().to_string(),
             what: format!("SPIR-V for entry point '{}'", ep.name),
             message,
         };
-        let numbers: Vec<u32> = pass.bindings.iter().map(|b| b.binding).collect();
+        let numbers: Vec<u32> = pass.bindings().iter().map(|b| b.binding).collect();
         let words = analysis::spirv::compile_entry(
             effect,
             entry,
@@ -1668,5 +1683,5 @@ fn view_dimension(texture: &analysis::Texture) -> wgpu::TextureViewDimension {
 
 /// Whether some `storage` declaration writes texture `index`.
 fn written_as_storage(effect: &ValidatedEffect, index: usize) -> bool {
-    effect.storages.iter().any(|s| s.texture.index() == index)
+    effect.storages().iter().any(|s| s.texture.index() == index)
 }

@@ -16,7 +16,8 @@ pub mod testing;
 pub mod timing;
 
 pub use chain::{
-    ChainError, ChainOptions, EffectChain, Shaders, SpirvTransform, TechniqueKey, TechniqueTimings,
+    ChainError, ChainOptions, EffectChain, Shaders, SpirvPassthrough, SpirvTransform, TechniqueKey,
+    TechniqueTimings,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

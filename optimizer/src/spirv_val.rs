@@ -18,14 +18,18 @@ pub enum Verdict {
     Invalid(String),
 }
 
-/// Whether `spirv-val` can be run.
+/// Whether `spirv-val` can be run. Asked once per process (starting it costs milliseconds, and
+/// the window asks on every shader choice).
 pub fn available() -> bool {
-    Command::new("spirv-val")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        Command::new("spirv-val")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
 }
 
 /// Whether tests should run their `spirv-val` checks: true when the tool is installed. Without

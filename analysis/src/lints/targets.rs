@@ -123,7 +123,10 @@ fn fragment_outputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<(u32
 
 fn pixel_outputs(cx: &LintContext, pass: &Pass, diagnostics: &mut Vec<Diagnostic>) {
     let module = &cx.effect.module;
-    let Some(entry) = module.entry_points.get(pass.fragment_entry) else {
+    let Some(entry) = pass
+        .draw()
+        .and_then(|draw| module.entry_points.get(draw.fragment.index()))
+    else {
         return;
     };
     let outputs = fragment_outputs(module, entry);

@@ -15,13 +15,9 @@ pub(super) fn check(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     functions(cx, diagnostics);
 }
 
-/// The entry points a pass runs (one for a compute pass).
+/// The entry points a pass runs (one for a compute pass), as indices into the module's.
 pub(super) fn pass_entries(pass: &crate::model::Pass) -> Vec<usize> {
-    if pass.vertex_entry == pass.fragment_entry {
-        vec![pass.fragment_entry]
-    } else {
-        vec![pass.vertex_entry, pass.fragment_entry]
-    }
+    pass.entry_points().iter().map(|e| e.index()).collect()
 }
 
 /// A uniform is used when an entry point of some pass reads its private copy. The generated

@@ -62,7 +62,10 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
                         .and_then(|t| t.passes_gpu_ns.get(i))
                         .and_then(|a| a.mean());
                     ui.horizontal(|ui| {
-                        ui.weak(pass.name.clone().unwrap_or_else(|| format!("pass {i}")));
+                        ui.weak(
+                            pass.name()
+                                .map_or_else(|| format!("pass {i}"), str::to_string),
+                        );
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             ui.weak(ms(gpu));
                         });

@@ -11,7 +11,7 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
     for effect_index in 0..chain.effect_count() {
         let effect = chain.effect(effect_index);
         let editable: Vec<(usize, &Uniform)> = effect
-            .uniforms
+            .uniforms()
             .iter()
             .enumerate()
             .filter(|(_, u)| !u.annotations.flag("hidden").unwrap_or(false))
