@@ -48,17 +48,108 @@ impl std::fmt::Display for TechniqueRef {
     }
 }
 
+/// One section of a preset: the global one (before any `[...]` header) or `[name]`. Every line
+/// is kept as it was read, so a save changes only the lines whose values changed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Section {
     /// Empty for the global section.
     pub name: String,
-    pub entries: Vec<(String, String)>,
+    /// The header line as written (`[Name]`); `None` for the global section and new sections.
+    header: Option<String>,
+    lines: Vec<Line>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A line of a section.
+#[derive(Clone, Debug, PartialEq)]
+enum Line {
+    /// `key=value`; `raw` is the line as read, dropped when the value changes.
+    Entry {
+        key: String,
+        value: String,
+        raw: Option<String>,
+    },
+    /// A blank line, a comment, or a line that could not be read: written back as it was.
+    Other(String),
+}
+
+impl Line {
+    fn is_blank(&self) -> bool {
+        matches!(self, Line::Other(text) if text.trim().is_empty())
+    }
+}
+
+impl Section {
+    /// The section's `key=value` entries in file order.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.lines.iter().filter_map(|line| match line {
+            Line::Entry { key, value, .. } => Some((key.as_str(), value.as_str())),
+            Line::Other(_) => None,
+        })
+    }
+
+    /// The value of `key`; the last one wins when a key repeats, as in ReShade.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries()
+            .filter(|(k, _)| *k == key)
+            .last()
+            .map(|(_, v)| v)
+    }
+
+    /// Sets `key=value`: the last line with that key is rewritten (only when the value changes,
+    /// so an unchanged save is byte-stable); a new key goes after the section's last non-blank
+    /// line, so blank lines that separate it from the next section stay after it.
+    fn set(&mut self, key: &str, value: String) {
+        let existing = self.lines.iter_mut().rev().find_map(|line| match line {
+            Line::Entry {
+                key: k, value, raw, ..
+            } if k == key => Some((value, raw)),
+            _ => None,
+        });
+        match existing {
+            Some((current, _)) if *current == value => {}
+            Some((current, raw)) => {
+                *current = value;
+                *raw = None;
+            }
+            None => {
+                let at = self
+                    .lines
+                    .iter()
+                    .rposition(|l| !l.is_blank())
+                    .map_or(0, |i| i + 1);
+                self.lines.insert(
+                    at,
+                    Line::Entry {
+                        key: key.to_string(),
+                        value,
+                        raw: None,
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// A preset as read: every section and line in file order, so that saving keeps comments, keys
+/// fxbench does not use and the file's layout (ReShade's own files round-trip byte for byte).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Preset {
     /// The global section first, then each `[name]` section in file order.
     pub sections: Vec<Section>,
+    /// `\r\n` when the file used it, else `\n`.
+    newline: &'static str,
+    /// Whether the text ended with a line break (a new file does).
+    final_newline: bool,
+}
+
+impl Default for Preset {
+    fn default() -> Self {
+        Self {
+            sections: vec![Section::default()],
+            newline: "\n",
+            final_newline: true,
+        }
+    }
 }
 
 /// A parsed preset with the diagnostics its text produced.
@@ -72,8 +163,9 @@ pub struct PresetLoad {
 impl Preset {
     /// Reads a preset from disk; a missing or unreadable file is one diagnostic.
     pub fn load(path: &Path) -> PresetLoad {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Self::parse(path, &text),
+        match std::fs::read(path) {
+            // ReShade writes UTF-8; a file in another encoding keeps its other bytes as U+FFFD.
+            Ok(bytes) => Self::parse(path, &String::from_utf8_lossy(&bytes)),
             Err(error) => PresetLoad {
                 sources: SourceMap::new(),
                 preset: Preset::default(),
@@ -91,7 +183,9 @@ impl Preset {
         let file = sources.add(path, text);
         let mut diagnostics = Vec::new();
         let mut preset = Preset {
-            sections: vec![Section::default()],
+            newline: if text.contains("\r\n") { "\r\n" } else { "\n" },
+            final_newline: text.is_empty() || text.ends_with('\n'),
+            ..Preset::default()
         };
         let mut offset = 0;
         for raw in text.split_inclusive('\n') {
@@ -100,7 +194,12 @@ impl Preset {
             let line = raw.trim_end_matches(['\n', '\r']);
             let trimmed = line.trim();
             let indent = line.len() - line.trim_start().len();
+            let section = preset
+                .sections
+                .last_mut()
+                .expect("the global section is always present");
             if trimmed.is_empty() || trimmed.starts_with(';') || trimmed.starts_with('#') {
+                section.lines.push(Line::Other(line.to_string()));
                 continue;
             }
             let span = Span::new(
@@ -112,17 +211,22 @@ impl Preset {
                 match rest.strip_suffix(']') {
                     Some(name) => preset.sections.push(Section {
                         name: name.trim().to_string(),
-                        entries: Vec::new(),
+                        header: Some(line.to_string()),
+                        lines: Vec::new(),
                     }),
-                    None => diagnostics.push(Diagnostic::error(
-                        DiagnosticCode::PresetError,
-                        span,
-                        format!("'{trimmed}' : section header lacks ']'"),
-                    )),
+                    None => {
+                        section.lines.push(Line::Other(line.to_string()));
+                        diagnostics.push(Diagnostic::error(
+                            DiagnosticCode::PresetError,
+                            span,
+                            format!("'{trimmed}' : section header lacks ']'"),
+                        ));
+                    }
                 }
                 continue;
             }
             let Some((key, value)) = trimmed.split_once('=') else {
+                section.lines.push(Line::Other(line.to_string()));
                 diagnostics.push(Diagnostic::error(
                     DiagnosticCode::PresetError,
                     span,
@@ -130,13 +234,11 @@ impl Preset {
                 ));
                 continue;
             };
-            let section = preset
-                .sections
-                .last_mut()
-                .expect("the global section is always present");
-            section
-                .entries
-                .push((key.trim().to_string(), value.trim().to_string()));
+            section.lines.push(Line::Entry {
+                key: key.trim().to_string(),
+                value: value.trim().to_string(),
+                raw: Some(line.to_string()),
+            });
         }
         PresetLoad {
             sources,
@@ -146,13 +248,15 @@ impl Preset {
     }
 
     fn global(&self, key: &str) -> Option<&str> {
+        self.sections.first()?.get(key)
+    }
+
+    /// The `[name]` section (names compare without case, as file names do on Windows).
+    pub fn section(&self, name: &str) -> Option<&Section> {
         self.sections
-            .first()?
-            .entries
             .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+            .skip(1)
+            .find(|s| s.name.eq_ignore_ascii_case(name))
     }
 
     fn list(&self, key: &str) -> Vec<TechniqueRef> {
@@ -183,24 +287,18 @@ impl Preset {
 
     /// A uniform's value in the effect's section, as numbers (`a,b,c`).
     pub fn uniform_value(&self, effect_file: &str, uniform: &str) -> Option<Vec<f64>> {
-        let section = self
-            .sections
-            .iter()
-            .skip(1)
-            .find(|s| s.name.eq_ignore_ascii_case(effect_file))?;
-        let (_, value) = section.entries.iter().rev().find(|(k, _)| k == uniform)?;
-        value
+        self.section(effect_file)?
+            .get(uniform)?
             .split(',')
             .map(|c| c.trim().parse::<f64>().ok())
             .collect()
     }
 
     fn set_global(&mut self, key: &str, value: String) {
-        let global = &mut self.sections[0].entries;
-        match global.iter_mut().find(|(k, _)| k == key) {
-            Some(entry) => entry.1 = value,
-            None => global.push((key.to_string(), value)),
+        if self.sections.is_empty() {
+            self.sections.push(Section::default());
         }
+        self.sections[0].set(key, value);
     }
 
     /// Sets `key=value` in the `[section]` section, creating it at the end if needed.
@@ -213,18 +311,17 @@ impl Preset {
         {
             Some(i) => i + 1,
             None => {
+                if self.sections.is_empty() {
+                    self.sections.push(Section::default());
+                }
                 self.sections.push(Section {
                     name: section.to_string(),
-                    entries: Vec::new(),
+                    ..Section::default()
                 });
                 self.sections.len() - 1
             }
         };
-        let entries = &mut self.sections[index].entries;
-        match entries.iter_mut().find(|(k, _)| k == key) {
-            Some(entry) => entry.1 = value,
-            None => entries.push((key.to_string(), value)),
-        }
+        self.sections[index].set(key, value);
     }
 
     pub fn set_techniques(&mut self, list: &[TechniqueRef]) {
@@ -235,16 +332,33 @@ impl Preset {
         self.set_global("TechniqueSorting", join_refs(list));
     }
 
-    /// The INI text.
+    /// The INI text: every line as it was read, except values that changed (written as
+    /// `key=value`, as ReShade writes them) and sections that are new (after a blank line).
     pub fn to_ini(&self) -> String {
-        let mut out = String::new();
+        let mut lines: Vec<String> = Vec::new();
         for (i, section) in self.sections.iter().enumerate() {
             if i > 0 {
-                out.push_str(&format!("\n[{}]\n", section.name));
+                match &section.header {
+                    Some(header) => lines.push(header.clone()),
+                    None => {
+                        if lines.last().is_some_and(|l| !l.trim().is_empty()) {
+                            lines.push(String::new());
+                        }
+                        lines.push(format!("[{}]", section.name));
+                    }
+                }
             }
-            for (k, v) in &section.entries {
-                out.push_str(&format!("{k}={v}\n"));
+            for line in &section.lines {
+                lines.push(match line {
+                    Line::Entry { raw: Some(raw), .. } => raw.clone(),
+                    Line::Entry { key, value, .. } => format!("{key}={value}"),
+                    Line::Other(text) => text.clone(),
+                });
             }
+        }
+        let mut out = lines.join(self.newline);
+        if self.final_newline && !lines.is_empty() {
+            out.push_str(self.newline);
         }
         out
     }
@@ -345,6 +459,71 @@ mod tests {
         let again = Preset::parse(Path::new("p.ini"), &p.to_ini()).preset;
         assert_eq!(p, again);
         assert!(p.to_ini().contains("UnknownKey=kept"));
+    }
+
+    /// A preset as ReShade 6 writes one: global keys (toggle keys, definitions, technique
+    /// lists) sorted, then one section per effect with sorted keys, a blank line between.
+    const RESHADE_WRITTEN: &str = "KeyClarity@Clarity.fx=0,0,0,0\r\n\
+        PreprocessorDefinitions=\r\n\
+        TechniqueSorting=Clarity@Clarity.fx,Vignette@Vignette.fx\r\n\
+        Techniques=Vignette@Vignette.fx,Clarity@Clarity.fx\r\n\
+        \r\n\
+        [Clarity.fx]\r\n\
+        ClarityBlendIfDark=50\r\n\
+        ClarityStrength=0.400000\r\n\
+        \r\n\
+        [Vignette.fx]\r\n\
+        Amount=-1.000000\r\n\
+        Center=0.500000,0.500000\r\n\
+        Type=0\r\n";
+
+    #[test]
+    fn a_reshade_preset_round_trips_byte_for_byte() {
+        let load = Preset::parse(Path::new("ReShadePreset.ini"), RESHADE_WRITTEN);
+        assert!(load.diagnostics.is_empty());
+        assert_eq!(load.preset.to_ini(), RESHADE_WRITTEN);
+        // Setting values they already have changes nothing.
+        let mut p = load.preset;
+        p.set_value("Vignette.fx", "Type", "0".to_string());
+        p.set_techniques(&p.techniques());
+        assert_eq!(p.to_ini(), RESHADE_WRITTEN);
+    }
+
+    #[test]
+    fn a_save_changes_only_the_lines_that_changed() {
+        let mut p = Preset::parse(Path::new("ReShadePreset.ini"), RESHADE_WRITTEN).preset;
+        p.set_value("Vignette.fx", "Amount", "-0.500000".to_string());
+        p.set_value("Clarity.fx", "ClarityRadius", "3".to_string());
+        p.set_value("Deband.fx", "Threshold", "0.004000".to_string());
+        let expected = RESHADE_WRITTEN
+            .replace("Amount=-1.000000", "Amount=-0.500000")
+            .replace(
+                "ClarityStrength=0.400000\r\n",
+                "ClarityStrength=0.400000\r\nClarityRadius=3\r\n",
+            )
+            + "\r\n[Deband.fx]\r\nThreshold=0.004000\r\n";
+        assert_eq!(p.to_ini(), expected);
+    }
+
+    #[test]
+    fn comments_unreadable_lines_and_spacing_survive_a_save() {
+        let text = "; my favourite look\nTechniques = A@A.fx\n  garbage line\n[A.fx]\n# tuned by hand\nStrength = 0.5\n[Broken\n";
+        let mut p = Preset::parse(Path::new("p.ini"), text).preset;
+        assert_eq!(p.to_ini(), text);
+        p.set_value("A.fx", "Strength", "0.750000".to_string());
+        assert_eq!(
+            p.to_ini(),
+            text.replace("Strength = 0.5", "Strength=0.750000")
+        );
+    }
+
+    #[test]
+    fn a_preset_without_a_final_line_break_keeps_it_so() {
+        let text = "Techniques=A@A.fx\n[A.fx]\nX=1";
+        let mut p = Preset::parse(Path::new("p.ini"), text).preset;
+        assert_eq!(p.to_ini(), text);
+        p.set_value("A.fx", "Y", "2".to_string());
+        assert_eq!(p.to_ini(), "Techniques=A@A.fx\n[A.fx]\nX=1\nY=2");
     }
 
     #[test]
