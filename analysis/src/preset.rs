@@ -275,9 +275,14 @@ impl Preset {
         self.list("Techniques")
     }
 
-    /// The order of techniques (`TechniqueSorting=`).
+    /// The order of techniques: `TechniqueSorting=`, or without that line the `Techniques=`
+    /// list's order, as ReShade reads it.
     pub fn technique_sorting(&self) -> Vec<TechniqueRef> {
-        self.list("TechniqueSorting")
+        if self.global("TechniqueSorting").is_some() {
+            self.list("TechniqueSorting")
+        } else {
+            self.techniques()
+        }
     }
 
     /// Whether the preset has a `Techniques=` line at all, which is how ReShade tells a preset.
@@ -524,6 +529,18 @@ mod tests {
         assert_eq!(p.to_ini(), text);
         p.set_value("A.fx", "Y", "2".to_string());
         assert_eq!(p.to_ini(), "Techniques=A@A.fx\n[A.fx]\nX=1\nY=2");
+    }
+
+    #[test]
+    fn without_technique_sorting_the_order_is_the_technique_list() {
+        let p = Preset::parse(Path::new("p.ini"), "Techniques=B@B.fx,A@A.fx\n").preset;
+        assert_eq!(
+            p.technique_sorting(),
+            vec![TechniqueRef::parse("B@B.fx"), TechniqueRef::parse("A@A.fx")]
+        );
+        // An empty TechniqueSorting= line is a sorting (of nothing), not a missing one.
+        let p = Preset::parse(Path::new("p.ini"), "Techniques=B@B.fx\nTechniqueSorting=\n").preset;
+        assert_eq!(p.technique_sorting(), Vec::new());
     }
 
     #[test]
