@@ -217,6 +217,34 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .unwrap_or(Path::new("."));
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
     file.write_all(bytes)?;
+    // The temporary file is private (0600); the file it replaces keeps its own permissions.
+    if let Ok(existing) = std::fs::metadata(path) {
+        file.as_file().set_permissions(existing.permissions())?;
+    }
     file.as_file().sync_all()?;
     file.persist(path).map(drop).map_err(|e| e.error)
+}
+
+#[cfg(all(test, unix))]
+mod write_atomic_tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn a_replaced_file_keeps_its_permissions_and_a_new_one_is_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("preset.ini");
+        std::fs::write(&path, "old").expect("write");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        super::write_atomic(&path, b"new").expect("saved");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+        let mode = std::fs::metadata(&path)
+            .expect("metadata")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o644);
+        let fresh = dir.path().join("fresh.ini");
+        super::write_atomic(&fresh, b"x").expect("saved");
+        assert_eq!(std::fs::read(&fresh).expect("read"), b"x");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 2);
+    }
 }
