@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::module;
-use crate::passes::{Cse, InterfacePolicy, Pass, PassId, Prune, Vectorise};
+use crate::passes::{Cse, InterfacePolicy, LoadForward, Pass, PassId, Prune, Vectorise};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -145,6 +145,7 @@ impl fmt::Display for Report {
 fn make_pass(id: PassId, options: &Options) -> Box<dyn Pass> {
     match id {
         PassId::Cse => Box::new(Cse),
+        PassId::LoadForward => Box::new(LoadForward),
         PassId::Vectorise => Box::new(Vectorise),
         PassId::Prune => Box::new(Prune {
             interface: options.interface,

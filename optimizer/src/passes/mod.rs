@@ -1,10 +1,12 @@
 //! The optimisation passes, one file each, behind the [`Pass`] trait.
 
 mod cse;
+mod load_forward;
 mod prune;
 mod vectorise;
 
 pub use cse::Cse;
+pub use load_forward::LoadForward;
 pub use prune::{InterfacePolicy, Prune};
 pub use vectorise::Vectorise;
 
@@ -34,19 +36,27 @@ pub enum PassId {
     Vectorise,
     /// Merges repeated pure computations within a block.
     Cse,
+    /// Reuses an earlier load of the same memory within a block when nothing may have written it.
+    LoadForward,
     /// Removes unused results, functions, parameters, names and decorations.
     Prune,
 }
 
 impl PassId {
     /// Every pass, in the order the driver runs them by default.
-    pub const ALL: [PassId; 3] = [PassId::Cse, PassId::Vectorise, PassId::Prune];
+    pub const ALL: [PassId; 4] = [
+        PassId::LoadForward,
+        PassId::Cse,
+        PassId::Vectorise,
+        PassId::Prune,
+    ];
 
     /// The pass's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             PassId::Vectorise => "vectorise",
             PassId::Cse => "cse",
+            PassId::LoadForward => "load-forward",
             PassId::Prune => "prune",
         }
     }
@@ -65,6 +75,7 @@ impl FromStr for PassId {
         match name.trim() {
             "vectorise" | "vectorize" => Ok(PassId::Vectorise),
             "cse" => Ok(PassId::Cse),
+            "load-forward" | "load_forward" => Ok(PassId::LoadForward),
             "prune" => Ok(PassId::Prune),
             other => Err(Error::UnknownPass {
                 name: other.to_owned(),
