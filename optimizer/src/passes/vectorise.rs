@@ -237,6 +237,7 @@ impl Context {
             position: HashMap::new(),
             users: HashMap::new(),
             pending: vec![Vec::new(); insts.len()],
+            dropped: vec![false; insts.len()],
             made: HashMap::new(),
         };
         for (q, inst) in insts.iter().enumerate() {
@@ -273,9 +274,11 @@ impl Context {
             let old = std::mem::take(&mut bx.pending);
             let mut rebuilt =
                 Vec::with_capacity(insts.len() + old.iter().map(Vec::len).sum::<usize>());
-            for (inst, before) in insts.iter().zip(old) {
+            for ((inst, before), dropped) in insts.iter().zip(old).zip(&bx.dropped) {
                 rebuilt.extend(before);
-                rebuilt.push(inst.clone());
+                if !dropped {
+                    rebuilt.push(inst.clone());
+                }
             }
             *insts = rebuilt;
         }
@@ -412,12 +415,105 @@ impl Context {
             let Some(lanes) = self.find_partners(fx, bx, insts, p, &key, k, recorded, j) else {
                 continue;
             };
-            if let Some(plan) = self.plan(fx, bx, insts, p, &key, &lanes) {
+            if let Some(plan) = self.plan(fx, bx, insts, p, &key, &lanes, Rooted::Extracts) {
                 self.emit(module, fx, bx, insts, p, &key, &lanes, plan);
                 return true;
             }
         }
-        false
+        // No lane of an existing vector: the scalars may still be gathered into a vector by one
+        // construct, as compilers emit `vec3(f(p.lo, x), f(p.lo, y), f(p.lo, z))`. The vector op
+        // then goes before the last lane, where every operand is defined.
+        let Some(lanes) = self.gathered_lanes(fx, bx, insts, p, &key) else {
+            return false;
+        };
+        let at = lanes.iter().copied().max().unwrap_or(p);
+        match self.plan(fx, bx, insts, at, &key, &lanes, Rooted::Rebuild) {
+            Some(plan) => {
+                self.emit(module, fx, bx, insts, at, &key, &lanes, plan);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The lanes, in component order, when the result of `insts[p]` is one part of an
+    /// `OpCompositeConstruct` whose every part is the result of the same operation in this
+    /// block, used by that construct alone.
+    fn gathered_lanes(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        key: &OpKey,
+    ) -> Option<Vec<usize>> {
+        let construct = self.sole_construct_user(fx, bx, insts[p].result_id?)?;
+        let c = &insts[construct];
+        let Shape::Vector { component, count } = self.globals.shape(c.result_type?) else {
+            return None;
+        };
+        if component != key.result_type || !(2..=4).contains(&count) {
+            return None;
+        }
+        let mut lanes = Vec::with_capacity(c.operands.len());
+        for operand in &c.operands {
+            let Operand::IdRef(part) = operand else {
+                return None;
+            };
+            let at = *bx.position.get(part)?;
+            // Odd positions are instructions this walk inserted, never scalar lanes.
+            if at % 2 == 1 || lanes.contains(&(at / 2)) {
+                return None;
+            }
+            let q = at / 2;
+            if self.componentwise_key(&insts[q]).as_ref() != Some(key)
+                || self.sole_construct_user(fx, bx, *part) != Some(construct)
+            {
+                return None;
+            }
+            lanes.push(q);
+        }
+        (lanes.len() == count as usize).then_some(lanes)
+    }
+
+    /// The position of the `OpCompositeConstruct` that is the only reader of `id`, if any.
+    fn sole_construct_user(&self, fx: &FunctionState, bx: &BlockState, id: Word) -> Option<usize> {
+        match bx.users.get(&id).map(Vec::as_slice) {
+            Some(&[c]) if fx.use_count.get(&id) == Some(&1) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Whether the lanes' results feed, in order, one `OpCompositeConstruct` of exactly them,
+    /// which then becomes the vector result itself: one instruction fewer than counted.
+    fn rebuilt_in_order(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        key: &OpKey,
+        lanes: &[usize],
+    ) -> bool {
+        let ids: Option<Vec<Word>> = lanes.iter().map(|&q| insts[q].result_id).collect();
+        let Some(ids) = ids else { return false };
+        let Some(construct) = self.sole_construct_user(fx, bx, ids[0]) else {
+            return false;
+        };
+        let c = &insts[construct];
+        c.class.opcode == Op::CompositeConstruct
+            && c.result_type.map(|t| self.globals.shape(t))
+                == Some(Shape::Vector {
+                    component: key.result_type,
+                    count: lanes.len() as u32,
+                })
+            && c.operands.len() == ids.len()
+            && c.operands
+                .iter()
+                .zip(&ids)
+                .all(|(o, &id)| *o == Operand::IdRef(id))
+            && ids
+                .iter()
+                .all(|&id| self.sole_construct_user(fx, bx, id) == Some(construct))
     }
 
     /// For each component of `recorded`, the first instruction after `p` with the same key that
@@ -507,7 +603,9 @@ impl Context {
         Some(strict)
     }
 
-    /// Decides how every operand position becomes a vector, or refuses.
+    /// Decides how every operand position becomes a vector, or refuses. `p` is where the vector
+    /// op will go: every operand must be defined before it.
+    #[allow(clippy::too_many_arguments)]
     fn plan(
         &self,
         fx: &FunctionState,
@@ -516,6 +614,7 @@ impl Context {
         p: usize,
         key: &OpKey,
         lanes: &[usize],
+        rooted: Rooted,
     ) -> Option<Vec<Group>> {
         // Decorations: all lanes identical, and only the precision ones the vector op can carry.
         let first = insts[lanes[0]].result_id?;
@@ -566,7 +665,7 @@ impl Context {
             } else if ids.iter().all(|&id| self.globals.is_scalar_constant(id)) {
                 Group::Constants(ids, ty)
             } else if ids.iter().all(|&id| bx.available(id, p))
-                && self.chain_continues(fx, bx, insts, lanes)
+                && (rooted == Rooted::Rebuild || self.chain_continues(fx, bx, insts, lanes))
             {
                 // Unrelated scalars cost an `OpCompositeConstruct`; worth it only when the
                 // results feed further vectorisable work.
@@ -576,11 +675,12 @@ impl Context {
             };
             groups.push(group);
         }
-        if !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
+        if rooted == Rooted::Extracts && !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
             return None;
         }
-        // Refuse rewrites that add more instructions to the block than scalar ops they replace.
-        let width = lanes.len();
+        // Refuse rewrites that add more instructions to the block than they remove: the scalar
+        // ops, and the construct rebuilding them in order, which becomes the vector itself.
+        let width = lanes.len() + usize::from(self.rebuilt_in_order(fx, bx, insts, key, lanes));
         let vector_times_scalar = self.vector_times_scalar(key, &groups).is_some();
         let added = 1 + groups
             .iter()
@@ -678,6 +778,20 @@ impl Context {
             operands,
         ));
         fx.types.insert(vector, result_type);
+        // Gathered lanes before `p` cannot read a vector defined after them: they move to just
+        // after it, as extracts, and their old places are dropped (their only reader, the
+        // construct, comes after `p`).
+        for (index, &q) in lanes.iter().enumerate() {
+            if let (true, Some(id)) = (q < p, insts[q].result_id) {
+                new.push(Instruction::new(
+                    Op::CompositeExtract,
+                    Some(key.result_type),
+                    Some(id),
+                    vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
+                ));
+                bx.dropped[q] = true;
+            }
+        }
         for inst in &new {
             if let Some(id) = inst.result_id {
                 bx.position.insert(id, 2 * p - usize::from(p > 0));
@@ -699,12 +813,17 @@ impl Context {
             let Some(id) = insts[q].result_id else {
                 continue;
             };
-            insts[q] = Instruction::new(
-                Op::CompositeExtract,
-                Some(key.result_type),
-                Some(id),
-                vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
-            );
+            insts[q] = if q < p {
+                // Its extract is already among the instructions inserted before `p`.
+                Instruction::new(Op::Nop, None, None, Vec::new())
+            } else {
+                Instruction::new(
+                    Op::CompositeExtract,
+                    Some(key.result_type),
+                    Some(id),
+                    vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
+                )
+            };
             // The extract keeps `RelaxedPrecision` (it describes the value); `NoContraction`
             // only means something on arithmetic.
             if let Some(set) = self.decorations.get_mut(&id)
@@ -826,6 +945,15 @@ struct OpKey {
     values: usize,
 }
 
+/// What a group of lanes was found from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rooted {
+    /// One operand position reads the lanes of an existing vector.
+    Extracts,
+    /// The results are rebuilt into a vector by one `OpCompositeConstruct`.
+    Rebuild,
+}
+
 /// Where the lanes of a group come from.
 #[derive(Clone, Debug)]
 enum Source {
@@ -907,6 +1035,8 @@ struct BlockState {
     users: HashMap<Word, Vec<usize>>,
     /// Instructions to insert before each position.
     pending: Vec<Vec<Instruction>>,
+    /// Positions whose instruction moved (a gathered lane now extracted after the vector op).
+    dropped: Vec<bool>,
     /// Shuffles and constructs of the block (existing and new) by what they compute, so that
     /// the same shuffle or splat is made once.
     made: HashMap<(Op, Word, Vec<Operand>), Word>,
