@@ -99,6 +99,9 @@ struct Facts {
     non_semantic: Vec<Word>,
     /// Functions that write no memory their caller can see.
     effect_free: HashSet<Word>,
+    /// Each `OpConstant` → the first one of the same type and value, so that chains indexing
+    /// with duplicate constants (legal, and what some builders emit) are seen as the same.
+    canonical_constants: HashMap<Word, Word>,
 }
 
 impl Facts {
@@ -183,6 +186,7 @@ impl Facts {
                 .filter_map(|i| i.result_id)
                 .collect(),
             effect_free: HashSet::new(),
+            canonical_constants: canonical_constants(module),
         };
         facts.effect_free = facts.effect_free_functions(module);
         facts
@@ -284,6 +288,21 @@ impl Facts {
 
 fn is_volatile(decoration: Decoration) -> bool {
     matches!(decoration, Decoration::Volatile | Decoration::Coherent)
+}
+
+/// Maps every `OpConstant` to the first declared with the same type and value.
+fn canonical_constants(module: &Module) -> HashMap<Word, Word> {
+    let mut first: HashMap<(Word, &[Operand]), Word> = HashMap::new();
+    let mut canonical = HashMap::new();
+    for inst in &module.types_global_values {
+        if let (Op::Constant, Some(id), Some(ty)) =
+            (inst.class.opcode, inst.result_id, inst.result_type)
+        {
+            let to = *first.entry((ty, &inst.operands[..])).or_insert(id);
+            canonical.insert(id, to);
+        }
+    }
+    canonical
 }
 
 /// Pointer type → pointee type.
@@ -398,7 +417,17 @@ fn forward_function(facts: &Facts, function: &mut Function, removed: &mut HashSe
                 (Op::AccessChain | Op::InBoundsAccessChain, Some(id), Some(ty))
                     if !facts.decorations.contains_key(&id) =>
                 {
-                    match chains.entry((op, ty, inst.operands.clone())) {
+                    let operands = inst
+                        .operands
+                        .iter()
+                        .map(|o| match o {
+                            Operand::IdRef(c) => Operand::IdRef(
+                                facts.canonical_constants.get(c).copied().unwrap_or(*c),
+                            ),
+                            other => other.clone(),
+                        })
+                        .collect();
+                    match chains.entry((op, ty, operands)) {
                         std::collections::hash_map::Entry::Occupied(first) => {
                             subst.insert(id, *first.get());
                         }
