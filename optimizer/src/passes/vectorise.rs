@@ -728,8 +728,8 @@ impl Context {
             return None;
         }
         match groups {
-            [Group::Splat(s, _), Group::Lanes(..)] => Some((1, *s)),
-            [Group::Lanes(..), Group::Splat(s, _)] => Some((0, *s)),
+            [Group::Splat(s, _), Group::Lanes(..) | Group::Construct(..)] => Some((1, *s)),
+            [Group::Lanes(..) | Group::Construct(..), Group::Splat(s, _)] => Some((0, *s)),
             _ => None,
         }
     }
