@@ -204,3 +204,24 @@ fn load_forward_runs_alone_by_name() {
     );
     assert_eq!(after.ext(glsl::SMOOTHSTEP), (3, 0), "nothing vectorised");
 }
+
+/// A chain rebuilt by one construct (`a * k + t` per lane, glslang without `-O`; with `-O`,
+/// spirv-opt fuses it into `Fma`) is vectorised whole in the first walk: the multiplication,
+/// nested under the addition, becomes `OpVectorTimesScalar`, and the second iteration only
+/// confirms the fixpoint.
+#[test]
+fn a_chain_rebuilt_by_one_construct_is_vectorised_in_one_walk() {
+    let (before, after, report) = optimised("chain.spv");
+    assert_eq!(before.op(Op::FMul), (3, 0));
+    assert_eq!(before.op(Op::FAdd), (3, 0));
+    assert_eq!(after.op(Op::FMul), (0, 0));
+    assert_eq!(after.op(Op::VectorTimesScalar), (0, 1));
+    assert_eq!(after.op(Op::FAdd), (0, 1));
+    assert_eq!(after.splats(), 1, "t splatted, k multiplied in");
+    assert_eq!((before.loads(), after.loads()), (9, 5));
+    assert_eq!(
+        (report.instructions_before, report.instructions_after),
+        (80, 69)
+    );
+    assert_eq!(report.iterations, 2);
+}

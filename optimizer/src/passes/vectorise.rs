@@ -616,6 +616,51 @@ impl Context {
         lanes: &[usize],
         rooted: Rooted,
     ) -> Option<Vec<Group>> {
+        let groups = self.groups(fx, bx, insts, p, key, lanes, rooted, 0)?;
+        if rooted == Rooted::Extracts && !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
+            return None;
+        }
+        // Refuse rewrites that add more instructions to the block than they remove: the scalar
+        // ops, and the construct rebuilding them in order, which becomes the vector itself.
+        let removed = lanes.len() + usize::from(self.rebuilt_in_order(fx, bx, insts, key, lanes));
+        (self.added(key, &groups) <= removed as i64).then_some(groups)
+    }
+
+    /// Instructions a vector op with these operand groups adds to the block, less the scalar
+    /// ops that nested groups leave dead.
+    fn added(&self, key: &OpKey, groups: &[Group]) -> i64 {
+        let vector_times_scalar = self.vector_times_scalar(key, groups).is_some();
+        1 + groups
+            .iter()
+            .enumerate()
+            .map(|(m, g)| match g {
+                Group::Lanes(Source::Shuffle(..), _) | Group::Construct(..) => 1,
+                Group::Splat(id, _) => i64::from(
+                    !(vector_times_scalar
+                        || self.globals.is_scalar_constant(*id)
+                        || key.op == Op::Select && m == 0 && self.scalar_select_condition),
+                ),
+                Group::Nested(nested) => nested.added - nested.lanes as i64,
+                _ => 0,
+            })
+            .sum::<i64>()
+    }
+
+    /// The operand groups of a vector op over `lanes`, or `None` when some position cannot be
+    /// formed or the lanes' decorations differ. `depth` counts nested gathers, which are
+    /// bounded so that a walk stays linear.
+    #[allow(clippy::too_many_arguments)]
+    fn groups(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        key: &OpKey,
+        lanes: &[usize],
+        rooted: Rooted,
+        depth: u32,
+    ) -> Option<Vec<Group>> {
         // Decorations: all lanes identical, and only the precision ones the vector op can carry.
         let first = insts[lanes[0]].result_id?;
         let decorations = self.decorations.get(&first);
@@ -664,6 +709,8 @@ impl Context {
                 }
             } else if ids.iter().all(|&id| self.globals.is_scalar_constant(id)) {
                 Group::Constants(ids, ty)
+            } else if let Some(nested) = self.nested(fx, bx, insts, p, &ids, depth) {
+                Group::Nested(Box::new(nested))
             } else if ids.iter().all(|&id| bx.available(id, p))
                 && (rooted == Rooted::Rebuild || self.chain_continues(fx, bx, insts, lanes))
             {
@@ -675,27 +722,57 @@ impl Context {
             };
             groups.push(group);
         }
-        if rooted == Rooted::Extracts && !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
+        Some(groups)
+    }
+
+    /// When `ids` are the results of one operation on each lane, earlier in the block, each read
+    /// only by the lane using it: the vector op computing them all, built in the same place as
+    /// its user, so that a chain rebuilt by a construct is vectorised in one walk. The scalar
+    /// ops are left dead, for prune. Taken only when it adds no more than the construct it
+    /// replaces.
+    fn nested(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        ids: &[Word],
+        depth: u32,
+    ) -> Option<Nested> {
+        if depth >= MAX_NESTING {
             return None;
         }
-        // Refuse rewrites that add more instructions to the block than they remove: the scalar
-        // ops, and the construct rebuilding them in order, which becomes the vector itself.
-        let width = lanes.len() + usize::from(self.rebuilt_in_order(fx, bx, insts, key, lanes));
-        let vector_times_scalar = self.vector_times_scalar(key, &groups).is_some();
-        let added = 1 + groups
+        let mut lanes = Vec::with_capacity(ids.len());
+        for &id in ids {
+            let at = *bx.position.get(&id)?;
+            // Odd positions are instructions this walk inserted; later ones are not defined
+            // where the vector op goes.
+            if at % 2 == 1 || at / 2 >= p || lanes.contains(&(at / 2)) {
+                return None;
+            }
+            if fx.use_count.get(&id) != Some(&1) {
+                return None;
+            }
+            lanes.push(at / 2);
+        }
+        let key = self.componentwise_key(&insts[lanes[0]])?;
+        if lanes[1..]
             .iter()
-            .enumerate()
-            .filter(|(m, g)| match g {
-                Group::Lanes(Source::Shuffle(..), _) | Group::Construct(..) => true,
-                Group::Splat(id, _) => {
-                    !(vector_times_scalar
-                        || self.globals.is_scalar_constant(*id)
-                        || key.op == Op::Select && *m == 0 && self.scalar_select_condition)
-                }
-                _ => false,
-            })
-            .count();
-        (added <= width).then_some(groups)
+            .any(|&q| self.componentwise_key(&insts[q]).as_ref() != Some(&key))
+        {
+            return None;
+        }
+        let groups = self.groups(fx, bx, insts, p, &key, &lanes, Rooted::Rebuild, depth + 1)?;
+        let added = self.added(&key, &groups);
+        let first = &insts[lanes[0]];
+        (added <= lanes.len() as i64 + 1).then(|| Nested {
+            prefix: first.operands[..key.first_value].to_vec(),
+            first: first.result_id.unwrap_or(0),
+            key,
+            lanes: lanes.len(),
+            groups,
+            added,
+        })
     }
 
     /// Whether every lane's result is used only in this block, and only by component-wise
@@ -728,8 +805,14 @@ impl Context {
             return None;
         }
         match groups {
-            [Group::Splat(s, _), Group::Lanes(..) | Group::Construct(..)] => Some((1, *s)),
-            [Group::Lanes(..) | Group::Construct(..), Group::Splat(s, _)] => Some((0, *s)),
+            [
+                Group::Splat(s, _),
+                Group::Lanes(..) | Group::Construct(..) | Group::Nested(..),
+            ] => Some((1, *s)),
+            [
+                Group::Lanes(..) | Group::Construct(..) | Group::Nested(..),
+                Group::Splat(s, _),
+            ] => Some((0, *s)),
             _ => None,
         }
     }
@@ -748,36 +831,16 @@ impl Context {
         lanes: &[usize],
         groups: Vec<Group>,
     ) {
-        let width = lanes.len() as u32;
         let mut new = Vec::new();
-        let (result_type, _) = self.globals.vector_type(module, key.result_type, width);
-        let (op, values) = match self.vector_times_scalar(key, &groups) {
-            Some((v, scalar)) => {
-                let vector =
-                    self.vector_operand(module, fx, bx, &mut new, p, key, width, &groups[v], v);
-                (Op::VectorTimesScalar, vec![vector, scalar])
-            }
-            None => {
-                let values = groups
-                    .iter()
-                    .enumerate()
-                    .map(|(m, g)| {
-                        self.vector_operand(module, fx, bx, &mut new, p, key, width, g, m)
-                    })
-                    .collect();
-                (key.op, values)
-            }
+        let shape = Nested {
+            key: key.clone(),
+            lanes: lanes.len(),
+            prefix: insts[p].operands[..key.first_value].to_vec(),
+            first: insts[lanes[0]].result_id.unwrap_or(0),
+            groups,
+            added: 0,
         };
-        let vector = ir::fresh_id(module);
-        let mut operands: Vec<Operand> = insts[p].operands[..key.first_value].to_vec();
-        operands.extend(values.into_iter().map(Operand::IdRef));
-        new.push(Instruction::new(
-            op,
-            Some(result_type),
-            Some(vector),
-            operands,
-        ));
-        fx.types.insert(vector, result_type);
+        let vector = self.vector_op(module, fx, bx, &mut new, p, &shape);
         // Gathered lanes before `p` cannot read a vector defined after them: they move to just
         // after it, as extracts, and their old places are dropped (their only reader, the
         // construct, comes after `p`).
@@ -798,17 +861,6 @@ impl Context {
             }
         }
         bx.pending[p].extend(new);
-
-        let first = insts[lanes[0]].result_id;
-        if let Some(set) = first.and_then(|id| self.decorations.get(&id)).cloned() {
-            for (decoration, extra) in &set {
-                let mut operands = vec![Operand::IdRef(vector), Operand::Decoration(*decoration)];
-                operands.extend(extra.iter().cloned());
-                self.new_decorations
-                    .push(Instruction::new(Op::Decorate, None, None, operands));
-            }
-            self.decorations.insert(vector, set);
-        }
         for (index, &q) in lanes.iter().enumerate() {
             let Some(id) = insts[q].result_id else {
                 continue;
@@ -836,6 +888,58 @@ impl Context {
         }
     }
 
+    /// Appends the vector op `shape` describes (after the instructions its operands need) to
+    /// `new`, carrying the first lane's decorations, and returns its id.
+    fn vector_op(
+        &mut self,
+        module: &mut Module,
+        fx: &mut FunctionState,
+        bx: &mut BlockState,
+        new: &mut Vec<Instruction>,
+        p: usize,
+        shape: &Nested,
+    ) -> Word {
+        let key = &shape.key;
+        let width = shape.lanes as u32;
+        let (result_type, _) = self.globals.vector_type(module, key.result_type, width);
+        let (op, values) = match self.vector_times_scalar(key, &shape.groups) {
+            Some((v, scalar)) => {
+                let vector =
+                    self.vector_operand(module, fx, bx, new, p, key, width, &shape.groups[v], v);
+                (Op::VectorTimesScalar, vec![vector, scalar])
+            }
+            None => {
+                let values = shape
+                    .groups
+                    .iter()
+                    .enumerate()
+                    .map(|(m, g)| self.vector_operand(module, fx, bx, new, p, key, width, g, m))
+                    .collect();
+                (key.op, values)
+            }
+        };
+        let vector = ir::fresh_id(module);
+        let mut operands = shape.prefix.clone();
+        operands.extend(values.into_iter().map(Operand::IdRef));
+        new.push(Instruction::new(
+            op,
+            Some(result_type),
+            Some(vector),
+            operands,
+        ));
+        fx.types.insert(vector, result_type);
+        if let Some(set) = self.decorations.get(&shape.first).cloned() {
+            for (decoration, extra) in &set {
+                let mut operands = vec![Operand::IdRef(vector), Operand::Decoration(*decoration)];
+                operands.extend(extra.iter().cloned());
+                self.new_decorations
+                    .push(Instruction::new(Op::Decorate, None, None, operands));
+            }
+            self.decorations.insert(vector, set);
+        }
+        vector
+    }
+
     /// Materialises one operand group as a vector id, appending any new instruction to `new`.
     #[allow(clippy::too_many_arguments)]
     fn vector_operand(
@@ -852,6 +956,7 @@ impl Context {
     ) -> Word {
         match group {
             Group::Lanes(Source::Whole(v), _) => *v,
+            Group::Nested(nested) => self.vector_op(module, fx, bx, new, p, nested),
             Group::Lanes(Source::Shuffle(a, b, indices), ty) => {
                 let (vty, _) = self.globals.vector_type(module, *ty, width);
                 let mut operands = vec![Operand::IdRef(*a), Operand::IdRef(*b)];
@@ -974,6 +1079,25 @@ enum Group {
     Constants(Vec<Word>, Word),
     /// Unrelated scalars, gathered with `OpCompositeConstruct`.
     Construct(Vec<Word>, Word),
+    /// The results of one operation on every lane, computed by a vector op of their own.
+    Nested(Box<Nested>),
+}
+
+/// How deep nested groups may go: a bound on the work per instruction, not a limit real chains
+/// reach often (the driver's fixpoint continues longer ones).
+const MAX_NESTING: u32 = 4;
+
+/// A vector op to build: the operation, its width, the operands before the values (the
+/// extended set and number), the lane whose decorations it carries, and its operand groups.
+#[derive(Clone, Debug)]
+struct Nested {
+    key: OpKey,
+    lanes: usize,
+    prefix: Vec<Operand>,
+    first: Word,
+    groups: Vec<Group>,
+    /// Instructions it adds, as [`Context::added`] counts them.
+    added: i64,
 }
 
 /// Per-function state.
