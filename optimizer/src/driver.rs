@@ -178,6 +178,9 @@ pub fn optimize(words: &[u32], options: &Options) -> Result<(Vec<u32>, Report), 
         report.iterations += 1;
         let mut changed_any = false;
         for pass in &passes {
+            if report.iterations > 1 && !pass.fed_by_other_passes() {
+                continue;
+            }
             let run_start = Instant::now();
             let changed = pass.run(&mut module)?;
             let after = module::instruction_count(&module);

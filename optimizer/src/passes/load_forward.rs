@@ -25,10 +25,9 @@
 
 use super::{Pass, PassId};
 use crate::error::Error;
-use crate::ir;
+use crate::ir::{self, FxHashMap, FxHashSet};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, MemoryAccess, Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
 
 /// The load-forwarding pass.
 #[derive(Clone, Copy, Debug, Default)]
@@ -39,9 +38,16 @@ impl Pass for LoadForward {
         PassId::LoadForward
     }
 
+    /// Its work is loads, stores and access chains: no other pass creates, moves or merges
+    /// those (CSE and the vectoriser leave memory instructions alone, prune only drops unused
+    /// results), and one walk forwards every reload of a block, so later runs find nothing.
+    fn fed_by_other_passes(&self) -> bool {
+        false
+    }
+
     fn run(&self, module: &mut Module) -> Result<bool, Error> {
         let facts = Facts::new(module);
-        let mut removed = HashSet::new();
+        let mut removed = FxHashSet::default();
         for function in &mut module.functions {
             forward_function(&facts, function, &mut removed);
         }
@@ -87,27 +93,27 @@ enum Effect {
 /// Module-wide facts the walk needs.
 struct Facts {
     /// Module-scope variables and their storage classes.
-    globals: HashMap<Word, StorageClass>,
+    globals: FxHashMap<Word, StorageClass>,
     /// Variables whose memory is `Volatile` or `Coherent`, by decoration or through their type.
-    volatile: HashSet<Word>,
+    volatile: FxHashSet<Word>,
     /// Decorations by target; targets of `OpDecorateId`/`OpDecorateString`/groups are recorded
     /// with an empty list and treated as opaque.
-    decorations: HashMap<Word, Vec<Decoration>>,
+    decorations: FxHashMap<Word, Vec<Decoration>>,
     /// `GLSL.std.450` import ids.
     glsl: Vec<Word>,
     /// `NonSemantic.*` import ids: by definition they change no memory the shader sees.
     non_semantic: Vec<Word>,
     /// Functions that write no memory their caller can see.
-    effect_free: HashSet<Word>,
+    effect_free: FxHashSet<Word>,
     /// Each `OpConstant` → the first one of the same type and value, so that chains indexing
     /// with duplicate constants (legal, and what some builders emit) are seen as the same.
-    canonical_constants: HashMap<Word, Word>,
+    canonical_constants: FxHashMap<Word, Word>,
 }
 
 impl Facts {
     fn new(module: &Module) -> Facts {
-        let mut decorations: HashMap<Word, Vec<Decoration>> = HashMap::new();
-        let mut volatile_members = HashSet::new();
+        let mut decorations: FxHashMap<Word, Vec<Decoration>> = FxHashMap::default();
+        let mut volatile_members = FxHashSet::default();
         for inst in &module.annotations {
             match (inst.class.opcode, &inst.operands[..]) {
                 (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), ..]) => {
@@ -135,10 +141,10 @@ impl Facts {
             }
         }
         let volatile_types = volatile_types(module, &volatile_members);
-        let mut globals = HashMap::new();
-        let mut volatile = HashSet::new();
+        let mut globals = FxHashMap::default();
+        let mut volatile = FxHashSet::default();
         let pointees = pointees(module);
-        let mut note_variable = |inst: &Instruction, globals: &mut HashMap<_, _>| {
+        let mut note_variable = |inst: &Instruction, globals: &mut FxHashMap<_, _>| {
             let (Some(id), Some(ty), Some(Operand::StorageClass(class))) =
                 (inst.result_id, inst.result_type, inst.operands.first())
             else {
@@ -161,7 +167,7 @@ impl Facts {
             }
         }
         // Function-local variables share the volatility facts but not the global map.
-        let mut locals = HashMap::new();
+        let mut locals = FxHashMap::default();
         for inst in module
             .functions
             .iter()
@@ -185,7 +191,7 @@ impl Facts {
                 })
                 .filter_map(|i| i.result_id)
                 .collect(),
-            effect_free: HashSet::new(),
+            effect_free: FxHashSet::default(),
             canonical_constants: canonical_constants(module),
         };
         facts.effect_free = facts.effect_free_functions(module);
@@ -233,8 +239,8 @@ impl Facts {
 
     /// Functions whose only writes go to their own `Function` variables, and whose callees are
     /// such functions too. Shaders cannot recurse, so a few rounds settle it.
-    fn effect_free_functions(&self, module: &Module) -> HashSet<Word> {
-        let mut free: HashSet<Word> = HashSet::new();
+    fn effect_free_functions(&self, module: &Module) -> FxHashSet<Word> {
+        let mut free: FxHashSet<Word> = FxHashSet::default();
         loop {
             let before = free.len();
             for function in &module.functions {
@@ -291,9 +297,9 @@ fn is_volatile(decoration: Decoration) -> bool {
 }
 
 /// Maps every `OpConstant` to the first declared with the same type and value.
-fn canonical_constants(module: &Module) -> HashMap<Word, Word> {
-    let mut first: HashMap<(Word, &[Operand]), Word> = HashMap::new();
-    let mut canonical = HashMap::new();
+fn canonical_constants(module: &Module) -> FxHashMap<Word, Word> {
+    let mut first: FxHashMap<(Word, &[Operand]), Word> = FxHashMap::default();
+    let mut canonical = FxHashMap::default();
     for inst in &module.types_global_values {
         if let (Op::Constant, Some(id), Some(ty)) =
             (inst.class.opcode, inst.result_id, inst.result_type)
@@ -306,7 +312,7 @@ fn canonical_constants(module: &Module) -> HashMap<Word, Word> {
 }
 
 /// Pointer type → pointee type.
-fn pointees(module: &Module) -> HashMap<Word, Word> {
+fn pointees(module: &Module) -> FxHashMap<Word, Word> {
     module
         .types_global_values
         .iter()
@@ -317,8 +323,8 @@ fn pointees(module: &Module) -> HashMap<Word, Word> {
 
 /// Types that contain a `Volatile` or `Coherent` struct member, directly or through arrays and
 /// nested structs. Types are declared before use, so one walk in order suffices.
-fn volatile_types(module: &Module, volatile_members: &HashSet<Word>) -> HashSet<Word> {
-    let mut set = HashSet::new();
+fn volatile_types(module: &Module, volatile_members: &FxHashSet<Word>) -> FxHashSet<Word> {
+    let mut set = FxHashSet::default();
     for inst in &module.types_global_values {
         let Some(id) = inst.result_id else { continue };
         let contains = match inst.class.opcode {
@@ -347,8 +353,8 @@ fn volatile_types(module: &Module, volatile_members: &HashSet<Word>) -> HashSet<
 /// The root variable of every pointer of `function` whose root is known: variables themselves,
 /// and access chains or copies of pointers with known roots. Function parameters, loaded or
 /// converted pointers and anything else have no entry.
-fn roots(facts: &Facts, function: &Function) -> HashMap<Word, Root> {
-    let mut roots: HashMap<Word, Root> = facts
+fn roots(facts: &Facts, function: &Function) -> FxHashMap<Word, Root> {
+    let mut roots: FxHashMap<Word, Root> = facts
         .globals
         .iter()
         .map(|(&variable, &class)| (variable, Root { variable, class }))
@@ -402,13 +408,13 @@ struct Available {
 
 /// Forwards loads and merges access chains in every block of `function`, recording the ids it
 /// removed.
-fn forward_function(facts: &Facts, function: &mut Function, removed: &mut HashSet<Word>) {
+fn forward_function(facts: &Facts, function: &mut Function, removed: &mut FxHashSet<Word>) {
     let roots = roots(facts, function);
-    let mut subst: HashMap<Word, Word> = HashMap::new();
+    let mut subst: FxHashMap<Word, Word> = FxHashMap::default();
     for block in &mut function.blocks {
         // Pointer arithmetic reads no memory, so chains stay equivalent across stores.
-        let mut chains: HashMap<(Op, Word, Vec<Operand>), Word> = HashMap::new();
-        let mut loads: HashMap<Word, Available> = HashMap::new();
+        let mut chains: FxHashMap<(Op, Word, Vec<Operand>), Word> = FxHashMap::default();
+        let mut loads: FxHashMap<Word, Available> = FxHashMap::default();
         for inst in &mut block.instructions {
             substitute(inst, &subst);
             let op = inst.class.opcode;
@@ -494,7 +500,7 @@ fn forward_function(facts: &Facts, function: &mut Function, removed: &mut HashSe
     removed.extend(subst.keys().copied());
 }
 
-fn substitute(inst: &mut Instruction, subst: &HashMap<Word, Word>) {
+fn substitute(inst: &mut Instruction, subst: &FxHashMap<Word, Word>) {
     if subst.is_empty() {
         return;
     }

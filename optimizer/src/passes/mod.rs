@@ -26,6 +26,13 @@ pub trait Pass {
     /// A pass fails only on a module shape it cannot handle safely; it then leaves the module as
     /// it found it or in a valid intermediate state.
     fn run(&self, module: &mut Module) -> Result<bool, Error>;
+
+    /// Whether other passes can give this one new work, so that the driver must run it again
+    /// after they change the module. A pass answering `false` reaches its fixpoint in one run
+    /// and works on nothing the others create; the driver runs it in the first iteration only.
+    fn fed_by_other_passes(&self) -> bool {
+        true
+    }
 }
 
 /// The passes this crate provides, by name.

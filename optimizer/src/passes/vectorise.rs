@@ -22,10 +22,9 @@
 
 use super::{Pass, PassId};
 use crate::error::Error;
-use crate::ir::{self, Globals, Shape};
+use crate::ir::{self, FxHashMap, FxHashSet, Globals, Shape};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, Word};
-use std::collections::{HashMap, HashSet};
 
 /// The vectorise pass.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,21 +60,21 @@ struct Context {
     /// Whether `OpSelect` accepts a scalar condition with vector objects (SPIR-V 1.4+).
     scalar_select_condition: bool,
     /// `OpDecorate`s by target.
-    decorations: HashMap<Word, DecorationSet>,
+    decorations: FxHashMap<Word, DecorationSet>,
     /// Targets of decorations the pass does not model (`OpDecorateId`, `OpDecorateString`,
     /// decoration groups); such results are never rewritten.
-    opaque: HashSet<Word>,
+    opaque: FxHashSet<Word>,
     /// Types of module-scope values (constants, variables, undefs).
-    global_types: HashMap<Word, Word>,
+    global_types: FxHashMap<Word, Word>,
     new_decorations: Vec<Instruction>,
     /// `NoContraction` decorations to drop because their target became an extract.
-    drop_no_contraction: HashSet<Word>,
+    drop_no_contraction: FxHashSet<Word>,
 }
 
 impl Context {
     fn new(module: &Module) -> Context {
-        let mut decorations: HashMap<Word, DecorationSet> = HashMap::new();
-        let mut opaque = HashSet::new();
+        let mut decorations: FxHashMap<Word, DecorationSet> = FxHashMap::default();
+        let mut opaque = FxHashSet::default();
         for inst in &module.annotations {
             match (inst.class.opcode, &inst.operands[..]) {
                 (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(d), rest @ ..]) => {
@@ -109,7 +108,7 @@ impl Context {
             opaque,
             global_types,
             new_decorations: Vec::new(),
-            drop_no_contraction: HashSet::new(),
+            drop_no_contraction: FxHashSet::default(),
         }
     }
 
@@ -234,11 +233,11 @@ impl Context {
         insts: &mut Vec<Instruction>,
     ) -> bool {
         let mut bx = BlockState {
-            position: HashMap::new(),
-            users: HashMap::new(),
+            position: FxHashMap::default(),
+            users: FxHashMap::default(),
             pending: vec![Vec::new(); insts.len()],
             dropped: vec![false; insts.len()],
-            made: HashMap::new(),
+            made: FxHashMap::default(),
         };
         for (q, inst) in insts.iter().enumerate() {
             if let Some(id) = inst.result_id {
@@ -1103,15 +1102,15 @@ struct Nested {
 /// Per-function state.
 #[derive(Default)]
 struct FunctionState {
-    types: HashMap<Word, Word>,
+    types: FxHashMap<Word, Word>,
     /// Extract result → (vector, component), for single-component extracts of vectors.
-    lanes: HashMap<Word, (Word, u32)>,
+    lanes: FxHashMap<Word, (Word, u32)>,
     /// (vector, component) → extracts reading it.
-    extracts: HashMap<(Word, u32), Vec<Word>>,
+    extracts: FxHashMap<(Word, u32), Vec<Word>>,
     /// Constructs replaced by the vector they rebuild.
-    subst: HashMap<Word, Word>,
+    subst: FxHashMap<Word, Word>,
     /// Number of instructions reading each id.
-    use_count: HashMap<Word, usize>,
+    use_count: FxHashMap<Word, usize>,
 }
 
 impl FunctionState {
@@ -1154,16 +1153,16 @@ impl FunctionState {
 /// Per-block state of one walk.
 struct BlockState {
     /// Result id → ordering key: 2q for the instruction at q, 2q-1 for one inserted before q.
-    position: HashMap<Word, usize>,
+    position: FxHashMap<Word, usize>,
     /// Id → positions of the block's instructions that read it.
-    users: HashMap<Word, Vec<usize>>,
+    users: FxHashMap<Word, Vec<usize>>,
     /// Instructions to insert before each position.
     pending: Vec<Vec<Instruction>>,
     /// Positions whose instruction moved (a gathered lane now extracted after the vector op).
     dropped: Vec<bool>,
     /// Shuffles and constructs of the block (existing and new) by what they compute, so that
     /// the same shuffle or splat is made once.
-    made: HashMap<(Op, Word, Vec<Operand>), Word>,
+    made: FxHashMap<(Op, Word, Vec<Operand>), Word>,
 }
 
 impl BlockState {
