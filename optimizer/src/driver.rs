@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::module;
-use crate::passes::{Cse, InterfacePolicy, Pass, PassId, Prune, Vectorise};
+use crate::passes::{Cse, InterfacePolicy, LoadForward, Pass, PassId, Prune, Vectorise};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -145,6 +145,7 @@ impl fmt::Display for Report {
 fn make_pass(id: PassId, options: &Options) -> Box<dyn Pass> {
     match id {
         PassId::Cse => Box::new(Cse),
+        PassId::LoadForward => Box::new(LoadForward),
         PassId::Vectorise => Box::new(Vectorise),
         PassId::Prune => Box::new(Prune {
             interface: options.interface,
@@ -177,6 +178,9 @@ pub fn optimize(words: &[u32], options: &Options) -> Result<(Vec<u32>, Report), 
         report.iterations += 1;
         let mut changed_any = false;
         for pass in &passes {
+            if report.iterations > 1 && !pass.fed_by_other_passes() {
+                continue;
+            }
             let run_start = Instant::now();
             let changed = pass.run(&mut module)?;
             let after = module::instruction_count(&module);

@@ -3,7 +3,69 @@
 
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{self, Op, Word};
-use std::collections::HashMap;
+
+/// The FxHash function (rustc's, as in the `rustc-hash` crate): one rotate, xor and multiply
+/// per word. The passes hash small integer keys (ids, opcodes) millions of times per module,
+/// where std's SipHash took 40% of the run time; no input here is adversarial, so its
+/// flooding resistance buys nothing. Written out rather than taken as a dependency to keep the
+/// optimiser's dependency set (and the workspace lock file) unchanged.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        for &byte in chunks.remainder() {
+            self.add(u64::from(byte));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// A `HashMap` with [`FxHasher`].
+pub(crate) type FxHashMap<K, V> =
+    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
+/// A `HashSet` with [`FxHasher`].
+pub(crate) type FxHashSet<T> =
+    std::collections::HashSet<T, std::hash::BuildHasherDefault<FxHasher>>;
 
 /// Every id an instruction reads: its result type and its id operands (including `IdScope` and
 /// `IdMemorySemantics`, which are ordinary constant ids and must keep their definitions alive).
@@ -39,18 +101,18 @@ type DeclKey = (Op, Option<Word>, Vec<Operand>);
 
 /// Index of the module's types and constants, for queries and for find-or-add.
 pub(crate) struct Globals {
-    shapes: HashMap<Word, Shape>,
+    shapes: FxHashMap<Word, Shape>,
     /// Scalar constants (`OpConstant`, `OpConstantTrue/False`, `OpConstantNull` of scalar type).
-    scalar_constants: HashMap<Word, Word>,
-    by_key: HashMap<DeclKey, Word>,
+    scalar_constants: FxHashMap<Word, Word>,
+    by_key: FxHashMap<DeclKey, Word>,
 }
 
 impl Globals {
     pub(crate) fn new(module: &Module) -> Self {
         let mut globals = Globals {
-            shapes: HashMap::new(),
-            scalar_constants: HashMap::new(),
-            by_key: HashMap::new(),
+            shapes: FxHashMap::default(),
+            scalar_constants: FxHashMap::default(),
+            by_key: FxHashMap::default(),
         };
         for inst in &module.types_global_values {
             globals.record(inst);

@@ -499,3 +499,352 @@ fn common_float(module: &rspirv::dr::Module) -> Word {
         .and_then(|i| i.result_id)
         .expect("float type")
 }
+
+/// A shader for the load-forwarding guards: `x = *pointer; between; y = *pointer;` then
+/// `out[i] = vec4(x, y, x, y)`. `pointer` runs once per load, as compilers build a fresh access
+/// chain for every use.
+struct Reload<'a> {
+    pointer: &'a dyn Fn(&mut Kit) -> Word,
+    between: &'a dyn Fn(&mut Kit),
+    access: Option<rspirv::spirv::MemoryAccess>,
+    /// Functions to add once `main` is closed (callees of `between`).
+    after: &'a dyn Fn(&mut Kit),
+}
+
+impl Reload<'_> {
+    /// Optimises the shader (both versions must validate) and counts the float loads left.
+    fn float_loads_left(&self) -> usize {
+        let mut kit = Kit::new();
+        let float = kit.float;
+        let read = |kit: &mut Kit| {
+            let p = (self.pointer)(kit);
+            kit.b.load(float, None, p, self.access, []).unwrap()
+        };
+        let x = read(&mut kit);
+        (self.between)(&mut kit);
+        let y = read(&mut kit);
+        let v = kit.construct([x, y, x, y]);
+        let words = kit.finish_then(v, |kit| (self.after)(kit));
+        assert_valid(&words, "input");
+        let (out, _) = optimize(&words);
+        assert_valid(&out, "output");
+        let module = load(&out);
+        count_op(&module, Op::Load, common_float(&module))
+    }
+}
+
+const RELOAD: Reload<'static> = Reload {
+    pointer: &out_x,
+    between: &|_| {},
+    access: None,
+    after: &|_| {},
+};
+
+/// `&out[i].x`, through a fresh access chain.
+fn out_x(kit: &mut Kit) -> Word {
+    component_of(kit, kit.out, 0)
+}
+
+fn component_of(kit: &mut Kit, variable: Word, component: u32) -> Word {
+    let ptr = kit
+        .b
+        .type_pointer(None, rspirv::spirv::StorageClass::StorageBuffer, kit.float);
+    let c = kit.b.constant_bit32(kit.uint, component);
+    kit.b
+        .access_chain(ptr, None, variable, [kit.zero, kit.index, c])
+        .unwrap()
+}
+
+/// A storage buffer like `out`, at binding `binding`, its block type built by `block`.
+fn storage_buffer(kit: &mut Kit, binding: u32, block: Option<Word>) -> Word {
+    let ty = match block {
+        Some(block) => kit
+            .b
+            .type_pointer(None, rspirv::spirv::StorageClass::StorageBuffer, block),
+        None => kit.block_ptr,
+    };
+    let var = kit.global_variable(ty, rspirv::spirv::StorageClass::StorageBuffer);
+    kit.b
+        .decorate(var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    kit.b
+        .decorate(var, Decoration::Binding, [Operand::LiteralBit32(binding)]);
+    var
+}
+
+fn store_constant(kit: &mut Kit, pointer: Word) {
+    let one = kit.constant(1.0);
+    kit.b.store(pointer, one, None, []).unwrap();
+}
+
+/// Load forwarding, positive controls: with nothing in between, or only a store to private
+/// memory or a call to a function without effects, the reload goes.
+#[test]
+fn load_forwarding_reuses_a_load_nothing_may_have_changed() {
+    assert_eq!(RELOAD.float_loads_left(), 1, "nothing in between");
+    let private = Reload {
+        between: &|kit| {
+            let ptr = kit
+                .b
+                .type_pointer(None, rspirv::spirv::StorageClass::Private, kit.float);
+            let var = kit.global_variable(ptr, rspirv::spirv::StorageClass::Private);
+            store_constant(kit, var);
+        },
+        ..RELOAD
+    };
+    assert_eq!(private.float_loads_left(), 1, "store to a Private variable");
+    let pure_call = Reload {
+        between: &|kit| {
+            let callee = kit.b.id();
+            kit.pure_callee = Some(callee);
+            kit.b.function_call(kit.float, None, callee, []).unwrap();
+        },
+        after: &|kit| {
+            let callee = kit.pure_callee.expect("set by between");
+            let float = kit.float;
+            let fn_ty = kit.b.type_function(float, []);
+            let one = kit.constant(1.0);
+            kit.b
+                .begin_function(
+                    float,
+                    Some(callee),
+                    rspirv::spirv::FunctionControl::NONE,
+                    fn_ty,
+                )
+                .unwrap();
+            kit.b.begin_block(None).unwrap();
+            kit.b.ret_value(one).unwrap();
+            kit.b.end_function().unwrap();
+        },
+        ..RELOAD
+    };
+    assert_eq!(pure_call.float_loads_left(), 1, "call without effects");
+}
+
+/// A store that may alias ends the earlier load: through the same variable (another member),
+/// and through another storage buffer, which may be bound to the same memory.
+#[test]
+fn load_forwarding_stops_at_an_aliasing_store() {
+    let same_variable = Reload {
+        between: &|kit| {
+            let p = component_of(kit, kit.out, 1);
+            store_constant(kit, p);
+        },
+        ..RELOAD
+    };
+    assert_eq!(same_variable.float_loads_left(), 2, "store to out[i].y");
+    let other_buffer = Reload {
+        between: &|kit| {
+            let other = storage_buffer(kit, 3, None);
+            let p = component_of(kit, other, 0);
+            store_constant(kit, p);
+        },
+        ..RELOAD
+    };
+    assert_eq!(
+        other_buffer.float_loads_left(),
+        2,
+        "store to another buffer"
+    );
+}
+
+/// Barriers and atomics order memory with other invocations: nothing is forwarded across them.
+#[test]
+fn load_forwarding_stops_at_barriers_and_atomics() {
+    let control = Reload {
+        between: &|kit| {
+            let scope = kit.b.constant_bit32(kit.uint, 2); // Workgroup
+            let semantics = kit.b.constant_bit32(kit.uint, 0x148); // AcqRel | Uniform | Workgroup
+            kit.b.control_barrier(scope, scope, semantics).unwrap();
+        },
+        ..RELOAD
+    };
+    assert_eq!(control.float_loads_left(), 2, "OpControlBarrier");
+    let memory = Reload {
+        between: &|kit| {
+            let scope = kit.b.constant_bit32(kit.uint, 1); // Device
+            let semantics = kit.b.constant_bit32(kit.uint, 0x48); // AcqRel | Uniform
+            kit.b.memory_barrier(scope, semantics).unwrap();
+        },
+        ..RELOAD
+    };
+    assert_eq!(memory.float_loads_left(), 2, "OpMemoryBarrier");
+    let atomic = Reload {
+        between: &|kit| {
+            let ptr = kit
+                .b
+                .type_pointer(None, rspirv::spirv::StorageClass::Workgroup, kit.uint);
+            let counter = kit.global_variable(ptr, rspirv::spirv::StorageClass::Workgroup);
+            let scope = kit.b.constant_bit32(kit.uint, 2);
+            let relaxed = kit.b.constant_bit32(kit.uint, 0);
+            let one = kit.b.constant_bit32(kit.uint, 1);
+            kit.b
+                .atomic_i_add(kit.uint, None, counter, scope, relaxed, one)
+                .unwrap();
+        },
+        ..RELOAD
+    };
+    assert_eq!(atomic.float_loads_left(), 2, "OpAtomicIAdd");
+}
+
+/// Workgroup memory is written by the other invocations of the group: a load is not reused
+/// across a barrier, though it is without one.
+#[test]
+fn load_forwarding_keeps_workgroup_loads_across_barriers() {
+    fn shared(kit: &mut Kit) -> Word {
+        if let Some(var) = kit.shared {
+            return var;
+        }
+        let ptr = kit
+            .b
+            .type_pointer(None, rspirv::spirv::StorageClass::Workgroup, kit.float);
+        let var = kit.global_variable(ptr, rspirv::spirv::StorageClass::Workgroup);
+        kit.shared = Some(var);
+        var
+    }
+    let plain = Reload {
+        pointer: &shared,
+        ..RELOAD
+    };
+    assert_eq!(plain.float_loads_left(), 1, "no barrier");
+    let across = Reload {
+        pointer: &shared,
+        between: &|kit| {
+            let scope = kit.b.constant_bit32(kit.uint, 2);
+            let semantics = kit.b.constant_bit32(kit.uint, 0x108); // AcqRel | Workgroup
+            kit.b.control_barrier(scope, scope, semantics).unwrap();
+        },
+        ..RELOAD
+    };
+    assert_eq!(across.float_loads_left(), 2, "across OpControlBarrier");
+}
+
+/// Volatile and Coherent memory is read every time: a decorated variable, a decorated struct
+/// member, or a load whose memory operands say Volatile.
+#[test]
+fn load_forwarding_leaves_volatile_memory_alone() {
+    fn decorated_variable(kit: &mut Kit) -> Word {
+        let var = match kit.shared {
+            Some(var) => var,
+            None => {
+                let var = storage_buffer(kit, 3, None);
+                kit.b.decorate(var, Decoration::Volatile, []);
+                kit.shared = Some(var);
+                var
+            }
+        };
+        component_of(kit, var, 0)
+    }
+    fn coherent_member(kit: &mut Kit) -> Word {
+        let var = match kit.shared {
+            Some(var) => var,
+            None => {
+                // A sized array: a type of its own (the builder shares identical ones).
+                let length = kit.b.constant_bit32(kit.uint, 64);
+                let array = kit.b.type_array(kit.v4float, length);
+                kit.b
+                    .decorate(array, Decoration::ArrayStride, [Operand::LiteralBit32(16)]);
+                let block = kit.b.type_struct([array]);
+                kit.b.decorate(block, Decoration::Block, []);
+                kit.b
+                    .member_decorate(block, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+                kit.b.member_decorate(block, 0, Decoration::Coherent, []);
+                let var = storage_buffer(kit, 3, Some(block));
+                kit.shared = Some(var);
+                var
+            }
+        };
+        component_of(kit, var, 0)
+    }
+    let variable = Reload {
+        pointer: &decorated_variable,
+        ..RELOAD
+    };
+    assert_eq!(variable.float_loads_left(), 2, "Volatile variable");
+    let member = Reload {
+        pointer: &coherent_member,
+        ..RELOAD
+    };
+    assert_eq!(member.float_loads_left(), 2, "Coherent member");
+    let access = Reload {
+        access: Some(rspirv::spirv::MemoryAccess::VOLATILE),
+        ..RELOAD
+    };
+    assert_eq!(access.float_loads_left(), 2, "Volatile memory operand");
+}
+
+/// A call to a function that writes memory ends every earlier load.
+#[test]
+fn load_forwarding_stops_at_a_call_with_effects() {
+    let call = Reload {
+        between: &|kit| {
+            let callee = kit.b.id();
+            kit.pure_callee = Some(callee);
+            kit.b.function_call(kit.float, None, callee, []).unwrap();
+        },
+        after: &|kit| {
+            let callee = kit.pure_callee.expect("set by between");
+            let float = kit.float;
+            let fn_ty = kit.b.type_function(float, []);
+            let one = kit.constant(1.0);
+            kit.b
+                .begin_function(
+                    float,
+                    Some(callee),
+                    rspirv::spirv::FunctionControl::NONE,
+                    fn_ty,
+                )
+                .unwrap();
+            kit.b.begin_block(None).unwrap();
+            // Writes out[0].x, which may be the very element `main` reloads.
+            let ptr = kit
+                .b
+                .type_pointer(None, rspirv::spirv::StorageClass::StorageBuffer, float);
+            let p = kit
+                .b
+                .access_chain(ptr, None, kit.out, [kit.zero, kit.zero, kit.zero])
+                .unwrap();
+            kit.b.store(p, one, None, []).unwrap();
+            kit.b.ret_value(one).unwrap();
+            kit.b.end_function().unwrap();
+        },
+        ..RELOAD
+    };
+    assert_eq!(call.float_loads_left(), 2);
+}
+
+/// An image write may change memory a buffer also maps (texel buffers, aliased bindings).
+#[test]
+fn load_forwarding_stops_at_an_image_write() {
+    let write = Reload {
+        between: &|kit| {
+            use rspirv::spirv::{Dim, ImageFormat, StorageClass};
+            let image_ty = kit.b.type_image(
+                kit.float,
+                Dim::Dim2D,
+                0,
+                0,
+                0,
+                2,
+                ImageFormat::Rgba32f,
+                None,
+            );
+            let ptr = kit
+                .b
+                .type_pointer(None, StorageClass::UniformConstant, image_ty);
+            let var = kit.global_variable(ptr, StorageClass::UniformConstant);
+            kit.b
+                .decorate(var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+            kit.b
+                .decorate(var, Decoration::Binding, [Operand::LiteralBit32(3)]);
+            let image = kit.b.load(image_ty, None, var, None, []).unwrap();
+            let int = kit.b.type_int(32, 1);
+            let v2int = kit.b.type_vector(int, 2);
+            let zero = kit.b.constant_bit32(int, 0);
+            let coord = kit.b.constant_composite(v2int, [zero, zero]);
+            let texel = kit.a;
+            kit.b.image_write(image, coord, texel, None, []).unwrap();
+        },
+        ..RELOAD
+    };
+    assert_eq!(write.float_loads_left(), 2);
+}

@@ -19,8 +19,13 @@ struct Cli {
     #[arg(short, long, default_value = "a.spv")]
     output: PathBuf,
 
-    /// Comma-separated passes to run, in order, repeated to a fixpoint (cse, vectorise, prune).
-    #[arg(long, value_delimiter = ',', default_value = "cse,vectorise,prune")]
+    /// Comma-separated passes to run, in order, repeated to a fixpoint (load-forward, cse,
+    /// vectorise, prune).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "load-forward,cse,vectorise,prune"
+    )]
     passes: Vec<String>,
 
     /// Print instruction counts before and after each pass run.

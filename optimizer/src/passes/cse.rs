@@ -10,10 +10,9 @@
 
 use super::{Pass, PassId};
 use crate::error::Error;
-use crate::ir;
+use crate::ir::{self, FxHashMap, FxHashSet};
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Op, Word};
-use std::collections::{HashMap, HashSet};
 
 /// The common-subexpression pass.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,7 +24,7 @@ impl Pass for Cse {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Error> {
-        let decorated: HashSet<Word> = module
+        let decorated: FxHashSet<Word> = module
             .annotations
             .iter()
             .filter_map(|i| i.operands.first().and_then(Operand::id_ref_any))
@@ -33,9 +32,9 @@ impl Pass for Cse {
         let glsl = ir::ext_imports_named(module, ir::GLSL_STD_450);
         let mut changed = false;
         for function in &mut module.functions {
-            let mut subst: HashMap<Word, Word> = HashMap::new();
+            let mut subst: FxHashMap<Word, Word> = FxHashMap::default();
             for block in &mut function.blocks {
-                let mut seen: HashMap<(Op, Word, Vec<Operand>), Word> = HashMap::new();
+                let mut seen: FxHashMap<(Op, Word, Vec<Operand>), Word> = FxHashMap::default();
                 for inst in &mut block.instructions {
                     substitute(inst, &subst);
                     let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else {
@@ -71,7 +70,7 @@ impl Pass for Cse {
     }
 }
 
-fn substitute(inst: &mut Instruction, subst: &HashMap<Word, Word>) {
+fn substitute(inst: &mut Instruction, subst: &FxHashMap<Word, Word>) {
     if subst.is_empty() {
         return;
     }

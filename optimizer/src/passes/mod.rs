@@ -1,10 +1,12 @@
 //! The optimisation passes, one file each, behind the [`Pass`] trait.
 
 mod cse;
+mod load_forward;
 mod prune;
 mod vectorise;
 
 pub use cse::Cse;
+pub use load_forward::LoadForward;
 pub use prune::{InterfacePolicy, Prune};
 pub use vectorise::Vectorise;
 
@@ -24,6 +26,13 @@ pub trait Pass {
     /// A pass fails only on a module shape it cannot handle safely; it then leaves the module as
     /// it found it or in a valid intermediate state.
     fn run(&self, module: &mut Module) -> Result<bool, Error>;
+
+    /// Whether other passes can give this one new work, so that the driver must run it again
+    /// after they change the module. A pass answering `false` reaches its fixpoint in one run
+    /// and works on nothing the others create; the driver runs it in the first iteration only.
+    fn fed_by_other_passes(&self) -> bool {
+        true
+    }
 }
 
 /// The passes this crate provides, by name.
@@ -34,19 +43,27 @@ pub enum PassId {
     Vectorise,
     /// Merges repeated pure computations within a block.
     Cse,
+    /// Reuses an earlier load of the same memory within a block when nothing may have written it.
+    LoadForward,
     /// Removes unused results, functions, parameters, names and decorations.
     Prune,
 }
 
 impl PassId {
     /// Every pass, in the order the driver runs them by default.
-    pub const ALL: [PassId; 3] = [PassId::Cse, PassId::Vectorise, PassId::Prune];
+    pub const ALL: [PassId; 4] = [
+        PassId::LoadForward,
+        PassId::Cse,
+        PassId::Vectorise,
+        PassId::Prune,
+    ];
 
     /// The pass's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             PassId::Vectorise => "vectorise",
             PassId::Cse => "cse",
+            PassId::LoadForward => "load-forward",
             PassId::Prune => "prune",
         }
     }
@@ -65,6 +82,7 @@ impl FromStr for PassId {
         match name.trim() {
             "vectorise" | "vectorize" => Ok(PassId::Vectorise),
             "cse" => Ok(PassId::Cse),
+            "load-forward" | "load_forward" => Ok(PassId::LoadForward),
             "prune" => Ok(PassId::Prune),
             other => Err(Error::UnknownPass {
                 name: other.to_owned(),

@@ -9,10 +9,9 @@
 
 use super::{Pass, PassId};
 use crate::error::Error;
-use crate::ir::{self, Globals};
+use crate::ir::{self, FxHashMap, FxHashSet, Globals};
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{self, Decoration, Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
 
 /// What to do with interface variables and descriptor bindings nobody reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,18 +52,18 @@ struct Facts {
     /// Ids decorated with something that makes them observable without a use: `BuiltIn` (a
     /// `WorkgroupSize` constant sets the workgroup size), `SpecId` (the pipeline may specialise
     /// it) and `LinkageAttributes` (another module links to it).
-    pinned: HashSet<Word>,
+    pinned: FxHashSet<Word>,
     /// Ids carrying `LinkageAttributes`, whose signatures must not change.
-    linked: HashSet<Word>,
+    linked: FxHashSet<Word>,
     /// Functions whose calls may be removed when their result is unused.
-    pure_functions: HashSet<Word>,
-    entry_functions: HashSet<Word>,
+    pure_functions: FxHashSet<Word>,
+    entry_functions: FxHashSet<Word>,
 }
 
 impl Facts {
     fn gather(module: &Module) -> Facts {
-        let mut pinned = HashSet::new();
-        let mut linked = HashSet::new();
+        let mut pinned = FxHashSet::default();
+        let mut linked = FxHashSet::default();
         for inst in &module.annotations {
             if inst.class.opcode != Op::Decorate {
                 continue;
@@ -101,7 +100,7 @@ impl Facts {
 }
 
 /// Whether an instruction with a result may be deleted when the result is unused.
-fn is_removable(inst: &Instruction, glsl: &[Word], pure_functions: &HashSet<Word>) -> bool {
+fn is_removable(inst: &Instruction, glsl: &[Word], pure_functions: &FxHashSet<Word>) -> bool {
     let op = inst.class.opcode;
     match op {
         Op::ExtInst => is_pure_ext_inst(inst, glsl),
@@ -143,17 +142,17 @@ fn is_local_control(op: Op) -> bool {
 
 /// Functions with no observable effect besides their return value: they only read memory, write
 /// their own `Function` variables, and call other such functions.
-fn pure_functions(module: &Module, glsl: &[Word]) -> HashSet<Word> {
-    let mut callees: HashMap<Word, Vec<Word>> = HashMap::new();
-    let mut candidates: HashSet<Word> = HashSet::new();
+fn pure_functions(module: &Module, glsl: &[Word]) -> FxHashSet<Word> {
+    let mut callees: FxHashMap<Word, Vec<Word>> = FxHashMap::default();
+    let mut candidates: FxHashSet<Word> = FxHashSet::default();
     for function in &module.functions {
         let Some(id) = function.def_id() else {
             continue;
         };
         // Pointer-producing instructions and the value they derive from, to find where a store
         // lands.
-        let mut base_of: HashMap<Word, Word> = HashMap::new();
-        let mut locals: HashSet<Word> = HashSet::new();
+        let mut base_of: FxHashMap<Word, Word> = FxHashMap::default();
+        let mut locals: FxHashSet<Word> = FxHashSet::default();
         for inst in function.blocks.iter().flat_map(|b| &b.instructions) {
             let (Some(result), op) = (inst.result_id, inst.class.opcode) else {
                 continue;
@@ -203,7 +202,7 @@ fn pure_functions(module: &Module, glsl: &[Word]) -> HashSet<Word> {
                     matches!(inst.operands.first(), Some(Operand::IdRef(p)) if writes_local(*p))
                 }
                 _ if inst.result_id.is_none() => is_local_control(op),
-                _ => is_removable(inst, glsl, &HashSet::new()),
+                _ => is_removable(inst, glsl, &FxHashSet::default()),
             };
             if !ok {
                 pure = false;
@@ -246,8 +245,8 @@ enum Def {
 }
 
 /// Marks every id that is needed, starting from the roots.
-fn mark(module: &Module, facts: &Facts, policy: InterfacePolicy) -> HashSet<Word> {
-    let mut defs: HashMap<Word, Def> = HashMap::new();
+fn mark(module: &Module, facts: &Facts, policy: InterfacePolicy) -> FxHashSet<Word> {
+    let mut defs: FxHashMap<Word, Def> = FxHashMap::default();
     for (i, inst) in module.types_global_values.iter().enumerate() {
         if let Some(id) = inst.result_id {
             defs.insert(id, Def::Global(i));
@@ -273,7 +272,7 @@ fn mark(module: &Module, facts: &Facts, policy: InterfacePolicy) -> HashSet<Word
             }
         }
     }
-    let mut decorations: HashMap<Word, Vec<&Instruction>> = HashMap::new();
+    let mut decorations: FxHashMap<Word, Vec<&Instruction>> = FxHashMap::default();
     for inst in &module.annotations {
         if let Some(Operand::IdRef(target)) = inst.operands.first() {
             decorations.entry(*target).or_default().push(inst);
@@ -281,7 +280,7 @@ fn mark(module: &Module, facts: &Facts, policy: InterfacePolicy) -> HashSet<Word
     }
 
     let mut marker = Marker {
-        live: HashSet::new(),
+        live: FxHashSet::default(),
         work: Vec::new(),
     };
     // Module-level roots.
@@ -364,7 +363,7 @@ fn mark(module: &Module, facts: &Facts, policy: InterfacePolicy) -> HashSet<Word
 
 /// The worklist of the mark phase.
 struct Marker {
-    live: HashSet<Word>,
+    live: FxHashSet<Word>,
     work: Vec<Word>,
 }
 
@@ -416,7 +415,7 @@ fn global_variable_is_root(inst: &Instruction, policy: InterfacePolicy) -> bool 
 
 /// Removes everything not marked, then the names and decorations of what went. Returns the
 /// number of instructions removed.
-fn sweep(module: &mut Module, live: &HashSet<Word>, policy: InterfacePolicy) -> usize {
+fn sweep(module: &mut Module, live: &FxHashSet<Word>, policy: InterfacePolicy) -> usize {
     let before = crate::module::instruction_count(module);
     let is_live = |inst: &Instruction| inst.result_id.is_none_or(|id| live.contains(&id));
 
@@ -430,7 +429,7 @@ fn sweep(module: &mut Module, live: &HashSet<Word>, policy: InterfacePolicy) -> 
     }
     module.types_global_values.retain(is_live);
 
-    let mut remaining: HashSet<Word> = HashSet::new();
+    let mut remaining: FxHashSet<Word> = FxHashSet::default();
     for inst in module.all_inst_iter() {
         if let Some(id) = inst.result_id {
             remaining.insert(id);
@@ -488,11 +487,12 @@ fn sweep(module: &mut Module, live: &HashSet<Word>, policy: InterfacePolicy) -> 
 /// Removes parameters that nothing reads from functions that are only ever called (not entry
 /// points, not linked, not passed as a value), rewriting their type and every call. Returns
 /// the number of parameters removed.
-fn prune_parameters(module: &mut Module, live: &HashSet<Word>, facts: &Facts) -> usize {
-    let function_ids: HashSet<Word> = module.functions.iter().filter_map(|f| f.def_id()).collect();
+fn prune_parameters(module: &mut Module, live: &FxHashSet<Word>, facts: &Facts) -> usize {
+    let function_ids: FxHashSet<Word> =
+        module.functions.iter().filter_map(|f| f.def_id()).collect();
     // A function whose id appears anywhere but as the callee of OpFunctionCall keeps its
     // signature.
-    let mut escaping: HashSet<Word> = HashSet::new();
+    let mut escaping: FxHashSet<Word> = FxHashSet::default();
     for inst in module
         .global_inst_iter()
         .filter(|i| {
@@ -563,7 +563,7 @@ fn prune_parameters(module: &mut Module, live: &HashSet<Word>, facts: &Facts) ->
     if rewrites.is_empty() {
         return 0;
     }
-    let by_callee: HashMap<Word, &Vec<usize>> = rewrites.iter().map(|(f, d)| (*f, d)).collect();
+    let by_callee: FxHashMap<Word, &Vec<usize>> = rewrites.iter().map(|(f, d)| (*f, d)).collect();
     for inst in module
         .functions
         .iter_mut()

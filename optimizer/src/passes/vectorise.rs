@@ -22,10 +22,9 @@
 
 use super::{Pass, PassId};
 use crate::error::Error;
-use crate::ir::{self, Globals, Shape};
+use crate::ir::{self, FxHashMap, FxHashSet, Globals, Shape};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, Word};
-use std::collections::{HashMap, HashSet};
 
 /// The vectorise pass.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,21 +60,21 @@ struct Context {
     /// Whether `OpSelect` accepts a scalar condition with vector objects (SPIR-V 1.4+).
     scalar_select_condition: bool,
     /// `OpDecorate`s by target.
-    decorations: HashMap<Word, DecorationSet>,
+    decorations: FxHashMap<Word, DecorationSet>,
     /// Targets of decorations the pass does not model (`OpDecorateId`, `OpDecorateString`,
     /// decoration groups); such results are never rewritten.
-    opaque: HashSet<Word>,
+    opaque: FxHashSet<Word>,
     /// Types of module-scope values (constants, variables, undefs).
-    global_types: HashMap<Word, Word>,
+    global_types: FxHashMap<Word, Word>,
     new_decorations: Vec<Instruction>,
     /// `NoContraction` decorations to drop because their target became an extract.
-    drop_no_contraction: HashSet<Word>,
+    drop_no_contraction: FxHashSet<Word>,
 }
 
 impl Context {
     fn new(module: &Module) -> Context {
-        let mut decorations: HashMap<Word, DecorationSet> = HashMap::new();
-        let mut opaque = HashSet::new();
+        let mut decorations: FxHashMap<Word, DecorationSet> = FxHashMap::default();
+        let mut opaque = FxHashSet::default();
         for inst in &module.annotations {
             match (inst.class.opcode, &inst.operands[..]) {
                 (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(d), rest @ ..]) => {
@@ -109,7 +108,7 @@ impl Context {
             opaque,
             global_types,
             new_decorations: Vec::new(),
-            drop_no_contraction: HashSet::new(),
+            drop_no_contraction: FxHashSet::default(),
         }
     }
 
@@ -234,10 +233,11 @@ impl Context {
         insts: &mut Vec<Instruction>,
     ) -> bool {
         let mut bx = BlockState {
-            position: HashMap::new(),
-            users: HashMap::new(),
+            position: FxHashMap::default(),
+            users: FxHashMap::default(),
             pending: vec![Vec::new(); insts.len()],
-            made: HashMap::new(),
+            dropped: vec![false; insts.len()],
+            made: FxHashMap::default(),
         };
         for (q, inst) in insts.iter().enumerate() {
             if let Some(id) = inst.result_id {
@@ -273,9 +273,11 @@ impl Context {
             let old = std::mem::take(&mut bx.pending);
             let mut rebuilt =
                 Vec::with_capacity(insts.len() + old.iter().map(Vec::len).sum::<usize>());
-            for (inst, before) in insts.iter().zip(old) {
+            for ((inst, before), dropped) in insts.iter().zip(old).zip(&bx.dropped) {
                 rebuilt.extend(before);
-                rebuilt.push(inst.clone());
+                if !dropped {
+                    rebuilt.push(inst.clone());
+                }
             }
             *insts = rebuilt;
         }
@@ -412,12 +414,105 @@ impl Context {
             let Some(lanes) = self.find_partners(fx, bx, insts, p, &key, k, recorded, j) else {
                 continue;
             };
-            if let Some(plan) = self.plan(fx, bx, insts, p, &key, &lanes) {
+            if let Some(plan) = self.plan(fx, bx, insts, p, &key, &lanes, Rooted::Extracts) {
                 self.emit(module, fx, bx, insts, p, &key, &lanes, plan);
                 return true;
             }
         }
-        false
+        // No lane of an existing vector: the scalars may still be gathered into a vector by one
+        // construct, as compilers emit `vec3(f(p.lo, x), f(p.lo, y), f(p.lo, z))`. The vector op
+        // then goes before the last lane, where every operand is defined.
+        let Some(lanes) = self.gathered_lanes(fx, bx, insts, p, &key) else {
+            return false;
+        };
+        let at = lanes.iter().copied().max().unwrap_or(p);
+        match self.plan(fx, bx, insts, at, &key, &lanes, Rooted::Rebuild) {
+            Some(plan) => {
+                self.emit(module, fx, bx, insts, at, &key, &lanes, plan);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The lanes, in component order, when the result of `insts[p]` is one part of an
+    /// `OpCompositeConstruct` whose every part is the result of the same operation in this
+    /// block, used by that construct alone.
+    fn gathered_lanes(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        key: &OpKey,
+    ) -> Option<Vec<usize>> {
+        let construct = self.sole_construct_user(fx, bx, insts[p].result_id?)?;
+        let c = &insts[construct];
+        let Shape::Vector { component, count } = self.globals.shape(c.result_type?) else {
+            return None;
+        };
+        if component != key.result_type || !(2..=4).contains(&count) {
+            return None;
+        }
+        let mut lanes = Vec::with_capacity(c.operands.len());
+        for operand in &c.operands {
+            let Operand::IdRef(part) = operand else {
+                return None;
+            };
+            let at = *bx.position.get(part)?;
+            // Odd positions are instructions this walk inserted, never scalar lanes.
+            if at % 2 == 1 || lanes.contains(&(at / 2)) {
+                return None;
+            }
+            let q = at / 2;
+            if self.componentwise_key(&insts[q]).as_ref() != Some(key)
+                || self.sole_construct_user(fx, bx, *part) != Some(construct)
+            {
+                return None;
+            }
+            lanes.push(q);
+        }
+        (lanes.len() == count as usize).then_some(lanes)
+    }
+
+    /// The position of the `OpCompositeConstruct` that is the only reader of `id`, if any.
+    fn sole_construct_user(&self, fx: &FunctionState, bx: &BlockState, id: Word) -> Option<usize> {
+        match bx.users.get(&id).map(Vec::as_slice) {
+            Some(&[c]) if fx.use_count.get(&id) == Some(&1) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Whether the lanes' results feed, in order, one `OpCompositeConstruct` of exactly them,
+    /// which then becomes the vector result itself: one instruction fewer than counted.
+    fn rebuilt_in_order(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        key: &OpKey,
+        lanes: &[usize],
+    ) -> bool {
+        let ids: Option<Vec<Word>> = lanes.iter().map(|&q| insts[q].result_id).collect();
+        let Some(ids) = ids else { return false };
+        let Some(construct) = self.sole_construct_user(fx, bx, ids[0]) else {
+            return false;
+        };
+        let c = &insts[construct];
+        c.class.opcode == Op::CompositeConstruct
+            && c.result_type.map(|t| self.globals.shape(t))
+                == Some(Shape::Vector {
+                    component: key.result_type,
+                    count: lanes.len() as u32,
+                })
+            && c.operands.len() == ids.len()
+            && c.operands
+                .iter()
+                .zip(&ids)
+                .all(|(o, &id)| *o == Operand::IdRef(id))
+            && ids
+                .iter()
+                .all(|&id| self.sole_construct_user(fx, bx, id) == Some(construct))
     }
 
     /// For each component of `recorded`, the first instruction after `p` with the same key that
@@ -507,7 +602,9 @@ impl Context {
         Some(strict)
     }
 
-    /// Decides how every operand position becomes a vector, or refuses.
+    /// Decides how every operand position becomes a vector, or refuses. `p` is where the vector
+    /// op will go: every operand must be defined before it.
+    #[allow(clippy::too_many_arguments)]
     fn plan(
         &self,
         fx: &FunctionState,
@@ -516,6 +613,52 @@ impl Context {
         p: usize,
         key: &OpKey,
         lanes: &[usize],
+        rooted: Rooted,
+    ) -> Option<Vec<Group>> {
+        let groups = self.groups(fx, bx, insts, p, key, lanes, rooted, 0)?;
+        if rooted == Rooted::Extracts && !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
+            return None;
+        }
+        // Refuse rewrites that add more instructions to the block than they remove: the scalar
+        // ops, and the construct rebuilding them in order, which becomes the vector itself.
+        let removed = lanes.len() + usize::from(self.rebuilt_in_order(fx, bx, insts, key, lanes));
+        (self.added(key, &groups) <= removed as i64).then_some(groups)
+    }
+
+    /// Instructions a vector op with these operand groups adds to the block, less the scalar
+    /// ops that nested groups leave dead.
+    fn added(&self, key: &OpKey, groups: &[Group]) -> i64 {
+        let vector_times_scalar = self.vector_times_scalar(key, groups).is_some();
+        1 + groups
+            .iter()
+            .enumerate()
+            .map(|(m, g)| match g {
+                Group::Lanes(Source::Shuffle(..), _) | Group::Construct(..) => 1,
+                Group::Splat(id, _) => i64::from(
+                    !(vector_times_scalar
+                        || self.globals.is_scalar_constant(*id)
+                        || key.op == Op::Select && m == 0 && self.scalar_select_condition),
+                ),
+                Group::Nested(nested) => nested.added - nested.lanes as i64,
+                _ => 0,
+            })
+            .sum::<i64>()
+    }
+
+    /// The operand groups of a vector op over `lanes`, or `None` when some position cannot be
+    /// formed or the lanes' decorations differ. `depth` counts nested gathers, which are
+    /// bounded so that a walk stays linear.
+    #[allow(clippy::too_many_arguments)]
+    fn groups(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        key: &OpKey,
+        lanes: &[usize],
+        rooted: Rooted,
+        depth: u32,
     ) -> Option<Vec<Group>> {
         // Decorations: all lanes identical, and only the precision ones the vector op can carry.
         let first = insts[lanes[0]].result_id?;
@@ -565,8 +708,10 @@ impl Context {
                 }
             } else if ids.iter().all(|&id| self.globals.is_scalar_constant(id)) {
                 Group::Constants(ids, ty)
+            } else if let Some(nested) = self.nested(fx, bx, insts, p, &ids, depth) {
+                Group::Nested(Box::new(nested))
             } else if ids.iter().all(|&id| bx.available(id, p))
-                && self.chain_continues(fx, bx, insts, lanes)
+                && (rooted == Rooted::Rebuild || self.chain_continues(fx, bx, insts, lanes))
             {
                 // Unrelated scalars cost an `OpCompositeConstruct`; worth it only when the
                 // results feed further vectorisable work.
@@ -576,26 +721,57 @@ impl Context {
             };
             groups.push(group);
         }
-        if !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
+        Some(groups)
+    }
+
+    /// When `ids` are the results of one operation on each lane, earlier in the block, each read
+    /// only by the lane using it: the vector op computing them all, built in the same place as
+    /// its user, so that a chain rebuilt by a construct is vectorised in one walk. The scalar
+    /// ops are left dead, for prune. Taken only when it adds no more than the construct it
+    /// replaces.
+    fn nested(
+        &self,
+        fx: &FunctionState,
+        bx: &BlockState,
+        insts: &[Instruction],
+        p: usize,
+        ids: &[Word],
+        depth: u32,
+    ) -> Option<Nested> {
+        if depth >= MAX_NESTING {
             return None;
         }
-        // Refuse rewrites that add more instructions to the block than scalar ops they replace.
-        let width = lanes.len();
-        let vector_times_scalar = self.vector_times_scalar(key, &groups).is_some();
-        let added = 1 + groups
+        let mut lanes = Vec::with_capacity(ids.len());
+        for &id in ids {
+            let at = *bx.position.get(&id)?;
+            // Odd positions are instructions this walk inserted; later ones are not defined
+            // where the vector op goes.
+            if at % 2 == 1 || at / 2 >= p || lanes.contains(&(at / 2)) {
+                return None;
+            }
+            if fx.use_count.get(&id) != Some(&1) {
+                return None;
+            }
+            lanes.push(at / 2);
+        }
+        let key = self.componentwise_key(&insts[lanes[0]])?;
+        if lanes[1..]
             .iter()
-            .enumerate()
-            .filter(|(m, g)| match g {
-                Group::Lanes(Source::Shuffle(..), _) | Group::Construct(..) => true,
-                Group::Splat(id, _) => {
-                    !(vector_times_scalar
-                        || self.globals.is_scalar_constant(*id)
-                        || key.op == Op::Select && *m == 0 && self.scalar_select_condition)
-                }
-                _ => false,
-            })
-            .count();
-        (added <= width).then_some(groups)
+            .any(|&q| self.componentwise_key(&insts[q]).as_ref() != Some(&key))
+        {
+            return None;
+        }
+        let groups = self.groups(fx, bx, insts, p, &key, &lanes, Rooted::Rebuild, depth + 1)?;
+        let added = self.added(&key, &groups);
+        let first = &insts[lanes[0]];
+        (added <= lanes.len() as i64 + 1).then(|| Nested {
+            prefix: first.operands[..key.first_value].to_vec(),
+            first: first.result_id.unwrap_or(0),
+            key,
+            lanes: lanes.len(),
+            groups,
+            added,
+        })
     }
 
     /// Whether every lane's result is used only in this block, and only by component-wise
@@ -628,8 +804,14 @@ impl Context {
             return None;
         }
         match groups {
-            [Group::Splat(s, _), Group::Lanes(..)] => Some((1, *s)),
-            [Group::Lanes(..), Group::Splat(s, _)] => Some((0, *s)),
+            [
+                Group::Splat(s, _),
+                Group::Lanes(..) | Group::Construct(..) | Group::Nested(..),
+            ] => Some((1, *s)),
+            [
+                Group::Lanes(..) | Group::Construct(..) | Group::Nested(..),
+                Group::Splat(s, _),
+            ] => Some((0, *s)),
             _ => None,
         }
     }
@@ -648,63 +830,51 @@ impl Context {
         lanes: &[usize],
         groups: Vec<Group>,
     ) {
-        let width = lanes.len() as u32;
         let mut new = Vec::new();
-        let (result_type, _) = self.globals.vector_type(module, key.result_type, width);
-        let (op, values) = match self.vector_times_scalar(key, &groups) {
-            Some((v, scalar)) => {
-                let vector =
-                    self.vector_operand(module, fx, bx, &mut new, p, key, width, &groups[v], v);
-                (Op::VectorTimesScalar, vec![vector, scalar])
-            }
-            None => {
-                let values = groups
-                    .iter()
-                    .enumerate()
-                    .map(|(m, g)| {
-                        self.vector_operand(module, fx, bx, &mut new, p, key, width, g, m)
-                    })
-                    .collect();
-                (key.op, values)
-            }
+        let shape = Nested {
+            key: key.clone(),
+            lanes: lanes.len(),
+            prefix: insts[p].operands[..key.first_value].to_vec(),
+            first: insts[lanes[0]].result_id.unwrap_or(0),
+            groups,
+            added: 0,
         };
-        let vector = ir::fresh_id(module);
-        let mut operands: Vec<Operand> = insts[p].operands[..key.first_value].to_vec();
-        operands.extend(values.into_iter().map(Operand::IdRef));
-        new.push(Instruction::new(
-            op,
-            Some(result_type),
-            Some(vector),
-            operands,
-        ));
-        fx.types.insert(vector, result_type);
+        let vector = self.vector_op(module, fx, bx, &mut new, p, &shape);
+        // Gathered lanes before `p` cannot read a vector defined after them: they move to just
+        // after it, as extracts, and their old places are dropped (their only reader, the
+        // construct, comes after `p`).
+        for (index, &q) in lanes.iter().enumerate() {
+            if let (true, Some(id)) = (q < p, insts[q].result_id) {
+                new.push(Instruction::new(
+                    Op::CompositeExtract,
+                    Some(key.result_type),
+                    Some(id),
+                    vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
+                ));
+                bx.dropped[q] = true;
+            }
+        }
         for inst in &new {
             if let Some(id) = inst.result_id {
                 bx.position.insert(id, 2 * p - usize::from(p > 0));
             }
         }
         bx.pending[p].extend(new);
-
-        let first = insts[lanes[0]].result_id;
-        if let Some(set) = first.and_then(|id| self.decorations.get(&id)).cloned() {
-            for (decoration, extra) in &set {
-                let mut operands = vec![Operand::IdRef(vector), Operand::Decoration(*decoration)];
-                operands.extend(extra.iter().cloned());
-                self.new_decorations
-                    .push(Instruction::new(Op::Decorate, None, None, operands));
-            }
-            self.decorations.insert(vector, set);
-        }
         for (index, &q) in lanes.iter().enumerate() {
             let Some(id) = insts[q].result_id else {
                 continue;
             };
-            insts[q] = Instruction::new(
-                Op::CompositeExtract,
-                Some(key.result_type),
-                Some(id),
-                vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
-            );
+            insts[q] = if q < p {
+                // Its extract is already among the instructions inserted before `p`.
+                Instruction::new(Op::Nop, None, None, Vec::new())
+            } else {
+                Instruction::new(
+                    Op::CompositeExtract,
+                    Some(key.result_type),
+                    Some(id),
+                    vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
+                )
+            };
             // The extract keeps `RelaxedPrecision` (it describes the value); `NoContraction`
             // only means something on arithmetic.
             if let Some(set) = self.decorations.get_mut(&id)
@@ -715,6 +885,58 @@ impl Context {
             }
             fx.add_lane(id, vector, index as u32);
         }
+    }
+
+    /// Appends the vector op `shape` describes (after the instructions its operands need) to
+    /// `new`, carrying the first lane's decorations, and returns its id.
+    fn vector_op(
+        &mut self,
+        module: &mut Module,
+        fx: &mut FunctionState,
+        bx: &mut BlockState,
+        new: &mut Vec<Instruction>,
+        p: usize,
+        shape: &Nested,
+    ) -> Word {
+        let key = &shape.key;
+        let width = shape.lanes as u32;
+        let (result_type, _) = self.globals.vector_type(module, key.result_type, width);
+        let (op, values) = match self.vector_times_scalar(key, &shape.groups) {
+            Some((v, scalar)) => {
+                let vector =
+                    self.vector_operand(module, fx, bx, new, p, key, width, &shape.groups[v], v);
+                (Op::VectorTimesScalar, vec![vector, scalar])
+            }
+            None => {
+                let values = shape
+                    .groups
+                    .iter()
+                    .enumerate()
+                    .map(|(m, g)| self.vector_operand(module, fx, bx, new, p, key, width, g, m))
+                    .collect();
+                (key.op, values)
+            }
+        };
+        let vector = ir::fresh_id(module);
+        let mut operands = shape.prefix.clone();
+        operands.extend(values.into_iter().map(Operand::IdRef));
+        new.push(Instruction::new(
+            op,
+            Some(result_type),
+            Some(vector),
+            operands,
+        ));
+        fx.types.insert(vector, result_type);
+        if let Some(set) = self.decorations.get(&shape.first).cloned() {
+            for (decoration, extra) in &set {
+                let mut operands = vec![Operand::IdRef(vector), Operand::Decoration(*decoration)];
+                operands.extend(extra.iter().cloned());
+                self.new_decorations
+                    .push(Instruction::new(Op::Decorate, None, None, operands));
+            }
+            self.decorations.insert(vector, set);
+        }
+        vector
     }
 
     /// Materialises one operand group as a vector id, appending any new instruction to `new`.
@@ -733,6 +955,7 @@ impl Context {
     ) -> Word {
         match group {
             Group::Lanes(Source::Whole(v), _) => *v,
+            Group::Nested(nested) => self.vector_op(module, fx, bx, new, p, nested),
             Group::Lanes(Source::Shuffle(a, b, indices), ty) => {
                 let (vty, _) = self.globals.vector_type(module, *ty, width);
                 let mut operands = vec![Operand::IdRef(*a), Operand::IdRef(*b)];
@@ -826,6 +1049,15 @@ struct OpKey {
     values: usize,
 }
 
+/// What a group of lanes was found from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rooted {
+    /// One operand position reads the lanes of an existing vector.
+    Extracts,
+    /// The results are rebuilt into a vector by one `OpCompositeConstruct`.
+    Rebuild,
+}
+
 /// Where the lanes of a group come from.
 #[derive(Clone, Debug)]
 enum Source {
@@ -846,20 +1078,39 @@ enum Group {
     Constants(Vec<Word>, Word),
     /// Unrelated scalars, gathered with `OpCompositeConstruct`.
     Construct(Vec<Word>, Word),
+    /// The results of one operation on every lane, computed by a vector op of their own.
+    Nested(Box<Nested>),
+}
+
+/// How deep nested groups may go: a bound on the work per instruction, not a limit real chains
+/// reach often (the driver's fixpoint continues longer ones).
+const MAX_NESTING: u32 = 4;
+
+/// A vector op to build: the operation, its width, the operands before the values (the
+/// extended set and number), the lane whose decorations it carries, and its operand groups.
+#[derive(Clone, Debug)]
+struct Nested {
+    key: OpKey,
+    lanes: usize,
+    prefix: Vec<Operand>,
+    first: Word,
+    groups: Vec<Group>,
+    /// Instructions it adds, as [`Context::added`] counts them.
+    added: i64,
 }
 
 /// Per-function state.
 #[derive(Default)]
 struct FunctionState {
-    types: HashMap<Word, Word>,
+    types: FxHashMap<Word, Word>,
     /// Extract result → (vector, component), for single-component extracts of vectors.
-    lanes: HashMap<Word, (Word, u32)>,
+    lanes: FxHashMap<Word, (Word, u32)>,
     /// (vector, component) → extracts reading it.
-    extracts: HashMap<(Word, u32), Vec<Word>>,
+    extracts: FxHashMap<(Word, u32), Vec<Word>>,
     /// Constructs replaced by the vector they rebuild.
-    subst: HashMap<Word, Word>,
+    subst: FxHashMap<Word, Word>,
     /// Number of instructions reading each id.
-    use_count: HashMap<Word, usize>,
+    use_count: FxHashMap<Word, usize>,
 }
 
 impl FunctionState {
@@ -902,14 +1153,16 @@ impl FunctionState {
 /// Per-block state of one walk.
 struct BlockState {
     /// Result id → ordering key: 2q for the instruction at q, 2q-1 for one inserted before q.
-    position: HashMap<Word, usize>,
+    position: FxHashMap<Word, usize>,
     /// Id → positions of the block's instructions that read it.
-    users: HashMap<Word, Vec<usize>>,
+    users: FxHashMap<Word, Vec<usize>>,
     /// Instructions to insert before each position.
     pending: Vec<Vec<Instruction>>,
+    /// Positions whose instruction moved (a gathered lane now extracted after the vector op).
+    dropped: Vec<bool>,
     /// Shuffles and constructs of the block (existing and new) by what they compute, so that
     /// the same shuffle or splat is made once.
-    made: HashMap<(Op, Word, Vec<Operand>), Word>,
+    made: FxHashMap<(Op, Word, Vec<Operand>), Word>,
 }
 
 impl BlockState {

@@ -101,6 +101,10 @@ pub struct Kit {
     pub main: Word,
     pub gid: Word,
     pub block_ptr: Word,
+    /// Scratch slots for tests that build in several steps (a variable made once, a callee
+    /// called before it is defined).
+    pub shared: Option<Word>,
+    pub pure_callee: Option<Word>,
 }
 
 impl Kit {
@@ -172,6 +176,8 @@ impl Kit {
             main,
             gid,
             block_ptr,
+            shared: None,
+            pure_callee: None,
         }
     }
 
@@ -257,7 +263,12 @@ impl Kit {
     }
 
     /// Stores `result` to `out[i]`, closes the shader and returns its words.
-    pub fn finish(mut self, result: Word) -> Vec<u32> {
+    pub fn finish(self, result: Word) -> Vec<u32> {
+        self.finish_then(result, |_| {})
+    }
+
+    /// As [`Kit::finish`], with `after` adding functions (callees) once `main` is closed.
+    pub fn finish_then(mut self, result: Word, after: impl FnOnce(&mut Kit)) -> Vec<u32> {
         use rspirv::binary::Assemble;
         let p = self
             .b
@@ -266,6 +277,7 @@ impl Kit {
         self.b.store(p, result, None, []).unwrap();
         self.b.ret().unwrap();
         self.b.end_function().unwrap();
+        after(&mut self);
         self.b
             .entry_point(ExecutionModel::GLCompute, self.main, "main", [self.gid]);
         self.b
