@@ -70,22 +70,13 @@ pub(super) fn lower_items(cx: &mut Ctx, parsed: &ParsedEffect, options: &Options
             _ => {}
         }
     }
-    let mut samplers = Vec::new();
-    for item in &parsed.items {
-        if let Item::Sampler(decl) = item {
-            if !lowered_names.insert(&decl.name.name) {
-                continue;
-            }
-            match lower_sampler(cx, decl, &texture_ids) {
-                Some(s) => samplers.push(s),
-                None => placeholders.resources.push((
-                    decl.name.name.clone(),
-                    "sampler",
-                    cx.ident_span(&decl.name),
-                )),
-            }
-        }
-    }
+    let samplers = lower_samplers(
+        cx,
+        parsed,
+        &texture_ids,
+        &mut lowered_names,
+        &mut placeholders,
+    );
     let mut storages = Vec::new();
     for item in &parsed.items {
         if let Item::Storage(decl) = item
@@ -110,6 +101,33 @@ pub(super) fn lower_items(cx: &mut Ctx, parsed: &ParsedEffect, options: &Options
         texture_ids,
         placeholders,
     }
+}
+
+/// Every sampler whose name was not taken; one that fails to lower gets a placeholder.
+fn lower_samplers<'p>(
+    cx: &mut Ctx,
+    parsed: &'p ParsedEffect,
+    texture_ids: &HashMap<String, TextureId>,
+    lowered_names: &mut HashSet<&'p str>,
+    placeholders: &mut Placeholders,
+) -> Vec<Sampler> {
+    let mut samplers = Vec::new();
+    for item in &parsed.items {
+        if let Item::Sampler(decl) = item {
+            if !lowered_names.insert(&decl.name.name) {
+                continue;
+            }
+            match lower_sampler(cx, decl, texture_ids) {
+                Some(s) => samplers.push(s),
+                None => placeholders.resources.push((
+                    decl.name.name.clone(),
+                    "sampler",
+                    cx.ident_span(&decl.name),
+                )),
+            }
+        }
+    }
+    samplers
 }
 
 /// Performance mode folds every uniform the runtime does not feed into a constant holding the
@@ -202,6 +220,38 @@ pub(super) fn parse_uniform_type(name: &str) -> Option<UniformType> {
     Some(UniformType::vector(scalar, components))
 }
 
+/// A uniform's initial value: zeros without one, a scalar splat to every component of a
+/// vector, or exactly one value per component.
+fn uniform_init(cx: &mut Ctx, decl: &crate::parse::UniformDecl, ty: UniformType) -> Vec<f64> {
+    match &decl.init {
+        None => vec![0.0; ty.len()],
+        Some(expr) => match eval(expr, &no_idents) {
+            Ok(v) if v.len() == ty.len() => v,
+            Ok(v) if v.len() == 1 && ty.columns == 1 => vec![v[0]; ty.len()],
+            Ok(v) => {
+                let s = cx.expr_span(expr);
+                cx.error(
+                    DiagnosticCode::InvalidAnnotation,
+                    s,
+                    format!(
+                        "'=' : initial value has {} components, '{}' needs {}",
+                        v.len(),
+                        decl.ty.name,
+                        ty.len()
+                    ),
+                );
+                // Keep the uniform (zeroed) so that WGSL using it is still checked, once.
+                vec![0.0; ty.len()]
+            }
+            Err((s, e, m)) => {
+                let s = cx.span(s, e);
+                cx.error(DiagnosticCode::InvalidAnnotation, s, m);
+                vec![0.0; ty.len()]
+            }
+        },
+    }
+}
+
 fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Uniform> {
     let span = cx.ident_span(&decl.name);
     let annotations = lower_annotations(cx, &decl.annotations);
@@ -250,33 +300,7 @@ fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Unifo
             "'source' : runtime sources fill single values, not arrays".to_string(),
         );
     }
-    let init = match &decl.init {
-        None => vec![0.0; ty.len()],
-        Some(expr) => match eval(expr, &no_idents) {
-            Ok(v) if v.len() == ty.len() => v,
-            Ok(v) if v.len() == 1 && ty.columns == 1 => vec![v[0]; ty.len()],
-            Ok(v) => {
-                let s = cx.expr_span(expr);
-                cx.error(
-                    DiagnosticCode::InvalidAnnotation,
-                    s,
-                    format!(
-                        "'=' : initial value has {} components, '{}' needs {}",
-                        v.len(),
-                        decl.ty.name,
-                        ty.len()
-                    ),
-                );
-                // Keep the uniform (zeroed) so that WGSL using it is still checked, once.
-                vec![0.0; ty.len()]
-            }
-            Err((s, e, m)) => {
-                let s = cx.span(s, e);
-                cx.error(DiagnosticCode::InvalidAnnotation, s, m);
-                vec![0.0; ty.len()]
-            }
-        },
-    };
+    let init = uniform_init(cx, decl, ty);
     Some(Uniform {
         name: decl.name.name.clone(),
         ty,
@@ -626,45 +650,7 @@ fn lower_storage(
     let mut mip_level = 0;
     for a in states {
         match a.key.name.as_str() {
-            "Texture" => {
-                let name = ident_value(cx, a)?;
-                let value_span = cx.expr_span(&a.value);
-                let Some(&id) = texture_ids.get(name) else {
-                    cx.error(
-                        DiagnosticCode::UndeclaredIdentifier,
-                        value_span,
-                        format!("'{name}' : undeclared texture"),
-                    );
-                    return None;
-                };
-                match &textures[id.index()].kind {
-                    TextureKind::Owned { format, .. } if format.storage_format().is_none() => {
-                        let allowed: Vec<&str> = TextureFormat::ALL
-                            .iter()
-                            .filter(|(_, f)| f.storage_format().is_some())
-                            .map(|(n, _)| *n)
-                            .collect();
-                        cx.error(
-                            DiagnosticCode::InvalidRenderStateValue,
-                            value_span,
-                            format!(
-                                "'{name}' : format {format:?} cannot be written as storage (use one of {})",
-                                allowed.join(", ")
-                            ),
-                        );
-                        return None;
-                    }
-                    TextureKind::Semantic(_) => {
-                        cx.error(
-                            DiagnosticCode::InvalidRenderStateValue,
-                            value_span,
-                            format!("'{name}' : a texture with a semantic cannot be storage"),
-                        );
-                        return None;
-                    }
-                    TextureKind::Owned { .. } => texture = Some(id),
-                }
-            }
+            "Texture" => texture = Some(storage_texture(cx, a, texture_ids, textures)?),
             "MipLevel" => mip_level = int_value(cx, a, 0..=14)?,
             _ => {
                 unknown_state(cx, a, "storage");
@@ -699,6 +685,52 @@ fn lower_storage(
         mip_level,
         span,
     })
+}
+
+/// A storage's `Texture` state: a declared, owned texture in a format WGSL can store to.
+fn storage_texture(
+    cx: &mut Ctx,
+    a: &Assignment,
+    texture_ids: &HashMap<String, TextureId>,
+    textures: &[Texture],
+) -> Option<TextureId> {
+    let name = ident_value(cx, a)?;
+    let value_span = cx.expr_span(&a.value);
+    let Some(&id) = texture_ids.get(name) else {
+        cx.error(
+            DiagnosticCode::UndeclaredIdentifier,
+            value_span,
+            format!("'{name}' : undeclared texture"),
+        );
+        return None;
+    };
+    match &textures[id.index()].kind {
+        TextureKind::Owned { format, .. } if format.storage_format().is_none() => {
+            let allowed: Vec<&str> = TextureFormat::ALL
+                .iter()
+                .filter(|(_, f)| f.storage_format().is_some())
+                .map(|(n, _)| *n)
+                .collect();
+            cx.error(
+                DiagnosticCode::InvalidRenderStateValue,
+                value_span,
+                format!(
+                    "'{name}' : format {format:?} cannot be written as storage (use one of {})",
+                    allowed.join(", ")
+                ),
+            );
+            None
+        }
+        TextureKind::Semantic(_) => {
+            cx.error(
+                DiagnosticCode::InvalidRenderStateValue,
+                value_span,
+                format!("'{name}' : a texture with a semantic cannot be storage"),
+            );
+            None
+        }
+        TextureKind::Owned { .. } => Some(id),
+    }
 }
 
 #[cfg(test)]
