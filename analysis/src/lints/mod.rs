@@ -1,5 +1,6 @@
 //! Effect-level lints: checks that run on a validated effect, after lowering, one file per rule
-//! family (unused declarations, render targets and pixel-shader outputs, unreachable code).
+//! family (unused declarations, render targets, unreachable code). Lints only warn: a check the
+//! engine relies on lives in lowering, which a caller cannot skip.
 //!
 //! Lints see the validated model together with the structure AST and the preprocessor's map, so
 //! every finding points at the text the user wrote. Declarations that come from an included

@@ -68,7 +68,7 @@ pub(crate) fn parse_and_validate(
 
 /// Validates `module`; on failure goes on past each error as the module documentation says and
 /// returns every error found, each object's at most once.
-pub(crate) fn validate(
+fn validate(
     validator: &mut naga::valid::Validator,
     module: &naga::Module,
 ) -> Result<naga::valid::ModuleInfo, Vec<naga::WithSpan<ValidationError>>> {
