@@ -21,12 +21,36 @@ impl Severity {
     }
 }
 
-/// What went wrong, as a stable machine-readable code.
-///
-/// The names follow the analyzer RFC's catalogue where a rule has an anchor there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DiagnosticCode {
+/// Declares [`DiagnosticCode`] from one list: the enum (with each variant's doc comment), `ALL`
+/// in declaration order and `as_str`, so the three cannot drift apart. A new code is one more
+/// `/// doc` + `Name,` entry at the end of the list.
+macro_rules! diagnostic_codes {
+    ($($(#[$attr:meta])* $name:ident,)*) => {
+        /// What went wrong, as a stable machine-readable code.
+        ///
+        /// The names follow the analyzer RFC's catalogue where a rule has an anchor there.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum DiagnosticCode {
+            $($(#[$attr])* $name,)*
+        }
+
+        impl DiagnosticCode {
+            /// Every code, in declaration order (the fixture test checks each has a fixture
+            /// folder).
+            pub const ALL: &[DiagnosticCode] = &[$(DiagnosticCode::$name,)*];
+
+            /// The code's name, as written in JSON, SARIF and the human output.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(DiagnosticCode::$name => stringify!($name),)*
+                }
+            }
+        }
+    };
+}
+
+diagnostic_codes! {
     /// A file could not be read.
     IoError,
     /// An `#include` names a file that is not found or includes itself.
@@ -163,153 +187,6 @@ pub enum DiagnosticCode {
     MissingVertexPosition,
     /// An integer stage input or output that is not `@interpolate(flat)`.
     NonFlatIntegerVarying,
-}
-
-impl DiagnosticCode {
-    /// Every code, in declaration order (the fixture test checks each has a fixture folder).
-    pub const ALL: &[DiagnosticCode] = &[
-        DiagnosticCode::IoError,
-        DiagnosticCode::IncludeError,
-        DiagnosticCode::SyntaxError,
-        DiagnosticCode::Redefinition,
-        DiagnosticCode::UndeclaredIdentifier,
-        DiagnosticCode::MissingEntry,
-        DiagnosticCode::DuplicateEntryAssignment,
-        DiagnosticCode::EntryNotFound,
-        DiagnosticCode::InvalidRenderStateName,
-        DiagnosticCode::InvalidRenderStateValue,
-        DiagnosticCode::InvalidAnnotation,
-        DiagnosticCode::UnsupportedType,
-        DiagnosticCode::InvalidSize,
-        DiagnosticCode::WgslParseError,
-        DiagnosticCode::WgslValidationError,
-        DiagnosticCode::PresetError,
-        DiagnosticCode::PreprocessorError,
-        DiagnosticCode::PreprocessorWarning,
-        DiagnosticCode::MacroRedefinition,
-        DiagnosticCode::UnknownPragma,
-        DiagnosticCode::PragmaMessage,
-        DiagnosticCode::UnknownSource,
-        DiagnosticCode::UnknownSemantic,
-        DiagnosticCode::UnusedUniform,
-        DiagnosticCode::UnusedTexture,
-        DiagnosticCode::UnusedSampler,
-        DiagnosticCode::UnusedFunction,
-        DiagnosticCode::RenderTargetNeverRead,
-        DiagnosticCode::SrgbWriteWithoutSrgbFormat,
-        DiagnosticCode::PixelShaderOutputMismatch,
-        DiagnosticCode::UnreachableCode,
-        DiagnosticCode::InvalidSwizzle,
-        DiagnosticCode::UndeclaredStructMember,
-        DiagnosticCode::ConstructorArgCount,
-        DiagnosticCode::ConstructorArgType,
-        DiagnosticCode::InvalidSplat,
-        DiagnosticCode::NonIndexableType,
-        DiagnosticCode::IndexOutOfBounds,
-        DiagnosticCode::NonIntegerIndex,
-        DiagnosticCode::ConstDivideByZero,
-        DiagnosticCode::ShiftOutOfRange,
-        DiagnosticCode::InvalidBinaryOperands,
-        DiagnosticCode::InvalidUnaryOperand,
-        DiagnosticCode::InvalidConversion,
-        DiagnosticCode::NonConstArraySize,
-        DiagnosticCode::NonConstInitializer,
-        DiagnosticCode::InvalidUniformType,
-        DiagnosticCode::UniformInitializer,
-        DiagnosticCode::ExpectedSampler,
-        DiagnosticCode::UseBeforeDeclaration,
-        DiagnosticCode::UndefinedFunction,
-        DiagnosticCode::NoMatchingOverload,
-        DiagnosticCode::ReturnInVoidFunction,
-        DiagnosticCode::MissingReturn,
-        DiagnosticCode::NonConstructibleReturnType,
-        DiagnosticCode::NonBoolCondition,
-        DiagnosticCode::NonIntegerSwitch,
-        DiagnosticCode::DuplicateSwitchCase,
-        DiagnosticCode::InvalidSwitchDefault,
-        DiagnosticCode::MisplacedControlFlow,
-        DiagnosticCode::RecursiveFunction,
-        DiagnosticCode::ReturnTypeMismatch,
-        DiagnosticCode::AssignTypeMismatch,
-        DiagnosticCode::VertexEntryReturnType,
-        DiagnosticCode::FragmentEntryReturnType,
-        DiagnosticCode::InvalidVaryingStruct,
-        DiagnosticCode::MissingVertexPosition,
-        DiagnosticCode::NonFlatIntegerVarying,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DiagnosticCode::IoError => "IoError",
-            DiagnosticCode::IncludeError => "IncludeError",
-            DiagnosticCode::SyntaxError => "SyntaxError",
-            DiagnosticCode::Redefinition => "Redefinition",
-            DiagnosticCode::UndeclaredIdentifier => "UndeclaredIdentifier",
-            DiagnosticCode::MissingEntry => "MissingEntry",
-            DiagnosticCode::DuplicateEntryAssignment => "DuplicateEntryAssignment",
-            DiagnosticCode::EntryNotFound => "EntryNotFound",
-            DiagnosticCode::InvalidRenderStateName => "InvalidRenderStateName",
-            DiagnosticCode::InvalidRenderStateValue => "InvalidRenderStateValue",
-            DiagnosticCode::InvalidAnnotation => "InvalidAnnotation",
-            DiagnosticCode::UnsupportedType => "UnsupportedType",
-            DiagnosticCode::InvalidSize => "InvalidSize",
-            DiagnosticCode::WgslParseError => "WgslParseError",
-            DiagnosticCode::WgslValidationError => "WgslValidationError",
-            DiagnosticCode::PresetError => "PresetError",
-            DiagnosticCode::PreprocessorError => "PreprocessorError",
-            DiagnosticCode::PreprocessorWarning => "PreprocessorWarning",
-            DiagnosticCode::MacroRedefinition => "MacroRedefinition",
-            DiagnosticCode::UnknownPragma => "UnknownPragma",
-            DiagnosticCode::PragmaMessage => "PragmaMessage",
-            DiagnosticCode::UnknownSource => "UnknownSource",
-            DiagnosticCode::UnknownSemantic => "UnknownSemantic",
-            DiagnosticCode::UnusedUniform => "UnusedUniform",
-            DiagnosticCode::UnusedTexture => "UnusedTexture",
-            DiagnosticCode::UnusedSampler => "UnusedSampler",
-            DiagnosticCode::UnusedFunction => "UnusedFunction",
-            DiagnosticCode::RenderTargetNeverRead => "RenderTargetNeverRead",
-            DiagnosticCode::SrgbWriteWithoutSrgbFormat => "SrgbWriteWithoutSrgbFormat",
-            DiagnosticCode::PixelShaderOutputMismatch => "PixelShaderOutputMismatch",
-            DiagnosticCode::UnreachableCode => "UnreachableCode",
-            DiagnosticCode::InvalidSwizzle => "InvalidSwizzle",
-            DiagnosticCode::UndeclaredStructMember => "UndeclaredStructMember",
-            DiagnosticCode::ConstructorArgCount => "ConstructorArgCount",
-            DiagnosticCode::ConstructorArgType => "ConstructorArgType",
-            DiagnosticCode::InvalidSplat => "InvalidSplat",
-            DiagnosticCode::NonIndexableType => "NonIndexableType",
-            DiagnosticCode::IndexOutOfBounds => "IndexOutOfBounds",
-            DiagnosticCode::NonIntegerIndex => "NonIntegerIndex",
-            DiagnosticCode::ConstDivideByZero => "ConstDivideByZero",
-            DiagnosticCode::ShiftOutOfRange => "ShiftOutOfRange",
-            DiagnosticCode::InvalidBinaryOperands => "InvalidBinaryOperands",
-            DiagnosticCode::InvalidUnaryOperand => "InvalidUnaryOperand",
-            DiagnosticCode::InvalidConversion => "InvalidConversion",
-            DiagnosticCode::NonConstArraySize => "NonConstArraySize",
-            DiagnosticCode::NonConstInitializer => "NonConstInitializer",
-            DiagnosticCode::InvalidUniformType => "InvalidUniformType",
-            DiagnosticCode::UniformInitializer => "UniformInitializer",
-            DiagnosticCode::ExpectedSampler => "ExpectedSampler",
-            DiagnosticCode::UseBeforeDeclaration => "UseBeforeDeclaration",
-            DiagnosticCode::UndefinedFunction => "UndefinedFunction",
-            DiagnosticCode::NoMatchingOverload => "NoMatchingOverload",
-            DiagnosticCode::ReturnInVoidFunction => "ReturnInVoidFunction",
-            DiagnosticCode::MissingReturn => "MissingReturn",
-            DiagnosticCode::NonConstructibleReturnType => "NonConstructibleReturnType",
-            DiagnosticCode::NonBoolCondition => "NonBoolCondition",
-            DiagnosticCode::NonIntegerSwitch => "NonIntegerSwitch",
-            DiagnosticCode::DuplicateSwitchCase => "DuplicateSwitchCase",
-            DiagnosticCode::InvalidSwitchDefault => "InvalidSwitchDefault",
-            DiagnosticCode::MisplacedControlFlow => "MisplacedControlFlow",
-            DiagnosticCode::RecursiveFunction => "RecursiveFunction",
-            DiagnosticCode::ReturnTypeMismatch => "ReturnTypeMismatch",
-            DiagnosticCode::AssignTypeMismatch => "AssignTypeMismatch",
-            DiagnosticCode::VertexEntryReturnType => "VertexEntryReturnType",
-            DiagnosticCode::FragmentEntryReturnType => "FragmentEntryReturnType",
-            DiagnosticCode::InvalidVaryingStruct => "InvalidVaryingStruct",
-            DiagnosticCode::MissingVertexPosition => "MissingVertexPosition",
-            DiagnosticCode::NonFlatIntegerVarying => "NonFlatIntegerVarying",
-        }
-    }
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -1,5 +1,5 @@
 //! Turns naga's WGSL parse and validation errors into located [`Diagnostic`]s with the analyzer
-//! RFC's semantic codes, and keeps validating after the first error.
+//! RFC's semantic codes.
 //!
 //! # Codes
 //!
@@ -15,29 +15,8 @@
 //!
 //! # Keeping going
 //!
-//! naga's parser stops at its first error and yields no module, so a parse error is reported
-//! alone. Its validator also stops at the first error, but it validates module-scope items first,
-//! then each function in arena order, then each entry point, and a function is checked against
-//! its callees' *signatures* only (plus the summaries naga computes from their bodies: the
-//! globals they use, whether they may `discard`, their uniformity needs). [`validate`] uses that
-//! order to go on after a failure, on a scratch copy of the module:
-//!
-//! - an error in a function replaces that function's body with `return <zero value>;` (or an
-//!   empty body when it returns nothing). Its signature is unchanged, so its callers are checked
-//!   exactly as before; the stub only removes requirements (globals, `discard`, uniformity), so it
-//!   can hide an error in a caller but never invent one. This is continue-with-unknown: the
-//!   broken function becomes "returns some value of its declared type", and nothing that depends
-//!   on its body is reported a second time;
-//! - an error in an entry point removes that entry point: nothing can call one, so no other check
-//!   depends on it;
-//! - an error at module scope (a type, constant, global variable) stops: everything after it may
-//!   be a consequence of it;
-//! - if the function just stubbed fails again (its signature is what is wrong), validation stops.
-//!
-//! Each step removes the object that failed, so the loop ends after at most one round per
-//! function and entry point, and one object is reported at most once. The module is valid only
-//! when the first validation succeeds; the stubbed copy is never used for anything but finding
-//! further errors.
+//! Going on past the first validation error (by stubbing failing function bodies) lives with the
+//! one naga parse-and-validate helper both callers share, `lower/naga_check.rs`.
 
 use std::fmt::Write as _;
 
@@ -669,66 +648,6 @@ pub fn ir_label(label: &str) -> String {
         words.extend(c.to_lowercase());
     }
     words
-}
-
-/// Validates `module`; on failure goes on past each error as the module documentation says and
-/// returns every error found, each object's at most once.
-pub fn validate(
-    validator: &mut naga::valid::Validator,
-    module: &naga::Module,
-) -> Result<naga::valid::ModuleInfo, Vec<naga::WithSpan<ValidationError>>> {
-    let first = match validator.validate(module) {
-        Ok(info) => return Ok(info),
-        Err(error) => error,
-    };
-    let mut scratch = module.clone();
-    let mut stubbed = Vec::new();
-    let mut errors = vec![first];
-    // Each round stubs or removes one object, so this bound is never the reason to stop.
-    for _ in 0..=module.functions.len() + module.entry_points.len() {
-        let last = errors.last().expect("errors starts non-empty").as_inner();
-        match last {
-            ValidationError::Function { handle, .. } if !stubbed.contains(handle) => {
-                stubbed.push(*handle);
-                stub(&mut scratch.functions[*handle]);
-            }
-            ValidationError::EntryPoint { stage, name, .. } => {
-                let (stage, name) = (*stage, name.clone());
-                scratch
-                    .entry_points
-                    .retain(|e| !(e.stage == stage && e.name == name));
-            }
-            _ => break,
-        }
-        match validator.validate(&scratch) {
-            Ok(_) => break,
-            Err(error) => {
-                let again = matches!(
-                    error.as_inner(),
-                    ValidationError::Function { handle, .. } if stubbed.contains(handle)
-                );
-                if again {
-                    break;
-                }
-                errors.push(error);
-            }
-        }
-    }
-    Err(errors)
-}
-
-/// Replaces `function`'s body with `return <zero value of its result type>;`.
-fn stub(function: &mut naga::Function) {
-    function.local_variables = naga::Arena::new();
-    function.expressions = naga::Arena::new();
-    function.named_expressions = Default::default();
-    let value = function.result.as_ref().map(|result| {
-        function.expressions.append(
-            naga::Expression::ZeroValue(result.ty),
-            naga::Span::UNDEFINED,
-        )
-    });
-    function.body = naga::Block::from_vec(vec![naga::Statement::Return { value }]);
 }
 
 /// Where a parse error that naga reports without a span comes from (its typifier's errors carry

@@ -1,10 +1,9 @@
 //! Checks a plain `.wgsl` file: naga parses and validates it, and its errors become located
-//! [`Diagnostic`]s, mapped the same way `lower.rs` maps errors in an effect's WGSL.
+//! [`Diagnostic`]s, through the naga step effect lowering uses (`lower/naga_check.rs`).
 
 use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
-use crate::naga_errors;
 use crate::source::{FileId, SourceMap, Span};
 
 /// What checking a WGSL file produced: the file, the module when it is valid, every diagnostic.
@@ -38,25 +37,7 @@ fn validate(
 ) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
     // naga spans are byte ranges of the text we gave it, so they map one to one.
     let span = |s: naga::Span| s.to_range().map(|r| Span::new(file, r.start, r.end));
-    let module = naga::front::wgsl::parse_str(text).map_err(|error| {
-        let mut d = naga_errors::parse_diagnostic(&error, text, &span);
-        if d.span.is_none() {
-            d.span = naga_errors::locate_spanless(text, text.len(), error.message())
-                .map(|r| Span::new(file, r.start, r.end));
-        }
-        vec![d]
-    })?;
-    let mut validator = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::default(),
-    );
-    let info = naga_errors::validate(&mut validator, &module).map_err(|errors| {
-        errors
-            .iter()
-            .map(|error| naga_errors::validation_diagnostic(error, &module, text, &span))
-            .collect::<Vec<_>>()
-    })?;
-    Ok((module, info))
+    crate::lower::naga_check::parse_and_validate(text, text.len(), &span, |_| {})
 }
 
 #[cfg(test)]

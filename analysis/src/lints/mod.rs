@@ -1,5 +1,6 @@
 //! Effect-level lints: checks that run on a validated effect, after lowering, one file per rule
-//! family (unused declarations, render targets and pixel-shader outputs, unreachable code).
+//! family (unused declarations, render targets, unreachable code). Lints only warn: a check the
+//! engine relies on lives in lowering, which a caller cannot skip.
 //!
 //! Lints see the validated model together with the structure AST and the preprocessor's map, so
 //! every finding points at the text the user wrote. Declarations that come from an included
@@ -11,6 +12,7 @@ mod targets;
 mod unused;
 
 use crate::diagnostic::Diagnostic;
+use crate::lower::GeneratedWgsl;
 use crate::model::{Pass, ValidatedEffect};
 use crate::parse::{Item, ParsedEffect, PassDecl};
 use crate::preprocess::Preprocessed;
@@ -28,10 +30,8 @@ impl LintContext<'_> {
     /// Maps a byte range of the assembled WGSL to the effect source; `None` for generated
     /// declarations, which lie after the user text.
     pub fn wgsl_span(&self, span: naga::Span) -> Option<Span> {
-        let range = span.to_range()?;
-        (range.start < self.pp.text.len())
-            .then(|| self.pp.span(range.start, range.end.min(self.pp.text.len())))
-            .flatten()
+        // The assembled WGSL begins with the preprocessed text, blanked where structure was.
+        GeneratedWgsl::user_span(self.pp, self.pp.text.len(), span)
     }
 
     /// Maps a byte range of the preprocessed text (the structure AST's offsets) to the source.
@@ -72,13 +72,6 @@ impl LintContext<'_> {
         self.pass_decl(pass)
             .and_then(|decl| decl.states.iter().rev().find(|a| a.key.name == key))
             .map_or(pass.span, |a| self.text_span(a.key.start, a.value.end))
-    }
-
-    /// The span of a pass state's value, or the pass's span without one.
-    pub fn state_value_span(&self, pass: &Pass, key: &str) -> Span {
-        self.pass_decl(pass)
-            .and_then(|decl| decl.states.iter().rev().find(|a| a.key.name == key))
-            .map_or(pass.span, |a| self.text_span(a.value.start, a.value.end))
     }
 }
 

@@ -1,19 +1,17 @@
-//! Render targets and pixel-shader outputs: targets rendered but never read (warning),
-//! `SRGBWriteEnable` on a format without an sRGB view (warning), and pixel-shader `@location`
-//! outputs that do not match the pass's render targets (error when a target gets no output or
-//! the wrong kind of scalar, warning for an output with no target).
+//! Render targets: targets rendered but never read (warning) and `SRGBWriteEnable` on a format
+//! without an sRGB view (warning). Pixel-shader outputs against render targets are checked in
+//! lowering (`lower/outputs.rs`): the engine relies on them, and a lint can be skipped.
 
 use std::collections::HashSet;
 
 use super::LintContext;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
-use crate::model::{BindingResource, Pass, ScalarKind, TextureFormat, TextureKind};
+use crate::model::{BindingResource, Pass, TextureFormat, TextureKind};
 
 pub(super) fn check(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     never_read(cx, diagnostics);
     for pass in cx.passes().filter(|p| !p.is_compute()) {
         srgb_write(cx, pass, diagnostics);
-        pixel_outputs(cx, pass, diagnostics);
     }
 }
 
@@ -88,108 +86,6 @@ fn srgb_write(cx: &LintContext, pass: &Pass, diagnostics: &mut Vec<Diagnostic>) 
     }
 }
 
-fn scalar_name(kind: ScalarKind) -> &'static str {
-    match kind {
-        ScalarKind::Float => "f32",
-        ScalarKind::Sint => "i32",
-        ScalarKind::Uint => "u32",
-        ScalarKind::Bool => "bool",
-    }
-}
-
-/// The `@location` outputs of a fragment entry point with their scalar kinds.
-fn fragment_outputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<(u32, ScalarKind)> {
-    let kind = |ty: naga::Handle<naga::Type>| match module.types[ty].inner.scalar_kind() {
-        Some(naga::ScalarKind::Sint) => ScalarKind::Sint,
-        Some(naga::ScalarKind::Uint) => ScalarKind::Uint,
-        Some(naga::ScalarKind::Bool) => ScalarKind::Bool,
-        _ => ScalarKind::Float,
-    };
-    let Some(result) = &entry.function.result else {
-        return Vec::new();
-    };
-    match (&result.binding, &module.types[result.ty].inner) {
-        (Some(naga::Binding::Location { location, .. }), _) => vec![(*location, kind(result.ty))],
-        (None, naga::TypeInner::Struct { members, .. }) => members
-            .iter()
-            .filter_map(|m| match m.binding {
-                Some(naga::Binding::Location { location, .. }) => Some((location, kind(m.ty))),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-fn pixel_outputs(cx: &LintContext, pass: &Pass, diagnostics: &mut Vec<Diagnostic>) {
-    let module = &cx.effect.module;
-    let Some(entry) = pass
-        .draw()
-        .and_then(|draw| module.entry_points.get(draw.fragment.index()))
-    else {
-        return;
-    };
-    let outputs = fragment_outputs(module, entry);
-    let span = cx.state_value_span(pass, "PixelShader");
-    // (name, texel kind, declaration) per slot; the back buffer is one float target.
-    let targets: Vec<(String, ScalarKind, Option<crate::source::Span>)> =
-        if pass.render_targets.is_empty() {
-            vec![("the back buffer".to_string(), ScalarKind::Float, None)]
-        } else {
-            pass.render_targets
-                .iter()
-                .map(|id| {
-                    let texture = cx.effect.texture(*id);
-                    let kind = format_of(cx, *id).map_or(ScalarKind::Float, |f| f.sample_scalar());
-                    (
-                        format!("render target '{}'", texture.name),
-                        kind,
-                        Some(texture.span),
-                    )
-                })
-                .collect()
-        };
-    let ps = &entry.name;
-    for (slot, (target, kind, declared)) in targets.iter().enumerate() {
-        let output = outputs.iter().find(|(l, _)| *l as usize == slot);
-        let mut d = match output {
-            None if pass.write_mask[slot] != 0 => Diagnostic::error(
-                DiagnosticCode::PixelShaderOutputMismatch,
-                span,
-                format!("'{ps}' : has no @location({slot}) output for {target}"),
-            )
-            .with_note(format!(
-                "every render target needs an output at its slot, or a write mask of 0 (RenderTargetWriteMask{slot} = 0)"
-            )),
-            Some((_, out)) if out != kind => Diagnostic::error(
-                DiagnosticCode::PixelShaderOutputMismatch,
-                span,
-                format!(
-                    "'{ps}' : @location({slot}) output is {} but {target} holds {} texels",
-                    scalar_name(*out),
-                    scalar_name(*kind)
-                ),
-            ),
-            _ => continue,
-        };
-        if let Some(declared) = declared {
-            d = d.with_related(*declared, "render target declared here");
-        }
-        diagnostics.push(d);
-    }
-    for (location, _) in outputs.iter().filter(|(l, _)| *l as usize >= targets.len()) {
-        diagnostics.push(Diagnostic::warning(
-            DiagnosticCode::PixelShaderOutputMismatch,
-            span,
-            format!(
-                "'{ps}' : @location({location}) output has no render target and is discarded (the pass has {} target{})",
-                targets.len(),
-                if targets.len() == 1 { "" } else { "s" }
-            ),
-        ));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::test_support::{VS, compile, findings};
@@ -244,36 +140,5 @@ pass { VertexShader = vs; PixelShader = show2; }";
             ]
         );
         assert_eq!(out.diagnostics.len(), 1, "{}", out.render_diagnostics());
-    }
-
-    #[test]
-    fn pixel_outputs_must_cover_targets_with_the_right_scalar_kind() {
-        let body = format!(
-            "texture Half {{ Width = 4; Height = 4; Format = RGBA16F; }};\n\
-texture Ids {{ Width = 4; Height = 4; Format = R32U; }};\n\
-struct Two {{ @location(0) a: vec4<f32>, @location(1) b: vec4<u32> }}\n\
-@fragment fn one() -> @location(0) vec4<f32> {{ return vec4<f32>(1.0); }}\n\
-@fragment fn two() -> Two {{ return Two(vec4<f32>(1.0), vec4<u32>(1u)); }}\n\
-@fragment fn int_out() -> @location(0) vec4<i32> {{ return vec4<i32>(1); }}\n{SHOW}\
-@fragment fn show2(v: VsOut) -> @location(0) vec4<f32> {{ return vec4<f32>(textureLoad(Ids, vec2<i32>(0), 0)); }}\n"
-        );
-        let passes = "pass Ok { VertexShader = vs; PixelShader = two; RenderTarget0 = Half; RenderTarget1 = Ids; }\n\
-pass Missing { VertexShader = vs; PixelShader = one; RenderTarget0 = Half; RenderTarget1 = Ids; }\n\
-pass Masked { VertexShader = vs; PixelShader = one; RenderTarget0 = Half; RenderTarget1 = Ids; RenderTargetWriteMask1 = 0; }\n\
-pass Extra { VertexShader = vs; PixelShader = two; RenderTarget = Half; }\n\
-pass Kind { VertexShader = vs; PixelShader = int_out; }\n\
-pass { VertexShader = vs; PixelShader = show; }\n\
-pass { VertexShader = vs; PixelShader = show2; }";
-        let out = compile(&[("fx.wfx", &effect(&body, passes))]);
-        assert!(out.effect.is_none());
-        assert_eq!(
-            findings(&out, DiagnosticCode::PixelShaderOutputMismatch),
-            [
-                "error 16:49: 'one' : has no @location(1) output for render target 'Ids'",
-                "warning 18:47: 'two' : @location(1) output has no render target and is discarded (the pass has 1 target)",
-                "error 19:46: 'int_out' : @location(0) output is i32 but the back buffer holds f32 texels",
-            ]
-        );
-        assert_eq!(out.diagnostics.len(), 3, "{}", out.render_diagnostics());
     }
 }

@@ -1,0 +1,267 @@
+//! The model-building half of lowering, shared by every front end: given the generated WGSL with
+//! its span map and the resolved items, [`EffectBuilder`] has naga parse and validate the WGSL,
+//! matches bindings to naga's globals, turns each pass's [`PassStates`](super::PassStates) into a
+//! model pass (`pass.rs`), and builds the [`ValidatedEffect`] only when nothing was wrong.
+//!
+//! A front end drives it in three steps, so its diagnostics keep the order of its text:
+//! [`EffectBuilder::new`] (validation), then per pass [`EffectBuilder::entry_point`] to resolve
+//! shader names and [`EffectBuilder::pass`], then [`EffectBuilder::finish`].
+
+use std::collections::{HashMap, HashSet};
+
+use super::GeneratedWgsl;
+use super::naga_check;
+use super::wgsl::inject_uniform_loads;
+use crate::Options;
+use crate::diagnostic::{Diagnostic, DiagnosticCode};
+use crate::model::*;
+use crate::source::Span;
+
+/// The effect's resolved structure items, from whichever front end: what the generated WGSL
+/// declares.
+pub(crate) struct EffectItems {
+    pub uniforms: Vec<Uniform>,
+    pub uniform_buffer_size: u32,
+    pub textures: Vec<Texture>,
+    pub samplers: Vec<Sampler>,
+    pub storages: Vec<Storage>,
+    /// Every group-0 binding the generated WGSL declares (see `wgsl::generate`).
+    pub bindings: Vec<Binding>,
+}
+
+/// A validated WGSL module and the items it declares, collecting passes into an effect.
+pub(crate) struct EffectBuilder {
+    pub(super) mode: CompileMode,
+    /// The back buffer's size, which the stencil buffer shares.
+    pub(super) buffer_size: (u32, u32),
+    pub(super) wgsl: String,
+    pub(super) module: naga::Module,
+    pub(super) info: naga::valid::ModuleInfo,
+    pub(super) items: EffectItems,
+    /// Each binding with its global variable in the module, found once rather than per pass.
+    pub(super) globals: Vec<(Binding, Option<naga::Handle<naga::GlobalVariable>>)>,
+    /// Whether a draw covers its target, by vertex entry point, vertex count and topology:
+    /// passes share vertex shaders, and the proof runs the shader.
+    pub(super) coverage: HashMap<(EntryPointId, u32, PrimitiveTopology), bool>,
+    /// Errors in the diagnostics before the front end began: more at the end means no effect.
+    errors_before: usize,
+}
+
+/// Counts the errors among `diagnostics`.
+pub(crate) fn error_count(diagnostics: &[Diagnostic]) -> usize {
+    diagnostics.iter().filter(|d| d.is_error()).count()
+}
+
+impl EffectBuilder {
+    /// Has naga parse `wgsl` (adding the uniform loads to entry points) and validate it,
+    /// reporting each error once at the user's text; `None` when the WGSL is not valid.
+    /// `errors_before` is the error count when the front end started on this effect.
+    pub fn new(
+        wgsl: GeneratedWgsl,
+        items: EffectItems,
+        options: &Options,
+        errors_before: usize,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Self> {
+        let runtime: Vec<&str> = items
+            .uniforms
+            .iter()
+            .filter(|u| !u.constant)
+            .map(|u| u.name.as_str())
+            .collect();
+        let map = |s: naga::Span| Some(wgsl.map_span(s));
+        let checked = naga_check::parse_and_validate(&wgsl.text, wgsl.user_len(), &map, |module| {
+            if !runtime.is_empty() {
+                inject_uniform_loads(module, &runtime);
+            }
+        });
+        let (module, info) = match checked {
+            Ok(checked) => checked,
+            Err(found) => {
+                for mut d in found {
+                    d.span.get_or_insert(wgsl.fallback());
+                    // Two naga objects can map to one place (generated code maps to its origin).
+                    if !diagnostics.contains(&d) {
+                        diagnostics.push(d);
+                    }
+                }
+                return None;
+            }
+        };
+        let by_binding: HashMap<u32, naga::Handle<naga::GlobalVariable>> = module
+            .global_variables
+            .iter()
+            .filter_map(|(handle, var)| {
+                let b = var.binding.as_ref().filter(|b| b.group == 0)?;
+                Some((b.binding, handle))
+            })
+            .collect();
+        let globals = items
+            .bindings
+            .iter()
+            .map(|b| (*b, by_binding.get(&b.binding).copied()))
+            .collect();
+        Some(Self {
+            mode: options.mode,
+            buffer_size: (options.buffer_width, options.buffer_height),
+            wgsl: wgsl.text,
+            module,
+            info,
+            items,
+            globals,
+            coverage: HashMap::new(),
+            errors_before,
+        })
+    }
+
+    /// The effect's textures, by `TextureId`.
+    pub fn textures(&self) -> &[Texture] {
+        &self.items.textures
+    }
+
+    /// The entry point called `name` for a pass state `key` that wants a `stage` shader, its
+    /// value written at `span`; reports a missing one, or one of another stage.
+    pub fn entry_point(
+        &self,
+        name: &str,
+        stage: naga::ShaderStage,
+        key: &str,
+        span: Span,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<EntryPointId> {
+        let module = &self.module;
+        match module.entry_points.iter().position(|e| e.name == name) {
+            Some(i) if module.entry_points[i].stage == stage => Some(EntryPointId::new(i)),
+            Some(i) => {
+                diagnostics.push(Diagnostic::error(
+                    DiagnosticCode::EntryNotFound,
+                    span,
+                    format!(
+                        "'{name}' : is a {:?} entry point, '{key}' needs a {stage:?} one",
+                        module.entry_points[i].stage
+                    ),
+                ));
+                None
+            }
+            None => {
+                let is_function = module
+                    .functions
+                    .iter()
+                    .any(|(_, f)| f.name.as_deref() == Some(name));
+                let attribute = match stage {
+                    naga::ShaderStage::Vertex => "@vertex",
+                    naga::ShaderStage::Fragment => "@fragment",
+                    _ => "@compute",
+                };
+                let mut d = Diagnostic::error(
+                    DiagnosticCode::EntryNotFound,
+                    span,
+                    format!("'{name}' : no entry point of that name"),
+                );
+                if is_function {
+                    d = d.with_note(format!(
+                        "'{name}' is a plain function: mark it '{attribute}'"
+                    ));
+                }
+                diagnostics.push(d);
+                None
+            }
+        }
+    }
+
+    /// Resolves how textures are read (sRGB or linear) and builds the effect; `None` when any
+    /// error was reported since the front end began, so no effect with an error ever exists.
+    pub fn finish(
+        mut self,
+        techniques: Vec<Technique>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<ValidatedEffect> {
+        // Only samplers some pass binds decide how a texture is read (a header's unused sampler
+        // must not clash with an effect's own).
+        let used_samplers: HashSet<SamplerId> = techniques
+            .iter()
+            .flat_map(|t: &Technique| &t.passes)
+            .flat_map(|p| &p.bindings)
+            .filter_map(|b| match b.resource {
+                BindingResource::Sampler(id) => Some(id),
+                _ => None,
+            })
+            .collect();
+        resolve_srgb_reads(
+            &mut self.items.textures,
+            &self.items.samplers,
+            &used_samplers,
+            diagnostics,
+        );
+        if error_count(diagnostics) > self.errors_before {
+            return None;
+        }
+        let items = self.items;
+        Some(ValidatedEffect {
+            path: std::path::PathBuf::new(),
+            mode: self.mode,
+            wgsl: self.wgsl,
+            module: self.module,
+            info: self.info,
+            uniforms: items.uniforms,
+            uniform_buffer_size: items.uniform_buffer_size,
+            textures: items.textures,
+            samplers: items.samplers,
+            storages: items.storages,
+            techniques,
+            bindings: items.bindings,
+        })
+    }
+}
+
+/// WGSL binds a texture once per pass, so a texture is read either through its sRGB view or
+/// its linear one: all samplers naming it must agree, and it needs a format with an sRGB view
+/// (RGBA8, or the back buffer).
+fn resolve_srgb_reads(
+    textures: &mut [Texture],
+    samplers: &[Sampler],
+    used: &HashSet<SamplerId>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (i, texture) in textures.iter_mut().enumerate() {
+        let users: Vec<&Sampler> = samplers
+            .iter()
+            .enumerate()
+            .filter(|(id, s)| s.texture.index() == i && used.contains(&SamplerId::new(*id)))
+            .map(|(_, s)| s)
+            .collect();
+        let Some(first_srgb) = users.iter().find(|s| s.srgb) else {
+            continue;
+        };
+        if let Some(linear) = users.iter().find(|s| !s.srgb) {
+            let d = Diagnostic::error(
+                DiagnosticCode::InvalidRenderStateValue,
+                linear.span,
+                format!(
+                    "'{}' : samples '{}' without sRGB decoding, but '{}' samples it with SRGBTexture = true",
+                    linear.name, texture.name, first_srgb.name
+                ),
+            )
+            .with_related(first_srgb.span, "sRGB sampler")
+            .with_note("a texture is bound once per pass: declare a second texture or use one mode");
+            diagnostics.push(d);
+            continue;
+        }
+        let has_srgb_view = match &texture.kind {
+            TextureKind::Owned { format, .. } => *format == TextureFormat::RGBA8,
+            TextureKind::Semantic(semantic) => *semantic == TextureSemantic::Color,
+        };
+        if !has_srgb_view {
+            diagnostics.push(Diagnostic::error(
+                DiagnosticCode::InvalidRenderStateValue,
+                first_srgb.span,
+                format!(
+                    "'{}' : SRGBTexture needs a texture with an sRGB view (RGBA8 or COLOR); '{}' has none",
+                    first_srgb.name, texture.name
+                ),
+            ));
+            continue;
+        }
+        texture.srgb_read = true;
+    }
+}

@@ -1,0 +1,171 @@
+//! Pixel-shader outputs against a draw's render targets. The engine's pipelines write every
+//! target from the output at its slot, so a target without one (and a write mask) or with the
+//! wrong kind of scalar is an error here, in lowering, where no `ValidatedEffect` can escape it;
+//! an output with no target is only a warning.
+
+use super::pass::PassStates;
+use crate::diagnostic::{Diagnostic, DiagnosticCode};
+use crate::model::{EntryPointId, ScalarKind, Texture, TextureId, TextureKind};
+use crate::source::Span;
+
+/// Reports pixel-shader outputs that do not match the render targets (the back buffer when
+/// there are none); `None` when one of them is an error.
+pub(super) fn check_pixel_outputs(
+    module: &naga::Module,
+    textures: &[Texture],
+    states: &PassStates,
+    fragment: EntryPointId,
+    render_targets: &[TextureId],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<()> {
+    // The id came from this module; without its entry point there is nothing to compare.
+    let Some(entry) = module.entry_points.get(fragment.index()) else {
+        return Some(());
+    };
+    let outputs = fragment_outputs(module, entry);
+    let span = states.fragment_span;
+    let targets = target_kinds(textures, render_targets);
+    let ps = &entry.name;
+    let mut failed = false;
+    for (slot, (target, kind, declared)) in targets.iter().enumerate() {
+        let output = outputs.iter().find(|(l, _)| *l as usize == slot);
+        let mut d = match output {
+            None if states.write_mask[slot] != 0 => Diagnostic::error(
+                DiagnosticCode::PixelShaderOutputMismatch,
+                span,
+                format!("'{ps}' : has no @location({slot}) output for {target}"),
+            )
+            .with_note(format!(
+                "every render target needs an output at its slot, or a write mask of 0 (RenderTargetWriteMask{slot} = 0)"
+            )),
+            Some((_, out)) if out != kind => Diagnostic::error(
+                DiagnosticCode::PixelShaderOutputMismatch,
+                span,
+                format!(
+                    "'{ps}' : @location({slot}) output is {} but {target} holds {} texels",
+                    scalar_name(*out),
+                    scalar_name(*kind)
+                ),
+            ),
+            _ => continue,
+        };
+        if let Some(declared) = declared {
+            d = d.with_related(*declared, "render target declared here");
+        }
+        diagnostics.push(d);
+        failed = true;
+    }
+    for (location, _) in outputs.iter().filter(|(l, _)| *l as usize >= targets.len()) {
+        diagnostics.push(Diagnostic::warning(
+            DiagnosticCode::PixelShaderOutputMismatch,
+            span,
+            format!(
+                "'{ps}' : @location({location}) output has no render target and is discarded (the pass has {} target{})",
+                targets.len(),
+                if targets.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    (!failed).then_some(())
+}
+
+/// (name, texel kind, declaration) per slot; the back buffer is one float target.
+fn target_kinds(
+    textures: &[Texture],
+    render_targets: &[TextureId],
+) -> Vec<(String, ScalarKind, Option<Span>)> {
+    if render_targets.is_empty() {
+        return vec![("the back buffer".to_string(), ScalarKind::Float, None)];
+    }
+    render_targets
+        .iter()
+        .map(|id| {
+            let texture = &textures[id.index()];
+            let kind = match texture.kind {
+                TextureKind::Owned { format, .. } => format.sample_scalar(),
+                TextureKind::Semantic(_) => ScalarKind::Float,
+            };
+            (
+                format!("render target '{}'", texture.name),
+                kind,
+                Some(texture.span),
+            )
+        })
+        .collect()
+}
+
+fn scalar_name(kind: ScalarKind) -> &'static str {
+    match kind {
+        ScalarKind::Float => "f32",
+        ScalarKind::Sint => "i32",
+        ScalarKind::Uint => "u32",
+        ScalarKind::Bool => "bool",
+    }
+}
+
+/// The `@location` outputs of a fragment entry point with their scalar kinds.
+fn fragment_outputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<(u32, ScalarKind)> {
+    let kind = |ty: naga::Handle<naga::Type>| match module.types[ty].inner.scalar_kind() {
+        Some(naga::ScalarKind::Sint) => ScalarKind::Sint,
+        Some(naga::ScalarKind::Uint) => ScalarKind::Uint,
+        Some(naga::ScalarKind::Bool) => ScalarKind::Bool,
+        _ => ScalarKind::Float,
+    };
+    let Some(result) = &entry.function.result else {
+        return Vec::new();
+    };
+    match (&result.binding, &module.types[result.ty].inner) {
+        (Some(naga::Binding::Location { location, .. }), _) => vec![(*location, kind(result.ty))],
+        (None, naga::TypeInner::Struct { members, .. }) => members
+            .iter()
+            .filter_map(|m| match m.binding {
+                Some(naga::Binding::Location { location, .. }) => Some((location, kind(m.ty))),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::diagnostic::DiagnosticCode;
+    use crate::lints::test_support::{VS, compile, findings};
+
+    fn effect(body: &str, pass: &str) -> String {
+        format!("{VS}{body}\ntechnique T {{ {pass} }}\n")
+    }
+
+    const SHOW: &str = "@fragment fn show(v: VsOut) -> @location(0) vec4<f32> { return textureLoad(Half, vec2<i32>(0), 0); }\n";
+
+    #[test]
+    fn pixel_outputs_must_cover_targets_with_the_right_scalar_kind() {
+        let body = format!(
+            "texture Half {{ Width = 4; Height = 4; Format = RGBA16F; }};\n\
+texture Ids {{ Width = 4; Height = 4; Format = R32U; }};\n\
+struct Two {{ @location(0) a: vec4<f32>, @location(1) b: vec4<u32> }}\n\
+@fragment fn one() -> @location(0) vec4<f32> {{ return vec4<f32>(1.0); }}\n\
+@fragment fn two() -> Two {{ return Two(vec4<f32>(1.0), vec4<u32>(1u)); }}\n\
+@fragment fn int_out() -> @location(0) vec4<i32> {{ return vec4<i32>(1); }}\n{SHOW}\
+@fragment fn show2(v: VsOut) -> @location(0) vec4<f32> {{ return vec4<f32>(textureLoad(Ids, vec2<i32>(0), 0)); }}\n"
+        );
+        let passes = "pass Ok { VertexShader = vs; PixelShader = two; RenderTarget0 = Half; RenderTarget1 = Ids; }\n\
+pass Missing { VertexShader = vs; PixelShader = one; RenderTarget0 = Half; RenderTarget1 = Ids; }\n\
+pass Masked { VertexShader = vs; PixelShader = one; RenderTarget0 = Half; RenderTarget1 = Ids; RenderTargetWriteMask1 = 0; }\n\
+pass Extra { VertexShader = vs; PixelShader = two; RenderTarget = Half; }\n\
+pass Kind { VertexShader = vs; PixelShader = int_out; }\n\
+pass { VertexShader = vs; PixelShader = show; }\n\
+pass { VertexShader = vs; PixelShader = show2; }";
+        let out = compile(&[("fx.wfx", &effect(&body, passes))]);
+        assert!(out.effect.is_none());
+        assert_eq!(
+            findings(&out, DiagnosticCode::PixelShaderOutputMismatch),
+            [
+                "error 16:49: 'one' : has no @location(1) output for render target 'Ids'",
+                "warning 18:47: 'two' : @location(1) output has no render target and is discarded (the pass has 1 target)",
+                "error 19:46: 'int_out' : @location(0) output is i32 but the back buffer holds f32 texels",
+            ]
+        );
+        assert_eq!(out.diagnostics.len(), 3, "{}", out.render_diagnostics());
+    }
+}
