@@ -224,4 +224,10 @@ fn a_chain_rebuilt_by_one_construct_is_vectorised_in_one_walk() {
         (80, 69)
     );
     assert_eq!(report.iterations, 2);
+    let forward_runs = report
+        .runs
+        .iter()
+        .filter(|r| r.pass == PassId::LoadForward)
+        .count();
+    assert_eq!(forward_runs, 1, "no other pass feeds load-forward");
 }

@@ -765,6 +765,38 @@ fn load_forwarding_leaves_volatile_memory_alone() {
         ..RELOAD
     };
     assert_eq!(member.float_loads_left(), 2, "Coherent member");
+    fn group_decorated_member(kit: &mut Kit) -> Word {
+        let var = match kit.shared {
+            Some(var) => var,
+            None => {
+                let length = kit.b.constant_bit32(kit.uint, 64);
+                let array = kit.b.type_array(kit.v4float, length);
+                kit.b
+                    .decorate(array, Decoration::ArrayStride, [Operand::LiteralBit32(16)]);
+                let block = kit.b.type_struct([array]);
+                kit.b.decorate(block, Decoration::Block, []);
+                kit.b
+                    .member_decorate(block, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+                // The Volatile reaches the member only through a decoration group.
+                let group = kit.b.decoration_group();
+                kit.b.decorate(group, Decoration::Volatile, []);
+                kit.b.group_member_decorate(group, [(block, 0)]);
+                let var = storage_buffer(kit, 3, Some(block));
+                kit.shared = Some(var);
+                var
+            }
+        };
+        component_of(kit, var, 0)
+    }
+    let grouped = Reload {
+        pointer: &group_decorated_member,
+        ..RELOAD
+    };
+    assert_eq!(
+        grouped.float_loads_left(),
+        2,
+        "Volatile member through a group"
+    );
     let access = Reload {
         access: Some(rspirv::spirv::MemoryAccess::VOLATILE),
         ..RELOAD

@@ -96,8 +96,9 @@ struct Facts {
     globals: FxHashMap<Word, StorageClass>,
     /// Variables whose memory is `Volatile` or `Coherent`, by decoration or through their type.
     volatile: FxHashSet<Word>,
-    /// Decorations by target; targets of `OpDecorateId`/`OpDecorateString`/groups are recorded
-    /// with an empty list and treated as opaque.
+    /// Decorations by target: `OpDecorate`s as they are, decoration groups as `Volatile`, and
+    /// `OpDecorateId`/`OpDecorateString` as `UserSemantic` (any decoration but
+    /// `RelaxedPrecision` keeps a load or chain as it is).
     decorations: FxHashMap<Word, Vec<Decoration>>,
     /// `GLSL.std.450` import ids.
     glsl: Vec<Word>,
@@ -124,18 +125,24 @@ impl Facts {
                 {
                     volatile_members.insert(*t);
                 }
+                (Op::MemberDecorate | Op::MemberDecorateString, _) => {}
+                // Decoration groups are not modelled: their targets are treated as Volatile,
+                // and structs given member decorations through them as having a Volatile member.
                 (Op::GroupDecorate, [_, targets @ ..]) => {
                     for t in targets.iter().filter_map(Operand::id_ref_any) {
                         decorations.entry(t).or_default().push(Decoration::Volatile);
                     }
                 }
+                (Op::GroupMemberDecorate, [_, pairs @ ..]) => {
+                    volatile_members.extend(pairs.iter().filter_map(Operand::id_ref_any));
+                }
+                // `OpDecorateId` and `OpDecorateString` cannot say Volatile or Coherent, but a
+                // result carrying them (`UserSemantic`, `CounterBuffer`, ...) is left alone.
                 (_, [Operand::IdRef(t), ..]) => {
-                    // Decoration groups and id/string decorations: not modelled, so treated as
-                    // the worst case.
                     decorations
                         .entry(*t)
                         .or_default()
-                        .push(Decoration::Volatile);
+                        .push(Decoration::UserSemantic);
                 }
                 _ => {}
             }
