@@ -56,6 +56,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes to standard output. A reader that stops early (`| head`) closes the pipe: that ends
+/// the output quietly instead of panicking as `print!` does.
+fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result.context("cannot write to standard output"),
+    }
+}
+
 fn run(cli: &Cli) -> anyhow::Result<()> {
     let bytes = std::fs::read(&cli.filename)
         .with_context(|| format!("cannot read {}", cli.filename.display()))?;
@@ -81,7 +91,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write {}", cli.output.display()))?;
 
     if cli.stats {
-        print!("{report}");
+        emit(&report.to_string())?;
     }
     if cli.diff {
         let labels = (
@@ -92,10 +102,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             labels,
             ..DiffOptions::default()
         };
-        print!(
-            "{}",
-            optimizer::diff_listing(&words, &output, &diff_options)?
-        );
+        emit(&optimizer::diff_listing(&words, &output, &diff_options)?)?;
     }
     if cli.validate {
         validate(&words, &output)?;
