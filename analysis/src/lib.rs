@@ -5,6 +5,7 @@
 
 pub mod coverage;
 pub mod diagnostic;
+pub mod fx;
 pub mod lexer;
 pub mod lints;
 pub mod lower;
