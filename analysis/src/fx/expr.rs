@@ -276,7 +276,7 @@ impl Parser<'_> {
                         }
                     }
                     TokenKind::Punct("[") => {
-                        p.link()?;
+                        // The bracket level counts for the link too.
                         let index = p.nested(|p| {
                             p.bump();
                             let index = p.expression()?;
