@@ -130,12 +130,46 @@ pub struct LexError {
     pub message: String,
 }
 
-/// Operators and punctuation, longest first so that the first match is the longest.
-const PUNCTS: [&str; 48] = [
-    "<<=", ">>=", "...", "!=", "%=", "&&", "&=", "*=", "++", "+=", "--", "-=", "->", "/=", "::",
-    "<<", "<=", "==", ">>", ">=", "^=", "|=", "||", "!", "%", "&", "(", ")", "*", "+", ",", "-",
-    ".", "/", ":", ";", "<", "=", ">", "?", "[", "]", "^", "{", "|", "}", "~", "#",
-];
+/// The operator or punctuation at the start of `rest`, longest first (maximal munch).
+fn punct_at(rest: &[u8]) -> Option<&'static str> {
+    let second = rest.get(1).copied().unwrap_or(0);
+    let third = rest.get(2).copied().unwrap_or(0);
+    let p = match (rest.first()?, second) {
+        (b'<', b'<') if third == b'=' => "<<=",
+        (b'>', b'>') if third == b'=' => ">>=",
+        (b'.', b'.') if third == b'.' => "...",
+        (b'<', b'<') => "<<",
+        (b'>', b'>') => ">>",
+        (b'!', b'=') => "!=",
+        (b'%', b'=') => "%=",
+        (b'&', b'&') => "&&",
+        (b'&', b'=') => "&=",
+        (b'*', b'=') => "*=",
+        (b'+', b'+') => "++",
+        (b'+', b'=') => "+=",
+        (b'-', b'-') => "--",
+        (b'-', b'=') => "-=",
+        (b'-', b'>') => "->",
+        (b'/', b'=') => "/=",
+        (b':', b':') => "::",
+        (b'<', b'=') => "<=",
+        (b'=', b'=') => "==",
+        (b'>', b'=') => ">=",
+        (b'^', b'=') => "^=",
+        (b'|', b'=') => "|=",
+        (b'|', b'|') => "||",
+        (b, _) => single_punct(*b)?,
+    };
+    Some(p)
+}
+
+fn single_punct(b: u8) -> Option<&'static str> {
+    const SINGLE: [&str; 25] = [
+        "!", "%", "&", "(", ")", "*", "+", ",", "-", ".", "/", ":", ";", "<", "=", ">", "?", "[",
+        "]", "^", "{", "|", "}", "~", "#",
+    ];
+    SINGLE.iter().copied().find(|p| p.as_bytes()[0] == b)
+}
 
 /// Splits `text` into tokens, ending with one [`TokenKind::Eof`] token.
 pub fn tokenize(text: &str) -> (Vec<Token>, Vec<LexError>) {
@@ -213,10 +247,7 @@ impl Lexer<'_> {
             self.number()
         } else if b == b'"' {
             self.string()
-        } else if let Some(p) = PUNCTS
-            .iter()
-            .find(|p| self.bytes[start..].starts_with(p.as_bytes()))
-        {
+        } else if let Some(p) = punct_at(&self.bytes[start..]) {
             self.pos += p.len();
             TokenKind::Punct(p)
         } else {
