@@ -163,6 +163,9 @@ pub enum DiagnosticCode {
     MissingVertexPosition,
     /// An integer stage input or output that is not `@interpolate(flat)`.
     NonFlatIntegerVarying,
+    // --- ReShade FX front end (`fx/`) ---
+    /// A vector or matrix converted implicitly to one with fewer components (ReShade warns).
+    ImplicitTruncation,
 }
 
 impl DiagnosticCode {
@@ -236,6 +239,8 @@ impl DiagnosticCode {
         DiagnosticCode::InvalidVaryingStruct,
         DiagnosticCode::MissingVertexPosition,
         DiagnosticCode::NonFlatIntegerVarying,
+        // ReShade FX front end.
+        DiagnosticCode::ImplicitTruncation,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -308,6 +313,8 @@ impl DiagnosticCode {
             DiagnosticCode::InvalidVaryingStruct => "InvalidVaryingStruct",
             DiagnosticCode::MissingVertexPosition => "MissingVertexPosition",
             DiagnosticCode::NonFlatIntegerVarying => "NonFlatIntegerVarying",
+            // ReShade FX front end.
+            DiagnosticCode::ImplicitTruncation => "ImplicitTruncation",
         }
     }
 }

@@ -1,15 +1,20 @@
-//! The ReShade FX front end, stage 1: preprocess (ReShade's dialect and predefined macros),
-//! lex, and parse `.fx`/`.fxh` effects into a syntax tree with exact spans, reporting every
-//! independent error in one run. A later stage checks the tree and lowers it to WGSL.
+//! The ReShade FX front end: preprocess (ReShade's dialect and predefined macros), lex, and
+//! parse `.fx`/`.fxh` effects into a syntax tree with exact spans (stage 1), then check names and
+//! types (stage 2, `check`), reporting every independent error in one run. A later stage lowers
+//! the tree to WGSL.
 //!
 //! Invariant: every diagnostic carries a span in a file of the returned [`SourceMap`] (mapped
 //! back through the preprocessor), and no input makes this stage panic or overflow the stack.
 
 pub mod ast;
+pub mod check;
+mod check_expr;
 mod expr;
 pub mod files;
+pub mod intrinsics;
 pub mod lexer;
 pub mod parser;
+pub mod types;
 
 use std::path::{Path, PathBuf};
 
@@ -87,14 +92,32 @@ pub fn parse_effect_source(
         &mut diagnostics,
     );
     let parsed = parser::parse(&pp.text);
+    let locate = |range: ast::TextRange| {
+        pp.span(range.start as usize, range.end as usize)
+            .unwrap_or(Span::new(root, 0, 0))
+    };
+    let syntax_ok = parsed.errors.is_empty();
     for error in parsed.errors {
-        let (start, end) = (error.range.start as usize, error.range.end as usize);
-        let span = pp.span(start, end).unwrap_or(Span::new(root, 0, 0));
         diagnostics.push(Diagnostic::error(
             DiagnosticCode::SyntaxError,
-            span,
+            locate(error.range),
             error.message,
         ));
+    }
+    for finding in check::check(&parsed.module) {
+        // A declaration that failed to parse is missing from the tree: names it declared would
+        // be reported as undeclared, which is a follow-on error, not an independent one.
+        let follow_on = matches!(
+            finding.code,
+            DiagnosticCode::UndeclaredIdentifier
+                | DiagnosticCode::UndefinedFunction
+                | DiagnosticCode::EntryNotFound
+        );
+        if syntax_ok || !follow_on {
+            let mut d = Diagnostic::error(finding.code, locate(finding.range), finding.message);
+            d.severity = finding.severity;
+            diagnostics.push(d);
+        }
     }
     FxParse {
         sources,

@@ -1,0 +1,570 @@
+//! Semantic checks of a ReShade FX tree (stage 2, first part): a symbol table with namespaces
+//! and block scopes, the type of every expression, overload resolution of user functions with
+//! ReShade's ranking ([`super::types::rank`]), built-ins by rule ([`super::intrinsics`]), and
+//! ReShade's implicit-truncation warning.
+//!
+//! Every independent error is reported in one run: an expression whose type cannot be known
+//! gets [`Type::Error`], which converts to anything silently, so one mistake is reported once.
+//! Global declarations are collected before bodies are checked, so a use before the declaration
+//! is not reported (ReShade reports it; this stage stays on the side of no false errors).
+//! Expressions are checked in [`super::check_expr`].
+
+use std::collections::HashMap;
+
+use super::ast::*;
+use super::types::{Type, rank, truncates};
+use crate::{DiagnosticCode, Severity};
+
+/// One finding of the checker, located in the preprocessed text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub severity: Severity,
+    pub code: DiagnosticCode,
+    pub range: TextRange,
+    pub message: String,
+}
+
+/// Checks `module`; returns every finding in text order.
+pub fn check(module: &Module) -> Vec<Finding> {
+    let mut checker = Checker::default();
+    checker.declare_items(&module.items);
+    checker.check_items(&module.items);
+    let mut findings = checker.findings;
+    findings.sort_by_key(|f| f.range.start);
+    findings
+}
+
+pub(super) struct StructInfo {
+    pub name: String,
+    pub fields: Vec<(String, Type)>,
+}
+
+pub(super) struct Signature {
+    pub params: Vec<Type>,
+    pub ret: Type,
+    pub has_body: bool,
+}
+
+#[derive(Clone)]
+pub(super) struct Var {
+    pub ty: Type,
+    /// `const`, `uniform`, or a global without `static` (implicitly uniform): not assignable.
+    pub read_only: bool,
+}
+
+#[derive(Default)]
+pub(super) struct Checker {
+    pub structs: Vec<StructInfo>,
+    /// Qualified names (`ns::Name`) of structs, to their index.
+    pub struct_names: HashMap<String, usize>,
+    /// Qualified names of global variables, textures, samplers and storages.
+    pub globals: HashMap<String, Var>,
+    /// Qualified names of functions, to their overloads.
+    pub functions: HashMap<String, Vec<Signature>>,
+    /// The namespace being checked, outermost first.
+    pub namespace: Vec<String>,
+    /// Block scopes of the function being checked, innermost last.
+    pub locals: Vec<HashMap<String, Var>>,
+    pub loops: usize,
+    pub switches: usize,
+    pub return_type: Option<Type>,
+    pub findings: Vec<Finding>,
+}
+
+impl Checker {
+    pub(super) fn report(&mut self, code: DiagnosticCode, range: TextRange, message: String) {
+        self.findings.push(Finding {
+            severity: Severity::Error,
+            code,
+            range,
+            message,
+        });
+    }
+
+    pub(super) fn warn(&mut self, code: DiagnosticCode, range: TextRange, message: String) {
+        self.findings.push(Finding {
+            severity: Severity::Warning,
+            code,
+            range,
+            message,
+        });
+    }
+
+    fn qualified(&self, name: &str) -> String {
+        let mut parts = self.namespace.clone();
+        parts.push(name.to_string());
+        parts.join("::")
+    }
+
+    /// The qualified names `path` may mean from the current namespace, innermost first.
+    pub(super) fn candidates(&self, path: &Path) -> Vec<String> {
+        let written = path
+            .segments
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        if path.absolute {
+            return vec![written];
+        }
+        (0..=self.namespace.len())
+            .rev()
+            .map(|i| {
+                let mut parts = self.namespace[..i].to_vec();
+                parts.push(written.clone());
+                parts.join("::")
+            })
+            .collect()
+    }
+
+    /// A variable by name: locals innermost first, then globals from the current namespace out.
+    pub(super) fn variable(&self, path: &Path) -> Option<Var> {
+        if let [only] = path.segments.as_slice()
+            && !path.absolute
+        {
+            let local = self.locals.iter().rev().find_map(|s| s.get(&only.name));
+            if let Some(var) = local {
+                return Some(var.clone());
+            }
+        }
+        self.candidates(path)
+            .iter()
+            .find_map(|name| self.globals.get(name).cloned())
+    }
+
+    /// The qualified name of the function `path` names, if any.
+    pub(super) fn function_name(&self, path: &Path) -> Option<String> {
+        self.candidates(path)
+            .into_iter()
+            .find(|name| self.functions.contains_key(name))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Types
+
+    /// The type `ty` names; an unknown struct is reported and becomes [`Type::Error`].
+    pub(super) fn resolve_type(&mut self, ty: &TypeRef) -> Type {
+        match &ty.kind {
+            TypeKind::Void => Type::Void,
+            TypeKind::String => Type::String,
+            &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
+            TypeKind::Object { kind, dim, .. } => Type::Object {
+                kind: *kind,
+                dim: *dim,
+            },
+            TypeKind::Named(path) => {
+                let found = self
+                    .candidates(path)
+                    .into_iter()
+                    .find_map(|name| self.struct_names.get(&name).copied());
+                match found {
+                    Some(i) => Type::Struct(i, self.structs[i].name.clone()),
+                    None => {
+                        let message = format!("'{}' : undeclared type", path.joined());
+                        self.report(DiagnosticCode::UndeclaredIdentifier, path.range, message);
+                        Type::Error
+                    }
+                }
+            }
+        }
+    }
+
+    /// `ty` with the array dimensions written after a name, outermost first.
+    pub(super) fn with_array(&mut self, ty: Type, dims: &[Option<Expr>]) -> Type {
+        dims.iter().rev().fold(ty, |element, dim| {
+            let length = dim.as_ref().and_then(const_int);
+            Type::Array(Box::new(element), length)
+        })
+    }
+
+    /// Reports a conversion of `from` to `to` that is impossible (an error with `code`) or that
+    /// drops components (a warning).
+    pub(super) fn convert(
+        &mut self,
+        from: &Type,
+        to: &Type,
+        range: TextRange,
+        code: DiagnosticCode,
+    ) {
+        if rank(from, to) == 0 {
+            let message = format!("'{}' : cannot convert to '{}'", from.name(), to.name());
+            self.report(code, range, message);
+        } else if truncates(from, to) {
+            let message = format!(
+                "'{}' : implicit truncation of vector type to '{}'",
+                from.name(),
+                to.name()
+            );
+            self.warn(DiagnosticCode::ImplicitTruncation, range, message);
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Declarations
+
+    fn declare_items(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Namespace(n) => {
+                    self.namespace.push(n.name.name.clone());
+                    self.declare_items(&n.items);
+                    self.namespace.pop();
+                }
+                Item::Struct(s) => self.declare_struct(s),
+                Item::Function(f) => self.declare_function(f),
+                Item::Variables(v) => self.declare_globals(v),
+                Item::Technique(_) | Item::Error(_) => {}
+            }
+        }
+    }
+
+    fn declare_struct(&mut self, s: &StructDef) {
+        let mut fields = Vec::new();
+        for field in &s.fields {
+            let ty = self.resolve_type(&field.ty);
+            for d in &field.declarators {
+                if fields.iter().any(|(n, _)| n == &d.name.name) {
+                    let message = format!("'{}' : redefinition of a struct member", d.name.name);
+                    self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                }
+                let ty = self.with_array(ty.clone(), &d.array);
+                fields.push((d.name.name.clone(), ty));
+            }
+        }
+        let Some(name) = &s.name else {
+            return;
+        };
+        let qualified = self.qualified(&name.name);
+        if self.struct_names.contains_key(&qualified) || self.globals.contains_key(&qualified) {
+            let message = format!("'{}' : redefinition", name.name);
+            self.report(DiagnosticCode::Redefinition, name.range, message);
+            return;
+        }
+        self.struct_names.insert(qualified, self.structs.len());
+        self.structs.push(StructInfo {
+            name: name.name.clone(),
+            fields,
+        });
+    }
+
+    fn declare_function(&mut self, f: &Function) {
+        let ret = self.resolve_type(&f.return_type);
+        let params: Vec<Type> = f
+            .params
+            .iter()
+            .map(|p| {
+                let ty = self.resolve_type(&p.ty);
+                self.with_array(ty, &p.array)
+            })
+            .collect();
+        let qualified = self.qualified(&f.name.name);
+        let overloads = self.functions.entry(qualified).or_default();
+        // A prototype and its definition have the same parameters: only a second body is an
+        // error.
+        match overloads.iter_mut().find(|o| o.params == params) {
+            Some(o) if o.has_body && f.body.is_some() => {
+                let message = format!("'{}' : redefinition of a function", f.name.name);
+                self.report(DiagnosticCode::Redefinition, f.name.range, message);
+            }
+            Some(o) => o.has_body |= f.body.is_some(),
+            None => overloads.push(Signature {
+                params,
+                ret,
+                has_body: f.body.is_some(),
+            }),
+        }
+    }
+
+    fn declare_globals(&mut self, v: &VarDecl) {
+        let base = self.resolve_type(&v.ty);
+        let has = |q: Qualifier| v.qualifiers.iter().any(|x| x.qualifier == q);
+        let read_only = has(Qualifier::Const) || has(Qualifier::Uniform) || !has(Qualifier::Static);
+        let read_only = read_only && !has(Qualifier::Groupshared);
+        for d in &v.declarators {
+            let ty = self.with_array(base.clone(), &d.array);
+            let qualified = self.qualified(&d.name.name);
+            if self.globals.contains_key(&qualified) || self.struct_names.contains_key(&qualified) {
+                let message = format!("'{}' : redefinition", d.name.name);
+                self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                continue;
+            }
+            self.globals.insert(qualified, Var { ty, read_only });
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Bodies
+
+    fn check_items(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Namespace(n) => {
+                    self.namespace.push(n.name.name.clone());
+                    self.check_items(&n.items);
+                    self.namespace.pop();
+                }
+                Item::Function(f) => self.check_function(f),
+                Item::Variables(v) => self.check_global_values(v),
+                Item::Technique(t) => self.check_technique(t),
+                Item::Struct(_) | Item::Error(_) => {}
+            }
+        }
+    }
+
+    fn check_global_values(&mut self, v: &VarDecl) {
+        let base = self.resolve_type_quietly(&v.ty);
+        for d in &v.declarators {
+            let ty = self.with_array(base.clone(), &d.array);
+            if let Some(init) = &d.init {
+                self.check_init(init, &ty);
+            }
+            for p in d.properties.iter().flatten() {
+                if p.name.name == "Texture" {
+                    self.expect_object(&p.value, super::lexer::ObjectKind::Texture);
+                }
+            }
+        }
+    }
+
+    /// Resolves a type already resolved (and reported) during declaration, without reporting.
+    pub(super) fn resolve_type_quietly(&mut self, ty: &TypeRef) -> Type {
+        let before = self.findings.len();
+        let resolved = self.resolve_type(ty);
+        self.findings.truncate(before);
+        resolved
+    }
+
+    /// Checks an initialiser against the declared type: lists element by element.
+    pub(super) fn check_init(&mut self, init: &Expr, ty: &Type) {
+        match (&init.kind, ty) {
+            (ExprKind::InitList(items), Type::Array(element, _)) => {
+                for item in items {
+                    self.check_init(item, element);
+                }
+            }
+            (ExprKind::InitList(items), _) => {
+                for item in items {
+                    if !matches!(item.kind, ExprKind::InitList(_)) {
+                        self.expr(item);
+                    }
+                }
+            }
+            _ => {
+                let value = self.expr(init);
+                self.convert(&value, ty, init.range, DiagnosticCode::AssignTypeMismatch);
+            }
+        }
+    }
+
+    /// `value` must name a global of object kind `kind` (a sampler's `Texture`, a render target).
+    fn expect_object(&mut self, value: &Expr, kind: super::lexer::ObjectKind) {
+        let ExprKind::Name(path) = &value.kind else {
+            return;
+        };
+        match self.variable(path).map(|v| v.ty) {
+            Some(Type::Object { kind: k, .. }) if k == kind => {}
+            Some(Type::Error) => {}
+            Some(other) => {
+                let message = format!(
+                    "'{}' : is a '{}', not a texture",
+                    path.joined(),
+                    other.name()
+                );
+                self.report(DiagnosticCode::InvalidRenderStateValue, path.range, message);
+            }
+            None => {
+                let message = format!("'{}' : undeclared identifier", path.joined());
+                self.report(DiagnosticCode::UndeclaredIdentifier, path.range, message);
+            }
+        }
+    }
+
+    fn check_technique(&mut self, t: &Technique) {
+        for pass in &t.passes {
+            for state in &pass.states {
+                let name = state.name.name.as_str();
+                if matches!(name, "VertexShader" | "PixelShader" | "ComputeShader") {
+                    let ExprKind::Name(path) = &state.value.kind else {
+                        continue;
+                    };
+                    if self.function_name(path).is_none() {
+                        let message = format!("'{}' : entry point not found", path.joined());
+                        self.report(DiagnosticCode::EntryNotFound, path.range, message);
+                    }
+                } else if name.starts_with("RenderTarget") {
+                    self.expect_object(&state.value, super::lexer::ObjectKind::Texture);
+                }
+            }
+        }
+    }
+
+    fn check_function(&mut self, f: &Function) {
+        let Some(body) = &f.body else {
+            return;
+        };
+        let ret = self.resolve_type_quietly(&f.return_type);
+        self.return_type = Some(ret);
+        let mut scope = HashMap::new();
+        for p in &f.params {
+            let ty = self.resolve_type_quietly(&p.ty);
+            let ty = self.with_array(ty, &p.array);
+            let read_only = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+            if scope
+                .insert(p.name.name.clone(), Var { ty, read_only })
+                .is_some()
+            {
+                let message = format!("'{}' : redefinition of a parameter", p.name.name);
+                self.report(DiagnosticCode::Redefinition, p.name.range, message);
+            }
+        }
+        self.locals = vec![scope];
+        self.statements(&body.statements);
+        self.locals.clear();
+        self.return_type = None;
+    }
+
+    fn statements(&mut self, statements: &[Stmt]) {
+        for s in statements {
+            self.statement(s);
+        }
+    }
+
+    fn scoped(&mut self, f: impl FnOnce(&mut Self)) {
+        self.locals.push(HashMap::new());
+        f(self);
+        self.locals.pop();
+    }
+
+    fn statement(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Block(b) => self.scoped(|c| c.statements(&b.statements)),
+            StmtKind::Expr(e) => drop(self.expr(e)),
+            StmtKind::Decl(v) => self.local_declaration(v),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.expr(cond);
+                self.scoped(|c| c.statement(then));
+                if let Some(o) = otherwise {
+                    self.scoped(|c| c.statement(o));
+                }
+            }
+            StmtKind::Switch { selector, cases } => {
+                self.expr(selector);
+                self.switches += 1;
+                self.scoped(|c| {
+                    for case in cases {
+                        case.labels.iter().flatten().for_each(|l| drop(c.expr(l)));
+                        c.statements(&case.body);
+                    }
+                });
+                self.switches -= 1;
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => self.scoped(|c| {
+                if let Some(init) = init {
+                    c.statement(init);
+                }
+                cond.iter().chain(step.iter()).for_each(|e| drop(c.expr(e)));
+                c.loop_body(body);
+            }),
+            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                self.expr(cond);
+                self.loop_body(body);
+            }
+            StmtKind::Break | StmtKind::Continue => self.jump(s),
+            StmtKind::Return(value) => self.return_statement(value.as_ref(), s.range),
+            StmtKind::Discard | StmtKind::Empty | StmtKind::Error => {}
+        }
+    }
+
+    fn loop_body(&mut self, body: &Stmt) {
+        self.loops += 1;
+        self.scoped(|c| c.statement(body));
+        self.loops -= 1;
+    }
+
+    fn jump(&mut self, s: &Stmt) {
+        let (allowed, word) = match s.kind {
+            StmtKind::Break => (self.loops + self.switches > 0, "break"),
+            _ => (self.loops > 0, "continue"),
+        };
+        if !allowed {
+            let place = if word == "break" {
+                "a loop or switch"
+            } else {
+                "a loop"
+            };
+            let message = format!("'{word}' : not allowed outside {place}");
+            self.report(DiagnosticCode::MisplacedControlFlow, s.range, message);
+        }
+    }
+
+    fn return_statement(&mut self, value: Option<&Expr>, range: TextRange) {
+        let expected = self.return_type.clone().unwrap_or(Type::Error);
+        match (value, &expected) {
+            (Some(e), Type::Void) => {
+                self.expr(e);
+                let message = "'return' : a void function cannot return a value".to_string();
+                self.report(DiagnosticCode::ReturnInVoidFunction, e.range, message);
+            }
+            (Some(e), _) => {
+                let ty = self.expr(e);
+                self.convert(&ty, &expected, e.range, DiagnosticCode::ReturnTypeMismatch);
+            }
+            (None, Type::Void | Type::Error) => {}
+            (None, _) => {
+                let message = format!("'return' : function must return a '{}'", expected.name());
+                self.report(DiagnosticCode::ReturnTypeMismatch, range, message);
+            }
+        }
+    }
+
+    fn local_declaration(&mut self, v: &VarDecl) {
+        let base = self.resolve_type(&v.ty);
+        let read_only = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+        for d in &v.declarators {
+            let ty = self.with_array(base.clone(), &d.array);
+            // The initialiser is checked before the name is declared: `float x = x;` reads an
+            // outer `x`.
+            if let Some(init) = &d.init {
+                self.check_init(init, &ty);
+            }
+            let scope = self.locals.last_mut();
+            let Some(scope) = scope else {
+                continue;
+            };
+            if scope.contains_key(&d.name.name) {
+                let message = format!("'{}' : redefinition", d.name.name);
+                self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                continue;
+            }
+            scope.insert(d.name.name.clone(), Var { ty, read_only });
+        }
+    }
+}
+
+/// The value of a constant integer expression made of literals and arithmetic, if it is one
+/// (array sizes; names of constants are left to lowering, which folds them).
+pub(super) fn const_int(e: &Expr) -> Option<u32> {
+    match &e.kind {
+        ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => Some(*v),
+        ExprKind::Binary { op, lhs, rhs } => {
+            let (a, b) = (const_int(lhs)?, const_int(rhs)?);
+            match op {
+                BinaryOp::Add => a.checked_add(b),
+                BinaryOp::Subtract => a.checked_sub(b),
+                BinaryOp::Multiply => a.checked_mul(b),
+                BinaryOp::Divide => a.checked_div(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
