@@ -1,12 +1,12 @@
-//! Release-mode figures for the ReShade FX front end, stage 1: the time to preprocess and parse
+//! Release-mode figures for the ReShade FX front end: the time to preprocess, parse and check
 //! the whole corpus and its largest effect (FXShaders' NeoBloom.fx), then a mutation run (a
 //! million mutants by default) that must never panic and must keep every error inside its text.
 //!
 //! `cargo run --release -p fxbench-analysis --example fx_stress -- [mutants]`
 //!
 //! Most mutants are single declarations cut from the preprocessed corpus (so a million fit in
-//! a minute), mutated and parsed; every 256th is a whole effect, mutated and run through the
-//! preprocessor too.
+//! a couple of minutes), mutated, parsed and checked; every 256th is a whole effect, mutated and
+//! run through the preprocessor too.
 
 #[path = "../tests/support/fx_mutator.rs"]
 mod fx_mutator;
@@ -102,7 +102,7 @@ fn main() -> ExitCode {
         }
     });
     println!(
-        "corpus: {} effects preprocessed and parsed in {:.1} ms ({errors} errors)",
+        "corpus: {} effects preprocessed, parsed and checked in {:.1} ms ({errors} errors)",
         effects.len(),
         corpus_time.as_secs_f64() * 1e3
     );
@@ -111,10 +111,15 @@ fn main() -> ExitCode {
         let text = out.preprocessed.text.clone();
         let whole = fastest(50, || drop(std::hint::black_box(parse(neo))));
         let parse_only = fastest(50, || drop(std::hint::black_box(fx::parser::parse(&text))));
+        let check_only = fastest(50, || {
+            drop(std::hint::black_box(fx::check::check(&out.module)))
+        });
         println!(
-            "NeoBloom.fx: {:.3} ms preprocess + parse, {:.3} ms parse alone ({} bytes preprocessed)",
+            "NeoBloom.fx: {:.3} ms in all, {:.3} ms to parse, {:.3} ms to check ({} bytes \
+             preprocessed)",
             whole.as_secs_f64() * 1e3,
             parse_only.as_secs_f64() * 1e3,
+            check_only.as_secs_f64() * 1e3,
             text.len()
         );
     }
@@ -154,7 +159,9 @@ fn run_mutants(effects: &[Effect], pieces: &[String], mutants: usize) -> ExitCod
             &mut rng,
         ));
         let parsed = fx::parser::parse(&text);
-        with_errors += usize::from(!parsed.errors.is_empty());
+        // The checker runs on the partial tree too: a declaration alone names undeclared things.
+        let findings = fx::check::check(&parsed.module);
+        with_errors += usize::from(!parsed.errors.is_empty() || !findings.is_empty());
         let outside = parsed.errors.iter().find(|e| {
             let (s, t) = (e.range.start as usize, e.range.end as usize);
             s > t || t > text.len() || !text.is_char_boundary(s) || !text.is_char_boundary(t)

@@ -196,3 +196,34 @@ fn the_deepest_trees_the_parser_accepts_are_checked_without_overflow() {
     );
     assert_eq!(check(&blocks), Vec::<String>::new());
 }
+
+#[test]
+fn conditions_switches_and_out_arguments() {
+    let src = "\
+uniform int Mode;
+void get(out float x, inout float y) { x = 1.0; y += x; }
+float4 PS(float2 uv : TEXCOORD) : SV_Target
+{
+    float a = 0.0, b = 0.0;
+    get(a, b);
+    get(1.0, Mode);
+    if (uv) { a = 1.0; }
+    while (float3(1, 1, 1)) { break; }
+    switch (Mode) { case 1: a = 2.0; case 1: default: break; default: break; }
+    switch (uv.x) { default: break; }
+    return a;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "7:9-7:12 error[AssignTypeMismatch] 'expression' : l-value specifies a read-only value",
+            "7:14-7:18 error[AssignTypeMismatch] 'Mode' : l-value specifies a read-only value",
+            "8:9-8:11 error[NonBoolCondition] 'float2' : condition must be a scalar",
+            "9:12-9:27 error[NonBoolCondition] 'float3' : condition must be a scalar",
+            "10:43-10:44 error[DuplicateSwitchCase] '1' : duplicate case label",
+            "10:62-10:77 error[InvalidSwitchDefault] 'default' : more than one default label",
+            "11:13-11:17 error[NonIntegerSwitch] 'float' : switch selector must be an integer scalar",
+        ]
+    );
+}

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 
 use super::ast::*;
+use super::lexer::Base;
 use super::types::{Type, rank, truncates};
 use crate::{DiagnosticCode, Severity};
 
@@ -41,6 +42,8 @@ pub(super) struct StructInfo {
 
 pub(super) struct Signature {
     pub params: Vec<Type>,
+    /// Which parameters are `out` or `inout`: their arguments must be assignable.
+    pub outs: Vec<bool>,
     pub ret: Type,
     pub has_body: bool,
 }
@@ -269,6 +272,15 @@ impl Checker {
             Some(o) => o.has_body |= f.body.is_some(),
             None => overloads.push(Signature {
                 params,
+                outs: f
+                    .params
+                    .iter()
+                    .map(|p| {
+                        p.qualifiers
+                            .iter()
+                            .any(|q| matches!(q.qualifier, Qualifier::Out | Qualifier::Inout))
+                    })
+                    .collect(),
                 ret,
                 has_body: f.body.is_some(),
             }),
@@ -445,23 +457,13 @@ impl Checker {
                 then,
                 otherwise,
             } => {
-                self.expr(cond);
+                self.condition(cond);
                 self.scoped(|c| c.statement(then));
                 if let Some(o) = otherwise {
                     self.scoped(|c| c.statement(o));
                 }
             }
-            StmtKind::Switch { selector, cases } => {
-                self.expr(selector);
-                self.switches += 1;
-                self.scoped(|c| {
-                    for case in cases {
-                        case.labels.iter().flatten().for_each(|l| drop(c.expr(l)));
-                        c.statements(&case.body);
-                    }
-                });
-                self.switches -= 1;
-            }
+            StmtKind::Switch { selector, cases } => self.switch(selector, cases),
             StmtKind::For {
                 init,
                 cond,
@@ -471,17 +473,66 @@ impl Checker {
                 if let Some(init) = init {
                     c.statement(init);
                 }
-                cond.iter().chain(step.iter()).for_each(|e| drop(c.expr(e)));
+                cond.iter().for_each(|e| c.condition(e));
+                step.iter().for_each(|e| drop(c.expr(e)));
                 c.loop_body(body);
             }),
             StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
-                self.expr(cond);
+                self.condition(cond);
                 self.loop_body(body);
             }
             StmtKind::Break | StmtKind::Continue => self.jump(s),
             StmtKind::Return(value) => self.return_statement(value.as_ref(), s.range),
             StmtKind::Discard | StmtKind::Empty | StmtKind::Error => {}
         }
+    }
+
+    /// A condition must be a scalar (any numeric type converts to `bool`).
+    fn condition(&mut self, cond: &Expr) {
+        let ty = self.expr(cond);
+        if !ty.is_error() && !ty.is_scalar() {
+            let message = format!("'{}' : condition must be a scalar", ty.name());
+            self.report(DiagnosticCode::NonBoolCondition, cond.range, message);
+        }
+    }
+
+    /// Labels must be distinct constants, with at most one `default`; a group without `break`
+    /// falls through to the next.
+    fn switch(&mut self, selector: &Expr, cases: &[SwitchCase]) {
+        let ty = self.expr(selector);
+        if !ty.is_error() && !matches!(ty.numeric(), Some((Base::Int | Base::Uint, 1, 1))) {
+            let message = format!(
+                "'{}' : switch selector must be an integer scalar",
+                ty.name()
+            );
+            self.report(DiagnosticCode::NonIntegerSwitch, selector.range, message);
+        }
+        let mut seen = Vec::new();
+        let mut default = None;
+        self.switches += 1;
+        self.scoped(|c| {
+            for case in cases {
+                for label in &case.labels {
+                    let Some(label) = label else {
+                        if default.replace(case.range).is_some() {
+                            let message = "'default' : more than one default label".to_string();
+                            c.report(DiagnosticCode::InvalidSwitchDefault, case.range, message);
+                        }
+                        continue;
+                    };
+                    c.expr(label);
+                    if let Some(value) = const_int(label) {
+                        if seen.contains(&value) {
+                            let message = format!("'{value}' : duplicate case label");
+                            c.report(DiagnosticCode::DuplicateSwitchCase, label.range, message);
+                        }
+                        seen.push(value);
+                    }
+                }
+                c.statements(&case.body);
+            }
+        });
+        self.switches -= 1;
     }
 
     fn loop_body(&mut self, body: &Stmt) {

@@ -276,10 +276,20 @@ impl Checker {
             .map(|(_, o)| *o)
             .collect();
         let shown: Vec<String> = types.iter().map(Type::name).collect();
-        let (ret, params, problem) = match winners.as_slice() {
-            [one] => (one.ret.clone(), one.params.clone(), None),
-            [] => (Type::Error, Vec::new(), Some("no matching overload for")),
-            _ => (Type::Error, Vec::new(), Some("ambiguous call with")),
+        let (ret, params, outs, problem) = match winners.as_slice() {
+            [one] => (one.ret.clone(), one.params.clone(), one.outs.clone(), None),
+            [] => (
+                Type::Error,
+                Vec::new(),
+                Vec::new(),
+                Some("no matching overload for"),
+            ),
+            _ => (
+                Type::Error,
+                Vec::new(),
+                Vec::new(),
+                Some("ambiguous call with"),
+            ),
         };
         if let Some(problem) = problem {
             if !types.iter().any(Type::is_error) {
@@ -287,6 +297,9 @@ impl Checker {
                 self.report(DiagnosticCode::NoMatchingOverload, callee.range, message);
             }
             return ret;
+        }
+        for (arg, _) in args.iter().zip(outs).filter(|(_, out)| *out) {
+            self.assignable(arg);
         }
         for ((arg, t), p) in args.iter().zip(types).zip(&params) {
             if truncates(t, p) {
