@@ -227,3 +227,22 @@ float4 PS(float2 uv : TEXCOORD) : SV_Target
         ]
     );
 }
+
+#[test]
+fn names_are_known_from_their_declaration_on_as_in_reshade() {
+    let src = "\
+float f() { return g() + later; }
+float g() { return 1.0; }
+static const float later = 1.0;
+float h();
+float k() { return h() + g() + later; }
+float h() { return 2.0; }
+";
+    assert_eq!(
+        check(src),
+        [
+            "1:20-1:21 error[UndefinedFunction] 'g' : undefined function",
+            "1:26-1:31 error[UndeclaredIdentifier] 'later' : undeclared identifier",
+        ]
+    );
+}

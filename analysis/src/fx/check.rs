@@ -5,8 +5,8 @@
 //!
 //! Every independent error is reported in one run: an expression whose type cannot be known
 //! gets [`Type::Error`], which converts to anything silently, so one mistake is reported once.
-//! Global declarations are collected before bodies are checked, so a use before the declaration
-//! is not reported (ReShade reports it; this stage stays on the side of no false errors).
+//! Declarations are checked in order, as ReShade reads them: a use before the declaration is an
+//! undeclared name.
 //! Expressions are checked in [`super::check_expr`].
 
 use std::collections::HashMap;
@@ -28,8 +28,7 @@ pub struct Finding {
 /// Checks `module`; returns every finding in text order.
 pub fn check(module: &Module) -> Vec<Finding> {
     let mut checker = Checker::default();
-    checker.declare_items(&module.items);
-    checker.check_items(&module.items);
+    checker.items(&module.items);
     let mut findings = checker.findings;
     findings.sort_by_key(|f| f.range.start);
     findings
@@ -205,18 +204,28 @@ impl Checker {
     // -----------------------------------------------------------------------------------------
     // Declarations
 
-    fn declare_items(&mut self, items: &[Item]) {
+    /// Declares and checks `items` in order: as in ReShade, a name is known from its
+    /// declaration on (a prototype declares a function early).
+    fn items(&mut self, items: &[Item]) {
         for item in items {
             match item {
                 Item::Namespace(n) => {
                     self.namespace.push(n.name.name.clone());
-                    self.declare_items(&n.items);
+                    self.items(&n.items);
                     self.namespace.pop();
                 }
                 Item::Struct(s) => self.declare_struct(s),
-                Item::Function(f) => self.declare_function(f),
-                Item::Variables(v) => self.declare_globals(v),
-                Item::Technique(_) | Item::Error(_) => {}
+                Item::Function(f) => {
+                    self.declare_function(f);
+                    self.check_function(f);
+                }
+                Item::Variables(v) => {
+                    // The initialiser comes first: `static const float a = a;` names no `a`.
+                    self.check_global_values(v);
+                    self.declare_globals(v);
+                }
+                Item::Technique(t) => self.check_technique(t),
+                Item::Error(_) => {}
             }
         }
     }
@@ -306,22 +315,6 @@ impl Checker {
 
     // -----------------------------------------------------------------------------------------
     // Bodies
-
-    fn check_items(&mut self, items: &[Item]) {
-        for item in items {
-            match item {
-                Item::Namespace(n) => {
-                    self.namespace.push(n.name.name.clone());
-                    self.check_items(&n.items);
-                    self.namespace.pop();
-                }
-                Item::Function(f) => self.check_function(f),
-                Item::Variables(v) => self.check_global_values(v),
-                Item::Technique(t) => self.check_technique(t),
-                Item::Struct(_) | Item::Error(_) => {}
-            }
-        }
-    }
 
     fn check_global_values(&mut self, v: &VarDecl) {
         let base = self.resolve_type_quietly(&v.ty);
