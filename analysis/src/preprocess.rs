@@ -1794,7 +1794,8 @@ impl Preprocessor<'_> {
         let paren = args.get(i).is_some_and(|t| t.is("("));
         i += usize::from(paren);
         let name = match args.get(i) {
-            Some(t) if t.kind == Kind::Str && t.text.len() >= 2 => {
+            // Closed strings only: slicing off the quotes stays on character boundaries.
+            Some(t) if t.kind == Kind::Str && t.text.len() >= 2 && t.text.ends_with('"') => {
                 i += 1;
                 t.text[1..t.text.len() - 1].to_string()
             }

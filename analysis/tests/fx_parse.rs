@@ -382,6 +382,8 @@ int found;
 #endif
 #if exists
 #endif
+#if exists \"é
+#endif
 ";
     let options = Options {
         include_dirs: vec![PathBuf::from("inc")],
@@ -400,10 +402,9 @@ int found;
         .iter()
         .map(|d| format!("{} {}", d.code, d.message))
         .collect();
-    assert_eq!(
-        errors,
-        ["PreprocessorError 'exists' : expected a quoted file name"]
-    );
+    // A bare `exists`, and one before an unterminated string (no slice inside the 'é').
+    let expected = "PreprocessorError 'exists' : expected a quoted file name";
+    assert_eq!(errors, [expected, expected]);
 }
 
 #[test]
