@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use analysis::fx::{self, FxFileLoader, FxParse};
-use analysis::{DiagnosticCode, MemoryLoader, Options};
+use analysis::{DiagnosticCode, MemoryLoader, Options, Severity};
 
 /// The effect collections of the corpus: each has a `Shaders/` folder.
 const COLLECTIONS: [&str; 3] = ["prod80", "FXShaders", "reshade-shaders"];
@@ -32,7 +32,7 @@ fn corpus_effects() -> Option<Vec<(PathBuf, PathBuf)>> {
 }
 
 #[test]
-fn every_corpus_effect_parses_without_errors_except_pong_missing_its_header() {
+fn every_corpus_effect_parses_and_checks_cleanly_except_pong_missing_its_header() {
     let Some(effects) = corpus_effects() else {
         return;
     };
@@ -43,7 +43,13 @@ fn every_corpus_effect_parses_without_errors_except_pong_missing_its_header() {
     for (shaders, effect) in &effects {
         let out = parse_corpus_effect(shaders, effect);
         items += out.module.items.len();
-        let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+        // Warnings count too: the corpus is clean ReShade FX (notes, such as ignored pragmas, are
+        // allowed).
+        let errors: Vec<_> = out
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity >= Severity::Warning)
+            .collect();
         let name = effect.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name == "Pong.fx" {
             let [error] = errors.as_slice() else {
