@@ -246,3 +246,27 @@ float h() { return 2.0; }
         ]
     );
 }
+
+#[test]
+fn array_sizes_and_case_labels_fold_named_constants() {
+    let src = "\
+static const int N = 4;
+static const float F = 2.5;
+uniform int Count;
+static const float weights[N * 2] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const int sizes[(int)F] = { 1, 2 };
+static float table[Count];
+static float none[N - 4];
+static float part[F];
+void f() { const int M = 3; float local[M + 7 / 2]; switch (N) { case N: break; case 4: break; } }
+";
+    assert_eq!(
+        check(src),
+        [
+            "6:20-6:25 error[NonConstArraySize] 'Count' : array size must be a constant expression",
+            "7:19-7:24 error[InvalidSize] '0' : array size must be a positive integer",
+            "8:19-8:20 error[InvalidSize] '2.5' : array size must be a positive integer",
+            "9:86-9:87 error[DuplicateSwitchCase] '4' : duplicate case label",
+        ]
+    );
+}

@@ -52,6 +52,8 @@ pub(super) struct Var {
     pub ty: Type,
     /// `const`, `uniform`, or a global without `static` (implicitly uniform): not assignable.
     pub read_only: bool,
+    /// The value of a `const` scalar whose initialiser is constant (array sizes, case labels).
+    pub value: Option<f64>,
 }
 
 #[derive(Default)]
@@ -171,12 +173,102 @@ impl Checker {
         }
     }
 
-    /// `ty` with the array dimensions written after a name, outermost first.
-    pub(super) fn with_array(&mut self, ty: Type, dims: &[Option<Expr>]) -> Type {
-        dims.iter().rev().fold(ty, |element, dim| {
-            let length = dim.as_ref().and_then(const_int);
-            Type::Array(Box::new(element), length)
-        })
+    /// The value a `const` scalar of type `ty` takes from `init`, if constant.
+    fn constant(&self, is_const: bool, ty: &Type, init: Option<&Expr>) -> Option<f64> {
+        let value = self.const_value(init.filter(|_| is_const && ty.is_scalar())?)?;
+        // An integer constant holds the truncated value.
+        match ty.numeric() {
+            Some((Base::Int | Base::Uint, _, _)) => Some(value.trunc()),
+            _ => Some(value),
+        }
+    }
+
+    /// `ty` with the array dimensions written after a name, outermost first; when `report`,
+    /// a size that is not a constant, or not a positive integer, is reported.
+    pub(super) fn with_array(&mut self, ty: Type, dims: &[Option<Expr>], report: bool) -> Type {
+        let mut lengths = Vec::new();
+        for dim in dims {
+            let Some(dim) = dim else {
+                lengths.push(None);
+                continue;
+            };
+            let value = self.const_value(dim);
+            let length = value
+                .filter(|v| *v >= 1.0 && v.fract() == 0.0 && *v <= f64::from(u32::MAX))
+                .map(|v| v as u32);
+            if report && length.is_none() {
+                let (code, message) = match value {
+                    None => {
+                        let shown = match &dim.kind {
+                            ExprKind::Name(path) => path.joined(),
+                            _ => "[]".to_string(),
+                        };
+                        let message =
+                            format!("'{shown}' : array size must be a constant expression");
+                        (DiagnosticCode::NonConstArraySize, message)
+                    }
+                    Some(v) => (
+                        DiagnosticCode::InvalidSize,
+                        format!("'{v}' : array size must be a positive integer"),
+                    ),
+                };
+                self.report(code, dim.range, message);
+            }
+            lengths.push(length);
+        }
+        lengths
+            .into_iter()
+            .rev()
+            .fold(ty, |element, length| Type::Array(Box::new(element), length))
+    }
+
+    /// The value of a constant expression: literals, named constants, arithmetic and casts.
+    pub(super) fn const_value(&self, e: &Expr) -> Option<f64> {
+        match &e.kind {
+            ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => Some(f64::from(*v)),
+            ExprKind::Literal(Literal::Float(v)) => Some(*v),
+            ExprKind::Literal(Literal::Bool(b)) => Some(f64::from(u8::from(*b))),
+            ExprKind::Name(path) => self.variable(path)?.value,
+            ExprKind::Unary { op, operand } => {
+                let v = self.const_value(operand)?;
+                match op {
+                    UnaryOp::Plus => Some(v),
+                    UnaryOp::Negate => Some(-v),
+                    _ => None,
+                }
+            }
+            ExprKind::Cast { ty, operand } => {
+                let v = self.const_value(operand)?;
+                match ty.kind {
+                    TypeKind::Numeric {
+                        base: Base::Int | Base::Uint,
+                        rows: 1,
+                        cols: 1,
+                    } => Some(v.trunc()),
+                    TypeKind::Numeric {
+                        rows: 1, cols: 1, ..
+                    } => Some(v),
+                    _ => None,
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let (a, b) = (self.const_value(lhs)?, self.const_value(rhs)?);
+                let v = match op {
+                    BinaryOp::Add => a + b,
+                    BinaryOp::Subtract => a - b,
+                    BinaryOp::Multiply => a * b,
+                    // Integer operands divide as integers.
+                    BinaryOp::Divide if is_integer_expr(lhs) && is_integer_expr(rhs) => {
+                        (a / b).trunc()
+                    }
+                    BinaryOp::Divide => a / b,
+                    BinaryOp::Modulo => a % b,
+                    _ => return None,
+                };
+                v.is_finite().then_some(v)
+            }
+            _ => None,
+        }
     }
 
     /// Reports a conversion of `from` to `to` that is impossible (an error with `code`) or that
@@ -239,7 +331,7 @@ impl Checker {
                     let message = format!("'{}' : redefinition of a struct member", d.name.name);
                     self.report(DiagnosticCode::Redefinition, d.name.range, message);
                 }
-                let ty = self.with_array(ty.clone(), &d.array);
+                let ty = self.with_array(ty.clone(), &d.array, true);
                 fields.push((d.name.name.clone(), ty));
             }
         }
@@ -266,7 +358,7 @@ impl Checker {
             .iter()
             .map(|p| {
                 let ty = self.resolve_type(&p.ty);
-                self.with_array(ty, &p.array)
+                self.with_array(ty, &p.array, true)
             })
             .collect();
         let qualified = self.qualified(&f.name.name);
@@ -302,14 +394,22 @@ impl Checker {
         let read_only = has(Qualifier::Const) || has(Qualifier::Uniform) || !has(Qualifier::Static);
         let read_only = read_only && !has(Qualifier::Groupshared);
         for d in &v.declarators {
-            let ty = self.with_array(base.clone(), &d.array);
+            let ty = self.with_array(base.clone(), &d.array, true);
+            let value = self.constant(has(Qualifier::Const), &ty, d.init.as_ref());
             let qualified = self.qualified(&d.name.name);
             if self.globals.contains_key(&qualified) || self.struct_names.contains_key(&qualified) {
                 let message = format!("'{}' : redefinition", d.name.name);
                 self.report(DiagnosticCode::Redefinition, d.name.range, message);
                 continue;
             }
-            self.globals.insert(qualified, Var { ty, read_only });
+            self.globals.insert(
+                qualified,
+                Var {
+                    ty,
+                    read_only,
+                    value,
+                },
+            );
         }
     }
 
@@ -319,7 +419,7 @@ impl Checker {
     fn check_global_values(&mut self, v: &VarDecl) {
         let base = self.resolve_type_quietly(&v.ty);
         for d in &v.declarators {
-            let ty = self.with_array(base.clone(), &d.array);
+            let ty = self.with_array(base.clone(), &d.array, false);
             if let Some(init) = &d.init {
                 self.check_init(init, &ty);
             }
@@ -412,12 +512,14 @@ impl Checker {
         let mut scope = HashMap::new();
         for p in &f.params {
             let ty = self.resolve_type_quietly(&p.ty);
-            let ty = self.with_array(ty, &p.array);
+            let ty = self.with_array(ty, &p.array, false);
             let read_only = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
-            if scope
-                .insert(p.name.name.clone(), Var { ty, read_only })
-                .is_some()
-            {
+            let var = Var {
+                ty,
+                read_only,
+                value: None,
+            };
+            if scope.insert(p.name.name.clone(), var).is_some() {
                 let message = format!("'{}' : redefinition of a parameter", p.name.name);
                 self.report(DiagnosticCode::Redefinition, p.name.range, message);
             }
@@ -500,7 +602,7 @@ impl Checker {
             );
             self.report(DiagnosticCode::NonIntegerSwitch, selector.range, message);
         }
-        let mut seen = Vec::new();
+        let mut seen: Vec<f64> = Vec::new();
         let mut default = None;
         self.switches += 1;
         self.scoped(|c| {
@@ -514,7 +616,7 @@ impl Checker {
                         continue;
                     };
                     c.expr(label);
-                    if let Some(value) = const_int(label) {
+                    if let Some(value) = c.const_value(label) {
                         if seen.contains(&value) {
                             let message = format!("'{value}' : duplicate case label");
                             c.report(DiagnosticCode::DuplicateSwitchCase, label.range, message);
@@ -574,7 +676,8 @@ impl Checker {
         let base = self.resolve_type(&v.ty);
         let read_only = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
         for d in &v.declarators {
-            let ty = self.with_array(base.clone(), &d.array);
+            let ty = self.with_array(base.clone(), &d.array, true);
+            let value = self.constant(read_only, &ty, d.init.as_ref());
             // The initialiser is checked before the name is declared: `float x = x;` reads an
             // outer `x`.
             if let Some(init) = &d.init {
@@ -589,26 +692,31 @@ impl Checker {
                 self.report(DiagnosticCode::Redefinition, d.name.range, message);
                 continue;
             }
-            scope.insert(d.name.name.clone(), Var { ty, read_only });
+            scope.insert(
+                d.name.name.clone(),
+                Var {
+                    ty,
+                    read_only,
+                    value,
+                },
+            );
         }
     }
 }
 
-/// The value of a constant integer expression made of literals and arithmetic, if it is one
-/// (array sizes; names of constants are left to lowering, which folds them).
-pub(super) fn const_int(e: &Expr) -> Option<u32> {
+/// Whether `e` is made of integer literals only (so `/` divides as integers).
+fn is_integer_expr(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => Some(*v),
-        ExprKind::Binary { op, lhs, rhs } => {
-            let (a, b) = (const_int(lhs)?, const_int(rhs)?);
-            match op {
-                BinaryOp::Add => a.checked_add(b),
-                BinaryOp::Subtract => a.checked_sub(b),
-                BinaryOp::Multiply => a.checked_mul(b),
-                BinaryOp::Divide => a.checked_div(b),
-                _ => None,
+        ExprKind::Literal(Literal::Int(_) | Literal::Uint(_)) => true,
+        ExprKind::Unary { operand, .. } => is_integer_expr(operand),
+        ExprKind::Binary { lhs, rhs, .. } => is_integer_expr(lhs) && is_integer_expr(rhs),
+        ExprKind::Cast { ty, .. } => matches!(
+            ty.kind,
+            TypeKind::Numeric {
+                base: Base::Int | Base::Uint,
+                ..
             }
-        }
-        _ => None,
+        ),
+        _ => false,
     }
 }
