@@ -270,3 +270,24 @@ void f() { const int M = 3; float local[M + 7 / 2]; switch (N) { case N: break; 
         ]
     );
 }
+
+#[test]
+fn recursion_is_reported_once_per_cycle() {
+    let src = "\
+float even(int n);
+float odd(int n) { return n == 0 ? 0.0 : even(n - 1); }
+float even(int n) { return n == 0 ? 1.0 : odd(n - 1); }
+float self_call(float x) { return x > 1.0 ? self_call(x / 2.0) : x; }
+float leaf(float x) { return x; }
+float caller(float x) { return leaf(x) + leaf(leaf(x)); }
+";
+    assert_eq!(
+        check(src),
+        [
+            // `even` is declared (by its prototype) before `odd`: the call back to it closes the
+            // cycle.
+            "2:42-2:46 error[RecursiveFunction] 'even' : recursive call",
+            "4:45-4:54 error[RecursiveFunction] 'self_call' : recursive call",
+        ]
+    );
+}

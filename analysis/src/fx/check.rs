@@ -29,6 +29,7 @@ pub struct Finding {
 pub fn check(module: &Module) -> Vec<Finding> {
     let mut checker = Checker::default();
     checker.items(&module.items);
+    checker.recursion();
     let mut findings = checker.findings;
     findings.sort_by_key(|f| f.range.start);
     findings
@@ -45,6 +46,8 @@ pub(super) struct Signature {
     pub outs: Vec<bool>,
     pub ret: Type,
     pub has_body: bool,
+    /// Numbers functions in declaration order, for the call graph.
+    pub id: usize,
 }
 
 #[derive(Clone)]
@@ -72,6 +75,12 @@ pub(super) struct Checker {
     pub loops: usize,
     pub switches: usize,
     pub return_type: Option<Type>,
+    /// The function whose body is being checked.
+    pub current: Option<usize>,
+    /// Names of functions by id.
+    pub function_ids: Vec<String>,
+    /// Calls between user functions: caller, callee, where.
+    pub calls: Vec<(usize, usize, TextRange)>,
     pub findings: Vec<Finding>,
 }
 
@@ -308,8 +317,9 @@ impl Checker {
                 }
                 Item::Struct(s) => self.declare_struct(s),
                 Item::Function(f) => {
-                    self.declare_function(f);
+                    self.current = self.declare_function(f);
                     self.check_function(f);
+                    self.current = None;
                 }
                 Item::Variables(v) => {
                     // The initialiser comes first: `static const float a = a;` names no `a`.
@@ -319,6 +329,44 @@ impl Checker {
                 Item::Technique(t) => self.check_technique(t),
                 Item::Error(_) => {}
             }
+        }
+    }
+
+    /// Reports each call that closes a cycle of calls (recursion, which no shader stage
+    /// supports): a call to a function declared no later than the caller that reaches the caller.
+    fn recursion(&mut self) {
+        let mut callees: HashMap<usize, Vec<usize>> = HashMap::new();
+        for &(caller, callee, _) in &self.calls {
+            callees.entry(caller).or_default().push(callee);
+        }
+        let reaches = |from: usize, to: usize| {
+            let mut seen = vec![from];
+            let mut stack = vec![from];
+            while let Some(f) = stack.pop() {
+                for &next in callees.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+                    if next == to {
+                        return true;
+                    }
+                    if !seen.contains(&next) {
+                        seen.push(next);
+                        stack.push(next);
+                    }
+                }
+            }
+            false
+        };
+        let closing: Vec<(usize, TextRange)> = self
+            .calls
+            .iter()
+            .filter(|&&(caller, callee, _)| {
+                callee <= caller && (callee == caller || reaches(callee, caller))
+            })
+            .map(|&(_, callee, range)| (callee, range))
+            .collect();
+        for (callee, range) in closing {
+            let name = self.function_ids.get(callee).cloned().unwrap_or_default();
+            let message = format!("'{name}' : recursive call");
+            self.report(DiagnosticCode::RecursiveFunction, range, message);
         }
     }
 
@@ -351,7 +399,8 @@ impl Checker {
         });
     }
 
-    fn declare_function(&mut self, f: &Function) {
+    /// Declares `f`; returns its id, or `None` when it redefines a function.
+    fn declare_function(&mut self, f: &Function) -> Option<usize> {
         let ret = self.resolve_type(&f.return_type);
         let params: Vec<Type> = f
             .params
@@ -365,15 +414,19 @@ impl Checker {
         let overloads = self.functions.entry(qualified).or_default();
         // A prototype and its definition have the same parameters: only a second body is an
         // error.
+        let id = self.function_ids.len();
         match overloads.iter_mut().find(|o| o.params == params) {
             Some(o) if o.has_body && f.body.is_some() => {
                 let message = format!("'{}' : redefinition of a function", f.name.name);
                 self.report(DiagnosticCode::Redefinition, f.name.range, message);
+                None
             }
-            Some(o) => o.has_body |= f.body.is_some(),
-            None => overloads.push(Signature {
-                params,
-                outs: f
+            Some(o) => {
+                o.has_body |= f.body.is_some();
+                Some(o.id)
+            }
+            None => {
+                let outs = f
                     .params
                     .iter()
                     .map(|p| {
@@ -381,10 +434,17 @@ impl Checker {
                             .iter()
                             .any(|q| matches!(q.qualifier, Qualifier::Out | Qualifier::Inout))
                     })
-                    .collect(),
-                ret,
-                has_body: f.body.is_some(),
-            }),
+                    .collect();
+                overloads.push(Signature {
+                    params,
+                    outs,
+                    ret,
+                    has_body: f.body.is_some(),
+                    id,
+                });
+                self.function_ids.push(f.name.name.clone());
+                Some(id)
+            }
         }
     }
 

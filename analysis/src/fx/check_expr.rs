@@ -276,6 +276,9 @@ impl Checker {
             .map(|(_, o)| *o)
             .collect();
         let shown: Vec<String> = types.iter().map(Type::name).collect();
+        if let ([one], Some(caller)) = (winners.as_slice(), self.current) {
+            self.calls.push((caller, one.id, callee.range));
+        }
         let (ret, params, outs, problem) = match winners.as_slice() {
             [one] => (one.ret.clone(), one.params.clone(), one.outs.clone(), None),
             [] => (
