@@ -36,7 +36,7 @@ fn every_corpus_effect_parses_and_checks_cleanly_except_pong_missing_its_header(
     let Some(effects) = corpus_effects() else {
         return;
     };
-    assert_eq!(effects.len(), 66, "the corpus README counts 66 effects");
+    assert_eq!(effects.len(), 66, "the corpus holds 66 effects");
     let started = Instant::now();
     let mut failures = Vec::new();
     let mut items = 0;
