@@ -187,6 +187,9 @@ diagnostic_codes! {
     MissingVertexPosition,
     /// An integer stage input or output that is not `@interpolate(flat)`.
     NonFlatIntegerVarying,
+    // --- ReShade FX front end (`fx/`) ---
+    /// A vector or matrix converted implicitly to one with fewer components (ReShade warns).
+    ImplicitTruncation,
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -5,6 +5,7 @@
 
 pub mod coverage;
 pub mod diagnostic;
+pub mod fx;
 mod lexer;
 pub mod lints;
 mod lower;

@@ -77,6 +77,16 @@ const MAX_EXPANSION_DEPTH: usize = 256;
 /// Most tokens one top-level macro invocation may produce.
 const MAX_EXPANSION_TOKENS: usize = 1 << 20;
 
+/// Which language's preprocessor rules apply where WGSL and ReShade FX differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// `.wfx`: block comments nest (as in WGSL); `##` must form one token.
+    Wgsl,
+    /// ReShade FX: block comments end at the first `*/`; `#if exists "file"`; `##` may leave
+    /// two tokens side by side (`Tint##id##.rgb`).
+    ReshadeFx,
+}
+
 /// `__FXBENCH__`'s value: major·10000 + minor·100 + patch (0.1.0 is 100).
 pub fn version_number() -> u32 {
     let mut parts = env!("CARGO_PKG_VERSION")
@@ -287,6 +297,8 @@ struct Lexer<'t> {
     text: &'t str,
     pos: usize,
     end: usize,
+    /// Block comments nest (WGSL) or end at the first `*/` (ReShade FX).
+    nest: bool,
 }
 
 impl<'t> Lexer<'t> {
@@ -295,6 +307,7 @@ impl<'t> Lexer<'t> {
             text,
             pos: start,
             end: end.min(text.len()),
+            nest: true,
         }
     }
 
@@ -320,7 +333,7 @@ impl<'t> Lexer<'t> {
                     }
                 }
                 (b'/', Some(b'*')) => {
-                    self.pos = skip_block_comment(self.text, self.pos, self.end).0
+                    self.pos = skip_block_comment(self.text, self.pos, self.end, self.nest).0
                 }
                 _ => break,
             }
@@ -391,15 +404,15 @@ impl<'t> Lexer<'t> {
     }
 }
 
-/// Skips a (nested) block comment starting at `start`; returns where it ends and whether it was
-/// closed.
-fn skip_block_comment(text: &str, start: usize, end: usize) -> (usize, bool) {
+/// Skips a block comment starting at `start` (nested ones too when `nest`); returns where it
+/// ends and whether it was closed.
+fn skip_block_comment(text: &str, start: usize, end: usize, nest: bool) -> (usize, bool) {
     let bytes = &text.as_bytes()[..end];
     let mut depth = 0u32;
     let mut i = start;
     while i + 1 < bytes.len() {
         match (bytes[i], bytes[i + 1]) {
-            (b'/', b'*') => {
+            (b'/', b'*') if nest || depth == 0 => {
                 depth += 1;
                 i += 2;
             }
@@ -449,8 +462,9 @@ impl Tok {
     }
 }
 
-fn lex_all(text: &str, start: usize, end: usize, file: FileId) -> Vec<Tok> {
+fn lex_all(text: &str, start: usize, end: usize, file: FileId, nest: bool) -> Vec<Tok> {
     let mut lexer = Lexer::new(text, start, end);
+    lexer.nest = nest;
     std::iter::from_fn(|| lexer.next_raw())
         .map(|raw| Tok::from_raw(raw, text, file))
         .collect()
@@ -610,27 +624,90 @@ pub fn preprocess(
     definitions: &[(String, String)],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Preprocessed {
-    let mut pp = Preprocessor {
-        sources,
-        loader,
-        include_dirs,
-        diagnostics,
-        out: Preprocessed::default(),
-        macros: HashMap::new(),
-        macro_first_bytes: [false; 256],
-        once: HashSet::new(),
-        stack: vec![root],
-        line_directives: HashMap::new(),
-        stopped: false,
-        aborted: false,
-        produced: 0,
-        outermost: None,
-    };
+    let mut pp = Preprocessor::new(sources, loader, include_dirs, diagnostics, Dialect::Wgsl);
+    pp.stack = vec![root];
     for (name, value) in definitions {
         pp.define_predefined(root, name, value);
     }
     pp.process_file(root);
     pp.out
+}
+
+/// Preprocesses a ReShade FX effect: ReShade's dialect, `definitions` (see
+/// [`fx_predefined_macros`]) defined first, then `prelude` run as a file of its own (ReShade's
+/// compatibility macros, [`FX_PRELUDE`]), then `root`.
+pub fn preprocess_fx(
+    root: FileId,
+    sources: &mut SourceMap,
+    loader: &dyn FileLoader,
+    include_dirs: &[PathBuf],
+    definitions: &[(String, String)],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Preprocessed {
+    let prelude = sources.add("<reshade prelude>", FX_PRELUDE);
+    let mut pp = Preprocessor::new(
+        sources,
+        loader,
+        include_dirs,
+        diagnostics,
+        Dialect::ReshadeFx,
+    );
+    for (name, value) in definitions {
+        pp.define_predefined(root, name, value);
+    }
+    pp.stack = vec![prelude];
+    pp.process_file(prelude);
+    pp.stack = vec![root];
+    pp.process_file(root);
+    pp.out
+}
+
+/// The macros ReShade's runtime defines before every effect, for effects written against older
+/// versions (texture reads with offsets and gathers under their old names).
+pub const FX_PRELUDE: &str = "\
+#define tex2Doffset(s, coords, offset) tex2D(s, coords, offset)
+#define tex2Dlodoffset(s, coords, offset) tex2Dlod(s, coords, offset)
+#define tex2Dgather(s, t, c) tex2Dgather##c(s, t)
+#define tex2Dgatheroffset(s, t, o, c) tex2Dgather##c(s, t, o)
+#define tex2Dgather0 tex2DgatherR
+#define tex2Dgather1 tex2DgatherG
+#define tex2Dgather2 tex2DgatherB
+#define tex2Dgather3 tex2DgatherA
+";
+
+/// `__RESHADE__` for ReShade FX effects: ReShade 6.1.0.
+pub const FX_RESHADE_VERSION: u32 = 60100;
+/// `__RENDERER__`: ReShade's id for Vulkan (0x20000) with the API version 1.3 (0x1300), the
+/// back end fxbench runs effects on.
+pub const FX_RENDERER: u32 = 0x2_1300;
+/// `BUFFER_COLOR_SPACE`: 1, sRGB (ReShade's `color_space::srgb_nonlinear`).
+pub const FX_COLOR_SPACE_SRGB: u32 = 1;
+
+/// The macros ReShade's runtime defines for every effect, with `options`' back buffer, then
+/// `options.definitions`. No GPU is known here, so `__VENDOR__`, `__DEVICE__` and
+/// `__APPLICATION__` are 0.
+pub fn fx_predefined_macros(options: &Options) -> Vec<(String, String)> {
+    let performance = u8::from(options.mode == CompileMode::Performance);
+    let pairs: [(&str, String); 12] = [
+        ("__RESHADE__", FX_RESHADE_VERSION.to_string()),
+        ("__RESHADE_PERFORMANCE_MODE__", performance.to_string()),
+        ("__VENDOR__", "0".into()),
+        ("__DEVICE__", "0".into()),
+        ("__RENDERER__", FX_RENDERER.to_string()),
+        ("__APPLICATION__", "0".into()),
+        ("BUFFER_WIDTH", options.buffer_width.max(1).to_string()),
+        ("BUFFER_HEIGHT", options.buffer_height.max(1).to_string()),
+        ("BUFFER_RCP_WIDTH", "(1.0 / BUFFER_WIDTH)".into()),
+        ("BUFFER_RCP_HEIGHT", "(1.0 / BUFFER_HEIGHT)".into()),
+        ("BUFFER_COLOR_SPACE", FX_COLOR_SPACE_SRGB.to_string()),
+        ("BUFFER_COLOR_BIT_DEPTH", "8".into()),
+    ];
+    let mut list: Vec<(String, String)> = pairs
+        .into_iter()
+        .map(|(name, value)| (name.to_string(), value))
+        .collect();
+    list.extend(options.definitions.iter().cloned());
+    list
 }
 
 struct Preprocessor<'a> {
@@ -657,9 +734,41 @@ struct Preprocessor<'a> {
     produced: usize,
     /// The macro invoked in the text that the current expansion started from.
     outermost: Option<Rc<str>>,
+    dialect: Dialect,
 }
 
-impl Preprocessor<'_> {
+impl<'a> Preprocessor<'a> {
+    fn new(
+        sources: &'a mut SourceMap,
+        loader: &'a dyn FileLoader,
+        include_dirs: &'a [PathBuf],
+        diagnostics: &'a mut Vec<Diagnostic>,
+        dialect: Dialect,
+    ) -> Self {
+        Self {
+            sources,
+            loader,
+            include_dirs,
+            diagnostics,
+            out: Preprocessed::default(),
+            macros: HashMap::new(),
+            macro_first_bytes: [false; 256],
+            once: HashSet::new(),
+            stack: Vec::new(),
+            line_directives: HashMap::new(),
+            stopped: false,
+            aborted: false,
+            produced: 0,
+            outermost: None,
+            dialect,
+        }
+    }
+
+    /// Whether block comments nest.
+    fn nest(&self) -> bool {
+        self.dialect == Dialect::Wgsl
+    }
+
     fn error(&mut self, code: DiagnosticCode, span: Span, message: String) {
         self.diagnostics
             .push(Diagnostic::error(code, span, message));
@@ -688,7 +797,7 @@ impl Preprocessor<'_> {
             ));
             return;
         }
-        let body = lex_all(value, 0, value.len(), root)
+        let body = lex_all(value, 0, value.len(), root, self.nest())
             .into_iter()
             .map(|mut t| {
                 t.exact = false;
@@ -764,7 +873,7 @@ impl Preprocessor<'_> {
             match first {
                 Some(hash) if comment_depth == 0 && bytes[hash] == b'#' => {
                     self.flush_run(file, &text, run_start, pos, is_active(&conds));
-                    let end = directive_end(&text, hash);
+                    let end = directive_end(&text, hash, self.nest());
                     let next = (end + 1).min(bytes.len());
                     self.emit_blank(file, &text, pos, next);
                     self.directive(file, &text, hash, end, &mut conds);
@@ -772,8 +881,14 @@ impl Preprocessor<'_> {
                     run_start = next;
                 }
                 _ => {
-                    comment_depth =
-                        scan_line(bytes, pos, line_end, comment_depth, &mut comment_open);
+                    comment_depth = scan_line(
+                        bytes,
+                        pos,
+                        line_end,
+                        comment_depth,
+                        &mut comment_open,
+                        self.nest(),
+                    );
                     pos = line_end;
                 }
             }
@@ -809,7 +924,10 @@ impl Preprocessor<'_> {
             return;
         }
         let mut source = TextSource {
-            lexer: Lexer::new(text, start, end),
+            lexer: Lexer {
+                nest: self.nest(),
+                ..Lexer::new(text, start, end)
+            },
             file,
             consumed_to: start,
         };
@@ -1111,6 +1229,16 @@ impl Preprocessor<'_> {
                 space: lhs.space,
                 hide: lhs.hide,
             }],
+            // ReShade pastes text: `Tint##id##.rgb` leaves `Tint1` and `.` side by side.
+            None if self.dialect == Dialect::ReshadeFx => vec![
+                lhs,
+                Tok {
+                    space: false,
+                    span: origin,
+                    exact: false,
+                    ..rhs
+                },
+            ],
             None => {
                 self.error(
                     DiagnosticCode::PreprocessorError,
@@ -1139,7 +1267,7 @@ impl Preprocessor<'_> {
     ) {
         let line_end = hash + text[hash..end].trim_end().len();
         let span = Span::new(file, hash, line_end);
-        let toks = lex_all(text, hash + 1, end, file);
+        let toks = lex_all(text, hash + 1, end, file, self.nest());
         let Some(name_tok) = toks.first() else {
             return; // The null directive.
         };
@@ -1476,7 +1604,7 @@ impl Preprocessor<'_> {
             rest.split_once('>').map(|(p, r)| (p.to_string(), r, false))
         } else {
             // `#include MACRO`: the expansion must be a quoted name.
-            let toks = lex_all(text, from, end, file);
+            let toks = lex_all(text, from, end, file, self.nest());
             self.aborted = false;
             self.produced = 0;
             let toks = self.expand_list(toks, 0);
@@ -1583,6 +1711,24 @@ impl Preprocessor<'_> {
         let mut i = 0;
         while i < args.len() {
             let t = &args[i];
+            let exists = self.dialect == Dialect::ReshadeFx && &*t.text == "exists";
+            if t.kind == Kind::Ident && exists {
+                let Some((value, next)) = self.exists_operand(args, i + 1) else {
+                    let message = "'exists' : expected a quoted file name".to_string();
+                    self.error(DiagnosticCode::PreprocessorError, t.span, message);
+                    return false;
+                };
+                toks.push(Tok {
+                    kind: Kind::Number,
+                    text: if value { "1" } else { "0" }.into(),
+                    span: join_spans(t.span, args[next - 1].span),
+                    exact: false,
+                    space: t.space,
+                    hide: HideSet::default(),
+                });
+                i = next;
+                continue;
+            }
             if t.kind == Kind::Ident && &*t.text == "defined" {
                 let (name, next) = match (args.get(i + 1), args.get(i + 2), args.get(i + 3)) {
                     (Some(p), Some(n), Some(c)) if p.is("(") && c.is(")") => (Some(n), i + 4),
@@ -1640,6 +1786,45 @@ impl Preprocessor<'_> {
     }
 }
 
+impl Preprocessor<'_> {
+    /// Reads the operand of ReShade's `exists` at `args[i]`: `"file"`, `<file>`, either in
+    /// parentheses. Returns whether the file is found (beside the current file, then in the
+    /// include folders) and the index after the operand.
+    fn exists_operand(&mut self, args: &[Tok], mut i: usize) -> Option<(bool, usize)> {
+        let paren = args.get(i).is_some_and(|t| t.is("("));
+        i += usize::from(paren);
+        let name = match args.get(i) {
+            // Closed strings only: slicing off the quotes stays on character boundaries.
+            Some(t) if t.kind == Kind::Str && t.text.len() >= 2 && t.text.ends_with('"') => {
+                i += 1;
+                t.text[1..t.text.len() - 1].to_string()
+            }
+            Some(t) if t.is("<") => {
+                let close = i + args[i..].iter().position(|t| t.is(">"))?;
+                let name: String = args[i + 1..close].iter().map(|t| &*t.text).collect();
+                i = close + 1;
+                name
+            }
+            _ => return None,
+        };
+        if paren {
+            args.get(i).filter(|t| t.is(")"))?;
+            i += 1;
+        }
+        let current = self.stack.last().map(|&f| self.sources.get(f).path.clone());
+        let here = current
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf);
+        let found = here
+            .into_iter()
+            .chain(self.include_dirs.iter().cloned())
+            .map(|dir| dir.join(&name))
+            .any(|path| self.sources.find(&path).is_some() || self.loader.read(&path).is_ok());
+        Some((found, i))
+    }
+}
+
 fn body_token(t: &Tok, origin: Span) -> Tok {
     Tok {
         span: origin,
@@ -1682,7 +1867,7 @@ fn is_active(conds: &[Cond]) -> bool {
 
 /// Where the directive starting at `hash` ends: at the first newline that is neither escaped by a
 /// backslash nor inside a block comment (or at the end of the text).
-fn directive_end(text: &str, hash: usize) -> usize {
+fn directive_end(text: &str, hash: usize, nest: bool) -> usize {
     let bytes = text.as_bytes();
     let mut i = hash;
     while i < bytes.len() {
@@ -1699,7 +1884,7 @@ fn directive_end(text: &str, hash: usize) -> usize {
                     i += 1;
                 }
             }
-            (b'/', Some(b'*')) => i = skip_block_comment(text, i, bytes.len()).0,
+            (b'/', Some(b'*')) => i = skip_block_comment(text, i, bytes.len(), nest).0,
             (b'"', _) => {
                 i += 1;
                 while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n') {
@@ -1719,15 +1904,23 @@ fn directive_end(text: &str, hash: usize) -> usize {
     bytes.len()
 }
 
-/// Follows block comments (which nest) and strings through one line of text, so that a `#` inside
-/// a comment is not taken for a directive. Returns the comment depth at the end of the line.
-fn scan_line(bytes: &[u8], start: usize, end: usize, mut depth: u32, open: &mut usize) -> u32 {
+/// Follows block comments (which nest when `nest`) and strings through one line of text, so that
+/// a `#` inside a comment is not taken for a directive. Returns the comment depth at the end of
+/// the line.
+fn scan_line(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    mut depth: u32,
+    open: &mut usize,
+    nest: bool,
+) -> u32 {
     let mut i = start;
     while i < end {
         let next = bytes.get(i + 1).copied();
         if depth > 0 {
             match (bytes[i], next) {
-                (b'/', Some(b'*')) => {
+                (b'/', Some(b'*')) if nest => {
                     depth += 1;
                     i += 2;
                 }

@@ -21,6 +21,9 @@ const NO_FIXTURE: &[DiagnosticCode] = &[
     // `ExpressionError::NotInScope` guards the IR's scoping invariant; naga's WGSL front end
     // emits every expression inside the block that uses it, so effect text cannot produce it.
     DiagnosticCode::UseBeforeDeclaration,
+    // Reported by the ReShade FX checker (`analysis::fx`), which `load_effect` does not run yet;
+    // `analysis/tests/fx_check.rs` covers it.
+    DiagnosticCode::ImplicitTruncation,
 ];
 
 fn repo() -> PathBuf {

@@ -1,0 +1,782 @@
+//! Semantic checks of a ReShade FX tree (stage 2, first part): a symbol table with namespaces
+//! and block scopes, the type of every expression, overload resolution of user functions with
+//! ReShade's ranking ([`super::types::rank`]), built-ins by rule ([`super::intrinsics`]), and
+//! ReShade's implicit-truncation warning.
+//!
+//! Every independent error is reported in one run: an expression whose type cannot be known
+//! gets [`Type::Error`], which converts to anything silently, so one mistake is reported once.
+//! Declarations are checked in order, as ReShade reads them: a use before the declaration is an
+//! undeclared name.
+//! Expressions are checked in [`super::check_expr`].
+
+use std::collections::HashMap;
+
+use super::ast::*;
+use super::lexer::Base;
+use super::types::{Type, rank, truncates};
+use crate::{DiagnosticCode, Severity};
+
+/// One finding of the checker, located in the preprocessed text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub severity: Severity,
+    pub code: DiagnosticCode,
+    pub range: TextRange,
+    pub message: String,
+}
+
+/// Checks `module`; returns every finding in text order.
+pub fn check(module: &Module) -> Vec<Finding> {
+    let mut checker = Checker::default();
+    checker.items(&module.items);
+    checker.recursion();
+    let mut findings = checker.findings;
+    findings.sort_by_key(|f| f.range.start);
+    findings
+}
+
+pub(super) struct StructInfo {
+    pub name: String,
+    pub fields: Vec<(String, Type)>,
+}
+
+pub(super) struct Signature {
+    pub params: Vec<Type>,
+    /// Which parameters are `out` or `inout`: their arguments must be assignable.
+    pub outs: Vec<bool>,
+    pub ret: Type,
+    pub has_body: bool,
+    /// Numbers functions in declaration order, for the call graph.
+    pub id: usize,
+}
+
+#[derive(Clone)]
+pub(super) struct Var {
+    pub ty: Type,
+    /// `const`, `uniform`, or a global without `static` (implicitly uniform): not assignable.
+    pub read_only: bool,
+    /// The value of a `const` scalar whose initialiser is constant (array sizes, case labels).
+    pub value: Option<f64>,
+}
+
+#[derive(Default)]
+pub(super) struct Checker {
+    pub structs: Vec<StructInfo>,
+    /// Qualified names (`ns::Name`) of structs, to their index.
+    pub struct_names: HashMap<String, usize>,
+    /// Qualified names of global variables, textures, samplers and storages.
+    pub globals: HashMap<String, Var>,
+    /// Qualified names of functions, to their overloads.
+    pub functions: HashMap<String, Vec<Signature>>,
+    /// The namespace being checked, outermost first.
+    pub namespace: Vec<String>,
+    /// Block scopes of the function being checked, innermost last.
+    pub locals: Vec<HashMap<String, Var>>,
+    pub loops: usize,
+    pub switches: usize,
+    pub return_type: Option<Type>,
+    /// The function whose body is being checked.
+    pub current: Option<usize>,
+    /// Names of functions by id.
+    pub function_ids: Vec<String>,
+    /// Calls between user functions: caller, callee, where.
+    pub calls: Vec<(usize, usize, TextRange)>,
+    pub findings: Vec<Finding>,
+}
+
+impl Checker {
+    pub(super) fn report(&mut self, code: DiagnosticCode, range: TextRange, message: String) {
+        self.findings.push(Finding {
+            severity: Severity::Error,
+            code,
+            range,
+            message,
+        });
+    }
+
+    pub(super) fn warn(&mut self, code: DiagnosticCode, range: TextRange, message: String) {
+        self.findings.push(Finding {
+            severity: Severity::Warning,
+            code,
+            range,
+            message,
+        });
+    }
+
+    fn qualified(&self, name: &str) -> String {
+        let mut parts = self.namespace.clone();
+        parts.push(name.to_string());
+        parts.join("::")
+    }
+
+    /// The qualified names `path` may mean from the current namespace, innermost first.
+    pub(super) fn candidates(&self, path: &Path) -> Vec<String> {
+        let written = path
+            .segments
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        if path.absolute {
+            return vec![written];
+        }
+        (0..=self.namespace.len())
+            .rev()
+            .map(|i| {
+                let mut parts = self.namespace[..i].to_vec();
+                parts.push(written.clone());
+                parts.join("::")
+            })
+            .collect()
+    }
+
+    /// A variable by name: locals innermost first, then globals from the current namespace out.
+    pub(super) fn variable(&self, path: &Path) -> Option<Var> {
+        if let [only] = path.segments.as_slice()
+            && !path.absolute
+        {
+            let local = self.locals.iter().rev().find_map(|s| s.get(&only.name));
+            if let Some(var) = local {
+                return Some(var.clone());
+            }
+        }
+        self.candidates(path)
+            .iter()
+            .find_map(|name| self.globals.get(name).cloned())
+    }
+
+    /// The qualified name of the function `path` names, if any.
+    pub(super) fn function_name(&self, path: &Path) -> Option<String> {
+        self.candidates(path)
+            .into_iter()
+            .find(|name| self.functions.contains_key(name))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Types
+
+    /// The type `ty` names; an unknown struct is reported and becomes [`Type::Error`].
+    pub(super) fn resolve_type(&mut self, ty: &TypeRef) -> Type {
+        match &ty.kind {
+            TypeKind::Void => Type::Void,
+            TypeKind::String => Type::String,
+            &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
+            TypeKind::Object { kind, dim, .. } => Type::Object {
+                kind: *kind,
+                dim: *dim,
+            },
+            TypeKind::Named(path) => {
+                let found = self
+                    .candidates(path)
+                    .into_iter()
+                    .find_map(|name| self.struct_names.get(&name).copied());
+                match found {
+                    Some(i) => Type::Struct(i, self.structs[i].name.clone()),
+                    None => {
+                        let message = format!("'{}' : undeclared type", path.joined());
+                        self.report(DiagnosticCode::UndeclaredIdentifier, path.range, message);
+                        Type::Error
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value a `const` scalar of type `ty` takes from `init`, if constant.
+    fn constant(&self, is_const: bool, ty: &Type, init: Option<&Expr>) -> Option<f64> {
+        let value = self.const_value(init.filter(|_| is_const && ty.is_scalar())?)?;
+        // An integer constant holds the truncated value.
+        match ty.numeric() {
+            Some((Base::Int | Base::Uint, _, _)) => Some(value.trunc()),
+            _ => Some(value),
+        }
+    }
+
+    /// `ty` with the array dimensions written after a name, outermost first; when `report`,
+    /// a size that is not a constant, or not a positive integer, is reported.
+    pub(super) fn with_array(&mut self, ty: Type, dims: &[Option<Expr>], report: bool) -> Type {
+        let mut lengths = Vec::new();
+        for dim in dims {
+            let Some(dim) = dim else {
+                lengths.push(None);
+                continue;
+            };
+            let value = self.const_value(dim);
+            let length = value
+                .filter(|v| *v >= 1.0 && v.fract() == 0.0 && *v <= f64::from(u32::MAX))
+                .map(|v| v as u32);
+            if report && length.is_none() {
+                let (code, message) = match value {
+                    None => {
+                        let shown = match &dim.kind {
+                            ExprKind::Name(path) => path.joined(),
+                            _ => "[]".to_string(),
+                        };
+                        let message =
+                            format!("'{shown}' : array size must be a constant expression");
+                        (DiagnosticCode::NonConstArraySize, message)
+                    }
+                    Some(v) => (
+                        DiagnosticCode::InvalidSize,
+                        format!("'{v}' : array size must be a positive integer"),
+                    ),
+                };
+                self.report(code, dim.range, message);
+            }
+            lengths.push(length);
+        }
+        lengths
+            .into_iter()
+            .rev()
+            .fold(ty, |element, length| Type::Array(Box::new(element), length))
+    }
+
+    /// The value of a constant expression: literals, named constants, arithmetic and casts.
+    pub(super) fn const_value(&self, e: &Expr) -> Option<f64> {
+        match &e.kind {
+            ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => Some(f64::from(*v)),
+            ExprKind::Literal(Literal::Float(v)) => Some(*v),
+            ExprKind::Literal(Literal::Bool(b)) => Some(f64::from(u8::from(*b))),
+            ExprKind::Name(path) => self.variable(path)?.value,
+            ExprKind::Unary { op, operand } => {
+                let v = self.const_value(operand)?;
+                match op {
+                    UnaryOp::Plus => Some(v),
+                    UnaryOp::Negate => Some(-v),
+                    _ => None,
+                }
+            }
+            ExprKind::Cast { ty, operand } => {
+                let v = self.const_value(operand)?;
+                match ty.kind {
+                    TypeKind::Numeric {
+                        base: Base::Int | Base::Uint,
+                        rows: 1,
+                        cols: 1,
+                    } => Some(v.trunc()),
+                    TypeKind::Numeric {
+                        rows: 1, cols: 1, ..
+                    } => Some(v),
+                    _ => None,
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let (a, b) = (self.const_value(lhs)?, self.const_value(rhs)?);
+                let v = match op {
+                    BinaryOp::Add => a + b,
+                    BinaryOp::Subtract => a - b,
+                    BinaryOp::Multiply => a * b,
+                    // Integer operands divide as integers.
+                    BinaryOp::Divide if is_integer_expr(lhs) && is_integer_expr(rhs) => {
+                        (a / b).trunc()
+                    }
+                    BinaryOp::Divide => a / b,
+                    BinaryOp::Modulo => a % b,
+                    _ => return None,
+                };
+                v.is_finite().then_some(v)
+            }
+            _ => None,
+        }
+    }
+
+    /// Reports a conversion of `from` to `to` that is impossible (an error with `code`) or that
+    /// drops components (a warning).
+    pub(super) fn convert(
+        &mut self,
+        from: &Type,
+        to: &Type,
+        range: TextRange,
+        code: DiagnosticCode,
+    ) {
+        if rank(from, to) == 0 {
+            let message = format!("'{}' : cannot convert to '{}'", from.name(), to.name());
+            self.report(code, range, message);
+        } else if truncates(from, to) {
+            let message = format!(
+                "'{}' : implicit truncation of vector type to '{}'",
+                from.name(),
+                to.name()
+            );
+            self.warn(DiagnosticCode::ImplicitTruncation, range, message);
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Declarations
+
+    /// Declares and checks `items` in order: as in ReShade, a name is known from its
+    /// declaration on (a prototype declares a function early).
+    fn items(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Namespace(n) => {
+                    self.namespace.push(n.name.name.clone());
+                    self.items(&n.items);
+                    self.namespace.pop();
+                }
+                Item::Struct(s) => self.declare_struct(s),
+                Item::Function(f) => {
+                    self.current = self.declare_function(f);
+                    self.check_function(f);
+                    self.current = None;
+                }
+                Item::Variables(v) => {
+                    // The initialiser comes first: `static const float a = a;` names no `a`.
+                    self.check_global_values(v);
+                    self.declare_globals(v);
+                }
+                Item::Technique(t) => self.check_technique(t),
+                Item::Error(_) => {}
+            }
+        }
+    }
+
+    /// Reports each call that closes a cycle of calls (recursion, which no shader stage
+    /// supports): a call to a function declared no later than the caller that reaches the caller.
+    fn recursion(&mut self) {
+        let mut callees: HashMap<usize, Vec<usize>> = HashMap::new();
+        for &(caller, callee, _) in &self.calls {
+            callees.entry(caller).or_default().push(callee);
+        }
+        let reaches = |from: usize, to: usize| {
+            let mut seen = vec![from];
+            let mut stack = vec![from];
+            while let Some(f) = stack.pop() {
+                for &next in callees.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+                    if next == to {
+                        return true;
+                    }
+                    if !seen.contains(&next) {
+                        seen.push(next);
+                        stack.push(next);
+                    }
+                }
+            }
+            false
+        };
+        let closing: Vec<(usize, TextRange)> = self
+            .calls
+            .iter()
+            .filter(|&&(caller, callee, _)| {
+                callee <= caller && (callee == caller || reaches(callee, caller))
+            })
+            .map(|&(_, callee, range)| (callee, range))
+            .collect();
+        for (callee, range) in closing {
+            let name = self.function_ids.get(callee).cloned().unwrap_or_default();
+            let message = format!("'{name}' : recursive call");
+            self.report(DiagnosticCode::RecursiveFunction, range, message);
+        }
+    }
+
+    fn declare_struct(&mut self, s: &StructDef) {
+        let mut fields = Vec::new();
+        for field in &s.fields {
+            let ty = self.resolve_type(&field.ty);
+            for d in &field.declarators {
+                if fields.iter().any(|(n, _)| n == &d.name.name) {
+                    let message = format!("'{}' : redefinition of a struct member", d.name.name);
+                    self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                }
+                let ty = self.with_array(ty.clone(), &d.array, true);
+                fields.push((d.name.name.clone(), ty));
+            }
+        }
+        let Some(name) = &s.name else {
+            return;
+        };
+        let qualified = self.qualified(&name.name);
+        if self.struct_names.contains_key(&qualified) || self.globals.contains_key(&qualified) {
+            let message = format!("'{}' : redefinition", name.name);
+            self.report(DiagnosticCode::Redefinition, name.range, message);
+            return;
+        }
+        self.struct_names.insert(qualified, self.structs.len());
+        self.structs.push(StructInfo {
+            name: name.name.clone(),
+            fields,
+        });
+    }
+
+    /// Declares `f`; returns its id, or `None` when it redefines a function.
+    fn declare_function(&mut self, f: &Function) -> Option<usize> {
+        let ret = self.resolve_type(&f.return_type);
+        let params: Vec<Type> = f
+            .params
+            .iter()
+            .map(|p| {
+                let ty = self.resolve_type(&p.ty);
+                self.with_array(ty, &p.array, true)
+            })
+            .collect();
+        let qualified = self.qualified(&f.name.name);
+        let overloads = self.functions.entry(qualified).or_default();
+        // A prototype and its definition have the same parameters: only a second body is an
+        // error.
+        let id = self.function_ids.len();
+        match overloads.iter_mut().find(|o| o.params == params) {
+            Some(o) if o.has_body && f.body.is_some() => {
+                let message = format!("'{}' : redefinition of a function", f.name.name);
+                self.report(DiagnosticCode::Redefinition, f.name.range, message);
+                None
+            }
+            Some(o) => {
+                o.has_body |= f.body.is_some();
+                Some(o.id)
+            }
+            None => {
+                let outs = f
+                    .params
+                    .iter()
+                    .map(|p| {
+                        p.qualifiers
+                            .iter()
+                            .any(|q| matches!(q.qualifier, Qualifier::Out | Qualifier::Inout))
+                    })
+                    .collect();
+                overloads.push(Signature {
+                    params,
+                    outs,
+                    ret,
+                    has_body: f.body.is_some(),
+                    id,
+                });
+                self.function_ids.push(f.name.name.clone());
+                Some(id)
+            }
+        }
+    }
+
+    fn declare_globals(&mut self, v: &VarDecl) {
+        let base = self.resolve_type(&v.ty);
+        let has = |q: Qualifier| v.qualifiers.iter().any(|x| x.qualifier == q);
+        let read_only = has(Qualifier::Const) || has(Qualifier::Uniform) || !has(Qualifier::Static);
+        let read_only = read_only && !has(Qualifier::Groupshared);
+        for d in &v.declarators {
+            let ty = self.with_array(base.clone(), &d.array, true);
+            let value = self.constant(has(Qualifier::Const), &ty, d.init.as_ref());
+            let qualified = self.qualified(&d.name.name);
+            if self.globals.contains_key(&qualified) || self.struct_names.contains_key(&qualified) {
+                let message = format!("'{}' : redefinition", d.name.name);
+                self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                continue;
+            }
+            self.globals.insert(
+                qualified,
+                Var {
+                    ty,
+                    read_only,
+                    value,
+                },
+            );
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Bodies
+
+    fn check_global_values(&mut self, v: &VarDecl) {
+        let base = self.resolve_type_quietly(&v.ty);
+        for d in &v.declarators {
+            let ty = self.with_array(base.clone(), &d.array, false);
+            if let Some(init) = &d.init {
+                self.check_init(init, &ty);
+            }
+            for p in d.properties.iter().flatten() {
+                if p.name.name == "Texture" {
+                    self.expect_object(&p.value, super::lexer::ObjectKind::Texture);
+                }
+            }
+        }
+    }
+
+    /// Resolves a type already resolved (and reported) during declaration, without reporting.
+    pub(super) fn resolve_type_quietly(&mut self, ty: &TypeRef) -> Type {
+        let before = self.findings.len();
+        let resolved = self.resolve_type(ty);
+        self.findings.truncate(before);
+        resolved
+    }
+
+    /// Checks an initialiser against the declared type: lists element by element.
+    pub(super) fn check_init(&mut self, init: &Expr, ty: &Type) {
+        match (&init.kind, ty) {
+            (ExprKind::InitList(items), Type::Array(element, _)) => {
+                for item in items {
+                    self.check_init(item, element);
+                }
+            }
+            (ExprKind::InitList(items), _) => {
+                for item in items {
+                    if !matches!(item.kind, ExprKind::InitList(_)) {
+                        self.expr(item);
+                    }
+                }
+            }
+            _ => {
+                let value = self.expr(init);
+                self.convert(&value, ty, init.range, DiagnosticCode::AssignTypeMismatch);
+            }
+        }
+    }
+
+    /// `value` must name a global of object kind `kind` (a sampler's `Texture`, a render target).
+    fn expect_object(&mut self, value: &Expr, kind: super::lexer::ObjectKind) {
+        let ExprKind::Name(path) = &value.kind else {
+            return;
+        };
+        match self.variable(path).map(|v| v.ty) {
+            Some(Type::Object { kind: k, .. }) if k == kind => {}
+            Some(Type::Error) => {}
+            Some(other) => {
+                let message = format!(
+                    "'{}' : is a '{}', not a texture",
+                    path.joined(),
+                    other.name()
+                );
+                self.report(DiagnosticCode::InvalidRenderStateValue, path.range, message);
+            }
+            None => {
+                let message = format!("'{}' : undeclared identifier", path.joined());
+                self.report(DiagnosticCode::UndeclaredIdentifier, path.range, message);
+            }
+        }
+    }
+
+    fn check_technique(&mut self, t: &Technique) {
+        for pass in &t.passes {
+            for state in &pass.states {
+                let name = state.name.name.as_str();
+                if matches!(name, "VertexShader" | "PixelShader" | "ComputeShader") {
+                    let ExprKind::Name(path) = &state.value.kind else {
+                        continue;
+                    };
+                    if self.function_name(path).is_none() {
+                        let message = format!("'{}' : entry point not found", path.joined());
+                        self.report(DiagnosticCode::EntryNotFound, path.range, message);
+                    }
+                } else if name.starts_with("RenderTarget") {
+                    self.expect_object(&state.value, super::lexer::ObjectKind::Texture);
+                }
+            }
+        }
+    }
+
+    fn check_function(&mut self, f: &Function) {
+        let Some(body) = &f.body else {
+            return;
+        };
+        let ret = self.resolve_type_quietly(&f.return_type);
+        self.return_type = Some(ret);
+        let mut scope = HashMap::new();
+        for p in &f.params {
+            let ty = self.resolve_type_quietly(&p.ty);
+            let ty = self.with_array(ty, &p.array, false);
+            let read_only = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+            let var = Var {
+                ty,
+                read_only,
+                value: None,
+            };
+            if scope.insert(p.name.name.clone(), var).is_some() {
+                let message = format!("'{}' : redefinition of a parameter", p.name.name);
+                self.report(DiagnosticCode::Redefinition, p.name.range, message);
+            }
+        }
+        self.locals = vec![scope];
+        self.statements(&body.statements);
+        self.locals.clear();
+        self.return_type = None;
+    }
+
+    fn statements(&mut self, statements: &[Stmt]) {
+        for s in statements {
+            self.statement(s);
+        }
+    }
+
+    fn scoped(&mut self, f: impl FnOnce(&mut Self)) {
+        self.locals.push(HashMap::new());
+        f(self);
+        self.locals.pop();
+    }
+
+    fn statement(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Block(b) => self.scoped(|c| c.statements(&b.statements)),
+            StmtKind::Expr(e) => drop(self.expr(e)),
+            StmtKind::Decl(v) => self.local_declaration(v),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.condition(cond);
+                self.scoped(|c| c.statement(then));
+                if let Some(o) = otherwise {
+                    self.scoped(|c| c.statement(o));
+                }
+            }
+            StmtKind::Switch { selector, cases } => self.switch(selector, cases),
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => self.scoped(|c| {
+                if let Some(init) = init {
+                    c.statement(init);
+                }
+                cond.iter().for_each(|e| c.condition(e));
+                step.iter().for_each(|e| drop(c.expr(e)));
+                c.loop_body(body);
+            }),
+            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                self.condition(cond);
+                self.loop_body(body);
+            }
+            StmtKind::Break | StmtKind::Continue => self.jump(s),
+            StmtKind::Return(value) => self.return_statement(value.as_ref(), s.range),
+            StmtKind::Discard | StmtKind::Empty | StmtKind::Error => {}
+        }
+    }
+
+    /// A condition must be a scalar (any numeric type converts to `bool`).
+    fn condition(&mut self, cond: &Expr) {
+        let ty = self.expr(cond);
+        if !ty.is_error() && !ty.is_scalar() {
+            let message = format!("'{}' : condition must be a scalar", ty.name());
+            self.report(DiagnosticCode::NonBoolCondition, cond.range, message);
+        }
+    }
+
+    /// Labels must be distinct constants, with at most one `default`; a group without `break`
+    /// falls through to the next.
+    fn switch(&mut self, selector: &Expr, cases: &[SwitchCase]) {
+        let ty = self.expr(selector);
+        if !ty.is_error() && !matches!(ty.numeric(), Some((Base::Int | Base::Uint, 1, 1))) {
+            let message = format!(
+                "'{}' : switch selector must be an integer scalar",
+                ty.name()
+            );
+            self.report(DiagnosticCode::NonIntegerSwitch, selector.range, message);
+        }
+        let mut seen: Vec<f64> = Vec::new();
+        let mut default = None;
+        self.switches += 1;
+        self.scoped(|c| {
+            for case in cases {
+                for label in &case.labels {
+                    let Some(label) = label else {
+                        if default.replace(case.range).is_some() {
+                            let message = "'default' : more than one default label".to_string();
+                            c.report(DiagnosticCode::InvalidSwitchDefault, case.range, message);
+                        }
+                        continue;
+                    };
+                    c.expr(label);
+                    if let Some(value) = c.const_value(label) {
+                        if seen.contains(&value) {
+                            let message = format!("'{value}' : duplicate case label");
+                            c.report(DiagnosticCode::DuplicateSwitchCase, label.range, message);
+                        }
+                        seen.push(value);
+                    }
+                }
+                c.statements(&case.body);
+            }
+        });
+        self.switches -= 1;
+    }
+
+    fn loop_body(&mut self, body: &Stmt) {
+        self.loops += 1;
+        self.scoped(|c| c.statement(body));
+        self.loops -= 1;
+    }
+
+    fn jump(&mut self, s: &Stmt) {
+        let (allowed, word) = match s.kind {
+            StmtKind::Break => (self.loops + self.switches > 0, "break"),
+            _ => (self.loops > 0, "continue"),
+        };
+        if !allowed {
+            let place = if word == "break" {
+                "a loop or switch"
+            } else {
+                "a loop"
+            };
+            let message = format!("'{word}' : not allowed outside {place}");
+            self.report(DiagnosticCode::MisplacedControlFlow, s.range, message);
+        }
+    }
+
+    fn return_statement(&mut self, value: Option<&Expr>, range: TextRange) {
+        let expected = self.return_type.clone().unwrap_or(Type::Error);
+        match (value, &expected) {
+            (Some(e), Type::Void) => {
+                self.expr(e);
+                let message = "'return' : a void function cannot return a value".to_string();
+                self.report(DiagnosticCode::ReturnInVoidFunction, e.range, message);
+            }
+            (Some(e), _) => {
+                let ty = self.expr(e);
+                self.convert(&ty, &expected, e.range, DiagnosticCode::ReturnTypeMismatch);
+            }
+            (None, Type::Void | Type::Error) => {}
+            (None, _) => {
+                let message = format!("'return' : function must return a '{}'", expected.name());
+                self.report(DiagnosticCode::ReturnTypeMismatch, range, message);
+            }
+        }
+    }
+
+    fn local_declaration(&mut self, v: &VarDecl) {
+        let base = self.resolve_type(&v.ty);
+        let read_only = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+        for d in &v.declarators {
+            let ty = self.with_array(base.clone(), &d.array, true);
+            let value = self.constant(read_only, &ty, d.init.as_ref());
+            // The initialiser is checked before the name is declared: `float x = x;` reads an
+            // outer `x`.
+            if let Some(init) = &d.init {
+                self.check_init(init, &ty);
+            }
+            let scope = self.locals.last_mut();
+            let Some(scope) = scope else {
+                continue;
+            };
+            if scope.contains_key(&d.name.name) {
+                let message = format!("'{}' : redefinition", d.name.name);
+                self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                continue;
+            }
+            scope.insert(
+                d.name.name.clone(),
+                Var {
+                    ty,
+                    read_only,
+                    value,
+                },
+            );
+        }
+    }
+}
+
+/// Whether `e` is made of integer literals only (so `/` divides as integers).
+fn is_integer_expr(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Literal(Literal::Int(_) | Literal::Uint(_)) => true,
+        ExprKind::Unary { operand, .. } => is_integer_expr(operand),
+        ExprKind::Binary { lhs, rhs, .. } => is_integer_expr(lhs) && is_integer_expr(rhs),
+        ExprKind::Cast { ty, .. } => matches!(
+            ty.kind,
+            TypeKind::Numeric {
+                base: Base::Int | Base::Uint,
+                ..
+            }
+        ),
+        _ => false,
+    }
+}

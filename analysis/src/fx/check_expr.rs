@@ -1,0 +1,439 @@
+//! The type of every ReShade FX expression, with the checks that need it: names, calls and
+//! overloads, constructors, casts, members and swizzles, indexing, operators and assignments.
+//! A part whose type cannot be known is [`Type::Error`] and reports nothing more.
+
+use super::ast::*;
+use super::check::{Checker, Signature};
+use super::intrinsics;
+use super::lexer::Base;
+use super::types::{Type, rank, truncates, wider_base};
+use crate::DiagnosticCode;
+
+impl Checker {
+    /// The type of `e`, after reporting what is wrong inside it.
+    pub(super) fn expr(&mut self, e: &Expr) -> Type {
+        match &e.kind {
+            ExprKind::Literal(l) => match l {
+                Literal::Bool(_) => Type::BOOL,
+                Literal::Int(_) => Type::INT,
+                Literal::Uint(_) => Type::UINT,
+                Literal::Float(_) => Type::FLOAT,
+                Literal::String(_) => Type::String,
+            },
+            ExprKind::Name(path) => self.name(path),
+            ExprKind::Unary { op, operand } => self.unary(*op, operand),
+            ExprKind::Postfix { operand, .. } => {
+                self.assignable(operand);
+                self.expr(operand)
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.range),
+            ExprKind::Assign { op, target, value } => self.assign(*op, target, value),
+            ExprKind::Ternary {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.expr(cond);
+                let (a, b) = (self.expr(then), self.expr(otherwise));
+                self.arithmetic(&a, &b, e.range)
+            }
+            ExprKind::Cast { ty, operand } => self.cast(ty, operand),
+            ExprKind::Construct { ty, args } => self.construct(ty, args),
+            ExprKind::Call { callee, args } => self.call(callee, args, e.range),
+            ExprKind::Member { base, member } => {
+                let ty = self.expr(base);
+                self.member(&ty, member)
+            }
+            ExprKind::Index { base, index } => self.index(base, index),
+            ExprKind::Sequence(items) => items
+                .iter()
+                .map(|i| self.expr(i))
+                .last()
+                .unwrap_or(Type::Error),
+            ExprKind::InitList(items) => {
+                items.iter().for_each(|i| drop(self.expr(i)));
+                Type::Error
+            }
+            ExprKind::Error => Type::Error,
+        }
+    }
+
+    fn name(&mut self, path: &Path) -> Type {
+        if let Some(var) = self.variable(path) {
+            return var.ty;
+        }
+        let message = if self.function_name(path).is_some() {
+            format!("'{}' : a function is not a value", path.joined())
+        } else {
+            format!("'{}' : undeclared identifier", path.joined())
+        };
+        self.report(DiagnosticCode::UndeclaredIdentifier, path.range, message);
+        Type::Error
+    }
+
+    fn unary(&mut self, op: UnaryOp, operand: &Expr) -> Type {
+        if matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) {
+            self.assignable(operand);
+        }
+        let ty = self.expr(operand);
+        if ty.numeric().is_none() && !ty.is_error() {
+            let message = format!("'{}' : operand must be numeric", ty.name());
+            self.report(DiagnosticCode::InvalidUnaryOperand, operand.range, message);
+            return Type::Error;
+        }
+        match op {
+            UnaryOp::Not => ty.with_base(Base::Bool),
+            _ => ty,
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr, range: TextRange) -> Type {
+        let (a, b) = (self.expr(lhs), self.expr(rhs));
+        let result = self.arithmetic(&a, &b, range);
+        use BinaryOp::*;
+        match op {
+            Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual | And | Or => {
+                result.with_base(Base::Bool)
+            }
+            _ => result,
+        }
+    }
+
+    /// The type two numeric operands are brought to: the wider element type; a scalar takes the
+    /// other's shape; vectors of different sizes truncate to the smaller (with a warning).
+    pub(super) fn arithmetic(&mut self, a: &Type, b: &Type, range: TextRange) -> Type {
+        if a.is_error() || b.is_error() {
+            return Type::Error;
+        }
+        let (Some((ab, ar, ac)), Some((bb, br, bc))) = (a.numeric(), b.numeric()) else {
+            let message = format!(
+                "'{}' and '{}' : operands must be numeric",
+                a.name(),
+                b.name()
+            );
+            self.report(DiagnosticCode::InvalidBinaryOperands, range, message);
+            return Type::Error;
+        };
+        let base = wider_base(ab, bb);
+        let (rows, cols) = if a.is_scalar() {
+            (br, bc)
+        } else if b.is_scalar() || (ar, ac) == (br, bc) {
+            (ar, ac)
+        } else if (ac > 1) != (bc > 1) {
+            let message = format!("'{}' and '{}' : operand shapes differ", a.name(), b.name());
+            self.report(DiagnosticCode::InvalidBinaryOperands, range, message);
+            return Type::Error;
+        } else {
+            let smaller = (ar.min(br), ac.min(bc));
+            let message = format!(
+                "'{}' and '{}' : implicit truncation of vector type",
+                a.name(),
+                b.name()
+            );
+            self.warn(DiagnosticCode::ImplicitTruncation, range, message);
+            smaller
+        };
+        Type::Numeric { base, rows, cols }
+    }
+
+    fn assign(&mut self, op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
+        self.assignable(target);
+        let to = self.expr(target);
+        let from = self.expr(value);
+        let from = match op {
+            Some(_) if to.numeric().is_some() && from.numeric().is_some() => {
+                if truncates(&from, &to) {
+                    from
+                } else {
+                    to.clone()
+                }
+            }
+            _ => from,
+        };
+        self.convert(&from, &to, value.range, DiagnosticCode::AssignTypeMismatch);
+        to
+    }
+
+    /// Reports `target` when it cannot be assigned to: not a variable, or a read-only one.
+    pub(super) fn assignable(&mut self, target: &Expr) {
+        let mut root = target;
+        while let ExprKind::Member { base, .. } | ExprKind::Index { base, .. } = &root.kind {
+            root = base;
+        }
+        let read_only = match &root.kind {
+            ExprKind::Name(path) => self.variable(path).is_some_and(|v| v.read_only),
+            ExprKind::Error => false,
+            _ => true,
+        };
+        if read_only {
+            let shown = match &root.kind {
+                ExprKind::Name(path) => path.joined(),
+                _ => "expression".to_string(),
+            };
+            let message = format!("'{shown}' : l-value specifies a read-only value");
+            self.report(DiagnosticCode::AssignTypeMismatch, target.range, message);
+        }
+    }
+
+    fn cast(&mut self, ty: &TypeRef, operand: &Expr) -> Type {
+        let to = self.resolve_type(ty);
+        let from = self.expr(operand);
+        let fits = match (&from, &to) {
+            (Type::Error, _) | (_, Type::Error) => true,
+            (f, t) if f.numeric().is_some() && t.numeric().is_some() => true,
+            // `(S)0` makes a struct of zeros.
+            (f, Type::Struct(..)) if f.is_scalar() => true,
+            (f, t) => f == t,
+        };
+        if !fits {
+            let message = format!("'{}' : cannot cast to '{}'", from.name(), to.name());
+            self.report(DiagnosticCode::InvalidConversion, operand.range, message);
+        }
+        to
+    }
+
+    fn construct(&mut self, ty: &TypeRef, args: &[Expr]) -> Type {
+        let to = self.resolve_type(ty);
+        let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
+        if types.iter().any(Type::is_error) || to.is_error() {
+            return to;
+        }
+        for (arg, t) in args.iter().zip(&types) {
+            if t.numeric().is_none() {
+                let message = format!("'{}' : constructor argument must be numeric", t.name());
+                self.report(DiagnosticCode::ConstructorArgType, arg.range, message);
+                return to;
+            }
+        }
+        let given: u32 = types.iter().map(Type::components).sum();
+        let splat = types.len() == 1 && types[0].is_scalar();
+        if given != to.components() && !splat {
+            let message = format!(
+                "'{}' : wrong number of components ({given} given, {} expected)",
+                to.name(),
+                to.components()
+            );
+            self.report(DiagnosticCode::ConstructorArgCount, ty.range, message);
+        }
+        to
+    }
+
+    fn call(&mut self, callee: &Path, args: &[Expr], range: TextRange) -> Type {
+        let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
+        if let Some(name) = self.function_name(callee) {
+            return self.overload(&name, callee, args, &types);
+        }
+        let simple = callee.segments.len() == 1 && !callee.absolute;
+        let name = callee.joined();
+        if simple {
+            match intrinsics::call(&name, &types) {
+                Ok(Some(ty)) => return ty,
+                Err((min, max)) => {
+                    let expected = if min == max {
+                        format!("{min}")
+                    } else {
+                        format!("{min} to {max}")
+                    };
+                    let message = format!(
+                        "'{name}' : takes {expected} arguments, {} given",
+                        args.len()
+                    );
+                    self.report(DiagnosticCode::NoMatchingOverload, range, message);
+                    return Type::Error;
+                }
+                Ok(None) => {}
+            }
+        }
+        let message = format!("'{name}' : undefined function");
+        self.report(DiagnosticCode::UndefinedFunction, callee.range, message);
+        Type::Error
+    }
+
+    /// Picks the overload of `name` that ranks best for `types` (ReShade's rule: each
+    /// candidate's ranks sorted from best, compared in order); reports no match or a tie.
+    fn overload(&mut self, name: &str, callee: &Path, args: &[Expr], types: &[Type]) -> Type {
+        let overloads = self.functions.get(name).map(Vec::as_slice).unwrap_or(&[]);
+        let ranked: Vec<(Vec<u32>, &Signature)> = overloads
+            .iter()
+            .filter(|o| o.params.len() == types.len())
+            .filter_map(|o| {
+                let mut ranks: Vec<u32> = types
+                    .iter()
+                    .zip(&o.params)
+                    .map(|(t, p)| rank(t, p))
+                    .collect();
+                if ranks.contains(&0) {
+                    return None;
+                }
+                ranks.sort_unstable_by(|a, b| b.cmp(a));
+                Some((ranks, o))
+            })
+            .collect();
+        let best = ranked.iter().map(|(r, _)| r).max().cloned();
+        let winners: Vec<&Signature> = ranked
+            .iter()
+            .filter(|(r, _)| Some(r) == best.as_ref())
+            .map(|(_, o)| *o)
+            .collect();
+        let shown: Vec<String> = types.iter().map(Type::name).collect();
+        if let ([one], Some(caller)) = (winners.as_slice(), self.current) {
+            self.calls.push((caller, one.id, callee.range));
+        }
+        let (ret, params, outs, problem) = match winners.as_slice() {
+            [one] => (one.ret.clone(), one.params.clone(), one.outs.clone(), None),
+            [] => (
+                Type::Error,
+                Vec::new(),
+                Vec::new(),
+                Some("no matching overload for"),
+            ),
+            _ => (
+                Type::Error,
+                Vec::new(),
+                Vec::new(),
+                Some("ambiguous call with"),
+            ),
+        };
+        if let Some(problem) = problem {
+            if !types.iter().any(Type::is_error) {
+                let message = format!("'{}' : {problem} ({})", callee.joined(), shown.join(", "));
+                self.report(DiagnosticCode::NoMatchingOverload, callee.range, message);
+            }
+            return ret;
+        }
+        for (arg, _) in args.iter().zip(outs).filter(|(_, out)| *out) {
+            self.assignable(arg);
+        }
+        for ((arg, t), p) in args.iter().zip(types).zip(&params) {
+            if truncates(t, p) {
+                let message = format!(
+                    "'{}' : implicit truncation of vector type to '{}'",
+                    t.name(),
+                    p.name()
+                );
+                self.warn(DiagnosticCode::ImplicitTruncation, arg.range, message);
+            }
+        }
+        ret
+    }
+
+    fn index(&mut self, base: &Expr, index: &Expr) -> Type {
+        let ty = self.expr(base);
+        let i = self.expr(index);
+        if !i.is_error() && !i.is_scalar() {
+            let message = format!("'{}' : index must be a scalar", i.name());
+            self.report(DiagnosticCode::NonIntegerIndex, index.range, message);
+        }
+        match ty {
+            Type::Array(element, _) => *element,
+            Type::Numeric { base, cols, .. } if cols > 1 => Type::vector(base, cols),
+            Type::Numeric { base, rows, .. } if rows > 1 => Type::scalar(base),
+            Type::Error => Type::Error,
+            other => {
+                let message = format!("'{}' : cannot be indexed", other.name());
+                self.report(DiagnosticCode::NonIndexableType, base.range, message);
+                Type::Error
+            }
+        }
+    }
+
+    /// A struct member, a vector swizzle (`xyzw` or `rgba`) or a matrix swizzle (`_m00`, `_11`).
+    fn member(&mut self, ty: &Type, member: &Ident) -> Type {
+        let name = member.name.as_str();
+        match ty {
+            Type::Error => Type::Error,
+            Type::Struct(i, struct_name) => {
+                let field = self
+                    .structs
+                    .get(*i)
+                    .and_then(|s| s.fields.iter().find(|(n, _)| n == name));
+                match field {
+                    Some((_, t)) => t.clone(),
+                    None => {
+                        let message = format!("'{name}' : not a member of '{struct_name}'");
+                        self.report(
+                            DiagnosticCode::UndeclaredStructMember,
+                            member.range,
+                            message,
+                        );
+                        Type::Error
+                    }
+                }
+            }
+            Type::Numeric { base, rows, cols } => {
+                let count = if *cols > 1 {
+                    matrix_swizzle(name, *rows, *cols)
+                } else {
+                    vector_swizzle(name, *rows)
+                };
+                match count {
+                    Some(1) => Type::scalar(*base),
+                    Some(n) => Type::vector(*base, n),
+                    None => {
+                        let message = format!("'{name}' : invalid swizzle of '{}'", ty.name());
+                        self.report(DiagnosticCode::InvalidSwizzle, member.range, message);
+                        Type::Error
+                    }
+                }
+            }
+            other => {
+                let message = format!("'{name}' : '{}' has no members", other.name());
+                self.report(DiagnosticCode::InvalidSwizzle, member.range, message);
+                Type::Error
+            }
+        }
+    }
+}
+
+/// How many components a vector swizzle selects from a vector of `size`, if it is valid: one to
+/// four of `xyzw` or of `rgba` (not mixed), each within the vector.
+fn vector_swizzle(name: &str, size: u8) -> Option<u8> {
+    let sets = ["xyzw", "rgba"];
+    let set = sets.iter().find(|s| name.chars().all(|c| s.contains(c)))?;
+    let valid = (1..=4).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| set.find(c).is_some_and(|i| i < usize::from(size)));
+    valid.then_some(name.len() as u8)
+}
+
+/// How many elements a matrix swizzle selects (`_m00_m12`: zero-based, `_11_23`: one-based),
+/// if each is within a `rows`×`cols` matrix.
+fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Option<u8> {
+    let mut count = 0u8;
+    for part in name.split('_').skip(1) {
+        let (digits, first) = match part.strip_prefix('m') {
+            Some(d) => (d, b'0'),
+            None => (part, b'1'),
+        };
+        let [r, c] = digits.as_bytes() else {
+            return None;
+        };
+        let in_range = |d: u8, n: u8| d >= first && d < first + n;
+        if !in_range(*r, rows) || !in_range(*c, cols) {
+            return None;
+        }
+        count += 1;
+    }
+    (name.starts_with('_') && (1..=4).contains(&count)).then_some(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swizzles() {
+        assert_eq!(vector_swizzle("xyz", 3), Some(3));
+        assert_eq!(vector_swizzle("rgba", 4), Some(4));
+        assert_eq!(vector_swizzle("xw", 3), None);
+        assert_eq!(vector_swizzle("xg", 4), None);
+        assert_eq!(vector_swizzle("xxxxx", 4), None);
+        assert_eq!(vector_swizzle("x", 1), Some(1));
+        assert_eq!(matrix_swizzle("_m00_m11", 2, 2), Some(2));
+        assert_eq!(matrix_swizzle("_11_44", 4, 4), Some(2));
+        assert_eq!(matrix_swizzle("_m30", 3, 3), None);
+        assert_eq!(matrix_swizzle("_44", 3, 3), None);
+        assert_eq!(matrix_swizzle("x", 3, 3), None);
+    }
+}

@@ -1,0 +1,117 @@
+//! Reading ReShade FX files as ReShade does: bytes that are not UTF-8 are Latin-1, a byte order
+//! mark is dropped, and a name whose case differs from the file's still finds it (ReShade runs on
+//! Windows, where effects are written with any case). Include folders are searched recursively.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::preprocess::FileLoader;
+
+/// The file system, read the way ReShade reads effects.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FxFileLoader;
+
+impl FileLoader for FxFileLoader {
+    fn read(&self, path: &Path) -> io::Result<String> {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => match find_ignoring_case(path) {
+                Some(found) => std::fs::read(found)?,
+                None => return Err(e),
+            },
+            Err(e) => return Err(e),
+        };
+        Ok(decode_source(&bytes))
+    }
+}
+
+/// Text of a source file: UTF-8 without its byte order mark, or else Latin-1 (every byte one
+/// character), so that no file is unreadable for its encoding.
+pub fn decode_source(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// The existing path that equals `path` when letter case is ignored, component by component.
+fn find_ignoring_case(path: &Path) -> Option<PathBuf> {
+    let mut found = PathBuf::new();
+    for component in path.components() {
+        let next = found.join(component);
+        if next.exists() {
+            found = next;
+            continue;
+        }
+        let wanted = component.as_os_str().to_str()?;
+        let dir = if found.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            &found
+        };
+        let entry = std::fs::read_dir(dir)
+            .ok()?
+            .filter_map(Result::ok)
+            .find(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(wanted))
+            })?;
+        found = found.join(entry.file_name());
+    }
+    Some(found)
+}
+
+/// `shaders` and every folder below it, sorted by path: ReShade searches an effect collection's
+/// `Shaders` folder recursively for includes.
+pub fn collection_include_dirs(shaders: &Path) -> Vec<PathBuf> {
+    let mut dirs = vec![shaders.to_path_buf()];
+    let mut i = 0;
+    while i < dirs.len() {
+        let mut children: Vec<PathBuf> = std::fs::read_dir(&dirs[i])
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir())
+                    .collect()
+            })
+            .unwrap_or_default();
+        children.sort();
+        dirs.extend(children);
+        i += 1;
+    }
+    dirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_latin1_and_the_bom_goes() {
+        assert_eq!(decode_source(b"\xef\xbb\xbfint a;"), "int a;");
+        assert_eq!(decode_source(b"// caf\xe9\nint a;"), "// caf\u{e9}\nint a;");
+        assert_eq!(decode_source("é".as_bytes()), "é");
+    }
+
+    #[test]
+    fn a_name_in_another_case_finds_the_file() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let sub = dir.path().join("Sub");
+        std::fs::create_dir(&sub).expect("create folder");
+        std::fs::write(sub.join("Header.FXH"), b"#define X 1\n").expect("write file");
+        let text = FxFileLoader.read(&dir.path().join("sub/header.fxh"));
+        assert_eq!(text.ok().as_deref(), Some("#define X 1\n"));
+        assert!(
+            FxFileLoader
+                .read(&dir.path().join("sub/other.fxh"))
+                .is_err()
+        );
+        assert_eq!(
+            collection_include_dirs(dir.path()),
+            [dir.path().to_path_buf(), sub]
+        );
+    }
+}

@@ -1,0 +1,128 @@
+//! The ReShade FX front end: preprocess (ReShade's dialect and predefined macros), lex, and
+//! parse `.fx`/`.fxh` effects into a syntax tree with exact spans (stage 1), then check names and
+//! types (stage 2, `check`), reporting every independent error in one run. A later stage lowers
+//! the tree to WGSL.
+//!
+//! Invariant: every diagnostic carries a span in a file of the returned [`SourceMap`] (mapped
+//! back through the preprocessor), and no input makes this stage panic or overflow the stack.
+
+pub mod ast;
+pub mod check;
+mod check_expr;
+mod expr;
+pub mod files;
+pub mod intrinsics;
+pub mod lexer;
+pub mod parser;
+pub mod types;
+
+use std::path::{Path, PathBuf};
+
+use crate::preprocess::{self, FileLoader, Preprocessed};
+use crate::{Diagnostic, DiagnosticCode, Options, SourceMap, Span};
+
+pub use files::{FxFileLoader, collection_include_dirs, decode_source};
+
+/// What stage 1 gives: every file read, the preprocessed text, the tree and every diagnostic.
+#[derive(Debug)]
+pub struct FxParse {
+    pub sources: SourceMap,
+    pub preprocessed: Preprocessed,
+    pub module: ast::Module,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FxParse {
+    /// How many diagnostics are errors.
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// All diagnostics, one per line, as `path:line:col: severity[Code]: message`.
+    pub fn render_diagnostics(&self) -> String {
+        self.diagnostics
+            .iter()
+            .map(|d| d.render_short(&self.sources))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// fxbench's own `ReShade.fxh` and `ReShadeUI.fxh`, searched after an effect's own folders.
+pub fn builtin_header_dir() -> PathBuf {
+    crate::data_dir().join("assets/reshade")
+}
+
+/// Reads the effect at `path` through `loader` and parses it.
+pub fn parse_effect(path: &Path, loader: &dyn FileLoader, options: &Options) -> FxParse {
+    match loader.read(path) {
+        Ok(text) => parse_effect_source(path, text, loader, options),
+        Err(error) => FxParse {
+            sources: SourceMap::new(),
+            preprocessed: Preprocessed::default(),
+            module: ast::Module::default(),
+            diagnostics: vec![Diagnostic::error(
+                DiagnosticCode::IoError,
+                None,
+                format!("'{}' : cannot read effect: {error}", path.display()),
+            )],
+        },
+    }
+}
+
+/// Parses effect text that claims to live at `path`. Includes resolve beside the including file,
+/// then in `options.include_dirs`, then in [`builtin_header_dir`].
+pub fn parse_effect_source(
+    path: &Path,
+    text: String,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> FxParse {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let root = sources.add(path, text);
+    let mut include_dirs = options.include_dirs.clone();
+    include_dirs.push(builtin_header_dir());
+    let pp = preprocess::preprocess_fx(
+        root,
+        &mut sources,
+        loader,
+        &include_dirs,
+        &preprocess::fx_predefined_macros(options),
+        &mut diagnostics,
+    );
+    let parsed = parser::parse(&pp.text);
+    let locate = |range: ast::TextRange| {
+        pp.span(range.start as usize, range.end as usize)
+            .unwrap_or(Span::new(root, 0, 0))
+    };
+    let syntax_ok = parsed.errors.is_empty();
+    for error in parsed.errors {
+        diagnostics.push(Diagnostic::error(
+            DiagnosticCode::SyntaxError,
+            locate(error.range),
+            error.message,
+        ));
+    }
+    for finding in check::check(&parsed.module) {
+        // A declaration that failed to parse is missing from the tree: names it declared would
+        // be reported as undeclared, which is a follow-on error, not an independent one.
+        let follow_on = matches!(
+            finding.code,
+            DiagnosticCode::UndeclaredIdentifier
+                | DiagnosticCode::UndefinedFunction
+                | DiagnosticCode::EntryNotFound
+        );
+        if syntax_ok || !follow_on {
+            let mut d = Diagnostic::error(finding.code, locate(finding.range), finding.message);
+            d.severity = finding.severity;
+            diagnostics.push(d);
+        }
+    }
+    FxParse {
+        sources,
+        preprocessed: pp,
+        module: parsed.module,
+        diagnostics,
+    }
+}

@@ -1,0 +1,293 @@
+//! The ReShade FX checker (stage 2): names through scopes and namespaces, types, overloads with
+//! ReShade's ranking, implicit truncation warnings, and every independent error in one run.
+//! Each case gives exact codes, severities, locations and messages.
+
+use std::path::{Path, PathBuf};
+
+use analysis::fx;
+use analysis::{MemoryLoader, Options};
+
+/// `line:col-line:col severity[Code] message` for each diagnostic of `src` parsed as `a.fx`.
+fn check(src: &str) -> Vec<String> {
+    let loader = MemoryLoader::new([(PathBuf::from("a.fx"), src.to_string())]);
+    let out = fx::parse_effect(Path::new("a.fx"), &loader, &Options::default());
+    out.diagnostics
+        .iter()
+        .map(|d| {
+            let l = out.sources.location(d.span.expect("located"));
+            format!(
+                "{}:{}-{}:{} {}[{}] {}",
+                l.start.line,
+                l.start.column,
+                l.end.line,
+                l.end.column,
+                d.severity.as_str(),
+                d.code,
+                d.message
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_independent_error_is_reported_once() {
+    let src = "\
+struct S { float a; float2 b; };
+namespace N { static const float k = 1.0; float twice(float x) { return x * 2.0; } }
+float4 PS(float2 uv : TEXCOORD) : SV_Target
+{
+    S s;
+    float v = s.c + N::k + N::missing;
+    float w = undefined_fn(1.0) + N::twice(uv.x) + nothing.x.y.z;
+    float3 c = float3(1.0, 2.0);
+    float2 d = uv.xyz;
+    break;
+    k = 2.0;
+    return s;
+}
+void VS() { return 1; }
+float f() { return; }
+technique T { pass { VertexShader = VS; PixelShader = NoSuchPS; } }
+";
+    assert_eq!(
+        check(src),
+        [
+            "6:17-6:18 error[UndeclaredStructMember] 'c' : not a member of 'S'",
+            "6:28-6:38 error[UndeclaredIdentifier] 'N::missing' : undeclared identifier",
+            "7:15-7:27 error[UndefinedFunction] 'undefined_fn' : undefined function",
+            "7:52-7:59 error[UndeclaredIdentifier] 'nothing' : undeclared identifier",
+            "8:16-8:22 error[ConstructorArgCount] 'float3' : wrong number of components (2 given, 3 expected)",
+            "9:19-9:22 error[InvalidSwizzle] 'xyz' : invalid swizzle of 'float2'",
+            "10:5-10:11 error[MisplacedControlFlow] 'break' : not allowed outside a loop or switch",
+            "11:5-11:6 error[UndeclaredIdentifier] 'k' : undeclared identifier",
+            "12:12-12:13 error[ReturnTypeMismatch] 'S' : cannot convert to 'float4'",
+            "14:20-14:21 error[ReturnInVoidFunction] 'return' : a void function cannot return a value",
+            "15:13-15:20 error[ReturnTypeMismatch] 'return' : function must return a 'float'",
+            "16:55-16:63 error[EntryNotFound] 'NoSuchPS' : entry point not found",
+        ]
+    );
+}
+
+#[test]
+fn overloads_rank_as_reshade_does() {
+    let src = "\
+float4 pick(float x) { return x; }
+float pick(int x) { return x; }
+float one(float x) { return x; }
+float one(uint x) { return x; }
+float both(int x, float y) { return x; }
+float both(float x, int y) { return y; }
+void main()
+{
+    float a = pick(1);
+    float b = one(1);
+    float c = both(1, 1);
+    float d = pick(float2(1.0, 2.0));
+    float e = one(1, 2);
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            // pick(float) would be a float4: a truncation warning would show that it was chosen.
+            "11:15-11:19 error[NoMatchingOverload] 'both' : ambiguous call with (int, int)",
+            "12:15-12:37 warning[ImplicitTruncation] 'float4' : implicit truncation of vector type to 'float'",
+            "12:20-12:36 warning[ImplicitTruncation] 'float2' : implicit truncation of vector type to 'float'",
+            "13:15-13:18 error[NoMatchingOverload] 'one' : no matching overload for (int, int)",
+        ]
+    );
+}
+
+#[test]
+fn writes_to_read_only_values_and_conversions() {
+    let src = "\
+uniform float Strength;
+static const float3 Tint = float3(1, 1, 1);
+static float counter;
+sampler2D Samp { Texture = Strength; };
+float4 PS(const float x, inout float4 y) : SV_Target
+{
+    Strength = 1.0;
+    Tint.x = 0.0;
+    counter += 1.0;
+    x++;
+    y.xy = float2(1, 2);
+    float4 t = tex2D(Samp, 0.5);
+    t.rgb = tex2D(Samp, float2(0.5, 0.5));
+    float m = mul(float3x3(1, 0, 0, 0, 1, 0, 0, 0, 1), Tint);
+    return saturate(t, t) + Samp;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "4:28-4:36 error[InvalidRenderStateValue] 'Strength' : is a 'float', not a texture",
+            "7:5-7:13 error[AssignTypeMismatch] 'Strength' : l-value specifies a read-only value",
+            "8:5-8:11 error[AssignTypeMismatch] 'Tint' : l-value specifies a read-only value",
+            "10:5-10:6 error[AssignTypeMismatch] 'x' : l-value specifies a read-only value",
+            "13:13-13:42 warning[ImplicitTruncation] 'float4' : implicit truncation of vector type to 'float3'",
+            "14:15-14:61 warning[ImplicitTruncation] 'float3' : implicit truncation of vector type to 'float'",
+            "15:12-15:26 error[NoMatchingOverload] 'saturate' : takes 1 arguments, 2 given",
+        ]
+    );
+}
+
+#[test]
+fn namespaces_scopes_and_redefinitions() {
+    let src = "\
+namespace A { float x; namespace B { float y; float f() { return x + y + A::x + ::A::B::y; } } }
+float g() { return A::B::y + A::B::f() + B::y; }
+float x;
+float x;
+struct P { float a; float a; };
+void h(float p, float p)
+{
+    float q = 1.0;
+    { float q = 2.0; }
+    float q = 3.0;
+    for (int i = 0; i < 2; i++) { continue; }
+    i = 1;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "2:42-2:46 error[UndeclaredIdentifier] 'B::y' : undeclared identifier",
+            "4:7-4:8 error[Redefinition] 'x' : redefinition",
+            "5:27-5:28 error[Redefinition] 'a' : redefinition of a struct member",
+            "6:23-6:24 error[Redefinition] 'p' : redefinition of a parameter",
+            "10:11-10:12 error[Redefinition] 'q' : redefinition",
+            "12:5-12:6 error[UndeclaredIdentifier] 'i' : undeclared identifier",
+        ]
+    );
+}
+
+#[test]
+fn names_a_broken_declaration_would_have_declared_are_not_reported_again() {
+    let src = "\
+static const float k = ;
+float f() { return k + missing; }
+float g() { return 1.0.xxxx.w + (1 + float2(1, 1)).z; }
+";
+    assert_eq!(
+        check(src),
+        [
+            "1:24-1:25 error[SyntaxError] ';' : syntax error: unexpected token, expected an expression",
+            "3:52-3:53 error[InvalidSwizzle] 'z' : invalid swizzle of 'float2'",
+        ]
+    );
+}
+
+#[test]
+fn the_deepest_trees_the_parser_accepts_are_checked_without_overflow() {
+    // 1,000 chained operators, then 240 parentheses: both just inside the parser's limits.
+    let sum = format!("float f(float a) {{ return a{}; }}", " + a".repeat(1000));
+    assert_eq!(check(&sum), Vec::<String>::new());
+    let parens = format!(
+        "float g(float a) {{ return {}a{}; }}",
+        "(".repeat(240),
+        ")".repeat(240)
+    );
+    assert_eq!(check(&parens), Vec::<String>::new());
+    let blocks = format!(
+        "void h() {{ {}float x = 1.0;{} }}",
+        "{".repeat(250),
+        "}".repeat(250)
+    );
+    assert_eq!(check(&blocks), Vec::<String>::new());
+}
+
+#[test]
+fn conditions_switches_and_out_arguments() {
+    let src = "\
+uniform int Mode;
+void get(out float x, inout float y) { x = 1.0; y += x; }
+float4 PS(float2 uv : TEXCOORD) : SV_Target
+{
+    float a = 0.0, b = 0.0;
+    get(a, b);
+    get(1.0, Mode);
+    if (uv) { a = 1.0; }
+    while (float3(1, 1, 1)) { break; }
+    switch (Mode) { case 1: a = 2.0; case 1: default: break; default: break; }
+    switch (uv.x) { default: break; }
+    return a;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "7:9-7:12 error[AssignTypeMismatch] 'expression' : l-value specifies a read-only value",
+            "7:14-7:18 error[AssignTypeMismatch] 'Mode' : l-value specifies a read-only value",
+            "8:9-8:11 error[NonBoolCondition] 'float2' : condition must be a scalar",
+            "9:12-9:27 error[NonBoolCondition] 'float3' : condition must be a scalar",
+            "10:43-10:44 error[DuplicateSwitchCase] '1' : duplicate case label",
+            "10:62-10:77 error[InvalidSwitchDefault] 'default' : more than one default label",
+            "11:13-11:17 error[NonIntegerSwitch] 'float' : switch selector must be an integer scalar",
+        ]
+    );
+}
+
+#[test]
+fn names_are_known_from_their_declaration_on_as_in_reshade() {
+    let src = "\
+float f() { return g() + later; }
+float g() { return 1.0; }
+static const float later = 1.0;
+float h();
+float k() { return h() + g() + later; }
+float h() { return 2.0; }
+";
+    assert_eq!(
+        check(src),
+        [
+            "1:20-1:21 error[UndefinedFunction] 'g' : undefined function",
+            "1:26-1:31 error[UndeclaredIdentifier] 'later' : undeclared identifier",
+        ]
+    );
+}
+
+#[test]
+fn array_sizes_and_case_labels_fold_named_constants() {
+    let src = "\
+static const int N = 4;
+static const float F = 2.5;
+uniform int Count;
+static const float weights[N * 2] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const int sizes[(int)F] = { 1, 2 };
+static float table[Count];
+static float none[N - 4];
+static float part[F];
+void f() { const int M = 3; float local[M + 7 / 2]; switch (N) { case N: break; case 4: break; } }
+";
+    assert_eq!(
+        check(src),
+        [
+            "6:20-6:25 error[NonConstArraySize] 'Count' : array size must be a constant expression",
+            "7:19-7:24 error[InvalidSize] '0' : array size must be a positive integer",
+            "8:19-8:20 error[InvalidSize] '2.5' : array size must be a positive integer",
+            "9:86-9:87 error[DuplicateSwitchCase] '4' : duplicate case label",
+        ]
+    );
+}
+
+#[test]
+fn recursion_is_reported_once_per_cycle() {
+    let src = "\
+float even(int n);
+float odd(int n) { return n == 0 ? 0.0 : even(n - 1); }
+float even(int n) { return n == 0 ? 1.0 : odd(n - 1); }
+float self_call(float x) { return x > 1.0 ? self_call(x / 2.0) : x; }
+float leaf(float x) { return x; }
+float caller(float x) { return leaf(x) + leaf(leaf(x)); }
+";
+    assert_eq!(
+        check(src),
+        [
+            // `even` is declared (by its prototype) before `odd`: the call back to it closes the
+            // cycle.
+            "2:42-2:46 error[RecursiveFunction] 'even' : recursive call",
+            "4:45-4:54 error[RecursiveFunction] 'self_call' : recursive call",
+        ]
+    );
+}
