@@ -185,38 +185,3 @@ pub fn compile(
         diagnostics,
     }
 }
-
-/// The folder holding fxbench's data (`assets/` with the standard header and effects,
-/// `presets/`): `FXBENCH_DATA` if set; else the nearest folder above the running executable that
-/// has `assets/shaders/fxbench.wfxh` (a binary inside a checkout, or installed next to a copy of
-/// the data); else the source checkout the binary was built from.
-pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("FXBENCH_DATA") {
-        return PathBuf::from(dir);
-    }
-    let has_data = |dir: &Path| dir.join("assets/shaders/fxbench.wfxh").is_file();
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(dir) = exe.ancestors().skip(1).find(|d| has_data(d))
-    {
-        return dir.to_path_buf();
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap_or(Path::new("."))
-        .to_path_buf()
-}
-
-/// Writes `bytes` to a temporary file beside `path`, flushes it to disk and renames it over
-/// `path`, so a crash or a full disk never leaves a half-written file; on failure the old file is
-/// untouched and the temporary file is removed.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(bytes)?;
-    file.as_file().sync_all()?;
-    file.persist(path).map(drop).map_err(|e| e.error)
-}

@@ -252,8 +252,23 @@ impl Preset {
     /// Writes the preset next to `path` under a temporary name, then renames it into place, so a
     /// crash never leaves a half-written preset.
     pub fn save_atomic(&self, path: &Path) -> std::io::Result<()> {
-        crate::write_atomic(path, self.to_ini().as_bytes())
+        write_atomic(path, self.to_ini().as_bytes())
     }
+}
+
+/// Writes `bytes` beside `path` under a temporary name, flushes them and renames them into place.
+/// A crate-private copy of `app::session::files::write_atomic`: saving its own format is the
+/// preset's job, and the front end must not depend on the session layer above it.
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map(drop).map_err(|e| e.error)
 }
 
 fn join_refs(list: &[TechniqueRef]) -> String {
