@@ -6,8 +6,8 @@
 #                                     carry=[".device", ".gl"]  timeout_s=420
 #
 # The device machine has no Rust toolchain, so the binaries are built here (x86-64) and carried;
-# they find assets/ and presets/ in the working-tree copy there (analysis::data_dir). `run` also
-# works here, on whatever adapter exists. It prints, and writes under $OUT when set:
+# they find assets/ and presets/ in the working-tree copy there (app::session::files::data_dir).
+# `run` also works here, on whatever adapter exists. It prints, and writes under $OUT when set:
 #   - the engine bench: recording time per pass, identity-chain wall time and the GPU-time ratio
 #     of an 8-pass identity chain to 8 x one pass (issue #4's <= 1.05 target);
 #   - `fxbench bench` of the demo preset at 1920x1080 with naga IR, naga SPIR-V and optimised SPIR-V.

@@ -138,7 +138,7 @@ pub fn run(args: CheckArgs) -> i32 {
 /// predefined macros.
 fn effect_options(args: &CheckArgs) -> Options {
     Options {
-        include_dirs: vec![app::document::builtin_assets_dir()],
+        include_dirs: vec![app::session::files::builtin_assets_dir()],
         definitions: args.defines.clone(),
         ..Options::default()
     }

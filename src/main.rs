@@ -1,15 +1,20 @@
-//! The `fxbench` binary: the workbench window by default, plus command-line tools.
+//! The `fxbench` binary: the workbench window by default (feature `window`), plus command-line
+//! tools over the session layer (`app::session`) and the engine.
 
+mod args;
 mod bench;
 mod check;
 mod spirv;
 
 use std::path::PathBuf;
 
+use analysis::CompileMode;
 use anyhow::{Context as _, bail};
-use app::document::Document;
+use app::session::document::Document;
+use app::session::input::{InputChoice, LiveInput};
+use app::session::spirv::ShaderChoice;
 use clap::{Parser, Subcommand};
-use engine::{ChainOptions, EffectChain, GpuContext, InputTexture};
+use engine::{ChainOptions, EffectChain, GpuContext};
 
 #[derive(Parser)]
 #[command(
@@ -20,6 +25,15 @@ use engine::{ChainOptions, EffectChain, GpuContext, InputTexture};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[cfg(feature = "window")]
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+/// What the window opens with (no subcommand).
+#[cfg(feature = "window")]
+#[derive(clap::Args)]
+struct WindowArgs {
     /// Effect files to open in the window (default: the built-in demo preset).
     #[arg(long = "effect", value_name = "FILE", global = false)]
     effects: Vec<PathBuf>,
@@ -29,7 +43,7 @@ struct Cli {
     /// What the window's effects run over: `scene` (the animated 3D demo with depth, default),
     /// `test-card`, or an image file.
     #[arg(long, value_name = "IMG", default_value = "scene")]
-    input: app::InputChoice,
+    input: InputChoice,
     /// Depth for an image input: a greyscale PNG of the same size (black near, white far).
     #[arg(long, value_name = "IMG")]
     depth: Option<PathBuf>,
@@ -37,8 +51,8 @@ struct Cli {
     #[arg(long, value_name = "N", hide = true)]
     exit_after_frames: Option<u64>,
     /// What the window's central panel shows first: the preview or the SPIR-V view.
-    #[arg(long, value_enum, default_value_t = app::CentralView::Preview)]
-    view: app::CentralView,
+    #[arg(long, value_enum, default_value_t = args::ViewArg::Preview)]
+    view: args::ViewArg,
 }
 
 #[derive(Subcommand)]
@@ -57,7 +71,8 @@ enum Command {
 
 #[derive(clap::Args)]
 struct RenderArgs {
-    /// Effect files (.wfx). With --preset and no --effect, the effects the preset names.
+    /// Effect files (.wfx). With --preset and no --effect, the effects the preset names; with
+    /// neither, the built-in demo preset (as in the window).
     #[arg(long = "effect", value_name = "FILE")]
     effects: Vec<PathBuf>,
     /// A ReShade-style INI preset: its Techniques=, TechniqueSorting= and uniform values apply.
@@ -71,7 +86,7 @@ struct RenderArgs {
     #[arg(long, value_name = "IMG", requires = "input")]
     depth: Option<PathBuf>,
     /// Size of the built-in test card, WxH.
-    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = args::parse_size)]
     size: (u32, u32),
     /// Where to write the result (PNG).
     #[arg(long, value_name = "OUT.png")]
@@ -79,42 +94,33 @@ struct RenderArgs {
     /// Frames to run (timings average over them, up to 60).
     #[arg(long, default_value_t = 1)]
     frames: u32,
-    /// What the GPU runs: `wgpu` (naga IR translated by wgpu), `spirv` (naga's SPIR-V as
-    /// `fxbench spirv` prints it) or `optimized` (that SPIR-V after the optimiser). The last
-    /// two need Vulkan.
-    #[arg(long, value_enum, default_value_t = app::spirv_view::ShaderChoice::Wgpu)]
-    shaders: app::spirv_view::ShaderChoice,
-    /// Compile uniforms in as constants at the preset's values (those fed by a `source` stay
-    /// live), as ReShade's performance mode does.
-    #[arg(long)]
-    performance_mode: bool,
-}
-
-pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let (w, h) = text
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected WxH, got '{text}'"))?;
-    let parse = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (1..=8192).contains(v))
-            .ok_or_else(|| format!("'{s}' is not a size in 1..=8192"))
-    };
-    Ok((parse(w)?, parse(h)?))
+    #[command(flatten)]
+    run: args::RunArgs,
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        None => app::run_native(app::StartOptions {
-            effects: cli.effects,
-            preset: cli.preset,
-            input: cli.input,
-            depth: cli.depth,
-            exit_after_frames: cli.exit_after_frames,
-            view: cli.view,
-        }),
+        #[cfg(feature = "window")]
+        None => {
+            let window = cli.window;
+            app::window::run_native(app::window::StartOptions {
+                effects: window.effects,
+                preset: window.preset,
+                input: window.input,
+                depth: window.depth,
+                exit_after_frames: window.exit_after_frames,
+                view: window.view.into(),
+            })
+        }
+        #[cfg(not(feature = "window"))]
+        None => {
+            eprintln!(
+                "fxbench: this build has no window (it was built without the `window` feature); \
+                 run a command instead: render, bench, check or spirv (see `fxbench --help`)"
+            );
+            std::process::exit(2)
+        }
         Some(Command::Render(args)) => render(args),
         Some(Command::Check(args)) => std::process::exit(check::run(args)),
         Some(Command::Bench(args)) => bench::run(args),
@@ -122,29 +128,15 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
-/// The document `render` and `bench` run: a preset (with `effects` in place of the ones it
-/// names, if any), or effects alone.
-pub(crate) fn open_document(
-    preset: Option<&std::path::Path>,
-    effects: &[PathBuf],
-) -> anyhow::Result<Document> {
-    Ok(match preset {
-        Some(preset) => Document::with_preset(preset, effects.to_vec())?,
-        None if effects.is_empty() => {
-            bail!("give a --preset FILE.ini or at least one --effect FILE")
-        }
-        None => Document::with_effects(effects.to_vec()),
-    })
-}
-
 /// What `render` and `bench` run: `document` compiled for `size` (its diagnostics printed; errors
-/// stop before any GPU work), its chain on a headless device with the preset applied, and in performance mode compiled again with the preset's
-/// values folded in. `nothing` says what effect errors prevent ("rendered", "measured").
+/// stop before any GPU work), its chain on a headless device with the preset applied, and in
+/// performance mode compiled again with the preset's values folded in. `nothing` says what effect
+/// errors prevent ("rendered", "measured").
 pub(crate) fn build_chain(
     document: &Document,
     size: (u32, u32),
-    shaders: app::spirv_view::ShaderChoice,
-    performance_mode: bool,
+    shaders: ShaderChoice,
+    mode: CompileMode,
     nothing: &str,
 ) -> anyhow::Result<(GpuContext, EffectChain)> {
     let compiled = document.compile(size);
@@ -163,8 +155,8 @@ pub(crate) fn build_chain(
     };
     let mut chain = EffectChain::new(&ctx, compiled.effects, size, &options)?;
     document.apply_preset(&mut chain);
-    if performance_mode {
-        let compiled = document.compile_like(size, true, &chain);
+    if mode == CompileMode::Performance {
+        let compiled = document.compile_like(size, mode, &chain);
         if compiled.has_errors() {
             bail!("{}", compiled.render_diagnostics());
         }
@@ -173,36 +165,49 @@ pub(crate) fn build_chain(
     Ok((ctx, chain))
 }
 
+/// Runs `frames` frames (at least one) over `input`, each waited for, then folds in every
+/// timestamp.
+pub(crate) fn run_frames(
+    ctx: &GpuContext,
+    chain: &mut EffectChain,
+    input: &LiveInput,
+    frames: u32,
+) -> anyhow::Result<()> {
+    let mut clock = engine::sources::FrameClock::new();
+    for _ in 0..frames.max(1) {
+        let frame = clock.tick();
+        if input.is_animated() {
+            let mut encoder = ctx
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("fxbench input frame"),
+                });
+            input.record(&ctx.queue, &mut encoder, frame.elapsed_ns);
+            ctx.queue.submit([encoder.finish()]);
+        }
+        chain.render_blocking(input.texture(), &frame)?;
+    }
+    chain.flush_timings();
+    Ok(())
+}
+
 fn render(args: RenderArgs) -> anyhow::Result<()> {
-    let document = open_document(args.preset.as_deref(), &args.effects)?;
-    let image = match &args.input {
-        Some(path) => engine::input::load_image(path)?,
-        None => engine::input::test_card(args.size.0, args.size.1),
-    };
-    let size = (image.width, image.height);
+    let choice = args
+        .input
+        .clone()
+        .map_or(InputChoice::TestCard, InputChoice::Image);
+    let document = app::session::open_document(args.preset.as_deref(), &args.effects, &choice)?;
+    let source = app::session::input::load_input(&choice, args.depth.as_deref(), args.size)?;
+    let size = source.size();
     let (ctx, mut chain) = build_chain(
         &document,
         size,
-        args.shaders,
-        args.performance_mode,
+        args.run.shaders(),
+        args.run.compile_mode(),
         "rendered",
     )?;
-    let depth = match &args.depth {
-        Some(path) => Some(engine::input::load_depth_image(path, size)?),
-        None => None,
-    };
-    let input = InputTexture::upload_with_depth(
-        &ctx.device,
-        &ctx.queue,
-        &image,
-        depth.as_deref(),
-        "fxbench input",
-    );
-    let mut clock = engine::sources::FrameClock::new();
-    for _ in 0..args.frames.max(1) {
-        chain.render_blocking(&input, &clock.tick())?;
-    }
-    chain.flush_timings();
+    let input = LiveInput::new(&ctx, source);
+    run_frames(&ctx, &mut chain, &input, args.frames)?;
     let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
         .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
     save_png(&args.out, &result)?;
@@ -215,7 +220,7 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
     );
     print!(
         "{}",
-        app::report::timing_table(&chain, app::report::Columns::Mean)
+        app::session::report::timing_table(&chain, app::session::report::Columns::Mean)
     );
     Ok(())
 }
@@ -231,5 +236,6 @@ fn save_png(path: &std::path::Path, image: &engine::RgbaImage) -> anyhow::Result
         image::ExtendedColorType::Rgba8,
     )
     .context("encoding the PNG")?;
-    analysis::write_atomic(path, &png).with_context(|| format!("writing {}", path.display()))
+    app::session::files::write_atomic(path, &png)
+        .with_context(|| format!("writing {}", path.display()))
 }

@@ -8,7 +8,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Context as _;
-use app::spirv_view::StageSpirv;
+use app::session::spirv::StageSpirv;
 
 #[derive(clap::Args)]
 pub struct SpirvArgs {
@@ -34,7 +34,7 @@ pub struct SpirvArgs {
     #[arg(long, value_name = "OUT.spv")]
     out: Option<PathBuf>,
     /// Back-buffer size the effect is compiled for (BUFFER_WIDTH, BUFFER_HEIGHT).
-    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = crate::parse_size)]
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = crate::args::parse_size)]
     size: (u32, u32),
     /// Defines a preprocessor macro (`NAME` alone means `NAME=1`).
     #[arg(short = 'D', long = "define", value_name = "NAME=VALUE", value_parser = crate::check::parse_define)]
@@ -45,7 +45,7 @@ pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
     let options = analysis::Options {
         buffer_width: args.size.0,
         buffer_height: args.size.1,
-        include_dirs: vec![app::document::builtin_assets_dir()],
+        include_dirs: vec![app::session::files::builtin_assets_dir()],
         definitions: args.defines.clone(),
         ..Default::default()
     };
@@ -109,7 +109,7 @@ pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
             } else {
                 &spirv.before
             };
-            analysis::write_atomic(path, &optimizer::bytes_from_words(words))
+            app::session::files::write_atomic(path, &optimizer::bytes_from_words(words))
                 .with_context(|| format!("writing '{}'", path.display()))?;
         }
     }

@@ -1,6 +1,8 @@
 //! Crate boundaries from ARCHITECTURE.md, checked against `cargo metadata`: analysis and
 //! optimizer never reach wgpu, egui or eframe; engine never reaches egui or eframe. Transitive
-//! normal and build dependencies count; dev-dependencies do not.
+//! normal and build dependencies count; dev-dependencies do not. And, against `cargo tree`, which
+//! resolves features as a build does: `fxbench` and `fxbench-app` without their default `window`
+//! feature reach no eframe, egui or winit.
 
 use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
@@ -109,4 +111,68 @@ fn crates_keep_their_boundaries() {
     // The check can fail: the app does reach both.
     let app = reachable(&meta, "fxbench-app");
     assert!(app.contains("eframe") && app.contains("wgpu"));
+}
+
+/// Names of every package `package` reaches through normal and build edges on the host, with
+/// features resolved as `cargo build -p package <feature_args>` resolves them. `cargo metadata`
+/// cannot answer this: its resolve graph is the union over every feature.
+fn tree(package: &str, feature_args: &[&str]) -> BTreeSet<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "tree",
+            "-p",
+            package,
+            "--edges",
+            "normal,build",
+            "--offline",
+        ])
+        .args(["--prefix", "none", "--format", "{p}"])
+        .args(feature_args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Each line is `name vX.Y.Z [(path)] [(*)]`.
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_command_line_and_the_session_layer_build_without_a_window() {
+    let window = [
+        "eframe",
+        "egui",
+        "egui-wgpu",
+        "egui_extras",
+        "egui-winit",
+        "winit",
+        "rfd",
+    ];
+    for package in ["fxbench", "fxbench-app"] {
+        let headless = tree(package, &["--no-default-features"]);
+        // The tree is real: the headless build still runs effects on the GPU.
+        assert!(
+            headless.contains(package) && headless.contains("wgpu"),
+            "{package}: {headless:?}"
+        );
+        let found: Vec<&&str> = window.iter().filter(|w| headless.contains(**w)).collect();
+        assert!(
+            found.is_empty(),
+            "{package} without default features depends on {found:?}"
+        );
+        // The check can fail: with the default `window` feature both reach the window stack.
+        let default = tree(package, &[]);
+        assert!(
+            default.contains("eframe") && default.contains("winit"),
+            "{package} by default: {default:?}"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use app::document::Document;
+use app::session::document::Document;
 use common::*;
 use engine::testing;
 

@@ -3,8 +3,8 @@
 
 mod common;
 
-use app::document::Document;
-use app::spirv_view::ShaderChoice;
+use app::session::document::Document;
+use app::session::spirv::ShaderChoice;
 use common::*;
 use engine::testing;
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use app::document::{CompileMode, Document};
+use app::session::document::{CompileSettings, Document};
 use engine::{FrameInput, InputTexture, RgbaImage, testing};
 
 fn render_frame(
@@ -76,7 +76,7 @@ fn sourced_uniforms_stay_live_and_folded_ones_stay_fixed() {
     chain.set_uniform(0, green, vec![0.25]);
 
     let mode = Document::performance_mode(&chain);
-    assert!(matches!(mode, CompileMode::Performance(_)));
+    assert!(matches!(mode, CompileSettings::Performance(_)));
     let compiled = document.compile_in((8, 8), &mode);
     chain.reload(compiled.effects, (8, 8)).expect("reloads");
     let effect = chain.effect(0);
@@ -97,7 +97,7 @@ fn sourced_uniforms_stay_live_and_folded_ones_stay_fixed() {
     assert_eq!(second.pixel(3, 3), [191, 64, 0, 255]);
 
     // Back to normal mode: the value comes back editable.
-    let compiled = document.compile_in((8, 8), &CompileMode::Normal);
+    let compiled = document.compile_in((8, 8), &CompileSettings::Normal);
     chain.reload(compiled.effects, (8, 8)).expect("reloads");
     assert!(!chain.effect(0).uniforms()[1].constant);
     chain.set_uniform(0, green, vec![1.0]);

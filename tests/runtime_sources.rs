@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use app::document::Document;
+use app::session::document::Document;
 use common::*;
 use engine::{FrameInput, testing};
 

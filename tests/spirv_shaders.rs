@@ -3,8 +3,8 @@
 
 mod common;
 
-use app::document::Document;
-use app::spirv_view::ShaderChoice;
+use app::session::document::Document;
+use app::session::spirv::ShaderChoice;
 use engine::{ChainOptions, FrameInput, InputTexture, RgbaImage, testing};
 
 /// Renders two frames of `document` with fixed frame input (sources such as timers and random

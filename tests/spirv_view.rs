@@ -7,7 +7,7 @@ mod common;
 use std::process::Command;
 
 use analysis::spirv::pass_stages;
-use app::spirv_view::{StageSpirv, TARGET_ENV};
+use app::session::spirv::{StageSpirv, TARGET_ENV};
 use optimizer::spirv_val::{self, Verdict};
 
 fn load(path: &std::path::Path) -> analysis::ValidatedEffect {

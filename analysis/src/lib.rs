@@ -37,6 +37,10 @@ pub struct Options {
     pub buffer_height: u32,
     /// Searched for `#include` after the including file's folder.
     pub include_dirs: Vec<PathBuf>,
+    /// fxbench's own ReShade headers (`ReShade.fxh`, `ReShadeUI.fxh`), searched last, so an
+    /// effect's own copies win. Defaults to the source checkout's `assets/reshade`; the session
+    /// layer points it at the installed data.
+    pub builtin_include_dir: PathBuf,
     pub mode: CompileMode,
     /// Values that replace initial values in performance mode, by uniform name.
     pub uniform_values: HashMap<String, Vec<f64>>,
@@ -51,6 +55,7 @@ impl Default for Options {
             buffer_width: 1280,
             buffer_height: 720,
             include_dirs: Vec::new(),
+            builtin_include_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/reshade"),
             mode: CompileMode::Normal,
             uniform_values: HashMap::new(),
             definitions: Vec::new(),
@@ -184,68 +189,5 @@ pub fn compile(
         sources,
         effect,
         diagnostics,
-    }
-}
-
-/// The folder holding fxbench's data (`assets/` with the standard header and effects,
-/// `presets/`): `FXBENCH_DATA` if set; else the nearest folder above the running executable that
-/// has `assets/shaders/fxbench.wfxh` (a binary inside a checkout, or installed next to a copy of
-/// the data); else the source checkout the binary was built from.
-pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("FXBENCH_DATA") {
-        return PathBuf::from(dir);
-    }
-    let has_data = |dir: &Path| dir.join("assets/shaders/fxbench.wfxh").is_file();
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(dir) = exe.ancestors().skip(1).find(|d| has_data(d))
-    {
-        return dir.to_path_buf();
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap_or(Path::new("."))
-        .to_path_buf()
-}
-
-/// Writes `bytes` to a temporary file beside `path`, flushes it to disk and renames it over
-/// `path`, so a crash or a full disk never leaves a half-written file; on failure the old file is
-/// untouched and the temporary file is removed.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(bytes)?;
-    // The temporary file is private (0600); the file it replaces keeps its own permissions.
-    if let Ok(existing) = std::fs::metadata(path) {
-        file.as_file().set_permissions(existing.permissions())?;
-    }
-    file.as_file().sync_all()?;
-    file.persist(path).map(drop).map_err(|e| e.error)
-}
-
-#[cfg(all(test, unix))]
-mod write_atomic_tests {
-    use std::os::unix::fs::PermissionsExt;
-
-    #[test]
-    fn a_replaced_file_keeps_its_permissions_and_a_new_one_is_written() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("preset.ini");
-        std::fs::write(&path, "old").expect("write");
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
-        super::write_atomic(&path, b"new").expect("saved");
-        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
-        let mode = std::fs::metadata(&path)
-            .expect("metadata")
-            .permissions()
-            .mode();
-        assert_eq!(mode & 0o777, 0o644);
-        let fresh = dir.path().join("fresh.ini");
-        super::write_atomic(&fresh, b"x").expect("saved");
-        assert_eq!(std::fs::read(&fresh).expect("read"), b"x");
-        assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 2);
     }
 }

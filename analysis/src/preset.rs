@@ -1,6 +1,8 @@
 //! Presets in ReShade's INI format: `Techniques=`, `TechniqueSorting=`,
 //! `PreprocessorDefinitions=`, and one `[Effect.wfx]` section of `Uniform=value` lines per effect.
-//! Unknown keys and sections are kept, so saving never loses data; saves are atomic.
+//! Unknown keys and sections are kept, so saving never loses data. Writing the text to disk is the
+//! session layer's job (`app::session::files::write_atomic`): this crate reads no files it does
+//! not analyse and writes none.
 
 use std::path::Path;
 
@@ -367,12 +369,6 @@ impl Preset {
         }
         out
     }
-
-    /// Writes the preset next to `path` under a temporary name, then renames it into place, so a
-    /// crash never leaves a half-written preset.
-    pub fn save_atomic(&self, path: &Path) -> std::io::Result<()> {
-        crate::write_atomic(path, self.to_ini().as_bytes())
-    }
 }
 
 fn join_refs(list: &[TechniqueRef]) -> String {
@@ -561,24 +557,6 @@ mod tests {
                 "p.ini:3:1: error[PresetError]: '[Broken' : section header lacks ']'",
             ]
         );
-    }
-
-    #[test]
-    fn save_is_atomic_and_readable() {
-        let dir = std::env::temp_dir().join(format!("fxbench-preset-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("out.ini");
-        let mut p = Preset::parse(Path::new("p.ini"), TEXT).preset;
-        p.set_techniques(&[TechniqueRef::parse("Blur@Blur.wfx")]);
-        p.save_atomic(&path).unwrap();
-        let back = Preset::load(&path).preset;
-        assert_eq!(
-            back.techniques(),
-            vec![TechniqueRef::parse("Blur@Blur.wfx")]
-        );
-        let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-        assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -56,7 +56,7 @@ fn mutated_corpus_effects_get_located_diagnostics_never_panics() {
     };
     let mut files = HashMap::new();
     read_tree(&root, &mut files);
-    read_tree(&fx::builtin_header_dir(), &mut files);
+    read_tree(&Options::default().builtin_include_dir, &mut files);
     let loader = MemoryLoader(files.clone());
     let mut effects: Vec<&PathBuf> = files
         .keys()

@@ -1,7 +1,7 @@
 //! The real workbench, driven through egui_kittest on the software GPU: untick a technique by its
 //! label and the preview's pixels change.
 
-use app::{StartOptions, WorkbenchApp};
+use app::window::{StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 
@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable as _;
 fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
     let mut setup = egui_kittest::wgpu::default_wgpu_setup();
     if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::runtime::device_descriptor);
+        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
     }
     Harness::builder()
         .with_size(egui::vec2(1200.0, 600.0))
@@ -23,7 +23,7 @@ fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
 fn demo_on_test_card() -> Option<Harness<'static, WorkbenchApp>> {
     engine::testing::gpu()?;
     let mut harness = open_window(StartOptions {
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(2);
@@ -109,7 +109,7 @@ fn dragging_a_technique_reorders_and_saving_writes_the_preset() {
     std::fs::copy(&demo, &preset).unwrap();
     let mut harness = open_window(StartOptions {
         preset: Some(preset.clone()),
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(3);
@@ -184,7 +184,7 @@ fn editing_an_effect_file_reloads_it() {
     write("return vec4<f32>(1.0, 0.0, 0.0, 1.0);");
     let mut harness = open_window(StartOptions {
         effects: vec![effect.clone()],
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(2);
@@ -220,7 +220,7 @@ fn expect_counts_of_stage(harness: &Harness<'_, WorkbenchApp>, i: usize) {
         .chain()
         .effect(0);
     let stage = &analysis::spirv::pass_stages(effect)[i];
-    let expected = app::spirv_view::StageSpirv::build(effect, stage).expect("builds");
+    let expected = app::session::spirv::StageSpirv::build(effect, stage).expect("builds");
     harness.get_by_label(&expected.summary_counts());
 }
 
@@ -233,7 +233,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
         effects: vec![
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/gaussian_blur.wfx"),
         ],
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(2);
@@ -281,7 +281,7 @@ fn choosing_optimised_shaders_rebuilds_the_chain_on_them() {
         return;
     }
     let mut harness = open_window(StartOptions {
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(4);
@@ -359,7 +359,7 @@ fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
     // What the Open effects button sends once a file is picked.
     harness.state_mut().open(StartOptions {
         effects: vec![assets.join("vignette.wfx")],
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(2);
@@ -376,7 +376,7 @@ fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
     // A preset that is not there: the window says so and runs nothing, but stays usable.
     harness.state_mut().open(StartOptions {
         preset: Some(assets.join("missing.ini")),
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(2);
@@ -386,7 +386,7 @@ fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
 
     harness.state_mut().open(StartOptions {
         preset: Some(assets.join("../presets/demo.ini")),
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(2);
@@ -424,7 +424,10 @@ fn changing_the_input_keeps_the_techniques_settings() {
     harness.get_by_label("3D scene (with depth)").click();
     harness.run_steps(2);
     harness.get_by_label("input changed");
-    assert_eq!(harness.state().opened().input, app::InputChoice::Scene);
+    assert_eq!(
+        harness.state().opened().input,
+        app::session::input::InputChoice::Scene
+    );
     // Still off: the chain was rebuilt for the new input, not reopened.
     assert!(!vignette(&harness));
 }
@@ -447,7 +450,7 @@ fn uniform_arrays_get_one_row_per_element() {
     .unwrap();
     let mut harness = open_window(StartOptions {
         effects: vec![effect],
-        input: app::InputChoice::TestCard,
+        input: app::session::input::InputChoice::TestCard,
         ..StartOptions::default()
     });
     harness.run_steps(2);

@@ -9,8 +9,8 @@ use engine::{ChainOptions, EffectChain, FrameInput, InputTexture};
 
 fn assets() -> std::path::PathBuf {
     // Found at run time, so that the bench binary also runs away from its checkout (on a
-    // device machine, say): see `analysis::data_dir`.
-    analysis::data_dir().join("assets")
+    // device machine, say): see `app::session::files::data_dir`.
+    app::session::files::data_dir().join("assets")
 }
 
 fn load(path: &Path, size: (u32, u32)) -> analysis::ValidatedEffect {

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use app::document::Document;
+use app::session::document::Document;
 use engine::{ChainOptions, EffectChain, GpuContext, InputTexture, RgbaImage};
 
 pub fn repo() -> PathBuf {

@@ -16,7 +16,7 @@ pub mod lexer;
 pub mod parser;
 pub mod types;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::preprocess::{self, FileLoader, Preprocessed};
 use crate::{Diagnostic, DiagnosticCode, Options, SourceMap, Span};
@@ -48,11 +48,6 @@ impl FxParse {
     }
 }
 
-/// fxbench's own `ReShade.fxh` and `ReShadeUI.fxh`, searched after an effect's own folders.
-pub fn builtin_header_dir() -> PathBuf {
-    crate::data_dir().join("assets/reshade")
-}
-
 /// Reads the effect at `path` through `loader` and parses it.
 pub fn parse_effect(path: &Path, loader: &dyn FileLoader, options: &Options) -> FxParse {
     match loader.read(path) {
@@ -71,7 +66,7 @@ pub fn parse_effect(path: &Path, loader: &dyn FileLoader, options: &Options) -> 
 }
 
 /// Parses effect text that claims to live at `path`. Includes resolve beside the including file,
-/// then in `options.include_dirs`, then in [`builtin_header_dir`].
+/// then in `options.include_dirs`, then in `options.builtin_include_dir`.
 pub fn parse_effect_source(
     path: &Path,
     text: String,
@@ -82,7 +77,7 @@ pub fn parse_effect_source(
     let mut diagnostics = Vec::new();
     let root = sources.add(path, text);
     let mut include_dirs = options.include_dirs.clone();
-    include_dirs.push(builtin_header_dir());
+    include_dirs.push(options.builtin_include_dir.clone());
     let pp = preprocess::preprocess_fx(
         root,
         &mut sources,

@@ -140,6 +140,10 @@ fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
     let mut file = tempfile::NamedTempFile::new_in(dir.unwrap_or(std::path::Path::new(".")))?;
     std::io::Write::write_all(&mut file, bytes)?;
+    // The temporary file is private (0600); a file it replaces keeps its own permissions.
+    if let Ok(existing) = std::fs::metadata(path) {
+        file.as_file().set_permissions(existing.permissions())?;
+    }
     file.as_file().sync_all()?;
     file.persist(path).map(drop).map_err(|e| e.error)
 }

@@ -5,7 +5,7 @@
 use analysis::spirv::PassStage;
 use engine::EffectChain;
 
-use crate::spirv_view::{LineKind, StageSpirv, Validation, diff_line_kind};
+use crate::session::spirv::{LineKind, StageSpirv, Validation, diff_line_kind};
 
 /// Which text the view shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -221,7 +221,7 @@ impl SpirvPanel {
             }
             Some((before, after)) => {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("spirv-val ({})", crate::spirv_view::TARGET_ENV));
+                    ui.label(format!("spirv-val ({})", crate::session::spirv::TARGET_ENV));
                     for (name, verdict) in [("naga", before), ("optimised", after)] {
                         match verdict {
                             Validation::Valid => {

@@ -1,6 +1,6 @@
 //! The chain's output, scaled to fit the central panel with its aspect ratio kept.
 
-use crate::runtime::Runtime;
+use crate::window::runtime::Runtime;
 
 /// Draws the preview; returns where the image landed.
 pub fn preview_ui(ui: &mut egui::Ui, runtime: &Runtime) -> egui::Rect {

@@ -3,7 +3,7 @@
 
 use engine::EffectChain;
 
-use crate::Command;
+use crate::window::Command;
 
 fn ms(ns: Option<u64>) -> String {
     ns.map_or_else(

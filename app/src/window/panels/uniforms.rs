@@ -4,7 +4,7 @@
 use analysis::{ScalarKind, Uniform};
 use engine::EffectChain;
 
-use crate::Command;
+use crate::window::Command;
 
 pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
     let mut commands = Vec::new();
@@ -25,7 +25,7 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
             continue;
         }
         ui.separator();
-        ui.strong(crate::document::effect_file_name(effect));
+        ui.strong(crate::session::document::effect_file_name(effect));
         if editable.iter().any(|(_, u)| u.constant) {
             ui.weak("Performance mode: values are compiled in; turn it off to edit them.");
         }

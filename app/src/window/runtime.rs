@@ -1,9 +1,10 @@
 //! GPU state of the window: the chain, the input texture and the preview's egui texture.
 
 use analysis::ValidatedEffect;
-use engine::{ChainOptions, EffectChain, GpuContext, InputTexture, RgbaImage};
+use engine::{ChainOptions, EffectChain, GpuContext};
 
-use crate::document::Document;
+use crate::session::document::Document;
+use crate::session::input::{LiveInput, Source};
 
 /// Device request for the window: the features fxbench uses, where the adapter offers them.
 pub fn device_descriptor(adapter: &wgpu::Adapter) -> wgpu::DeviceDescriptor<'static> {
@@ -17,56 +18,10 @@ pub fn device_descriptor(adapter: &wgpu::Adapter) -> wgpu::DeviceDescriptor<'sta
     }
 }
 
-/// Where the chain's input comes from.
-pub enum Source {
-    /// A still image and, optionally, its linear depth (one value per pixel).
-    Image(RgbaImage, Option<Vec<f32>>),
-    /// The animated demo scene at this size.
-    Scene((u32, u32)),
-}
-
-impl Source {
-    pub fn size(&self) -> (u32, u32) {
-        match self {
-            Source::Image(image, _) => (image.width, image.height),
-            Source::Scene(size) => *size,
-        }
-    }
-}
-
-enum Input {
-    Image(InputTexture),
-    Scene(engine::scene::DemoScene),
-}
-
-impl Input {
-    fn new(ctx: &GpuContext, source: Source) -> Self {
-        match source {
-            Source::Image(image, depth) => Input::Image(InputTexture::upload_with_depth(
-                &ctx.device,
-                &ctx.queue,
-                &image,
-                depth.as_deref(),
-                "fxbench input",
-            )),
-            Source::Scene(size) => Input::Scene(engine::scene::DemoScene::new(&ctx.device, size)),
-        }
-    }
-}
-
-impl Input {
-    fn texture(&self) -> &InputTexture {
-        match self {
-            Input::Image(texture) => texture,
-            Input::Scene(scene) => scene.input(),
-        }
-    }
-}
-
 pub struct Runtime {
     ctx: GpuContext,
     chain: EffectChain,
-    input: Input,
+    input: LiveInput,
     preview: egui::TextureId,
     /// egui's renderer, to point the preview at a rebuilt chain's output.
     renderer: std::sync::Arc<egui::mutex::RwLock<egui_wgpu::Renderer>>,
@@ -97,7 +52,7 @@ impl Runtime {
         );
         let mut chain = EffectChain::new(&ctx, effects, source.size(), &ChainOptions::default())?;
         document.apply_preset(&mut chain);
-        let input = Input::new(&ctx, source);
+        let input = LiveInput::new(&ctx, source);
         let preview = render_state.renderer.write().register_native_texture(
             &ctx.device,
             chain.output_view(),
@@ -140,7 +95,7 @@ impl Runtime {
         let size = source.size();
         let options = self.chain.options().clone();
         self.chain.reload_with(effects, size, &options)?;
-        self.input = Input::new(&self.ctx, source);
+        self.input = LiveInput::new(&self.ctx, source);
         self.point_preview_at_output();
         Ok(())
     }
@@ -183,7 +138,7 @@ impl Runtime {
     /// Runs the chain once; the preview texture then holds the new frame.
     pub fn render_frame(&mut self, egui_ctx: &egui::Context) {
         let mut frame_input = self.clock.tick();
-        crate::input_map::fill(
+        super::input_map::fill(
             &mut frame_input,
             egui_ctx,
             self.preview_rect,
@@ -196,13 +151,8 @@ impl Runtime {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("fxbench preview frame"),
             });
-        if let Input::Scene(scene) = &self.input {
-            scene.render(
-                &self.ctx.queue,
-                &mut encoder,
-                frame_input.elapsed_ns as f32 * 1e-9,
-            );
-        }
+        self.input
+            .record(&self.ctx.queue, &mut encoder, frame_input.elapsed_ns);
         // The chain was built for the input's size, so frame() cannot fail on size here.
         if self
             .chain

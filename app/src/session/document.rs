@@ -1,36 +1,36 @@
 //! The open document: which effect files, which preset, and how they combine into a chain. Shared
-//! by the window and the `fxbench render` command, so both run exactly the same thing.
+//! by the window and the `fxbench render`/`bench` commands, so both run exactly the same thing.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use analysis::preset::{OrderEntry, Preset, TechniqueRef, order_techniques};
-use analysis::{Diagnostic, LoadOutput, Options, ValidatedEffect};
+use analysis::{CompileMode, Diagnostic, LoadOutput, Options, ValidatedEffect};
 use engine::EffectChain;
 
-/// The folder of built-in effects and presets (the repository's `assets/` and `presets/`).
-pub fn builtin_assets_dir() -> PathBuf {
-    analysis::data_dir().join("assets")
-}
+use super::files::builtin_assets_dir;
 
-pub fn builtin_presets_dir() -> PathBuf {
-    analysis::data_dir().join("presets")
-}
-
-/// The preset the workbench opens with no arguments.
-pub fn default_preset_path() -> PathBuf {
-    builtin_presets_dir().join("demo.ini")
-}
-
-/// How [`Document::compile_in`] compiles the effects.
+/// How [`Document::compile_in`] compiles the effects: [`analysis::CompileMode`] and, in
+/// performance mode, the values folded in. (A separate name from `CompileMode`: this one carries
+/// the values, which only the session knows, from the running chain.)
 #[derive(Clone, Debug, Default, PartialEq)]
-pub enum CompileMode {
+pub enum CompileSettings {
     /// Uniforms in a buffer, editable every frame.
     #[default]
     Normal,
     /// Uniforms without a `source` folded into constants with these values (by effect path, then
     /// uniform name; a missing one keeps its initial value). See [`Document::performance_mode`].
     Performance(HashMap<PathBuf, HashMap<String, Vec<f64>>>),
+}
+
+impl CompileSettings {
+    /// The front end's mode these settings compile in.
+    pub fn mode(&self) -> CompileMode {
+        match self {
+            Self::Normal => CompileMode::Normal,
+            Self::Performance(_) => CompileMode::Performance,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -156,11 +156,11 @@ impl Document {
 
     /// Runs the front end on every effect for a back buffer of `size`.
     pub fn compile(&self, size: (u32, u32)) -> Compiled {
-        self.compile_in(size, &CompileMode::Normal)
+        self.compile_in(size, &CompileSettings::Normal)
     }
 
     /// [`Self::compile`] in a chosen mode.
-    pub fn compile_in(&self, size: (u32, u32), mode: &CompileMode) -> Compiled {
+    pub fn compile_in(&self, size: (u32, u32), settings: &CompileSettings) -> Compiled {
         let mut effects = Vec::new();
         let mut outputs = Vec::new();
         for path in &self.effect_paths {
@@ -168,13 +168,14 @@ impl Document {
                 buffer_width: size.0,
                 buffer_height: size.1,
                 include_dirs: vec![builtin_assets_dir()],
+                builtin_include_dir: builtin_assets_dir().join("reshade"),
                 ..Options::default()
             };
-            if let CompileMode::Performance(values) = mode {
-                options.mode = analysis::CompileMode::Performance;
-                if let Some(values) = values.get(path) {
-                    options.uniform_values.clone_from(values);
-                }
+            options.mode = settings.mode();
+            if let CompileSettings::Performance(values) = settings
+                && let Some(values) = values.get(path)
+            {
+                options.uniform_values.clone_from(values);
             }
             let mut output = analysis::load_effect(path, &options);
             if let Some(effect) = output.effect.take() {
@@ -187,7 +188,7 @@ impl Document {
 
     /// Performance mode with the values `chain` holds now (what the user set, the preset's, or
     /// the initial ones), as ReShade folds the preset's values.
-    pub fn performance_mode(chain: &EffectChain) -> CompileMode {
+    pub fn performance_mode(chain: &EffectChain) -> CompileSettings {
         let mut values = HashMap::new();
         for e in 0..chain.effect_count() {
             let effect = chain.effect(e);
@@ -199,23 +200,22 @@ impl Document {
                 .collect();
             values.insert(effect.path().to_path_buf(), by_name);
         }
-        CompileMode::Performance(values)
+        CompileSettings::Performance(values)
     }
 
-    /// Compiles for a back buffer of `size`, in performance mode (folding `chain`'s current
-    /// values) or normally.
+    /// Compiles for a back buffer of `size` in `mode`; performance mode folds `chain`'s current
+    /// values.
     pub fn compile_like(
         &self,
         size: (u32, u32),
-        performance: bool,
+        mode: CompileMode,
         chain: &EffectChain,
     ) -> Compiled {
-        let mode = if performance {
-            Self::performance_mode(chain)
-        } else {
-            CompileMode::Normal
+        let settings = match mode {
+            CompileMode::Performance => Self::performance_mode(chain),
+            CompileMode::Normal => CompileSettings::Normal,
         };
-        self.compile_in(size, &mode)
+        self.compile_in(size, &settings)
     }
 
     /// Applies the preset's technique list, order and uniform values to a chain.

@@ -103,7 +103,7 @@ pub enum Validation {
 
 /// Which shaders the chain runs: the choice the window and `fxbench render`/`bench` offer, so
 /// the GPU cost of naga's SPIR-V and of the optimiser's can be compared pass by pass.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ShaderChoice {
     /// naga IR, translated by wgpu for the backend (the usual path).
     #[default]

@@ -1,6 +1,6 @@
 //! Front-end diagnostics of the open effects, one row each.
 
-use crate::document::Compiled;
+use crate::session::document::Compiled;
 
 /// A diagnostic rendered for display.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,38 @@
+//! The headless session layer: what the window and the `fxbench` command line both do, without
+//! egui. The open document ([`document`]), its input ([`input`]), the SPIR-V of its pass stages
+//! and the shaders the chain runs ([`spirv`]), timing reports ([`report`]) and the product's files
+//! ([`files`]). It builds without the `window` feature, so a CLI-only binary reaches no eframe,
+//! egui or winit (checked by `tests/dependency_boundaries.rs`).
+
+pub mod document;
+pub mod files;
+pub mod input;
+pub mod report;
+pub mod spirv;
+
+use std::path::{Path, PathBuf};
+
+use document::{Document, DocumentError};
+use input::InputChoice;
+
+/// Opens what the user asked for, with the defaults the window and the command line share: a
+/// preset (with `effects` in place of the ones it names, if any); else the effects alone; else,
+/// with neither, a built-in preset suited to `input` (the scene has depth, so it opens on the
+/// depth fog; a still image or the test card on the blur demo).
+pub fn open_document(
+    preset: Option<&Path>,
+    effects: &[PathBuf],
+    input: &InputChoice,
+) -> Result<Document, DocumentError> {
+    match (preset, effects.is_empty()) {
+        (Some(preset), _) => Document::with_preset(preset, effects.to_vec()),
+        (None, false) => Ok(Document::with_effects(effects.to_vec())),
+        (None, true) => {
+            let preset = match input {
+                InputChoice::Scene => files::builtin_presets_dir().join("scene.ini"),
+                InputChoice::TestCard | InputChoice::Image(_) => files::default_preset_path(),
+            };
+            Document::with_preset(&preset, Vec::new())
+        }
+    }
+}

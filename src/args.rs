@@ -1,0 +1,91 @@
+//! Command-line arguments several commands share, and the clap faces of the session layer's
+//! choices (the `app` crate knows no clap).
+
+use analysis::CompileMode;
+use app::session::spirv::ShaderChoice;
+
+/// `WxH` with both sides in 1..=8192.
+pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WxH, got '{text}'"))?;
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=8192).contains(v))
+            .ok_or_else(|| format!("'{s}' is not a size in 1..=8192"))
+    };
+    Ok((parse(w)?, parse(h)?))
+}
+
+/// How `render` and `bench` run the chain: which shaders, and whether uniforms are compiled in.
+#[derive(clap::Args)]
+pub(crate) struct RunArgs {
+    /// What the GPU runs: `wgpu` (naga IR translated by wgpu), `spirv` (naga's SPIR-V as
+    /// `fxbench spirv` prints it) or `optimized` (that SPIR-V after the optimiser). The last
+    /// two need Vulkan.
+    #[arg(long, value_enum, default_value_t = ShadersArg::Wgpu)]
+    shaders: ShadersArg,
+    /// Compile uniforms in as constants at the preset's values (those fed by a `source` stay
+    /// live), as ReShade's performance mode does.
+    #[arg(long)]
+    performance_mode: bool,
+}
+
+impl RunArgs {
+    pub(crate) fn shaders(&self) -> ShaderChoice {
+        self.shaders.into()
+    }
+
+    /// The flag as the front end's mode (a flag reads best on the command line; an enum in code).
+    pub(crate) fn compile_mode(&self) -> CompileMode {
+        if self.performance_mode {
+            CompileMode::Performance
+        } else {
+            CompileMode::Normal
+        }
+    }
+}
+
+/// [`ShaderChoice`] as a command-line value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ShadersArg {
+    /// naga IR, translated by wgpu for the backend (the usual path).
+    #[default]
+    Wgpu,
+    /// Each pass stage as the SPIR-V the SPIR-V view shows, passed to the driver as it is.
+    Spirv,
+    /// That SPIR-V after our optimiser (vectorise, prune, CSE).
+    Optimized,
+}
+
+impl From<ShadersArg> for ShaderChoice {
+    fn from(arg: ShadersArg) -> Self {
+        match arg {
+            ShadersArg::Wgpu => ShaderChoice::Wgpu,
+            ShadersArg::Spirv => ShaderChoice::Spirv,
+            ShadersArg::Optimized => ShaderChoice::Optimized,
+        }
+    }
+}
+
+/// The window's `CentralView` as a command-line value.
+#[cfg(feature = "window")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ViewArg {
+    #[default]
+    Preview,
+    /// The passes as SPIR-V, before and after the optimiser.
+    Spirv,
+}
+
+#[cfg(feature = "window")]
+impl From<ViewArg> for app::window::CentralView {
+    fn from(arg: ViewArg) -> Self {
+        match arg {
+            ViewArg::Preview => Self::Preview,
+            ViewArg::Spirv => Self::Spirv,
+        }
+    }
+}
