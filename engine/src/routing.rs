@@ -356,12 +356,71 @@ mod tests {
     }
 
     #[test]
-    fn the_last_of_several_techniques_lands_in_the_output() {
-        // Disabled techniques are simply absent from the list: two enabled techniques of two
-        // covering passes each route as one chain of four.
-        let plan = FramePlan::new(&[COVERING, COVERING, COVERING, COVERING]);
-        assert_eq!(plan.passes[3].destination, Some(Output));
-        assert_eq!(plan.passes[0].destination, Some(Intermediate));
-        assert_eq!(plan.copies(), 0);
+    fn disabled_techniques_are_left_out_of_the_route() {
+        // Techniques A (a back-buffer pass, then a render target reading COLOR), B (blending) and
+        // C (one covering pass). The frame plans for the enabled techniques' passes only:
+        // disabling B removes its copy and shifts where A's pass lands.
+        let (a, b, c) = ([COVERING, TARGET], [BLENDING], [COVERING]);
+        let all = FramePlan::new(&[&a[..], &b, &c].concat());
+        assert_eq!(
+            hops(&all),
+            [
+                (Input, Some(Output)),
+                (Output, None),
+                (Output, Some(Intermediate)),
+                (Intermediate, Some(Output)),
+            ]
+        );
+        assert_eq!(all.passes[2].copy_before, copy(Output, Intermediate));
+        assert_eq!(all.copies(), 1);
+
+        let without_b = FramePlan::new(&[&a[..], &c].concat());
+        assert_eq!(
+            hops(&without_b),
+            [
+                (Input, Some(Intermediate)),
+                (Intermediate, None),
+                (Intermediate, Some(Output)),
+            ]
+        );
+        assert_eq!(without_b.copies(), 0);
+    }
+
+    #[test]
+    fn pass_needs_follow_the_validated_passes() {
+        // A full-screen triangle drawn plainly, with additive blending, and into a render target
+        // that is cleared: only the blending pass needs the earlier image.
+        let text = r#"
+texture Mid { Width = 8; Height = 8; Format = RGBA8; };
+@vertex fn vs(@builtin(vertex_index) id: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((id << 1u) & 2u), f32(id & 2u));
+    return vec4<f32>(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+}
+@fragment fn white() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }
+technique T {
+    pass { VertexShader = vs; PixelShader = white; }
+    pass { VertexShader = vs; PixelShader = white;
+        BlendEnable = true; BlendOp = ADD; SrcBlend = ONE; DestBlend = ONE; }
+    pass { VertexShader = vs; PixelShader = white; RenderTarget = Mid; ClearRenderTargets = true; }
+}"#;
+        let out = analysis::compile(
+            std::path::Path::new("needs.wfx"),
+            text.to_string(),
+            &analysis::FsLoader,
+            &analysis::Options::default(),
+        );
+        let Some(effect) = &out.effect else {
+            panic!("{}", out.render_diagnostics());
+        };
+        let needs: Vec<PassNeeds> = effect.techniques()[0]
+            .passes
+            .iter()
+            .map(PassNeeds::of)
+            .collect();
+        let cleared_target = PassNeeds {
+            clears_render_targets: true,
+            ..TARGET
+        };
+        assert_eq!(needs, [COVERING, BLENDING, cleared_target]);
     }
 }
