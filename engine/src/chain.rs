@@ -153,25 +153,18 @@ impl EffectChain {
                 &mut pool,
             )?);
         }
-        let order: Vec<TechniqueKey> = gpu_effects
-            .iter()
-            .enumerate()
-            .flat_map(|(i, e)| {
-                e.effect.technique_ids().map(move |technique| TechniqueKey {
-                    effect: EffectIndex(i),
-                    technique,
-                })
-            })
-            .collect();
+        let order = declaration_order(&gpu_effects);
+        let technique =
+            |k: &TechniqueKey| gpu_effects[k.effect.index()].effect.technique(k.technique);
         let enabled = order
             .iter()
-            .filter(|k| {
-                gpu_effects[k.effect.index()]
-                    .effect
-                    .technique(k.technique)
-                    .enabled_by_default()
-            })
+            .filter(|k| technique(k).enabled_by_default())
             .copied()
+            .collect();
+        let controls = order
+            .iter()
+            .map(|k| (*k, TechniqueControls::of(technique(k))))
+            .filter(|(_, c)| c.reacts())
             .collect();
         let total_passes: usize = gpu_effects
             .iter()
@@ -181,6 +174,8 @@ impl EffectChain {
             .gpu_timing
             .then(|| GpuTimer::new(device, &ctx.queue, total_passes.max(1) as u32))
             .flatten();
+        let texture_memory_bytes =
+            crate::textures::texture_memory(gpu_effects.iter().flat_map(|e| &e.textures));
         Ok(Self {
             ctx: ctx.clone(),
             size,
@@ -192,25 +187,14 @@ impl EffectChain {
             timer,
             timings: Default::default(),
             copies_last_frame: 0,
-            texture_memory_bytes: 0,
+            texture_memory_bytes,
             source_state: SourceState::new(0x5EED),
             mip_generator,
             enabled_at: Default::default(),
             depth_bound: false,
             bound_input: None,
             options: options.clone(),
-            controls: Vec::new(),
-        })
-        .map(|mut chain| {
-            chain.controls = chain
-                .order
-                .iter()
-                .map(|&k| (k, TechniqueControls::of(chain.technique(k))))
-                .filter(|(_, c)| c.reacts())
-                .collect();
-            chain.texture_memory_bytes =
-                crate::textures::texture_memory(chain.effects.iter().flat_map(|e| &e.textures));
-            chain
+            controls,
         })
     }
 
@@ -489,6 +473,21 @@ impl EffectChain {
     }
 }
 
+/// Every technique of every effect, effect after effect, each in declaration order.
+fn declaration_order(effects: &[EffectGpu]) -> Vec<TechniqueKey> {
+    effects
+        .iter()
+        .enumerate()
+        .flat_map(|(i, e)| {
+            e.effect.technique_ids().map(move |technique| TechniqueKey {
+                effect: EffectIndex(i),
+                technique,
+            })
+        })
+        .collect()
+}
+
+/// Folds one timestamp measurement into its technique's averages.
 fn record_sample(
     timings: &mut HashMap<TechniqueKey, TechniqueTimings>,
     scope: TimedScope,

@@ -186,7 +186,7 @@ struct Recorder<'a> {
     stencil_cleared: HashSet<EffectIndex>,
 }
 
-impl Recorder<'_> {
+impl<'a> Recorder<'a> {
     /// Records technique `key`'s passes, each along the next of `routes`; returns how many passes
     /// it has.
     fn technique<'r>(
@@ -306,36 +306,7 @@ impl Recorder<'_> {
         vertex_count: u32,
     ) {
         let pass = job.pass;
-        let targets: Vec<&wgpu::TextureView> = match route.destination {
-            Some(dest) => {
-                let (linear, srgb) = self.back_buffers.views(dest);
-                vec![if pass.srgb_write() { srgb } else { linear }]
-            }
-            None => pass
-                .render_targets()
-                .iter()
-                .map(|id| crate::textures::target_view(job.resources.textures, *id))
-                .collect(),
-        };
-        let load = load_op(
-            route
-                .load
-                .expect("the plan gives every render pass a load op"),
-        );
-        let attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = targets
-            .iter()
-            .map(|view| {
-                Some(wgpu::RenderPassColorAttachment {
-                    view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load,
-                        store: wgpu::StoreOp::Store,
-                    },
-                })
-            })
-            .collect();
+        let attachments = self.color_attachments(job, route);
         let depth_stencil_attachment = self.stencil_attachment(job);
         let timestamp_writes = self
             .timer
@@ -364,6 +335,49 @@ impl Recorder<'_> {
                 }
             }
         }
+    }
+
+    /// The pass's colour targets, loaded as the plan says: the back buffer it draws into
+    /// (through its sRGB view for `SRGBWriteEnable`), or its render targets.
+    fn color_attachments<'v>(
+        &self,
+        job: &PassJob<'_, 'v>,
+        route: &PassRoute,
+    ) -> Vec<Option<wgpu::RenderPassColorAttachment<'v>>>
+    where
+        'a: 'v,
+    {
+        let targets: Vec<&wgpu::TextureView> = match route.destination {
+            Some(dest) => {
+                let (linear, srgb) = self.back_buffers.views(dest);
+                vec![if job.pass.srgb_write() { srgb } else { linear }]
+            }
+            None => job
+                .pass
+                .render_targets()
+                .iter()
+                .map(|id| crate::textures::target_view(job.resources.textures, *id))
+                .collect(),
+        };
+        let load = load_op(
+            route
+                .load
+                .expect("the plan gives every render pass a load op"),
+        );
+        targets
+            .into_iter()
+            .map(|view| {
+                Some(wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })
+            })
+            .collect()
     }
 
     /// The effect's stencil buffer for a pass that tests stencil, cleared before the effect's
