@@ -61,12 +61,12 @@ pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
         );
         return Ok(1);
     };
-    let stages: Vec<_> = analysis::spirv::pass_stages(&effect)
+    let stages: Vec<_> = engine::spirv::pass_stages(&effect)
         .into_iter()
         .filter(|s| {
             args.stage
                 .as_deref()
-                .is_none_or(|wanted| analysis::spirv::stage_label(&effect, s).contains(wanted))
+                .is_none_or(|wanted| engine::spirv::stage_label(&effect, s).contains(wanted))
         })
         .collect();
     if stages.is_empty() {

@@ -6,8 +6,8 @@ mod common;
 
 use std::process::Command;
 
-use analysis::spirv::pass_stages;
 use app::session::spirv::{StageSpirv, TARGET_ENV};
+use engine::spirv::pass_stages;
 use optimizer::spirv_val::{self, Verdict};
 
 fn load(path: &std::path::Path) -> analysis::ValidatedEffect {
@@ -83,7 +83,7 @@ fn stages_are_listed_per_pass_in_order() {
     let effect = load(&common::asset("gaussian_blur.wfx"));
     let labels: Vec<String> = pass_stages(&effect)
         .iter()
-        .map(|s| analysis::spirv::stage_label(&effect, s))
+        .map(|s| engine::spirv::stage_label(&effect, s))
         .collect();
     assert_eq!(
         labels,

@@ -16,7 +16,6 @@ mod preprocess;
 pub mod preset;
 pub mod render;
 pub mod source;
-pub mod spirv;
 pub mod wgsl_file;
 
 use std::collections::HashMap;

@@ -219,7 +219,7 @@ fn expect_counts_of_stage(harness: &Harness<'_, WorkbenchApp>, i: usize) {
         .expect("runtime")
         .chain()
         .effect(0);
-    let stage = &analysis::spirv::pass_stages(effect)[i];
+    let stage = &engine::spirv::pass_stages(effect)[i];
     let expected = app::session::spirv::StageSpirv::build(effect, stage).expect("builds");
     harness.get_by_label(&expected.summary_counts());
 }

@@ -5,19 +5,26 @@
 //! Invariants: no egui here; the engine never parses effect text, it accepts only
 //! `analysis::ValidatedEffect`s.
 
+mod bind_group;
 pub mod chain;
 pub mod context;
+mod effect_gpu;
 pub mod format;
 pub mod input;
 pub mod mips;
+mod pipeline;
+mod routing;
 pub mod scene;
 pub mod sources;
+pub mod spirv;
 pub mod testing;
+mod textures;
 pub mod timing;
+mod upload;
 
 pub use chain::{
-    ChainError, ChainOptions, EffectChain, Shaders, SpirvPassthrough, SpirvTransform, TechniqueKey,
-    TechniqueTimings,
+    ChainError, ChainOptions, EffectChain, EffectIndex, Shaders, SpirvPassthrough, SpirvTransform,
+    TechniqueKey, TechniqueTimings,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

@@ -89,11 +89,11 @@ pub type FrameAverage = MovingAverage<60>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimedScope {
     Technique {
-        effect: usize,
+        effect: crate::chain::EffectIndex,
         technique: analysis::TechniqueId,
     },
     Pass {
-        effect: usize,
+        effect: crate::chain::EffectIndex,
         technique: analysis::TechniqueId,
         pass: usize,
     },

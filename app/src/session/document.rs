@@ -232,8 +232,8 @@ impl Document {
             .map(|k| {
                 let t = chain.technique(*k);
                 OrderEntry {
-                    effect_index: k.effect,
-                    effect_file: &file_names[k.effect],
+                    effect_index: k.effect.index(),
+                    effect_file: &file_names[k.effect.index()],
                     name: &t.name,
                     label: t.label(),
                 }
@@ -250,7 +250,7 @@ impl Document {
                 let t = chain.technique(k);
                 let on = enabled
                     .iter()
-                    .any(|r| r.matches(&t.name, &file_names[k.effect]));
+                    .any(|r| r.matches(&t.name, &file_names[k.effect.index()]));
                 chain.set_enabled(k, on);
             }
         }

@@ -1,9 +1,9 @@
 //! The SPIR-V of one pass stage before and after our optimiser: what the SPIR-V panel and
-//! `fxbench spirv` show. The module comes from [`analysis::spirv`] (the front end's own naga
+//! `fxbench spirv` show. The module comes from [`engine::spirv`] (the front end's own naga
 //! module), the optimisation, listings and diff from the `optimizer` crate.
 
 use analysis::ValidatedEffect;
-use analysis::spirv::PassStage;
+use engine::spirv::PassStage;
 
 /// `spirv-val`'s environment for the SPIR-V version naga writes here.
 pub const TARGET_ENV: &str = "vulkan1.0";
@@ -25,9 +25,9 @@ pub struct StageSpirv {
 impl StageSpirv {
     /// Compiles `stage` of `effect` and runs every optimiser pass on it, keeping the interface.
     pub fn build(effect: &ValidatedEffect, stage: &PassStage) -> Result<Self, String> {
-        let label = analysis::spirv::stage_label(effect, stage);
+        let label = engine::spirv::stage_label(effect, stage);
         let before =
-            analysis::spirv::compile_entry(effect, stage.entry, analysis::spirv::Bindings::Wgsl)
+            engine::spirv::compile_entry(effect, stage.entry, engine::spirv::Bindings::Wgsl)
                 .map_err(|e| e.to_string())?;
         let (after, report) = optimizer::optimize(&before, &optimizer::Options::default())
             .map_err(|e| format!("{label}: the optimiser failed: {e}"))?;

@@ -2,8 +2,8 @@
 //! optimiser's output, or the diff between the two, with instruction counts per optimiser pass
 //! and `spirv-val`'s verdict on both modules.
 
-use analysis::spirv::PassStage;
 use engine::EffectChain;
+use engine::spirv::PassStage;
 
 use crate::session::spirv::{LineKind, StageSpirv, Validation, diff_line_kind};
 
@@ -48,10 +48,10 @@ impl SpirvPanel {
         self.stages = (0..chain.effect_count())
             .flat_map(|e| {
                 let effect = chain.effect(e);
-                analysis::spirv::pass_stages(effect)
+                engine::spirv::pass_stages(effect)
                     .into_iter()
                     .map(move |s| {
-                        let label = analysis::spirv::stage_label(effect, &s);
+                        let label = engine::spirv::stage_label(effect, &s);
                         (e, s, label)
                     })
             })
@@ -198,7 +198,7 @@ impl SpirvPanel {
         });
         let (effect, stage, _) = &self.stages[self.selected_stage];
         let key = engine::TechniqueKey {
-            effect: *effect,
+            effect: (*effect).into(),
             technique: stage.technique,
         };
         let pass_ns = chain

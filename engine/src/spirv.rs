@@ -1,8 +1,11 @@
-//! An effect's passes as SPIR-V, for the SPIR-V view and `fxbench spirv`: each stage of each pass
-//! written by naga's SPIR-V back end from the same validated module the engine runs, so what the
-//! view shows is what the front end produced, not a second compilation.
+//! An effect's passes as SPIR-V, for the engine's passthrough, the SPIR-V view and `fxbench spirv`:
+//! each stage of each pass written by naga's SPIR-V back end from the same validated module the
+//! engine runs, so what the view shows is what the front end produced, not a second compilation.
+//!
+//! It lives in the engine because its options are wgpu's: the Vulkan backend's bounds checks and
+//! point size, and the way that backend numbers a bind group layout's descriptors.
 
-use crate::model::{EntryPointId, TechniqueId, ValidatedEffect};
+use analysis::{EntryPointId, TechniqueId, ValidatedEffect};
 
 /// SPIR-V version written (and the `spirv-val` environment it validates under: `vulkan1.0`).
 pub const SPIRV_VERSION: (u8, u8) = (1, 0);
@@ -39,11 +42,7 @@ pub fn pass_stages(effect: &ValidatedEffect) -> Vec<PassStage> {
 pub fn stage_label(effect: &ValidatedEffect, stage: &PassStage) -> String {
     let technique = effect.technique(stage.technique);
     let pass = &technique.passes[stage.pass];
-    let name = pass
-        .name
-        .as_deref()
-        .map(|n| format!(" ({n})"))
-        .unwrap_or_default();
+    let name = pass.name().map(|n| format!(" ({n})")).unwrap_or_default();
     let kind = match stage.stage {
         naga::ShaderStage::Vertex => "vertex",
         naga::ShaderStage::Fragment => "fragment",
@@ -127,7 +126,7 @@ pub fn compile_entry(
         shader_stage: ep.stage,
         entry_point: ep.name.clone(),
     };
-    naga::back::spv::write_vec(&effect.module, &effect.info, &options, Some(&pipeline)).map_err(
+    naga::back::spv::write_vec(effect.module(), effect.info(), &options, Some(&pipeline)).map_err(
         |e| SpirvError {
             entry: ep.name.clone(),
             message: e.to_string(),

@@ -1,0 +1,420 @@
+//! Recording a frame: uniforms refreshed, the back-buffer plan made for the enabled passes, and
+//! the plan executed pass by pass into the caller's command encoder, timed per pass and technique.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use analysis::{BindingResource, PassKind};
+
+use super::{ChainError, EffectChain, EffectIndex, TechniqueKey, record_sample};
+use crate::bind_group::{EffectResources, FrameViews};
+use crate::effect_gpu::{EffectGpu, PassGpu};
+use crate::input::InputTexture;
+use crate::mips::MipGenerator;
+use crate::pipeline::PassPipeline;
+use crate::routing::{BackBuffer, FrameCopy, FramePlan, PassNeeds, PassRoute, TargetLoad};
+use crate::sources::FrameInput;
+use crate::textures::FrameTarget;
+use crate::timing::{GpuTimer, TimedScope};
+
+impl EffectChain {
+    /// Records every enabled technique, in order, over `input` into `encoder`; the result lands in
+    /// [`Self::output`]. Call [`Self::after_submit`] once the encoder's commands are submitted.
+    pub fn frame(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        input: &InputTexture,
+        frame_input: &FrameInput,
+    ) -> Result<(), ChainError> {
+        let actual = (input.width(), input.height());
+        if actual != self.size {
+            return Err(ChainError::InputSize {
+                expected: self.size,
+                actual,
+            });
+        }
+        if self.bound_input.as_ref() != Some(&input.texture) {
+            // Bind groups that reference the input (as COLOR or DEPTH) are stale.
+            for e in &mut self.effects {
+                e.forget_frame_bind_groups();
+            }
+            self.bound_input = Some(input.texture.clone());
+            self.depth_bound = input.depth.is_some();
+        }
+        self.begin_timing();
+        self.apply_technique_annotations(frame_input);
+        self.update_uniforms(frame_input);
+
+        let active: Vec<TechniqueKey> = self
+            .order
+            .iter()
+            .filter(|k| self.enabled.contains(k))
+            .copied()
+            .collect();
+        let plan = FramePlan::new(&self.pass_needs(&active));
+        let mut routes = plan.passes.iter();
+        let mut recorder = Recorder {
+            device: &self.ctx.device,
+            encoder: &mut *encoder,
+            back_buffers: BackBuffers {
+                input,
+                intermediate: &self.intermediate,
+                output: &self.output,
+            },
+            timer: self.timer.as_mut(),
+            mip_generator: &self.mip_generator,
+            stencil_cleared: HashSet::new(),
+        };
+        for key in active {
+            let started = Instant::now();
+            let effect = &mut self.effects[key.effect.index()];
+            let pass_count = recorder.technique(key, effect, &mut routes);
+            let entry = self.timings.entry(key).or_default();
+            entry
+                .passes_gpu_ns
+                .resize_with(pass_count, Default::default);
+            entry.cpu_ns.push(started.elapsed().as_nanos() as u64);
+        }
+        if let Some(copy) = plan.copy_after {
+            recorder.copy(copy);
+        }
+        self.copies_last_frame = plan.copies();
+        if let Some(timer) = &mut self.timer {
+            timer.end_frame(encoder);
+        }
+        self.source_state.end_frame(frame_input);
+        Ok(())
+    }
+
+    /// Folds finished timestamps into the averages without waiting, and opens this frame's.
+    fn begin_timing(&mut self) {
+        let _ = self.ctx.device.poll(wgpu::PollType::Poll);
+        if let Some(timer) = &mut self.timer {
+            for (scope, ns) in timer.collect() {
+                record_sample(&mut self.timings, scope, ns);
+            }
+            timer.begin_frame();
+        }
+    }
+
+    /// Evaluates every uniform's runtime source and uploads the uniforms of effects whose values
+    /// changed.
+    fn update_uniforms(&mut self, frame_input: &FrameInput) {
+        for e in &mut self.effects {
+            for (source, value) in e.sources.iter().zip(&mut e.uniform_values) {
+                if let Some(source) = source {
+                    let before = value.clone();
+                    self.source_state
+                        .evaluate(source, frame_input, self.depth_bound, value);
+                    e.uniforms_dirty |= *value != before;
+                }
+            }
+            if let (true, Some(buffer)) = (e.uniforms_dirty, &e.uniform_buffer) {
+                self.ctx
+                    .queue
+                    .write_buffer(buffer, 0, &e.effect.uniform_bytes(&e.uniform_values));
+                e.uniforms_dirty = false;
+            }
+        }
+    }
+
+    /// What routing needs of every pass of `techniques`, in order.
+    fn pass_needs(&self, techniques: &[TechniqueKey]) -> Vec<PassNeeds> {
+        techniques
+            .iter()
+            .flat_map(|k| &self.effects[k.effect.index()].passes[k.technique.index()])
+            .map(|p| p.needs)
+            .collect()
+    }
+}
+
+/// The three places a back buffer can be, for one frame.
+#[derive(Clone, Copy)]
+struct BackBuffers<'a> {
+    input: &'a InputTexture,
+    intermediate: &'a FrameTarget,
+    output: &'a FrameTarget,
+}
+
+impl<'a> BackBuffers<'a> {
+    fn texture(self, which: BackBuffer) -> &'a wgpu::Texture {
+        match which {
+            BackBuffer::Input => &self.input.texture,
+            BackBuffer::Intermediate => &self.intermediate.texture,
+            BackBuffer::Output => &self.output.texture,
+        }
+    }
+
+    /// Its linear and its sRGB view.
+    fn views(self, which: BackBuffer) -> (&'a wgpu::TextureView, &'a wgpu::TextureView) {
+        match which {
+            BackBuffer::Input => (&self.input.view, &self.input.srgb_view),
+            BackBuffer::Intermediate => (&self.intermediate.view, &self.intermediate.srgb_view),
+            BackBuffer::Output => (&self.output.view, &self.output.srgb_view),
+        }
+    }
+}
+
+/// One pass to record: where it sits, what it is and what it uses.
+struct PassJob<'p, 'e> {
+    key: TechniqueKey,
+    index: usize,
+    pass: &'e analysis::Pass,
+    gpu: &'p mut PassGpu,
+    resources: EffectResources<'e>,
+}
+
+impl PassJob<'_, '_> {
+    fn scope(&self) -> TimedScope {
+        TimedScope::Pass {
+            effect: self.key.effect,
+            technique: self.key.technique,
+            pass: self.index,
+        }
+    }
+}
+
+/// What recording a frame's passes borrows from the chain.
+struct Recorder<'a> {
+    device: &'a wgpu::Device,
+    encoder: &'a mut wgpu::CommandEncoder,
+    back_buffers: BackBuffers<'a>,
+    timer: Option<&'a mut GpuTimer>,
+    mip_generator: &'a MipGenerator,
+    /// Effects whose stencil buffer this frame has cleared: each is cleared before its effect's
+    /// first stencil pass of a frame.
+    stencil_cleared: HashSet<EffectIndex>,
+}
+
+impl<'a> Recorder<'a> {
+    /// Records technique `key`'s passes, each along the next of `routes`; returns how many passes
+    /// it has.
+    fn technique<'r>(
+        &mut self,
+        key: TechniqueKey,
+        effect: &mut EffectGpu,
+        routes: &mut impl Iterator<Item = &'r PassRoute>,
+    ) -> usize {
+        let first_query = self.timer.as_deref().map(GpuTimer::next_query);
+        let (resources, passes) = effect.split();
+        let technique = resources.effect.technique(key.technique);
+        let technique_passes = &mut passes[key.technique.index()];
+        for (index, (pass, gpu)) in technique.passes.iter().zip(technique_passes).enumerate() {
+            let route = routes
+                .next()
+                .expect("the plan has a route for every enabled pass");
+            let job = PassJob {
+                key,
+                index,
+                pass,
+                gpu,
+                resources,
+            };
+            self.pass(job, route);
+        }
+        if let (Some(timer), Some(first)) = (self.timer.as_deref_mut(), first_query) {
+            let last = timer.next_query();
+            if last > first && timer.frame_is_timed() {
+                let scope = TimedScope::Technique {
+                    effect: key.effect,
+                    technique: key.technique,
+                };
+                timer.span_scope(scope, first, last - 1);
+            }
+        }
+        technique.passes.len()
+    }
+
+    fn copy(&mut self, copy: FrameCopy) {
+        self.encoder.copy_texture_to_texture(
+            self.back_buffers.texture(copy.from).as_image_copy(),
+            self.back_buffers.texture(copy.to).as_image_copy(),
+            self.back_buffers.input.texture.size(),
+        );
+    }
+
+    fn pass(&mut self, job: PassJob<'_, '_>, route: &PassRoute) {
+        if let Some(copy) = route.copy_before {
+            self.copy(copy);
+        }
+        let (color, color_srgb) = self.back_buffers.views(route.source);
+        let frame = FrameViews {
+            color: Some(color),
+            color_srgb: Some(color_srgb),
+            depth: self.back_buffers.input.depth.as_ref().map(|d| &d.view),
+        };
+        job.gpu.prepare_bind_group(route.source, |layout| {
+            job.resources
+                .bind_group(self.device, layout, job.pass, frame)
+        });
+        let bind_group = job.gpu.bind_group(route.source);
+        match (&job.gpu.pipeline, job.pass.kind()) {
+            (PassPipeline::Compute(pipeline), PassKind::Compute(dispatch)) => {
+                self.compute(&job, pipeline, bind_group, dispatch.groups);
+            }
+            (PassPipeline::Render(pipeline), PassKind::Draw(draw)) => {
+                self.render(&job, route, pipeline, bind_group, draw.vertex_count);
+            }
+            _ => unreachable!("each pass's pipeline is made for its kind"),
+        }
+    }
+
+    fn compute(
+        &mut self,
+        job: &PassJob<'_, '_>,
+        pipeline: &wgpu::ComputePipeline,
+        bind_group: &wgpu::BindGroup,
+        [x, y, z]: [u32; 3],
+    ) {
+        let timestamp_writes = self
+            .timer
+            .as_deref_mut()
+            .and_then(|t| t.compute_pass_writes(job.scope()));
+        let mut cpass = self
+            .encoder
+            .begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some(&job.gpu.label),
+                timestamp_writes,
+            });
+        cpass.set_pipeline(pipeline);
+        cpass.set_bind_group(0, bind_group, &[]);
+        cpass.dispatch_workgroups(x, y, z);
+        drop(cpass);
+        if job.pass.generate_mips() {
+            // Storage writes to level 0 refresh the levels below it.
+            for b in job.pass.bindings() {
+                let BindingResource::Storage(sid) = b.resource else {
+                    continue;
+                };
+                let storage = job.resources.effect.storage(sid);
+                if let (0, Some(mips)) = (
+                    storage.mip_level,
+                    job.resources.textures[storage.texture.index()].mips(),
+                ) {
+                    self.mip_generator.generate(self.encoder, mips);
+                }
+            }
+        }
+    }
+
+    fn render(
+        &mut self,
+        job: &PassJob<'_, '_>,
+        route: &PassRoute,
+        pipeline: &wgpu::RenderPipeline,
+        bind_group: &wgpu::BindGroup,
+        vertex_count: u32,
+    ) {
+        let pass = job.pass;
+        let attachments = self.color_attachments(job, route);
+        let depth_stencil_attachment = self.stencil_attachment(job);
+        let timestamp_writes = self
+            .timer
+            .as_deref_mut()
+            .and_then(|t| t.pass_writes(job.scope()));
+        let mut rpass = self.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some(&job.gpu.label),
+            color_attachments: &attachments,
+            depth_stencil_attachment,
+            timestamp_writes,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        if let Some(stencil) = pass.stencil() {
+            rpass.set_stencil_reference(u32::from(stencil.reference));
+        }
+        rpass.set_pipeline(pipeline);
+        rpass.set_bind_group(0, bind_group, &[]);
+        rpass.draw(0..vertex_count, 0..1);
+        drop(rpass);
+
+        if route.destination.is_none() && pass.generate_mips() {
+            for id in pass.render_targets() {
+                if let Some(mips) = job.resources.textures[id.index()].mips() {
+                    self.mip_generator.generate(self.encoder, mips);
+                }
+            }
+        }
+    }
+
+    /// The pass's colour targets, loaded as the plan says: the back buffer it draws into
+    /// (through its sRGB view for `SRGBWriteEnable`), or its render targets.
+    fn color_attachments<'v>(
+        &self,
+        job: &PassJob<'_, 'v>,
+        route: &PassRoute,
+    ) -> Vec<Option<wgpu::RenderPassColorAttachment<'v>>>
+    where
+        'a: 'v,
+    {
+        let targets: Vec<&wgpu::TextureView> = match route.destination {
+            Some(dest) => {
+                let (linear, srgb) = self.back_buffers.views(dest);
+                vec![if job.pass.srgb_write() { srgb } else { linear }]
+            }
+            None => job
+                .pass
+                .render_targets()
+                .iter()
+                .map(|id| crate::textures::target_view(job.resources.textures, *id))
+                .collect(),
+        };
+        let load = load_op(
+            route
+                .load
+                .expect("the plan gives every render pass a load op"),
+        );
+        targets
+            .into_iter()
+            .map(|view| {
+                Some(wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    /// The effect's stencil buffer for a pass that tests stencil, cleared before the effect's
+    /// first such pass of the frame.
+    fn stencil_attachment<'v>(
+        &mut self,
+        job: &PassJob<'_, 'v>,
+    ) -> Option<wgpu::RenderPassDepthStencilAttachment<'v>> {
+        let (Some(_), Some(view)) = (job.pass.stencil(), job.resources.stencil_view) else {
+            return None;
+        };
+        let load = if self.stencil_cleared.insert(job.key.effect) {
+            wgpu::LoadOp::Clear(0)
+        } else {
+            wgpu::LoadOp::Load
+        };
+        Some(wgpu::RenderPassDepthStencilAttachment {
+            view,
+            depth_ops: None,
+            stencil_ops: Some(wgpu::Operations {
+                load,
+                store: wgpu::StoreOp::Store,
+            }),
+        })
+    }
+}
+
+/// The colour load op the plan asks for.
+fn load_op(load: TargetLoad) -> wgpu::LoadOp<wgpu::Color> {
+    match load {
+        // SAFETY: (wgpu's contract for DontCare) every pixel of every target is written before
+        // anything reads or blends it: the plan asks for `DontCare` only where
+        // `Pass::overwrites_target` holds, that is for draws proved to cover the viewport, with
+        // no blending, write masks, stencil test or discard, whose pixel shader writes every
+        // target (the analyzer rejects a target without an output at its slot).
+        TargetLoad::DontCare => wgpu::LoadOp::DontCare(unsafe { wgpu::LoadOpDontCare::enabled() }),
+        TargetLoad::Load => wgpu::LoadOp::Load,
+        TargetLoad::Clear => wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+    }
+}

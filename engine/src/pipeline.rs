@@ -1,0 +1,289 @@
+//! Pipelines, one per pass: the shaders they run (the front end's naga IR, or SPIR-V passed
+//! through to the driver), their layouts, and render or compute pipeline creation.
+
+use std::sync::Arc;
+
+use analysis::{TextureKind, ValidatedEffect};
+
+use crate::chain::ChainError;
+use crate::format;
+use crate::input::BACK_BUFFER_FORMAT;
+
+/// Format of each effect's stencil buffer.
+pub(crate) const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;
+
+/// Rewrites one stage's SPIR-V module (our optimiser, say), or says why it cannot.
+pub type SpirvTransform = Arc<dyn Fn(&[u32]) -> Result<Vec<u32>, String> + Send + Sync>;
+
+/// Which shaders a chain's pipelines run.
+#[derive(Clone, Default)]
+pub enum Shaders {
+    /// The front end's naga module, which wgpu translates for the backend.
+    #[default]
+    Naga,
+    /// Each pass stage as the SPIR-V module [`crate::spirv::compile_entry`] writes, passed
+    /// through a transform and handed to the driver as it is (`PASSTHROUGH_SHADERS`, Vulkan).
+    /// Only [`Shaders::spirv`], which is `unsafe`, makes one:
+    ///
+    /// ```compile_fail
+    /// # fn forge(transform: engine::SpirvTransform) -> engine::Shaders {
+    /// engine::Shaders::Spirv(engine::SpirvPassthrough(transform)) // private field
+    /// # }
+    /// ```
+    Spirv(SpirvPassthrough),
+}
+
+/// A SPIR-V transform whose caller promised, through [`Shaders::spirv`], that it keeps modules
+/// valid; its field is private so safe code cannot make one.
+#[derive(Clone)]
+pub struct SpirvPassthrough(SpirvTransform);
+
+impl Shaders {
+    /// SPIR-V passthrough with `transform` applied to each stage's module.
+    ///
+    /// # Safety
+    /// `transform` must return valid SPIR-V (as `spirv-val` checks it for Vulkan 1.0) with the
+    /// same entry point, bindings and stage interface as its input: the driver receives it
+    /// unchecked.
+    pub unsafe fn spirv(transform: SpirvTransform) -> Self {
+        Shaders::Spirv(SpirvPassthrough(transform))
+    }
+}
+
+impl std::fmt::Debug for Shaders {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Shaders::Naga => "Naga",
+            Shaders::Spirv(_) => "Spirv(..)",
+        })
+    }
+}
+
+/// A pass's pipeline.
+pub(crate) enum PassPipeline {
+    Render(wgpu::RenderPipeline),
+    Compute(wgpu::ComputePipeline),
+}
+
+/// Where an effect's pipelines get their shader modules.
+pub(crate) enum ShaderModules<'t> {
+    /// One for the whole effect, from naga IR.
+    Naga(wgpu::ShaderModule),
+    /// One per pass stage, SPIR-V passed through after `transform`.
+    Spirv(&'t SpirvTransform),
+}
+
+impl<'t> ShaderModules<'t> {
+    pub(crate) fn new(
+        device: &wgpu::Device,
+        effect: &ValidatedEffect,
+        shaders: &'t Shaders,
+    ) -> Result<Self, ChainError> {
+        match shaders {
+            Shaders::Naga => Ok(Self::Naga(device.create_shader_module(
+                wgpu::ShaderModuleDescriptor {
+                    label: Some(&effect.path().display().to_string()),
+                    source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(
+                        effect.module().clone(),
+                    )),
+                },
+            ))),
+            Shaders::Spirv(_)
+                if !device
+                    .features()
+                    .contains(wgpu::Features::PASSTHROUGH_SHADERS) =>
+            {
+                Err(ChainError::Gpu {
+                    effect: effect.path().display().to_string(),
+                    what: "SPIR-V shaders".to_string(),
+                    message:
+                        "the device cannot take SPIR-V as it is (PASSTHROUGH_SHADERS needs Vulkan)"
+                            .to_string(),
+                })
+            }
+            Shaders::Spirv(SpirvPassthrough(transform)) => Ok(Self::Spirv(transform)),
+        }
+    }
+
+    /// The module holding entry point `entry` for `pass`, whose bind group layout holds the
+    /// pass's bindings.
+    fn get(
+        &self,
+        device: &wgpu::Device,
+        effect: &ValidatedEffect,
+        pass: &analysis::Pass,
+        entry: analysis::EntryPointId,
+    ) -> Result<wgpu::ShaderModule, ChainError> {
+        let transform = match self {
+            Self::Naga(module) => return Ok(module.clone()),
+            Self::Spirv(transform) => transform,
+        };
+        let ep = effect.entry_point(entry);
+        let error = |message: String| ChainError::Gpu {
+            effect: effect.path().display().to_string(),
+            what: format!("SPIR-V for entry point '{}'", ep.name),
+            message,
+        };
+        let numbers: Vec<u32> = pass.bindings().iter().map(|b| b.binding).collect();
+        let words =
+            crate::spirv::compile_entry(effect, entry, crate::spirv::Bindings::Ranked(&numbers))
+                .map_err(|e| error(e.message))?;
+        let words = transform(&words).map_err(error)?;
+        let [x, y, z] = ep.workgroup_size;
+        // SAFETY: naga writes valid SPIR-V for a module that passed its validator (every
+        // ValidatedEffect did), and `Shaders::spirv`'s contract makes the transform keep it valid
+        // with the same interface. Its bindings are ranked among the pass's bindings, which is
+        // how wgpu's Vulkan backend numbers the descriptors of the layout made from them (see
+        // `pass_pipeline`: sorted by binding, from 0); the stage interface is naga's own for both
+        // stages.
+        Ok(unsafe {
+            device.create_shader_module_passthrough(wgpu::ShaderModuleDescriptorPassthrough {
+                label: Some(&ep.name),
+                entry_points: std::borrow::Cow::Owned(vec![wgpu::PassthroughShaderEntryPoint {
+                    name: ep.name.clone().into(),
+                    workgroup_size: (x, y, z),
+                }]),
+                spirv: Some(std::borrow::Cow::Owned(words)),
+                ..Default::default()
+            })
+        })
+    }
+}
+
+/// What a pipeline is made for: one pass of an effect, labelled "effect technique pass N".
+pub(crate) struct PipelineSource<'a, 'm> {
+    pub(crate) device: &'a wgpu::Device,
+    pub(crate) effect: &'a ValidatedEffect,
+    pub(crate) modules: &'a ShaderModules<'m>,
+    pub(crate) pass: &'a analysis::Pass,
+    pub(crate) label: &'a str,
+}
+
+impl PipelineSource<'_, '_> {
+    /// The pass's pipeline and its bind group layout.
+    pub(crate) fn build(
+        &self,
+        features: wgpu::Features,
+    ) -> Result<(PassPipeline, wgpu::BindGroupLayout), ChainError> {
+        let entries = crate::bind_group::layout_entries(self.effect, self.pass, features);
+        let layout = self
+            .device
+            .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(self.label),
+                entries: &entries,
+            });
+        let pipeline_layout = self
+            .device
+            .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(self.label),
+                bind_group_layouts: &[Some(&layout)],
+                immediate_size: 0,
+            });
+        let pipeline = match self.pass.kind() {
+            analysis::PassKind::Compute(dispatch) => {
+                PassPipeline::Compute(self.compute(&pipeline_layout, dispatch)?)
+            }
+            analysis::PassKind::Draw(draw) => {
+                PassPipeline::Render(self.render(&pipeline_layout, draw)?)
+            }
+        };
+        Ok((pipeline, layout))
+    }
+
+    fn compute(
+        &self,
+        layout: &wgpu::PipelineLayout,
+        dispatch: analysis::ComputeDispatch,
+    ) -> Result<wgpu::ComputePipeline, ChainError> {
+        let module = self
+            .modules
+            .get(self.device, self.effect, self.pass, dispatch.entry)?;
+        Ok(self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(self.label),
+                layout: Some(layout),
+                module: &module,
+                entry_point: Some(&self.effect.entry_point(dispatch.entry).name),
+                compilation_options: Default::default(),
+                cache: None,
+            }))
+    }
+
+    fn render(
+        &self,
+        layout: &wgpu::PipelineLayout,
+        draw: analysis::Draw,
+    ) -> Result<wgpu::RenderPipeline, ChainError> {
+        let (device, effect, pass) = (self.device, self.effect, self.pass);
+        let targets = self.color_targets();
+        let vertex = self.modules.get(device, effect, pass, draw.vertex)?;
+        let fragment = self.modules.get(device, effect, pass, draw.fragment)?;
+        Ok(
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(self.label),
+                layout: Some(layout),
+                vertex: wgpu::VertexState {
+                    module: &vertex,
+                    entry_point: Some(&effect.entry_point(draw.vertex).name),
+                    compilation_options: Default::default(),
+                    buffers: &[],
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: format::topology(draw.topology),
+                    ..Default::default()
+                },
+                depth_stencil: pass.stencil().map(|st| wgpu::DepthStencilState {
+                    format: STENCIL_FORMAT,
+                    depth_write_enabled: Some(false),
+                    depth_compare: Some(wgpu::CompareFunction::Always),
+                    stencil: format::stencil_state(*st),
+                    bias: wgpu::DepthBiasState::default(),
+                }),
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &fragment,
+                    entry_point: Some(&effect.entry_point(draw.fragment).name),
+                    compilation_options: Default::default(),
+                    targets: &targets,
+                }),
+                multiview_mask: None,
+                cache: None,
+            }),
+        )
+    }
+
+    /// The draw's colour targets: the back buffer (through its sRGB view for `SRGBWriteEnable`)
+    /// or its render targets, each with its slot's blending and write mask.
+    fn color_targets(&self) -> Vec<Option<wgpu::ColorTargetState>> {
+        let pass = self.pass;
+        let formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
+            vec![if pass.srgb_write() {
+                BACK_BUFFER_FORMAT.add_srgb_suffix()
+            } else {
+                BACK_BUFFER_FORMAT
+            }]
+        } else {
+            pass.render_targets()
+                .iter()
+                .map(|id| match &self.effect.texture(*id).kind {
+                    TextureKind::Owned { format: f, .. } => format::texture_format(*f),
+                    TextureKind::Semantic(_) => BACK_BUFFER_FORMAT,
+                })
+                .collect()
+        };
+        formats
+            .iter()
+            .enumerate()
+            .map(|(slot, &format)| {
+                Some(wgpu::ColorTargetState {
+                    format,
+                    blend: pass.blend()[slot].map(format::blend_state),
+                    write_mask: wgpu::ColorWrites::from_bits_truncate(u32::from(
+                        pass.write_mask()[slot],
+                    )),
+                })
+            })
+            .collect()
+    }
+}
