@@ -1,5 +1,6 @@
 //! `fxbench check` end to end: exit status, and diagnostics as text, JSON and SARIF, for effects
 //! and plain WGSL files.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

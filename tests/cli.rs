@@ -1,5 +1,6 @@
 //! `fxbench render` end to end: a PNG of the right size and a timing table; bad input gets a
 //! located error and a failing exit status.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 use std::process::Command;
 

@@ -1,5 +1,6 @@
 //! Pass states executed on the GPU: blending, write masks, topology and vertex shaders with partial
 //! coverage (the previous back buffer must show through) and mip generation, each against the expected pixels.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 mod common;
 

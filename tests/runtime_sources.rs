@@ -1,5 +1,6 @@
 //! Runtime sources and technique annotations through the whole chain: values the host feeds in a
 //! `FrameInput` reach the shader, toggle keys flip techniques, timeouts end them.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 mod common;
 

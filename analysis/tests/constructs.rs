@@ -2,6 +2,7 @@
 //! model (every uniform, texture, sampler, storage, technique and pass with all its states) and
 //! its diagnostics, compared with an insta snapshot. Regenerate with `INSTA_UPDATE=always` or
 //! `cargo insta review` after an intended change.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -1,5 +1,6 @@
 //! One test per miscompile found in the original spirv-extra-opt, each on a small shader built
 //! here, proving this optimiser gets it right; plus the guarantees that go with them.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 mod common;
 

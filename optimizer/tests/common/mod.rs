@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: corpus access, `spirv-val` policy, and a small
 //! builder for hand-made compute shaders.
 #![allow(dead_code)] // Each test binary uses a different subset.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 use optimizer::spirv_val::{self, Verdict};
 use rspirv::dr::{Builder, InsertPoint, Instruction, Module, Operand};
