@@ -146,17 +146,12 @@ pub fn compile(
     loader: &dyn FileLoader,
     options: &Options,
 ) -> LoadOutput {
-    let mut sources = SourceMap::new();
-    let mut diagnostics = Vec::new();
-    let root = sources.add(path, text);
-    let pp = preprocess::preprocess(
+    let PreprocessOutput {
+        sources,
         root,
-        &mut sources,
-        loader,
-        &options.include_dirs,
-        &preprocess::predefined_macros(options),
-        &mut diagnostics,
-    );
+        preprocessed: pp,
+        mut diagnostics,
+    } = preprocess_text(path, text, loader, options);
     let (tokens, lex_errors) = lexer::tokenize(&pp.text);
     let parsed = parse::parse(&tokens, pp.text.len());
     let located = |start, end| pp.span(start, end).unwrap_or(Span::new(root, 0, 0));

@@ -32,27 +32,35 @@ pub fn gpu_with(extra: wgpu::Features) -> Option<GpuContext> {
 /// is a failure; other backends (GL) skip.
 pub fn passthrough_gpu() -> Option<GpuContext> {
     let ctx = gpu_with(wgpu::Features::PASSTHROUGH_SHADERS)?;
-    if ctx.has_passthrough() {
-        return Some(ctx);
-    }
-    let why = format!("{} offers no SPIR-V passthrough", ctx.describe());
-    assert!(
-        !gpu_required() || ctx.adapter_info.backend != wgpu::Backend::Vulkan,
-        "{why}"
-    );
-    eprintln!("skipping: {why}");
-    None
+    vulkan_offers(
+        ctx,
+        GpuContext::has_passthrough,
+        "offers no SPIR-V passthrough",
+    )
 }
 
 /// A device with timestamp queries, or `None` with the reason printed. Vulkan adapters (lavapipe
 /// included) offer them, so with `FXBENCH_REQUIRE_GPU=1` a Vulkan device without them is a
 /// failure; other backends (GL) skip.
 pub fn timestamp_gpu() -> Option<GpuContext> {
-    let ctx = gpu()?;
-    if ctx.has_timestamps() {
+    vulkan_offers(
+        gpu()?,
+        GpuContext::has_timestamps,
+        "has no timestamp queries",
+    )
+}
+
+/// `ctx` if it has what `has` asks; otherwise `None` with the reason printed, or a failure when a
+/// GPU is required and the device is Vulkan (which always offers it).
+fn vulkan_offers(
+    ctx: GpuContext,
+    has: fn(&GpuContext) -> bool,
+    lacking: &str,
+) -> Option<GpuContext> {
+    if has(&ctx) {
         return Some(ctx);
     }
-    let why = format!("{} has no timestamp queries", ctx.describe());
+    let why = format!("{} {lacking}", ctx.describe());
     assert!(
         !gpu_required() || ctx.adapter_info.backend != wgpu::Backend::Vulkan,
         "{why}"
