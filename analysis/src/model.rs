@@ -459,7 +459,13 @@ pub struct Binding {
 
 /// One pass of a technique, with every state the engine needs. Its fields are private: only
 /// lowering makes one, so [`Pass::covers_target`] and [`Pass::may_discard`] (which the engine's
-/// `LoadOp::DontCare` trusts) cannot be forged outside this crate.
+/// `LoadOp::DontCare` trusts) cannot be forged outside this crate:
+///
+/// ```compile_fail
+/// # fn forge(mut pass: analysis::Pass) {
+/// pass.covers_target = true; // private
+/// # }
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pass {
     pub(crate) name: Option<String>,
