@@ -56,9 +56,24 @@ pub fn files(folder: &Path, extension: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The workspace root: the nearest folder above the package being tested (cargo sets
+/// `CARGO_MANIFEST_DIR` when it runs a test, bench or example) whose `Cargo.toml` declares the
+/// workspace. Asked at run time, because a build cache shared by two checkouts may hold this
+/// crate compiled in the other one; the compile-time path is the fallback.
 fn workspace_root() -> PathBuf {
-    // This crate sits at `tests/corpus` inside the workspace.
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    let is_root = |dir: &Path| {
+        std::fs::read_to_string(dir.join("Cargo.toml")).is_ok_and(|t| t.contains("[workspace]"))
+    };
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .and_then(|package| {
+            package
+                .ancestors()
+                .find(|d| is_root(d))
+                .map(Path::to_path_buf)
+        })
+        // This crate sits at `tests/corpus` inside the workspace.
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
 }
 
 #[cfg(test)]
@@ -72,6 +87,7 @@ mod tests {
         }
         let root = workspace_root();
         assert!(root.join("Cargo.toml").is_file());
+        assert!(root.join("tests/corpus/Cargo.toml").is_file());
         assert_eq!(location(), root.join("../shared/corpus"));
     }
 
