@@ -154,6 +154,7 @@ pub fn compile_fx(
         &parsed.facts,
         &parsed.preprocessed,
         parsed.root,
+        path,
         options,
         &mut diagnostics,
     );

@@ -55,6 +55,10 @@ pub(crate) struct Emitter<'m> {
     indent: usize,
     /// Parameters of the function being emitted that are not plain values.
     pub params: HashMap<String, ParamKind>,
+    /// Static locals of the function being emitted: their module-scope names.
+    pub renames: HashMap<String, String>,
+    /// Module-scope declarations made while emitting a function, written after it.
+    pending: Vec<(TextRange, String)>,
     ret: Type,
     tmp: usize,
     /// Functions and statics used so far (emitted from a worklist).
@@ -80,6 +84,8 @@ pub(crate) fn emit_module(
         records: Vec::new(),
         indent: 0,
         params: HashMap::new(),
+        renames: HashMap::new(),
+        pending: Vec::new(),
         ret: Type::Void,
         tmp: 0,
         used_functions: BTreeSet::new(),
@@ -416,6 +422,10 @@ impl<'m> Emitter<'m> {
             self.statement(s)?;
         }
         self.close(body.range, "}");
+        for (range, decl) in std::mem::take(&mut self.pending) {
+            self.line(range, &decl);
+        }
+        self.renames.clear();
         Ok(())
     }
 
@@ -510,12 +520,10 @@ impl<'m> Emitter<'m> {
     }
 
     fn local(&mut self, v: &VarDecl) -> Result<()> {
-        if v.qualifiers
+        let is_static = v
+            .qualifiers
             .iter()
-            .any(|q| q.qualifier == Qualifier::Static)
-        {
-            return unsupported(v.range, "'static' local variables not supported yet");
-        }
+            .any(|q| q.qualifier == Qualifier::Static);
         for d in &v.declarators {
             let ty = match self.facts.locals.get(&d.name.range) {
                 Some(t @ (Type::Numeric { .. } | Type::Struct(..) | Type::Array(_, Some(_)))) => {
@@ -524,6 +532,33 @@ impl<'m> Emitter<'m> {
                 _ => self.declared_type(v, d)?,
             };
             let t = self.wgsl(&ty, d.name.range)?;
+            if is_static {
+                // A module-scope variable initialised once, as HLSL's static locals are.
+                let name = format!("fx_static{}_{}", self.records.len(), ident(&d.name.name));
+                let init = match &d.init {
+                    Some(init) if self.is_constant(init) => format!(" = {}", self.init(init, &ty)?),
+                    Some(init) => {
+                        return unsupported(
+                            init.range,
+                            "a 'static' local with an initialiser that is not constant is not supported yet",
+                        );
+                    }
+                    None => String::new(),
+                };
+                let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+                let keyword = if is_const && matches!(ty, Type::Numeric { .. }) && !init.is_empty()
+                {
+                    "const"
+                } else {
+                    "var<private>"
+                };
+                self.pending
+                    .push((d.range, format!("{keyword} {name}: {t}{init};")));
+                self.params.remove(&d.name.name);
+                self.renames.insert(d.name.name.clone(), name);
+                continue;
+            }
+            self.renames.remove(&d.name.name);
             let name = ident(&d.name.name);
             let text = match &d.init {
                 Some(init) => format!("var {name}: {t} = {};", self.init(init, &ty)?),

@@ -39,7 +39,9 @@ pub(crate) struct Lowered {
     /// Global FX names (qualified) to what they are.
     pub globals: HashMap<String, Global>,
     /// Values of `static const` scalars, for constant expressions.
-    pub consts: HashMap<String, f64>,
+    pub consts: Consts,
+    /// Folders searched for texture images (`source` annotation).
+    pub image_dirs: Vec<std::path::PathBuf>,
 }
 
 /// Lowers the structure items of `module` in declaration order.
@@ -47,6 +49,7 @@ pub(crate) fn lower_items(
     module: &Module,
     facts: &Facts,
     options: &Options,
+    root: &std::path::Path,
     locate: &dyn Fn(TextRange) -> Span,
 ) -> Result<Lowered> {
     let mut lowered = Lowered {
@@ -61,6 +64,7 @@ pub(crate) fn lower_items(
         ids: ItemIds::default(),
         globals: HashMap::new(),
         consts: HashMap::new(),
+        image_dirs: image_dirs(root, options),
     };
     walk(&module.items, facts, locate, &mut lowered)?;
     if options.mode == CompileMode::Performance {
@@ -68,6 +72,21 @@ pub(crate) fn lower_items(
     }
     lowered.items.uniform_buffer_size = crate::lower::layout_uniforms(&mut lowered.items.uniforms);
     Ok(lowered)
+}
+
+/// Where texture images are looked for: the effect's folder, the include folders, and the
+/// `Textures` folder beside the effect's folder (ReShade's layout: `Shaders/` and `Textures/`).
+fn image_dirs(root: &std::path::Path, options: &Options) -> Vec<std::path::PathBuf> {
+    let dir = root
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let mut dirs = vec![dir.clone()];
+    dirs.extend(options.include_dirs.iter().cloned());
+    if let Some(parent) = dir.parent() {
+        dirs.push(parent.join("Textures"));
+    }
+    dirs
 }
 
 fn walk(
@@ -127,7 +146,7 @@ fn variables(
                     return unsupported(d.name.range, "'groupshared' : not supported yet");
                 }
                 if has(v, Qualifier::Const)
-                    && let Some(value) = d.init.as_ref().and_then(|e| const_scalar(e, &out.consts))
+                    && let Some(value) = d.init.as_ref().and_then(|e| const_values(e, &out.consts))
                 {
                     out.consts.insert(qualified.clone(), value);
                 }
@@ -238,16 +257,13 @@ fn uniform(
 }
 
 /// Annotations with their values (numbers, strings, booleans, names and vectors).
-pub(crate) fn annotations(
-    list: &[Annotation],
-    consts: &HashMap<String, f64>,
-) -> Result<Annotations> {
+pub(crate) fn annotations(list: &[Annotation], consts: &Consts) -> Result<Annotations> {
     let mut out = Annotations::default();
     for a in list {
         let value = match &a.value.kind {
             ExprKind::Literal(Literal::String(s)) => AnnotationValue::String(s.clone()),
             ExprKind::Literal(Literal::Bool(b)) => AnnotationValue::Bool(*b),
-            ExprKind::Name(p) if consts.get(&p.joined()).is_none() => {
+            ExprKind::Name(p) if lookup_const(consts, &p.joined()).is_none() => {
                 AnnotationValue::Ident(p.joined())
             }
             ExprKind::Construct { .. } | ExprKind::InitList(_) => {
@@ -268,61 +284,93 @@ pub(crate) fn annotations(
     Ok(out)
 }
 
-/// A constant scalar: literals, `static const` scalars, unary and binary arithmetic, casts.
-pub(crate) fn const_scalar(e: &Expr, consts: &HashMap<String, f64>) -> Option<f64> {
+/// Constants by qualified name: the components of `static const` values.
+pub(crate) type Consts = HashMap<String, Vec<f64>>;
+
+/// The constant a written name means: the exact qualified name, else the longest one ending in
+/// `::name` (a name written inside a namespace).
+fn lookup_const<'c>(consts: &'c Consts, written: &str) -> Option<&'c Vec<f64>> {
+    consts.get(written).or_else(|| {
+        let suffix = format!("::{written}");
+        consts
+            .iter()
+            .filter(|(q, _)| q.ends_with(&suffix))
+            .max_by_key(|(q, _)| q.len())
+            .map(|(_, v)| v)
+    })
+}
+
+/// A constant scalar (see [`const_values`]).
+pub(crate) fn const_scalar(e: &Expr, consts: &Consts) -> Option<f64> {
+    match const_values(e, consts)?.as_slice() {
+        [v] => Some(*v),
+        _ => None,
+    }
+}
+
+/// The flattened constant components of `e`: literals, `static const` values, constructors,
+/// initialiser lists, casts, unary and component-wise binary arithmetic (scalars broadcast).
+pub(crate) fn const_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
+    let one = |v: f64| Some(vec![v]);
     match &e.kind {
-        ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => Some(f64::from(*v)),
-        ExprKind::Literal(Literal::Float(v)) => Some(*v),
-        ExprKind::Literal(Literal::Bool(b)) => Some(f64::from(u8::from(*b))),
-        ExprKind::Name(p) => consts.get(&p.joined()).copied(),
+        ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => one(f64::from(*v)),
+        ExprKind::Literal(Literal::Float(v)) => one(*v),
+        ExprKind::Literal(Literal::Bool(b)) => one(f64::from(u8::from(*b))),
+        ExprKind::Name(p) => lookup_const(consts, &p.joined()).cloned(),
+        ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+            let mut values = Vec::new();
+            for a in args {
+                values.extend(const_values(a, consts)?);
+            }
+            Some(values)
+        }
         ExprKind::Unary { op, operand } => {
-            let v = const_scalar(operand, consts)?;
+            let v = const_values(operand, consts)?;
             match op {
                 UnaryOp::Plus => Some(v),
-                UnaryOp::Negate => Some(-v),
-                UnaryOp::Not => Some(f64::from(u8::from(v == 0.0))),
+                UnaryOp::Negate => Some(v.iter().map(|x| -x).collect()),
+                UnaryOp::Not => Some(v.iter().map(|x| f64::from(u8::from(*x == 0.0))).collect()),
                 _ => None,
             }
         }
-        ExprKind::Cast { ty, .. } | ExprKind::Construct { ty, .. }
-            if matches!(
-                ty.kind,
-                TypeKind::Numeric {
-                    rows: 1,
-                    cols: 1,
-                    ..
-                }
-            ) =>
-        {
-            let inner = match &e.kind {
-                ExprKind::Cast { operand, .. } => operand.as_ref(),
-                ExprKind::Construct { args, .. } if args.len() == 1 => &args[0],
-                _ => return None,
-            };
-            let v = const_scalar(inner, consts)?;
+        ExprKind::Cast { ty, operand } => {
+            let v = const_values(operand, consts)?;
             match ty.kind {
                 TypeKind::Numeric {
                     base: Base::Int | Base::Uint,
                     ..
-                } => Some(v.trunc()),
+                } => Some(v.iter().map(|x| x.trunc()).collect()),
                 _ => Some(v),
             }
         }
         ExprKind::Binary { op, lhs, rhs } => {
-            let (a, b) = (const_scalar(lhs, consts)?, const_scalar(rhs, consts)?);
+            let (a, b) = (const_values(lhs, consts)?, const_values(rhs, consts)?);
             let integers = is_integer(lhs) && is_integer(rhs);
-            let v = match op {
-                BinaryOp::Add => a + b,
-                BinaryOp::Subtract => a - b,
-                BinaryOp::Multiply => a * b,
-                BinaryOp::Divide if integers => (a / b).trunc(),
-                BinaryOp::Divide => a / b,
-                BinaryOp::Modulo => a % b,
-                BinaryOp::Less => f64::from(u8::from(a < b)),
-                BinaryOp::Greater => f64::from(u8::from(a > b)),
-                _ => return None,
-            };
-            v.is_finite().then_some(v)
+            let n = a.len().max(b.len());
+            if a.len() != n && a.len() != 1 || b.len() != n && b.len() != 1 {
+                return None;
+            }
+            let at = |v: &Vec<f64>, i: usize| if v.len() == 1 { v[0] } else { v[i] };
+            let mut out = Vec::with_capacity(n);
+            for i in 0..n {
+                let (x, y) = (at(&a, i), at(&b, i));
+                let v = match op {
+                    BinaryOp::Add => x + y,
+                    BinaryOp::Subtract => x - y,
+                    BinaryOp::Multiply => x * y,
+                    BinaryOp::Divide if integers => (x / y).trunc(),
+                    BinaryOp::Divide => x / y,
+                    BinaryOp::Modulo => x % y,
+                    BinaryOp::Less => f64::from(u8::from(x < y)),
+                    BinaryOp::Greater => f64::from(u8::from(x > y)),
+                    _ => return None,
+                };
+                if !v.is_finite() {
+                    return None;
+                }
+                out.push(v);
+            }
+            Some(out)
         }
         _ => None,
     }
@@ -337,20 +385,6 @@ fn is_integer(e: &Expr) -> bool {
     }
 }
 
-/// The flattened constant components of a scalar, a constructor or an initialiser list.
-pub(crate) fn const_values(e: &Expr, consts: &HashMap<String, f64>) -> Option<Vec<f64>> {
-    match &e.kind {
-        ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
-            let mut values = Vec::new();
-            for a in args {
-                values.extend(const_values(a, consts)?);
-            }
-            Some(values)
-        }
-        _ => const_scalar(e, consts).map(|v| vec![v]),
-    }
-}
-
 /// The value of an object property that names something (`RGBA8`, `CLAMP`, a texture).
 fn property_name(p: &Property) -> Option<String> {
     match &p.value.kind {
@@ -359,7 +393,7 @@ fn property_name(p: &Property) -> Option<String> {
     }
 }
 
-fn property_number(p: &Property, consts: &HashMap<String, f64>) -> Result<f64> {
+fn property_number(p: &Property, consts: &Consts) -> Result<f64> {
     match const_scalar(&p.value, consts) {
         Some(v) => Ok(v),
         None => unsupported(
@@ -414,12 +448,10 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
     let pooled = d.annotations.iter().any(|a| {
         a.name.name == "pooled" && matches!(a.value.kind, ExprKind::Literal(Literal::Bool(true)))
     });
-    if d.annotations.iter().any(|a| a.name.name == "source") {
-        return unsupported(
-            d.name.range,
-            "textures filled from an image not supported yet",
-        );
-    }
+    let image = match d.annotations.iter().find(|a| a.name.name == "source") {
+        Some(a) => Some(image_path(a, out)?),
+        None => None,
+    };
     Ok(Texture {
         name: name.to_string(),
         kind: TextureKind::Owned {
@@ -429,7 +461,7 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
             format,
             mip_levels: mips,
         },
-        image: None,
+        image,
         srgb_read: false,
         pooled,
         span,
@@ -559,4 +591,25 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         span,
     });
     Ok(Global::Storage(name.to_string()))
+}
+
+/// The image a `source` annotation names, found in the image folders.
+fn image_path(a: &Annotation, out: &Lowered) -> Result<std::path::PathBuf> {
+    let ExprKind::Literal(Literal::String(file)) = &a.value.kind else {
+        return unsupported(a.value.range, "'source' : expected a file name");
+    };
+    match out
+        .image_dirs
+        .iter()
+        .map(|dir| dir.join(file))
+        .find(|p| p.is_file())
+    {
+        Some(p) => Ok(p),
+        None => unsupported(
+            a.value.range,
+            format!(
+                "'{file}' : image not found next to the effect, in the search path or in a 'Textures' folder beside the effect's folder"
+            ),
+        ),
+    }
 }

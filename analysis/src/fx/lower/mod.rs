@@ -72,6 +72,7 @@ pub(crate) fn lower(
     facts: &Facts,
     pp: &Preprocessed,
     root: FileId,
+    root_path: &std::path::Path,
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<ValidatedEffect> {
@@ -90,7 +91,7 @@ pub(crate) fn lower(
             u.message,
         ));
     };
-    let lowered = match items::lower_items(module, facts, options, &locate) {
+    let lowered = match items::lower_items(module, facts, options, root_path, &locate) {
         Ok(lowered) => lowered,
         Err(u) => {
             report(diagnostics, u);
