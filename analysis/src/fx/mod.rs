@@ -139,6 +139,38 @@ pub fn is_fx_path(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("fx") || e.eq_ignore_ascii_case("fxh"))
 }
 
+/// The WGSL the FX effect at `path` lowers to (user code and generated declarations), before
+/// naga parses it: for checking that naga accepts everything lowering generates. `Err` holds the
+/// diagnostics when the effect has errors or uses something lowering does not support.
+pub fn generated_wgsl(
+    path: &Path,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> Result<String, Vec<Diagnostic>> {
+    let parsed = parse_effect(path, loader, options);
+    if parsed.error_count() > 0 {
+        return Err(parsed.diagnostics);
+    }
+    lower::wgsl_text(
+        &parsed.module,
+        &parsed.facts,
+        &parsed.preprocessed,
+        parsed.root,
+        path,
+        options,
+    )
+    .map_err(|u| {
+        let span = parsed
+            .preprocessed
+            .span(u.range.start as usize, u.range.end as usize);
+        vec![Diagnostic::error(
+            DiagnosticCode::UnsupportedFeature,
+            span,
+            u.message,
+        )]
+    })
+}
+
 /// Parses, checks and lowers the FX effect text claiming to live at `path` into a validated
 /// effect (see `lower/`).
 pub fn compile_fx(

@@ -66,6 +66,58 @@ pub(crate) fn unsupported<T>(range: TextRange, message: impl Into<String>) -> Re
     })
 }
 
+/// The front half: items, the passes' entry points and the code.
+fn front(
+    module: &Module,
+    facts: &Facts,
+    root_path: &std::path::Path,
+    options: &Options,
+    locate: &dyn Fn(TextRange) -> Span,
+) -> Result<(items::Lowered, passes::Plan, emit::Code)> {
+    let lowered = items::lower_items(module, facts, options, root_path, locate)?;
+    let plan = passes::plan(module, facts, &lowered)?;
+    let code = emit::emit_module(module, facts, &lowered, &plan.entries)?;
+    Ok((lowered, plan, code))
+}
+
+/// Takes the model items out of `lowered`, leaving it empty of them.
+fn take_items(lowered: &mut items::Lowered) -> EffectItems {
+    let empty = EffectItems {
+        uniforms: Vec::new(),
+        uniform_buffer_size: 0,
+        textures: Vec::new(),
+        samplers: Vec::new(),
+        storages: Vec::new(),
+        bindings: Vec::new(),
+    };
+    std::mem::replace(&mut lowered.items, empty)
+}
+
+/// The whole WGSL module lowering generates for a checked module (user code and generated
+/// declarations), before naga sees it; the one error when something is not supported.
+pub(crate) fn wgsl_text(
+    module: &Module,
+    facts: &Facts,
+    pp: &Preprocessed,
+    root: FileId,
+    root_path: &std::path::Path,
+    options: &Options,
+) -> std::result::Result<String, Unsupported> {
+    let locate = |range: TextRange| {
+        pp.span(range.start as usize, range.end as usize)
+            .unwrap_or(Span::new(root, 0, 0))
+    };
+    let (mut lowered, _, code) = front(module, facts, root_path, options, &locate)?;
+    let origins = FxOrigins {
+        pp,
+        records: code.records,
+    };
+    let mut items = take_items(&mut lowered);
+    let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
+    generate_declarations(&mut wgsl, &mut items);
+    Ok(wgsl.text)
+}
+
 /// Lowers a checked module; returns an effect only when nothing was wrong.
 pub(crate) fn lower(
     module: &Module,
@@ -84,31 +136,14 @@ pub(crate) fn lower(
         pp.span(range.start as usize, range.end as usize)
             .unwrap_or(Span::new(root, 0, 0))
     };
-    let report = |diagnostics: &mut Vec<Diagnostic>, u: Unsupported| {
-        diagnostics.push(Diagnostic::error(
-            DiagnosticCode::UnsupportedFeature,
-            locate(u.range),
-            u.message,
-        ));
-    };
-    let lowered = match items::lower_items(module, facts, options, root_path, &locate) {
-        Ok(lowered) => lowered,
+    let (mut lowered, plan, code) = match front(module, facts, root_path, options, &locate) {
+        Ok(done) => done,
         Err(u) => {
-            report(diagnostics, u);
-            return None;
-        }
-    };
-    let plan = match passes::plan(module, facts, &lowered) {
-        Ok(plan) => plan,
-        Err(u) => {
-            report(diagnostics, u);
-            return None;
-        }
-    };
-    let code = match emit::emit_module(module, facts, &lowered, &plan.entries) {
-        Ok(code) => code,
-        Err(u) => {
-            report(diagnostics, u);
+            diagnostics.push(Diagnostic::error(
+                DiagnosticCode::UnsupportedFeature,
+                locate(u.range),
+                u.message,
+            ));
             return None;
         }
     };
@@ -116,27 +151,12 @@ pub(crate) fn lower(
         pp,
         records: code.records,
     };
-    let items_placeholder = EffectItems {
-        uniforms: Vec::new(),
-        uniform_buffer_size: 0,
-        textures: Vec::new(),
-        samplers: Vec::new(),
-        storages: Vec::new(),
-        bindings: Vec::new(),
-    };
-    let mut lowered_rest = lowered;
-    let mut items = std::mem::replace(&mut lowered_rest.items, items_placeholder);
+    let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
     generate_declarations(&mut wgsl, &mut items);
     let mut builder = EffectBuilder::new(wgsl, items, options, errors_before, diagnostics)?;
-    let techniques = passes::lower_techniques(
-        module,
-        &plan,
-        &lowered_rest,
-        &mut builder,
-        &locate,
-        diagnostics,
-    );
+    let techniques =
+        passes::lower_techniques(module, &plan, &lowered, &mut builder, &locate, diagnostics);
     builder.finish(techniques, diagnostics)
 }
 
