@@ -20,7 +20,7 @@ float4 VignettePS(float4 pos : SV_Position, float2 texcoord : TEXCOORD) : SV_Tar
     return color;
 }
 
-technique VignetteFX < ui_label = "Vignette (FX)"; >
+technique VignetteFX < ui_label = "Vignette (FX)"; enabled = true; >
 {
     pass
     {

@@ -195,3 +195,13 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         naga_rejected.join("\n")
     );
 }
+
+#[test]
+#[ignore]
+fn print_generated() {
+    let p = std::env::var("FX").unwrap_or_default();
+    match analysis::fx::generated_wgsl(Path::new(&p), &FsLoader, &Options::default()) {
+        Ok(t) => println!("{t}"),
+        Err(d) => println!("{d:?}"),
+    }
+}
