@@ -441,6 +441,8 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
             }
         }
     }
+    // As ReShade does, more mip levels than the size allows are clamped.
+    let mips = mips.min(32 - width.max(height).max(1).leading_zeros());
     let limit = crate::lower::MAX_TEXTURE_SIZE;
     if width == 0 || height == 0 || width > limit || height > limit || depth == 0 || mips == 0 {
         return unsupported(d.name.range, "texture size out of range");
