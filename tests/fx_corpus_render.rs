@@ -7,7 +7,7 @@ use engine::testing;
 
 /// Effects of the corpus that render today (all that validate), counting those that need a
 /// device feature the test device lacks.
-const CORPUS_RENDERING: usize = 46;
+const CORPUS_RENDERING: usize = 55;
 
 fn effects(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
@@ -54,7 +54,13 @@ fn validating_corpus_effects_render() {
             // A feature this device lacks (border colour addressing on lavapipe) is not a
             // lowering bug: listed, not failed.
             Err(e) if format!("{e:?}").contains("are required but not enabled") => {
-                device_limited.push(name);
+                let reason = format!("{e:?}");
+                let feature = reason
+                    .split("FeaturesWGPU(")
+                    .nth(1)
+                    .and_then(|r| r.split(')').next())
+                    .unwrap_or("?");
+                device_limited.push(format!("{name} ({feature})"));
                 continue;
             }
             Err(e) => {

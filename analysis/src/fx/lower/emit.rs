@@ -59,6 +59,9 @@ pub(crate) struct Emitter<'m> {
     pub renames: HashMap<String, String>,
     /// Module-scope declarations made while emitting a function, written after it.
     pending: Vec<(TextRange, String)>,
+    /// While emitting a call statement or a declaration: `out` arguments that are not plain
+    /// variables go through temporaries (temporary, place), written back after the statement.
+    pub out_temps: Option<Vec<(String, String)>>,
     ret: Type,
     tmp: usize,
     /// Functions and statics used so far (emitted from a worklist).
@@ -86,6 +89,7 @@ pub(crate) fn emit_module(
         params: HashMap::new(),
         renames: HashMap::new(),
         pending: Vec::new(),
+        out_temps: None,
         ret: Type::Void,
         tmp: 0,
         used_functions: BTreeSet::new(),
@@ -532,7 +536,11 @@ impl<'m> Emitter<'m> {
                 _ => self.declared_type(v, d)?,
             };
             let t = self.wgsl(&ty, d.name.range)?;
-            if is_static {
+            let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+            let constant_init = d.init.as_ref().is_none_or(|init| self.is_constant(init));
+            // A `static const` local with a computed value holds the same value on every call:
+            // an ordinary local.
+            if is_static && (constant_init || !is_const) {
                 // A module-scope variable initialised once, as HLSL's static locals are.
                 let name = format!("fx_static{}_{}", self.records.len(), ident(&d.name.name));
                 let init = match &d.init {
@@ -545,7 +553,6 @@ impl<'m> Emitter<'m> {
                     }
                     None => String::new(),
                 };
-                let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
                 let keyword = if is_const && matches!(ty, Type::Numeric { .. }) && !init.is_empty()
                 {
                     "const"
@@ -560,12 +567,16 @@ impl<'m> Emitter<'m> {
             }
             self.renames.remove(&d.name.name);
             let name = ident(&d.name.name);
-            let text = match &d.init {
-                Some(init) => format!("var {name}: {t} = {};", self.init(init, &ty)?),
+            self.out_temps = Some(Vec::new());
+            let init = d.init.as_ref().map(|init| self.init(init, &ty)).transpose();
+            let writebacks = self.out_temps.take().unwrap_or_default();
+            let text = match init? {
+                Some(init) => format!("var {name}: {t} = {init};"),
                 None => format!("var {name}: {t};"),
             };
             self.params.remove(&d.name.name);
             self.line(d.range, &text);
+            self.write_back(d.range, writebacks);
         }
         Ok(())
     }
@@ -682,6 +693,28 @@ impl<'m> Emitter<'m> {
                 Ok(())
             }
             ExprKind::Call { callee, args }
+                if callee.joined() == "sincos" && !self.facts.calls.contains_key(&callee.range) =>
+            {
+                let [x, s, c] = args.as_slice() else {
+                    return unsupported(e.range, "'sincos' takes 3 arguments");
+                };
+                let t = self.ty(s);
+                let angle = self.expr_as(x, &t)?;
+                for (place, f) in [(s, "sin"), (c, "cos")] {
+                    let pt = self.ty(place);
+                    let value = self.convert(format!("{f}({angle})"), &t, &pt, e.range)?;
+                    if self.multi_swizzle(place)?.is_some() {
+                        return unsupported(
+                            place.range,
+                            "'sincos' into several swizzled components not supported yet",
+                        );
+                    }
+                    let lhs = self.lvalue(place)?;
+                    self.line(e.range, &format!("{lhs} = {value};"));
+                }
+                Ok(())
+            }
+            ExprKind::Call { callee, args }
                 if callee.joined() == "clip" && !self.facts.calls.contains_key(&callee.range) =>
             {
                 let Some(arg) = args.first() else {
@@ -694,14 +727,25 @@ impl<'m> Emitter<'m> {
                 Ok(())
             }
             _ => {
-                let code = self.expr(e)?;
+                self.out_temps = Some(Vec::new());
+                let code = self.expr(e);
+                let writebacks = self.out_temps.take().unwrap_or_default();
+                let code = code?;
                 if self.ty(e) == Type::Void {
                     self.line(e.range, &format!("{code};"));
                 } else {
                     self.line(e.range, &format!("_ = {code};"));
                 }
+                self.write_back(e.range, writebacks);
                 Ok(())
             }
+        }
+    }
+
+    /// Copies temporaries that stood for `out` arguments back to their places.
+    fn write_back(&mut self, range: TextRange, writebacks: Vec<(String, String)>) {
+        for (temp, place) in writebacks {
+            self.line(range, &format!("{place} = {temp};"));
         }
     }
 

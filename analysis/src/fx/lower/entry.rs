@@ -85,8 +85,10 @@ fn attribute(
             Some((format!("@location({index}){interp}"), t))
         }
         (Fragment, true, "SV_ISFRONTFACE") => Some(("@builtin(front_facing)".into(), Type::BOOL)),
+        // Render targets take four components: fewer are padded with zeros.
         (Fragment, false, "SV_TARGET" | "COLOR") if index < 8 => {
-            Some((format!("@location({index})"), ty.clone()))
+            let base = ty.numeric().map_or(Base::Float, |n| n.0);
+            Some((format!("@location({index})"), Type::vector(base, 4)))
         }
         (Compute, true, "SV_DISPATCHTHREADID") => {
             Some(("@builtin(global_invocation_id)".into(), u3))
@@ -287,12 +289,37 @@ impl Emitter<'_> {
         if !outputs.is_empty() {
             self.line(range, &format!("    var o: {out_struct};"));
             for (k, o) in outputs.iter().enumerate() {
-                let value = self.convert(o.place.clone(), &o.fx_ty, &o.ty, range)?;
+                let value = self.widen(o, range)?;
                 self.line(range, &format!("    o.o{k} = {value};"));
             }
             self.line(range, "    return o;");
         }
         self.line(range, "}");
         Ok(())
+    }
+
+    /// An output slot's value in its stage type: converted, and widened with zeros when the
+    /// FX value has fewer components (a `float3` written to a render target).
+    fn widen(&self, o: &Slot, range: TextRange) -> Result<String> {
+        let (from, to) = (o.fx_ty.components(), o.ty.components());
+        if o.fx_ty.is_matrix() || from >= to {
+            return self.convert(o.place.clone(), &o.fx_ty, &o.ty, range);
+        }
+        let base = o.ty.numeric().map_or(Base::Float, |n| n.0);
+        let own = if from == 1 {
+            Type::scalar(base)
+        } else {
+            Type::vector(base, from as u8)
+        };
+        let value = self.convert(o.place.clone(), &o.fx_ty, &own, range)?;
+        let zero = match base {
+            Base::Float => "0.0f",
+            Base::Int => "0i",
+            Base::Uint => "0u",
+            Base::Bool => "false",
+        };
+        let pad = vec![zero; (to - from) as usize].join(", ");
+        let wt = self.wgsl(&o.ty, range)?;
+        Ok(format!("{wt}({value}, {pad})"))
     }
 }

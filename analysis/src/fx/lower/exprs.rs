@@ -100,6 +100,11 @@ impl Emitter<'_> {
         if from == to {
             return Ok(code);
         }
+        if let (Type::Struct(a, _), Type::Struct(b, _)) = (from, to)
+            && a == b
+        {
+            return Ok(code);
+        }
         let (Some((fb, fr, fc)), Some((tb, tr, tc))) = (shape(from), shape(to)) else {
             return unsupported(
                 range,
@@ -567,7 +572,25 @@ impl Emitter<'_> {
                             );
                         }
                         let place = self.lvalue(a)?;
-                        list.push(format!("&{place}"));
+                        if matches!(a.kind, ExprKind::Name(_)) {
+                            list.push(format!("&{place}"));
+                            continue;
+                        }
+                        // naga's SPIR-V writer cannot pass a pointer into a struct or array:
+                        // a temporary, copied in and written back after the statement.
+                        if self.out_temps.is_none() {
+                            return unsupported(
+                                a.range,
+                                "an 'out' argument that is a field or element, inside an expression, not supported yet",
+                            );
+                        }
+                        let temp = self.temp();
+                        let wt = self.wgsl(pt, a.range)?;
+                        self.line(a.range, &format!("var {temp}: {wt} = {place};"));
+                        if let Some(list) = &mut self.out_temps {
+                            list.push((temp.clone(), place));
+                        }
+                        list.push(format!("&{temp}"));
                     }
                     ParamKind::Value => list.push(self.expr_as(a, pt)?),
                 }

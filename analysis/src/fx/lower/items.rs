@@ -324,6 +324,23 @@ pub(crate) fn const_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
             }
             Some(values)
         }
+        ExprKind::Member { base, member } => {
+            let v = const_values(base, consts)?;
+            member
+                .name
+                .chars()
+                .map(|c| {
+                    let i = match c {
+                        'x' | 'r' => 0,
+                        'y' | 'g' => 1,
+                        'z' | 'b' => 2,
+                        'w' | 'a' => 3,
+                        _ => return None,
+                    };
+                    v.get(i).copied()
+                })
+                .collect()
+        }
         ExprKind::Unary { op, operand } => {
             let v = const_values(operand, consts)?;
             match op {
