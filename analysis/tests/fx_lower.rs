@@ -14,7 +14,7 @@ fn repo() -> PathBuf {
 }
 
 /// Effects of the corpus that validate today; lowering more must not lower this.
-const CORPUS_VALIDATING: usize = 55;
+const CORPUS_VALIDATING: usize = 57;
 
 #[test]
 fn shipped_fx_assets_validate() {

@@ -146,8 +146,22 @@ fn variables(
                     return unsupported(d.name.range, "'groupshared' : not supported yet");
                 }
                 if has(v, Qualifier::Const)
-                    && let Some(value) = d.init.as_ref().and_then(|e| const_values(e, &out.consts))
+                    && let Some(mut value) =
+                        d.init.as_ref().and_then(|e| const_values(e, &out.consts))
                 {
+                    // A scalar initialiser splats (`static const int2 Size = 256;`), and an
+                    // integer holds the truncated value.
+                    if let TypeKind::Numeric { base, rows, cols } = v.ty.kind
+                        && d.array.is_empty()
+                    {
+                        let n = usize::from(rows) * usize::from(cols);
+                        if value.len() == 1 && n > 1 {
+                            value = vec![value[0]; n];
+                        }
+                        if matches!(base, Base::Int | Base::Uint) {
+                            value.iter_mut().for_each(|x| *x = x.trunc());
+                        }
+                    }
                     out.consts.insert(qualified.clone(), value);
                 }
                 Global::Value(name)
