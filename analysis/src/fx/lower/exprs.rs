@@ -564,15 +564,33 @@ impl Emitter<'_> {
                             list.push(ident(&p.joined()));
                             continue;
                         }
-                        if matches!(&a.kind, ExprKind::Member { base, .. } if self.ty(base).is_vector() || self.ty(base).is_scalar())
-                        {
-                            return unsupported(
-                                a.range,
-                                "a swizzle as an 'out' argument not supported yet",
-                            );
+                        // A swizzle: through a temporary written back component by component.
+                        if let Some((base, components)) = self.multi_swizzle(a)? {
+                            if self.out_temps.is_none() {
+                                return unsupported(
+                                    a.range,
+                                    "a swizzle as an 'out' argument inside an expression not supported yet",
+                                );
+                            }
+                            let temp = self.temp();
+                            let wt = self.wgsl(pt, a.range)?;
+                            let current = self.expr(a)?;
+                            self.line(a.range, &format!("var {temp}: {wt} = {current};"));
+                            if let Some(list) = &mut self.out_temps {
+                                for (k, c) in components.iter().enumerate() {
+                                    list.push((
+                                        format!("{temp}.{}", LANES[k]),
+                                        format!("{base}{c}"),
+                                    ));
+                                }
+                            }
+                            list.push(format!("&{temp}"));
+                            continue;
                         }
                         let place = self.lvalue(a)?;
-                        if matches!(a.kind, ExprKind::Name(_)) {
+                        // One component of a vector or matrix has no address in WGSL either.
+                        let component = matches!(&a.kind, ExprKind::Member { base, .. } if self.ty(base).numeric().is_some());
+                        if matches!(a.kind, ExprKind::Name(_)) && !component {
                             list.push(format!("&{place}"));
                             continue;
                         }
