@@ -47,7 +47,7 @@ enum FileKind {
 impl FileKind {
     fn of(path: &Path) -> Option<Self> {
         match path.extension()?.to_str()? {
-            "wfx" | "wfxh" => Some(Self::Effect),
+            "wfx" | "wfxh" | "fx" | "fxh" => Some(Self::Effect),
             "wgsl" => Some(Self::Wgsl),
             _ => None,
         }
@@ -76,7 +76,7 @@ pub fn run(args: CheckArgs) -> i32 {
     for path in &args.files {
         let Some(kind) = FileKind::of(path) else {
             eprintln!(
-                "fxbench check: '{}': unknown kind of file; expected .wfx, .wfxh or .wgsl",
+                "fxbench check: '{}': unknown kind of file; expected .wfx, .wfxh, .fx, .fxh or .wgsl",
                 path.display()
             );
             return EXIT_USAGE;

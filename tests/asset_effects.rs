@@ -281,3 +281,66 @@ fn reload_at_a_new_size_keeps_order_enabled_state_and_values() {
     let (max, mean) = compare(&out, &expected);
     assert!(max <= 1 && mean < 0.1, "max {max}, mean {mean}");
 }
+
+/// CPU version of assets/box_blur.fx: a 5-tap horizontal box (stored as RGBA16F), then a 5-tap
+/// vertical one, both clamped at the edges.
+fn box_blur_reference(input: &FloatImage) -> FloatImage {
+    const RADIUS: i32 = 2;
+    let (w, h) = (input.width as i32, input.height as i32);
+    let pass = |src: &FloatImage, dx: i32, dy: i32, round: bool| {
+        let mut out = src.clone();
+        for y in 0..h {
+            for x in 0..w {
+                let mut sum = [0.0f32; 4];
+                for i in -RADIUS..=RADIUS {
+                    let sx = (x + dx * i).clamp(0, w - 1) as usize;
+                    let sy = (y + dy * i).clamp(0, h - 1) as usize;
+                    for (acc, v) in sum.iter_mut().zip(src.at(sx, sy)) {
+                        *acc += v;
+                    }
+                }
+                let avg = sum.map(|s| s / (2 * RADIUS + 1) as f32);
+                out.data[(y * w + x) as usize] = if round {
+                    avg.map(|v| half::f16::from_f32(v).to_f32())
+                } else {
+                    avg
+                };
+            }
+        }
+        out
+    };
+    let horizontal = pass(input, 1, 0, true);
+    pass(&horizontal, 0, 1, false)
+}
+
+#[test]
+fn fx_vignette_matches_cpu_reference() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let input = FloatImage::from_rgba8(&image);
+    let document = Document::with_effects(vec![asset("vignette.fx")]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let (max, mean) = compare(&actual, &vignette_reference(&input, 0.6, 0.4).to_rgba8());
+    // Tolerance: the same maths as the WFX vignette, so the same bound: 1 step of 255.
+    assert!(max <= 1 && mean < 0.1, "max diff {max}, mean {mean}");
+}
+
+#[test]
+fn fx_box_blur_matches_cpu_reference() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let document = Document::with_effects(vec![asset("box_blur.fx")]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let expected = box_blur_reference(&FloatImage::from_rgba8(&image)).to_rgba8();
+    let (max, mean) = compare(&actual, &expected);
+    // Tolerance: texel fetches, no filtering; only the RGBA16F intermediate and the final
+    // rounding differ, so 1 step of 255.
+    assert!(max <= 1 && mean < 0.1, "max diff {max}, mean {mean}");
+    let (max_vs_input, _) = compare(&actual, &image);
+    assert!(
+        max_vs_input > 40,
+        "blurred image too close to the input ({max_vs_input})"
+    );
+}

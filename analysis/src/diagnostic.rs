@@ -190,6 +190,8 @@ diagnostic_codes! {
     // --- ReShade FX front end (`fx/`) ---
     /// A vector or matrix converted implicitly to one with fewer components (ReShade warns).
     ImplicitTruncation,
+    /// A ReShade FX construct the lowering to WGSL does not support yet.
+    UnsupportedFeature,
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -146,6 +146,9 @@ pub fn compile(
     loader: &dyn FileLoader,
     options: &Options,
 ) -> LoadOutput {
+    if fx::is_fx_path(path) {
+        return fx::compile_fx(path, text, loader, options);
+    }
     let PreprocessOutput {
         sources,
         root,

@@ -21,9 +21,12 @@ const NO_FIXTURE: &[DiagnosticCode] = &[
     // `ExpressionError::NotInScope` guards the IR's scoping invariant; naga's WGSL front end
     // emits every expression inside the block that uses it, so effect text cannot produce it.
     DiagnosticCode::UseBeforeDeclaration,
-    // Reported by the ReShade FX checker (`analysis::fx`), which `load_effect` does not run yet;
-    // `analysis/tests/fx_check.rs` covers it.
+    // Reported by the ReShade FX checker (`analysis::fx`) for `.fx` effects only (the fixtures
+    // are `.wfx`); `analysis/tests/fx_check.rs` covers it.
     DiagnosticCode::ImplicitTruncation,
+    // Reported by the ReShade FX lowering for `.fx` effects only; `analysis/tests/fx_lower.rs`
+    // covers it.
+    DiagnosticCode::UnsupportedFeature,
 ];
 
 fn repo() -> PathBuf {

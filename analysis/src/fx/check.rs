@@ -27,12 +27,43 @@ pub struct Finding {
 
 /// Checks `module`; returns every finding in text order.
 pub fn check(module: &Module) -> Vec<Finding> {
+    check_with_facts(module).0
+}
+
+/// What the checker learnt that lowering needs: the type of every expression, what each name and
+/// call resolved to, and the structs and functions by number.
+#[derive(Default, Debug)]
+pub struct Facts {
+    /// The type of each expression, by its range.
+    pub types: HashMap<TextRange, Type>,
+    /// Names (by the range of their path) that resolved to a global: its qualified name.
+    pub globals: HashMap<TextRange, String>,
+    /// Calls of user functions, by the callee's range: the function's id.
+    pub calls: HashMap<TextRange, usize>,
+    /// Function definitions and prototypes, by the range of their name: their id.
+    pub functions: HashMap<TextRange, usize>,
+    /// Global declarators, by the range of their name: the qualified name.
+    pub global_decls: HashMap<TextRange, String>,
+    /// Local variables and parameters, by the range of their name: their type.
+    pub locals: HashMap<TextRange, Type>,
+    /// Structs by index: qualified name and fields.
+    pub structs: Vec<(String, Vec<(String, Type)>)>,
+    /// Structs by the range of their definition: their index.
+    pub struct_decls: HashMap<TextRange, usize>,
+    /// Qualified function names by id, with how many overloads share the name.
+    pub function_names: Vec<String>,
+}
+
+/// Checks `module`; returns every finding in text order and the facts lowering needs.
+pub fn check_with_facts(module: &Module) -> (Vec<Finding>, Facts) {
     let mut checker = Checker::default();
     checker.items(&module.items);
     checker.recursion();
     let mut findings = checker.findings;
     findings.sort_by_key(|f| f.range.start);
-    findings
+    let mut facts = checker.facts;
+    facts.function_names = checker.qualified_ids;
+    (findings, facts)
 }
 
 pub(super) struct StructInfo {
@@ -82,6 +113,10 @@ pub(super) struct Checker {
     /// Calls between user functions: caller, callee, where.
     pub calls: Vec<(usize, usize, TextRange)>,
     pub findings: Vec<Finding>,
+    /// What lowering needs (see [`Facts`]).
+    pub facts: Facts,
+    /// Qualified names of functions by id.
+    pub qualified_ids: Vec<String>,
 }
 
 impl Checker {
@@ -143,6 +178,19 @@ impl Checker {
         self.candidates(path)
             .iter()
             .find_map(|name| self.globals.get(name).cloned())
+    }
+
+    /// The qualified name of the global `path` names, if it names no local.
+    pub(super) fn global_name(&self, path: &Path) -> Option<String> {
+        if let [only] = path.segments.as_slice()
+            && !path.absolute
+            && self.locals.iter().any(|s| s.contains_key(&only.name))
+        {
+            return None;
+        }
+        self.candidates(path)
+            .into_iter()
+            .find(|name| self.globals.contains_key(name))
     }
 
     /// The qualified name of the function `path` names, if any.
@@ -392,6 +440,8 @@ impl Checker {
             self.report(DiagnosticCode::Redefinition, name.range, message);
             return;
         }
+        self.facts.struct_decls.insert(s.range, self.structs.len());
+        self.facts.structs.push((qualified.clone(), fields.clone()));
         self.struct_names.insert(qualified, self.structs.len());
         self.structs.push(StructInfo {
             name: name.name.clone(),
@@ -411,7 +461,7 @@ impl Checker {
             })
             .collect();
         let qualified = self.qualified(&f.name.name);
-        let overloads = self.functions.entry(qualified).or_default();
+        let overloads = self.functions.entry(qualified.clone()).or_default();
         // A prototype and its definition have the same parameters: only a second body is an
         // error.
         let id = self.function_ids.len();
@@ -423,6 +473,7 @@ impl Checker {
             }
             Some(o) => {
                 o.has_body |= f.body.is_some();
+                self.facts.functions.insert(f.name.range, o.id);
                 Some(o.id)
             }
             None => {
@@ -443,6 +494,8 @@ impl Checker {
                     id,
                 });
                 self.function_ids.push(f.name.name.clone());
+                self.qualified_ids.push(qualified);
+                self.facts.functions.insert(f.name.range, id);
                 Some(id)
             }
         }
@@ -457,6 +510,9 @@ impl Checker {
             let ty = self.with_array(base.clone(), &d.array, true);
             let value = self.constant(has(Qualifier::Const), &ty, d.init.as_ref());
             let qualified = self.qualified(&d.name.name);
+            self.facts
+                .global_decls
+                .insert(d.name.range, qualified.clone());
             if self.globals.contains_key(&qualified) || self.struct_names.contains_key(&qualified) {
                 let message = format!("'{}' : redefinition", d.name.name);
                 self.report(DiagnosticCode::Redefinition, d.name.range, message);
@@ -574,6 +630,7 @@ impl Checker {
             let ty = self.resolve_type_quietly(&p.ty);
             let ty = self.with_array(ty, &p.array, false);
             let read_only = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+            self.facts.locals.insert(p.name.range, ty.clone());
             let var = Var {
                 ty,
                 read_only,
@@ -738,6 +795,7 @@ impl Checker {
         for d in &v.declarators {
             let ty = self.with_array(base.clone(), &d.array, true);
             let value = self.constant(read_only, &ty, d.init.as_ref());
+            self.facts.locals.insert(d.name.range, ty.clone());
             // The initialiser is checked before the name is declared: `float x = x;` reads an
             // outer `x`.
             if let Some(init) = &d.init {

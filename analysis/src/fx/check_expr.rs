@@ -12,6 +12,12 @@ use crate::DiagnosticCode;
 impl Checker {
     /// The type of `e`, after reporting what is wrong inside it.
     pub(super) fn expr(&mut self, e: &Expr) -> Type {
+        let ty = self.expr_type(e);
+        self.facts.types.insert(e.range, ty.clone());
+        ty
+    }
+
+    fn expr_type(&mut self, e: &Expr) -> Type {
         match &e.kind {
             ExprKind::Literal(l) => match l {
                 Literal::Bool(_) => Type::BOOL,
@@ -60,6 +66,9 @@ impl Checker {
 
     fn name(&mut self, path: &Path) -> Type {
         if let Some(var) = self.variable(path) {
+            if let Some(global) = self.global_name(path) {
+                self.facts.globals.insert(path.range, global);
+            }
             return var.ty;
         }
         let message = if self.function_name(path).is_some() {
@@ -276,6 +285,9 @@ impl Checker {
             .map(|(_, o)| *o)
             .collect();
         let shown: Vec<String> = types.iter().map(Type::name).collect();
+        if let [one] = winners.as_slice() {
+            self.facts.calls.insert(callee.range, one.id);
+        }
         if let ([one], Some(caller)) = (winners.as_slice(), self.current) {
             self.calls.push((caller, one.id, callee.range));
         }

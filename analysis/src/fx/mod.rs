@@ -13,6 +13,7 @@ mod expr;
 pub mod files;
 pub mod intrinsics;
 pub mod lexer;
+pub(crate) mod lower;
 pub mod parser;
 pub mod types;
 
@@ -30,6 +31,10 @@ pub struct FxParse {
     pub preprocessed: Preprocessed,
     pub module: ast::Module,
     pub diagnostics: Vec<Diagnostic>,
+    /// What the checker learnt, for lowering.
+    pub facts: check::Facts,
+    /// The root file.
+    pub root: crate::FileId,
 }
 
 impl FxParse {
@@ -56,6 +61,8 @@ pub fn parse_effect(path: &Path, loader: &dyn FileLoader, options: &Options) -> 
             sources: SourceMap::new(),
             preprocessed: Preprocessed::default(),
             module: ast::Module::default(),
+            facts: check::Facts::default(),
+            root: SourceMap::new().add(path, String::new()),
             diagnostics: vec![Diagnostic::error(
                 DiagnosticCode::IoError,
                 None,
@@ -99,7 +106,8 @@ pub fn parse_effect_source(
             error.message,
         ));
     }
-    for finding in check::check(&parsed.module) {
+    let (findings, facts) = check::check_with_facts(&parsed.module);
+    for finding in findings {
         // A declaration that failed to parse is missing from the tree: names it declared would
         // be reported as undeclared, which is a follow-on error, not an independent one.
         let follow_on = matches!(
@@ -118,6 +126,79 @@ pub fn parse_effect_source(
         sources,
         preprocessed: pp,
         module: parsed.module,
+        diagnostics,
+        facts,
+        root,
+    }
+}
+
+/// Whether `path` names a ReShade FX effect or header (`.fx`, `.fxh`).
+pub fn is_fx_path(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("fx") || e.eq_ignore_ascii_case("fxh"))
+}
+
+/// The WGSL the FX effect at `path` lowers to (user code and generated declarations), before
+/// naga parses it: for checking that naga accepts everything lowering generates. `Err` holds the
+/// diagnostics when the effect has errors or uses something lowering does not support.
+pub fn generated_wgsl(
+    path: &Path,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> Result<String, Vec<Diagnostic>> {
+    let parsed = parse_effect(path, loader, options);
+    if parsed.error_count() > 0 {
+        return Err(parsed.diagnostics);
+    }
+    lower::wgsl_text(
+        &parsed.module,
+        &parsed.facts,
+        &parsed.preprocessed,
+        parsed.root,
+        path,
+        options,
+    )
+    .map_err(|u| {
+        let span = parsed
+            .preprocessed
+            .span(u.range.start as usize, u.range.end as usize);
+        vec![Diagnostic::error(
+            DiagnosticCode::UnsupportedFeature,
+            span,
+            u.message,
+        )]
+    })
+}
+
+/// Parses, checks and lowers the FX effect text claiming to live at `path` into a validated
+/// effect (see `lower/`).
+pub fn compile_fx(
+    path: &Path,
+    text: String,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> crate::LoadOutput {
+    let parsed = parse_effect_source(path, text, loader, options);
+    let mut diagnostics = parsed.diagnostics;
+    let mut effect = lower::lower(
+        &parsed.module,
+        &parsed.facts,
+        &parsed.preprocessed,
+        parsed.root,
+        path,
+        options,
+        &mut diagnostics,
+    );
+    if crate::diagnostic::has_errors(&diagnostics) {
+        effect = None;
+    }
+    if let Some(effect) = &mut effect {
+        effect.path = path.to_path_buf();
+    }
+    crate::LoadOutput {
+        sources: parsed.sources,
+        effect,
         diagnostics,
     }
 }

@@ -132,7 +132,7 @@ fn lower_samplers<'p>(
 
 /// Performance mode folds every uniform the runtime does not feed into a constant holding the
 /// preset's value, when it has one of the right size, else its initial value.
-fn fold_uniforms(uniforms: &mut [Uniform], values: &HashMap<String, Vec<f64>>) {
+pub(crate) fn fold_uniforms(uniforms: &mut [Uniform], values: &HashMap<String, Vec<f64>>) {
     for u in uniforms {
         if u.annotations.string("source").is_none() {
             u.constant = true;
@@ -144,7 +144,7 @@ fn fold_uniforms(uniforms: &mut [Uniform], values: &HashMap<String, Vec<f64>>) {
 }
 
 /// Assigns offsets in declaration order under WGSL's uniform layout; returns the buffer size.
-fn layout_uniforms(uniforms: &mut [Uniform]) -> u32 {
+pub(crate) fn layout_uniforms(uniforms: &mut [Uniform]) -> u32 {
     if uniforms.iter().all(|u| u.constant) {
         return 0;
     }

@@ -22,14 +22,21 @@ mod items;
 pub(crate) mod naga_check;
 mod outputs;
 mod pass;
-mod pass_states;
+pub(crate) mod pass_states;
 pub(crate) mod wgsl;
 
 use std::collections::HashMap;
 
 pub(crate) use builder::{EffectBuilder, EffectItems, error_count};
+pub(crate) use items::{MAX_TEXTURE_SIZE, fold_uniforms, layout_uniforms};
 pub(crate) use pass::PassStates;
-pub(crate) use wgsl::{GeneratedWgsl, Placeholders};
+pub(crate) use wgsl::{GeneratedWgsl, Placeholders, TextOrigins};
+
+/// Appends the declarations generated from `items` (uniform buffer, resources) to `wgsl`, for a
+/// front end with no placeholders.
+pub(crate) fn generate_declarations(wgsl: &mut GeneratedWgsl, items: &mut EffectItems) {
+    wgsl::generate(wgsl, items, &Placeholders::default());
+}
 
 use crate::Options;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};

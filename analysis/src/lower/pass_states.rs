@@ -211,7 +211,7 @@ fn render_target(
     true
 }
 
-const COMPARE_FUNCS: [(&str, CompareFunc); 8] = [
+pub(crate) const COMPARE_FUNCS: [(&str, CompareFunc); 8] = [
     ("NEVER", CompareFunc::Never),
     ("LESS", CompareFunc::Less),
     ("EQUAL", CompareFunc::Equal),
@@ -222,7 +222,7 @@ const COMPARE_FUNCS: [(&str, CompareFunc); 8] = [
     ("ALWAYS", CompareFunc::Always),
 ];
 
-const STENCIL_OPS: [(&str, StencilOp); 8] = [
+pub(crate) const STENCIL_OPS: [(&str, StencilOp); 8] = [
     ("KEEP", StencilOp::Keep),
     ("ZERO", StencilOp::Zero),
     ("REPLACE", StencilOp::Replace),
@@ -233,7 +233,7 @@ const STENCIL_OPS: [(&str, StencilOp); 8] = [
     ("DECR", StencilOp::DecrementWrap),
 ];
 
-const TOPOLOGIES: [(&str, PrimitiveTopology); 5] = [
+pub(crate) const TOPOLOGIES: [(&str, PrimitiveTopology); 5] = [
     ("POINTLIST", PrimitiveTopology::PointList),
     ("LINELIST", PrimitiveTopology::LineList),
     ("LINESTRIP", PrimitiveTopology::LineStrip),
@@ -241,7 +241,7 @@ const TOPOLOGIES: [(&str, PrimitiveTopology); 5] = [
     ("TRIANGLESTRIP", PrimitiveTopology::TriangleStrip),
 ];
 
-const BLEND_OPS: [(&str, BlendOp); 5] = [
+pub(crate) const BLEND_OPS: [(&str, BlendOp); 5] = [
     ("ADD", BlendOp::Add),
     ("SUBTRACT", BlendOp::Subtract),
     ("REVSUBTRACT", BlendOp::ReverseSubtract),
@@ -249,7 +249,7 @@ const BLEND_OPS: [(&str, BlendOp); 5] = [
     ("MAX", BlendOp::Max),
 ];
 
-const BLEND_FACTORS: [(&str, BlendFactor); 10] = [
+pub(crate) const BLEND_FACTORS: [(&str, BlendFactor); 10] = [
     ("ZERO", BlendFactor::Zero),
     ("ONE", BlendFactor::One),
     ("SRCCOLOR", BlendFactor::SrcColor),
@@ -274,7 +274,7 @@ enum TargetState {
 
 /// Splits a per-render-target state name into its base name and the slots it sets: `BlendEnable`
 /// sets all eight, `BlendEnable3` slot 3.
-fn per_target_state(key: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
+pub(crate) fn per_target_state(key: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
     const STATES: [&str; 10] = [
         "BlendEnable",
         "BlendOpAlpha",

@@ -350,7 +350,7 @@ fn open_buttons(ui: &mut egui::Ui, opened: &StartOptions) -> Option<StartOptions
             .button("Open effects...")
             .on_hover_text("Run these .wfx files (in place of the open ones)")
             .clicked()
-            && let Some(effects) = dialog().add_filter("Effects", &["wfx"]).pick_files()
+            && let Some(effects) = dialog().add_filter("Effects", &["wfx", "fx"]).pick_files()
         {
             open = Some(StartOptions {
                 effects,

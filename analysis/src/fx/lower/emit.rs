@@ -1,0 +1,800 @@
+//! WGSL code for FX functions and statements. Functions are emitted from the entry points
+//! outwards (only what a pass uses), each line recorded with the FX range it stands for.
+//!
+//! - value parameters are copied into a `var` (HLSL parameters are mutable); `out`/`inout`
+//!   parameters become `ptr<function, T>`; a `sampler` parameter becomes a texture and a sampler;
+//! - `for` becomes `loop` with the step in `continuing`, `do/while` a `loop` ending in
+//!   `break if`, `switch` a WGSL `switch` whose fall-through groups repeat the groups they fall
+//!   into (and that always gets a `default`);
+//! - assignments to several swizzled components go through a temporary, component by component.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::super::ast::*;
+use super::super::check::Facts;
+use super::super::lexer::{Base, ObjectKind};
+use super::super::types::Type;
+use super::entry::EntryRequest;
+use super::items::{Global, Lowered};
+use super::names::{ident, wgsl_type};
+use super::{Result, unsupported};
+
+/// The generated user text with its span records.
+pub(crate) struct Code {
+    pub text: String,
+    pub records: Vec<(usize, usize, TextRange)>,
+}
+
+/// What a user function looks like to callers.
+pub(crate) struct FnInfo<'m> {
+    pub def: &'m Function,
+    pub name: String,
+    pub params: Vec<(Type, ParamKind)>,
+    pub ret: Type,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ParamKind {
+    Value,
+    Pointer,
+    Sampler,
+}
+
+/// The code generator's state for one module.
+pub(crate) struct Emitter<'m> {
+    pub facts: &'m Facts,
+    pub lowered: &'m Lowered,
+    pub structs: Vec<String>,
+    pub functions: HashMap<usize, FnInfo<'m>>,
+    /// Static globals by qualified name: their declaration and declarator.
+    pub statics: HashMap<String, (&'m VarDecl, &'m Declarator)>,
+    /// Struct definitions by index.
+    pub struct_defs: HashMap<usize, &'m StructDef>,
+    pub text: String,
+    pub records: Vec<(usize, usize, TextRange)>,
+    indent: usize,
+    /// Parameters of the function being emitted that are not plain values.
+    pub params: HashMap<String, ParamKind>,
+    /// Static locals of the function being emitted: their module-scope names.
+    pub renames: HashMap<String, String>,
+    /// Module-scope declarations made while emitting a function, written after it.
+    pending: Vec<(TextRange, String)>,
+    /// While emitting a call statement or a declaration: `out` arguments that are not plain
+    /// variables go through temporaries (temporary, place), written back after the statement.
+    pub out_temps: Option<Vec<(String, String)>>,
+    ret: Type,
+    tmp: usize,
+    /// Functions and statics used so far (emitted from a worklist).
+    pub used_functions: BTreeSet<usize>,
+    pub used_statics: BTreeSet<String>,
+}
+
+/// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
+pub(crate) fn emit_module(
+    module: &Module,
+    facts: &Facts,
+    lowered: &Lowered,
+    entries: &[EntryRequest],
+) -> Result<Code> {
+    let mut e = Emitter {
+        facts,
+        lowered,
+        structs: facts.structs.iter().map(|(n, _)| ident(n)).collect(),
+        functions: HashMap::new(),
+        statics: HashMap::new(),
+        struct_defs: HashMap::new(),
+        text: String::new(),
+        records: Vec::new(),
+        indent: 0,
+        params: HashMap::new(),
+        renames: HashMap::new(),
+        pending: Vec::new(),
+        out_temps: None,
+        ret: Type::Void,
+        tmp: 0,
+        used_functions: BTreeSet::new(),
+        used_statics: BTreeSet::new(),
+    };
+    e.collect(&module.items)?;
+    e.structs_decls(&module.items)?;
+    for entry in entries {
+        e.entry(entry)?;
+    }
+    let mut done_f = BTreeSet::new();
+    let mut done_s = BTreeSet::new();
+    loop {
+        if let Some(&id) = e.used_functions.difference(&done_f).next() {
+            done_f.insert(id);
+            e.function(id)?;
+            continue;
+        }
+        if let Some(name) = e.used_statics.difference(&done_s).next().cloned() {
+            done_s.insert(name.clone());
+            e.static_global(&name)?;
+            continue;
+        }
+        break;
+    }
+    Ok(Code {
+        text: e.text,
+        records: e.records,
+    })
+}
+
+impl<'m> Emitter<'m> {
+    /// Records functions (with bodies) and static globals, walking namespaces.
+    fn collect(&mut self, items: &'m [Item]) -> Result<()> {
+        for item in items {
+            match item {
+                Item::Namespace(n) => self.collect(&n.items)?,
+                Item::Struct(s) => {
+                    if let Some(&i) = self.facts.struct_decls.get(&s.range) {
+                        self.struct_defs.insert(i, s);
+                    }
+                }
+                Item::Function(f) if f.body.is_some() => {
+                    let Some(&id) = self.facts.functions.get(&f.name.range) else {
+                        continue;
+                    };
+                    let info = self.fn_info(f, id)?;
+                    self.functions.insert(id, info);
+                }
+                Item::Variables(v) => {
+                    for d in &v.declarators {
+                        if let Some(q) = self.facts.global_decls.get(&d.name.range)
+                            && matches!(self.lowered.globals.get(q), Some(Global::Value(_)))
+                            && v.qualifiers
+                                .iter()
+                                .any(|q| q.qualifier == Qualifier::Static)
+                        {
+                            self.statics.insert(q.clone(), (v, d));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn fn_info(&self, f: &'m Function, id: usize) -> Result<FnInfo<'m>> {
+        let qualified = self
+            .facts
+            .function_names
+            .get(id)
+            .cloned()
+            .unwrap_or_default();
+        let overloads = self
+            .facts
+            .function_names
+            .iter()
+            .filter(|n| **n == qualified)
+            .count();
+        let name = if overloads > 1 {
+            format!("{}_{id}", ident(&qualified))
+        } else {
+            ident(&qualified)
+        };
+        let mut params = Vec::new();
+        for p in &f.params {
+            let ty = self
+                .facts
+                .locals
+                .get(&p.name.range)
+                .cloned()
+                .unwrap_or(Type::Error);
+            let out = p
+                .qualifiers
+                .iter()
+                .any(|q| matches!(q.qualifier, Qualifier::Out | Qualifier::Inout));
+            let kind = match &ty {
+                Type::Object {
+                    kind: ObjectKind::Sampler,
+                    ..
+                } => ParamKind::Sampler,
+                _ if out => ParamKind::Pointer,
+                _ => ParamKind::Value,
+            };
+            params.push((ty, kind));
+        }
+        let ret = match &f.return_type.kind {
+            TypeKind::Void => Type::Void,
+            &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
+            _ => self
+                .facts
+                .types
+                .get(&f.return_type.range)
+                .cloned()
+                .unwrap_or_else(|| self.struct_type(&f.return_type)),
+        };
+        Ok(FnInfo {
+            def: f,
+            name,
+            params,
+            ret,
+        })
+    }
+
+    /// A struct type named in a signature, found by its WGSL name.
+    fn struct_type(&self, t: &TypeRef) -> Type {
+        if let TypeKind::Named(path) = &t.kind {
+            let written = path.joined();
+            let found = self
+                .facts
+                .structs
+                .iter()
+                .enumerate()
+                .filter(|(_, (q, _))| *q == written || q.ends_with(&format!("::{written}")))
+                .max_by_key(|(_, (q, _))| q.len());
+            if let Some((i, (q, _))) = found {
+                return Type::Struct(i, q.clone());
+            }
+        }
+        Type::Error
+    }
+
+    /// The WGSL type of `ty`.
+    pub fn wgsl(&self, ty: &Type, range: TextRange) -> Result<String> {
+        wgsl_type(ty, &self.structs, range)
+    }
+
+    /// A fresh temporary name.
+    pub fn temp(&mut self) -> String {
+        self.tmp += 1;
+        format!("fx_t{}", self.tmp)
+    }
+
+    /// Writes one line standing for `range`.
+    pub fn line(&mut self, range: TextRange, text: &str) {
+        let start = self.text.len();
+        for _ in 0..self.indent {
+            self.text.push_str("    ");
+        }
+        self.text.push_str(text);
+        self.text.push('\n');
+        self.records.push((start, self.text.len(), range));
+    }
+
+    fn open(&mut self, range: TextRange, text: &str) {
+        self.line(range, text);
+        self.indent += 1;
+    }
+
+    fn close(&mut self, range: TextRange, text: &str) {
+        self.indent = self.indent.saturating_sub(1);
+        self.line(range, text);
+    }
+
+    fn structs_decls(&mut self, items: &'m [Item]) -> Result<()> {
+        for item in items {
+            match item {
+                Item::Namespace(n) => self.structs_decls(&n.items)?,
+                Item::Struct(s) => {
+                    let Some(&i) = self.facts.struct_decls.get(&s.range) else {
+                        continue;
+                    };
+                    let fields = self.facts.structs[i].1.clone();
+                    if fields.is_empty() {
+                        return unsupported(s.range, "empty struct not supported");
+                    }
+                    let name = self.structs[i].clone();
+                    self.open(s.range, &format!("struct {name} {{"));
+                    for (field, ty) in &fields {
+                        let t = self.wgsl(ty, s.range)?;
+                        self.line(s.range, &format!("{}: {t},", ident(field)));
+                    }
+                    self.close(s.range, "}");
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn static_global(&mut self, qualified: &str) -> Result<()> {
+        let Some(&(v, d)) = self.statics.get(qualified) else {
+            return Ok(());
+        };
+        let ty = self.declared_type(v, d)?;
+        let name = ident(qualified);
+        let t = self.wgsl(&ty, d.name.range)?;
+        let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+        let init = match &d.init {
+            Some(init) => {
+                if !self.is_constant(init) {
+                    return unsupported(
+                        init.range,
+                        format!(
+                            "'{qualified}' : a global initialiser that is not constant is not supported yet"
+                        ),
+                    );
+                }
+                Some(self.init(init, &ty)?)
+            }
+            None => None,
+        };
+        let scalar_like = matches!(ty, Type::Numeric { .. });
+        let text = match init {
+            Some(init) if is_const && scalar_like => format!("const {name}: {t} = {init};"),
+            Some(init) => format!("var<private> {name}: {t} = {init};"),
+            None => format!("var<private> {name}: {t};"),
+        };
+        self.line(d.range, &text);
+        Ok(())
+    }
+
+    /// The type of a declarator from its declaration (with array sizes from the initialiser).
+    pub fn declared_type(&self, v: &VarDecl, d: &Declarator) -> Result<Type> {
+        let base = match &v.ty.kind {
+            &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
+            TypeKind::Named(_) => self.struct_type(&v.ty),
+            _ => return unsupported(v.ty.range, "type not supported yet here"),
+        };
+        let mut ty = base;
+        for dim in d.array.iter().rev() {
+            let n = match dim {
+                Some(e) => super::items::const_scalar(e, &self.lowered.consts).map(|n| n as u32),
+                None => match d.init.as_ref().map(|e| &e.kind) {
+                    Some(ExprKind::InitList(items)) => Some(items.len() as u32),
+                    _ => None,
+                },
+            };
+            match n {
+                Some(n) if n > 0 => ty = Type::Array(Box::new(ty), Some(n)),
+                _ => return unsupported(d.name.range, "array size not known"),
+            }
+        }
+        Ok(ty)
+    }
+
+    /// Whether `e` is a WGSL constant expression once lowered.
+    fn is_constant(&mut self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Literal(_) => true,
+            ExprKind::Name(p) => match self.facts.globals.get(&p.range) {
+                Some(q) => match self.statics.get(q) {
+                    Some((v, d)) => {
+                        let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+                        is_const && d.array.is_empty()
+                    }
+                    None => false,
+                },
+                None => false,
+            },
+            ExprKind::Unary { op, operand } => {
+                matches!(
+                    op,
+                    UnaryOp::Plus | UnaryOp::Negate | UnaryOp::Not | UnaryOp::BitNot
+                ) && self.is_constant(operand)
+            }
+            ExprKind::Binary { lhs, rhs, .. } => self.is_constant(lhs) && self.is_constant(rhs),
+            ExprKind::Cast { operand, .. } => self.is_constant(operand),
+            ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+                args.iter().all(|a| self.is_constant(a))
+            }
+            ExprKind::Member { base, .. } => self.is_constant(base),
+            _ => false,
+        }
+    }
+
+    fn function(&mut self, id: usize) -> Result<()> {
+        let Some(info) = self.functions.get(&id) else {
+            return Ok(());
+        };
+        let (def, name, params, ret) = (
+            info.def,
+            info.name.clone(),
+            info.params.clone(),
+            info.ret.clone(),
+        );
+        let Some(body) = &def.body else {
+            return Ok(());
+        };
+        self.params.clear();
+        let mut list = Vec::new();
+        let mut copies = Vec::new();
+        for (p, (ty, kind)) in def.params.iter().zip(&params) {
+            let n = ident(&p.name.name);
+            match kind {
+                ParamKind::Sampler => list.push(format!("{n}_tex: texture_2d<f32>, {n}: sampler")),
+                ParamKind::Pointer => {
+                    list.push(format!("{n}: ptr<function, {}>", self.wgsl(ty, p.range)?))
+                }
+                ParamKind::Value => {
+                    let t = self.wgsl(ty, p.range)?;
+                    list.push(format!("{n}_in: {t}"));
+                    copies.push((p.range, format!("var {n}: {t} = {n}_in;")));
+                }
+            }
+            if *kind != ParamKind::Value {
+                self.params.insert(p.name.name.clone(), *kind);
+            }
+        }
+        let ret_text = match &ret {
+            Type::Void => String::new(),
+            t => format!(" -> {}", self.wgsl(t, def.return_type.range)?),
+        };
+        self.ret = ret;
+        self.open(
+            def.name.range,
+            &format!("fn {name}({}){ret_text} {{", list.join(", ")),
+        );
+        for (range, copy) in copies {
+            self.line(range, &copy);
+        }
+        for s in &body.statements {
+            self.statement(s)?;
+        }
+        self.close(body.range, "}");
+        for (range, decl) in std::mem::take(&mut self.pending) {
+            self.line(range, &decl);
+        }
+        self.renames.clear();
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Statements
+
+    pub fn statement(&mut self, s: &Stmt) -> Result<()> {
+        match &s.kind {
+            StmtKind::Block(b) => {
+                self.open(b.range, "{");
+                for st in &b.statements {
+                    self.statement(st)?;
+                }
+                self.close(b.range, "}");
+            }
+            StmtKind::Expr(e) => self.expr_statement(e)?,
+            StmtKind::Decl(v) => self.local(v)?,
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.condition(cond)?;
+                self.open(s.range, &format!("if {c} {{"));
+                self.statement(then)?;
+                if let Some(other) = otherwise {
+                    self.close(s.range, "} else {");
+                    self.indent += 1;
+                    self.statement(other)?;
+                }
+                self.close(s.range, "}");
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                self.open(s.range, "{");
+                if let Some(init) = init {
+                    self.statement(init)?;
+                }
+                self.open(s.range, "loop {");
+                if let Some(cond) = cond {
+                    let c = self.condition(cond)?;
+                    self.line(cond.range, &format!("if !{c} {{ break; }}"));
+                }
+                self.statement(body)?;
+                if let Some(step) = step {
+                    self.open(step.range, "continuing {");
+                    self.expr_statement(step)?;
+                    self.close(step.range, "}");
+                }
+                self.close(s.range, "}");
+                self.close(s.range, "}");
+            }
+            StmtKind::While { cond, body } => {
+                let c = self.condition(cond)?;
+                self.open(s.range, &format!("while {c} {{"));
+                self.statement(body)?;
+                self.close(s.range, "}");
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.open(s.range, "loop {");
+                self.statement(body)?;
+                let c = self.condition(cond)?;
+                self.line(cond.range, &format!("continuing {{ break if !{c}; }}"));
+                self.close(s.range, "}");
+            }
+            StmtKind::Switch { selector, cases } => self.switch(selector, cases, s.range)?,
+            StmtKind::Break => self.line(s.range, "break;"),
+            StmtKind::Continue => self.line(s.range, "continue;"),
+            StmtKind::Discard => self.line(s.range, "discard;"),
+            StmtKind::Return(value) => match value {
+                Some(v) => {
+                    let ret = self.ret.clone();
+                    let code = self.expr_as(v, &ret)?;
+                    self.line(s.range, &format!("return {code};"));
+                }
+                None => self.line(s.range, "return;"),
+            },
+            StmtKind::Empty => {}
+            StmtKind::Error => return unsupported(s.range, "statement did not parse"),
+        }
+        Ok(())
+    }
+
+    /// A condition as a parenthesised scalar `bool`.
+    fn condition(&mut self, cond: &Expr) -> Result<String> {
+        let code = self.expr_as(cond, &Type::BOOL)?;
+        Ok(format!("({code})"))
+    }
+
+    fn local(&mut self, v: &VarDecl) -> Result<()> {
+        let is_static = v
+            .qualifiers
+            .iter()
+            .any(|q| q.qualifier == Qualifier::Static);
+        for d in &v.declarators {
+            let ty = match self.facts.locals.get(&d.name.range) {
+                Some(t @ (Type::Numeric { .. } | Type::Struct(..) | Type::Array(_, Some(_)))) => {
+                    t.clone()
+                }
+                _ => self.declared_type(v, d)?,
+            };
+            let t = self.wgsl(&ty, d.name.range)?;
+            let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+            let constant_init = d.init.as_ref().is_none_or(|init| self.is_constant(init));
+            // A `static const` local with a computed value holds the same value on every call:
+            // an ordinary local.
+            if is_static && (constant_init || !is_const) {
+                // A module-scope variable initialised once, as HLSL's static locals are.
+                let name = format!("fx_static{}_{}", self.records.len(), ident(&d.name.name));
+                let init = match &d.init {
+                    Some(init) if self.is_constant(init) => format!(" = {}", self.init(init, &ty)?),
+                    Some(init) => {
+                        return unsupported(
+                            init.range,
+                            "a 'static' local with an initialiser that is not constant is not supported yet",
+                        );
+                    }
+                    None => String::new(),
+                };
+                let keyword = if is_const && matches!(ty, Type::Numeric { .. }) && !init.is_empty()
+                {
+                    "const"
+                } else {
+                    "var<private>"
+                };
+                self.pending
+                    .push((d.range, format!("{keyword} {name}: {t}{init};")));
+                self.params.remove(&d.name.name);
+                self.renames.insert(d.name.name.clone(), name);
+                continue;
+            }
+            self.renames.remove(&d.name.name);
+            let name = ident(&d.name.name);
+            self.out_temps = Some(Vec::new());
+            let init = d.init.as_ref().map(|init| self.init(init, &ty)).transpose();
+            let writebacks = self.out_temps.take().unwrap_or_default();
+            let text = match init? {
+                Some(init) => format!("var {name}: {t} = {init};"),
+                None => format!("var {name}: {t};"),
+            };
+            self.params.remove(&d.name.name);
+            self.line(d.range, &text);
+            self.write_back(d.range, writebacks);
+        }
+        Ok(())
+    }
+
+    /// An initialiser for a value of type `ty`, initialiser lists included.
+    pub fn init(&mut self, e: &Expr, ty: &Type) -> Result<String> {
+        let ExprKind::InitList(items) = &e.kind else {
+            return self.expr_as(e, ty);
+        };
+        let t = self.wgsl(ty, e.range)?;
+        let parts: Vec<String> = match ty {
+            Type::Array(element, _) => items
+                .iter()
+                .map(|i| self.init(i, element))
+                .collect::<Result<_>>()?,
+            Type::Struct(i, _) => {
+                let fields = self.facts.structs[*i].1.clone();
+                if fields.len() != items.len() {
+                    return unsupported(e.range, "initialiser list does not match the struct");
+                }
+                items
+                    .iter()
+                    .zip(&fields)
+                    .map(|(i, (_, fty))| self.init(i, fty))
+                    .collect::<Result<_>>()?
+            }
+            Type::Numeric { base, .. } => {
+                let scalar = Type::scalar(*base);
+                items
+                    .iter()
+                    .map(|i| self.expr_as(i, &scalar))
+                    .collect::<Result<_>>()?
+            }
+            _ => return unsupported(e.range, "initialiser list for this type not supported"),
+        };
+        Ok(format!("{t}({})", parts.join(", ")))
+    }
+
+    fn switch(&mut self, selector: &Expr, cases: &[SwitchCase], range: TextRange) -> Result<()> {
+        let sel = self.expr_as(selector, &Type::INT)?;
+        self.open(range, &format!("switch ({sel}) {{"));
+        let mut has_default = false;
+        for (i, case) in cases.iter().enumerate() {
+            let mut labels = Vec::new();
+            for label in &case.labels {
+                match label {
+                    Some(l) => match super::items::const_scalar(l, &self.lowered.consts) {
+                        Some(v) => labels.push(format!("{}i", v as i32)),
+                        None => return unsupported(l.range, "case label is not a constant"),
+                    },
+                    None => {
+                        has_default = true;
+                        labels.push("default".to_string());
+                    }
+                }
+            }
+            self.open(case.range, &format!("case {}: {{", labels.join(", ")));
+            // Fall-through: the statements of the following groups, up to a jump.
+            let mut j = i;
+            loop {
+                let body = &cases[j].body;
+                for s in body {
+                    self.statement(s)?;
+                }
+                let jumps = body.last().is_some_and(|s| {
+                    matches!(
+                        s.kind,
+                        StmtKind::Break
+                            | StmtKind::Return(_)
+                            | StmtKind::Continue
+                            | StmtKind::Discard
+                    )
+                });
+                j += 1;
+                if jumps || j >= cases.len() {
+                    break;
+                }
+            }
+            self.close(case.range, "}");
+        }
+        if !has_default {
+            self.line(range, "default: {}");
+        }
+        self.close(range, "}");
+        Ok(())
+    }
+
+    /// An expression used as a statement: assignments, increments, calls and sequences.
+    pub fn expr_statement(&mut self, e: &Expr) -> Result<()> {
+        match &e.kind {
+            ExprKind::Assign { op, target, value } => self.assign(*op, target, value, e.range),
+            ExprKind::Postfix { op, operand } => {
+                let bin = match op {
+                    PostfixOp::Increment => BinaryOp::Add,
+                    PostfixOp::Decrement => BinaryOp::Subtract,
+                };
+                self.step(bin, operand, e.range)
+            }
+            ExprKind::Unary {
+                op: op @ (UnaryOp::PreIncrement | UnaryOp::PreDecrement),
+                operand,
+            } => {
+                let bin = if *op == UnaryOp::PreIncrement {
+                    BinaryOp::Add
+                } else {
+                    BinaryOp::Subtract
+                };
+                self.step(bin, operand, e.range)
+            }
+            ExprKind::Sequence(items) => {
+                for i in items {
+                    self.expr_statement(i)?;
+                }
+                Ok(())
+            }
+            ExprKind::Call { callee, args }
+                if callee.joined() == "sincos" && !self.facts.calls.contains_key(&callee.range) =>
+            {
+                let [x, s, c] = args.as_slice() else {
+                    return unsupported(e.range, "'sincos' takes 3 arguments");
+                };
+                let t = self.ty(s);
+                let angle = self.expr_as(x, &t)?;
+                for (place, f) in [(s, "sin"), (c, "cos")] {
+                    let pt = self.ty(place);
+                    let value = self.convert(format!("{f}({angle})"), &t, &pt, e.range)?;
+                    if self.multi_swizzle(place)?.is_some() {
+                        return unsupported(
+                            place.range,
+                            "'sincos' into several swizzled components not supported yet",
+                        );
+                    }
+                    let lhs = self.lvalue(place)?;
+                    self.line(e.range, &format!("{lhs} = {value};"));
+                }
+                Ok(())
+            }
+            ExprKind::Call { callee, args }
+                if callee.joined() == "clip" && !self.facts.calls.contains_key(&callee.range) =>
+            {
+                let Some(arg) = args.first() else {
+                    return unsupported(e.range, "'clip' needs an argument");
+                };
+                let ty = self.ty(arg);
+                let zero = self.convert("0.0f".into(), &Type::FLOAT, &ty, e.range)?;
+                let x = self.expr(arg)?;
+                self.line(e.range, &format!("if any(({x}) < {zero}) {{ discard; }}"));
+                Ok(())
+            }
+            _ => {
+                self.out_temps = Some(Vec::new());
+                let code = self.expr(e);
+                let writebacks = self.out_temps.take().unwrap_or_default();
+                let code = code?;
+                if self.ty(e) == Type::Void {
+                    self.line(e.range, &format!("{code};"));
+                } else {
+                    self.line(e.range, &format!("_ = {code};"));
+                }
+                self.write_back(e.range, writebacks);
+                Ok(())
+            }
+        }
+    }
+
+    /// Copies temporaries that stood for `out` arguments back to their places.
+    fn write_back(&mut self, range: TextRange, writebacks: Vec<(String, String)>) {
+        for (temp, place) in writebacks {
+            self.line(range, &format!("{place} = {temp};"));
+        }
+    }
+
+    /// `x++`, `--x` and friends.
+    fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
+        let ty = self.ty(operand);
+        let one = match ty.numeric() {
+            Some((Base::Int, ..)) => "1i",
+            Some((Base::Uint, ..)) => "1u",
+            Some((Base::Float, ..)) => "1.0f",
+            _ => return unsupported(range, "'++'/'--' on this type not supported"),
+        };
+        let target = self.lvalue(operand)?;
+        let sign = if op == BinaryOp::Add { "+" } else { "-" };
+        self.line(range, &format!("{target} {sign}= {one};"));
+        Ok(())
+    }
+
+    fn assign(
+        &mut self,
+        op: Option<BinaryOp>,
+        target: &Expr,
+        value: &Expr,
+        range: TextRange,
+    ) -> Result<()> {
+        let ty = self.ty(target);
+        let rhs = match op {
+            None => self.expr_as(value, &ty)?,
+            Some(op) => {
+                let current = self.expr(target)?;
+                let v = self.expr(value)?;
+                let vty = self.ty(value);
+                self.compound(op, current, &ty, v, &vty, range)?
+            }
+        };
+        // Several swizzled components: through a temporary, one component at a time.
+        if let Some((base, components)) = self.multi_swizzle(target)? {
+            let t = self.temp();
+            let wt = self.wgsl(&ty, range)?;
+            self.line(range, &format!("{{ let {t}: {wt} = {rhs};"));
+            for (k, c) in components.iter().enumerate() {
+                let lane = ['x', 'y', 'z', 'w'][k];
+                self.line(range, &format!("    {base}{c} = {t}.{lane};"));
+            }
+            self.line(range, "}");
+            return Ok(());
+        }
+        let lhs = self.lvalue(target)?;
+        self.line(range, &format!("{lhs} = {rhs};"));
+        Ok(())
+    }
+}

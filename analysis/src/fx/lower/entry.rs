@@ -1,0 +1,325 @@
+//! Entry-point wrappers: a WGSL `@vertex`/`@fragment`/`@compute` function per FX function a pass
+//! names, which reads the stage inputs by semantic, calls the FX function (plain WGSL function)
+//! and writes its outputs (return value, `out` parameters, struct fields) by semantic:
+//! `SV_Position`/`POSITION`/`VPOS` → `@builtin(position)`, `TEXCOORDn` → `@location(n)` (flat
+//! for integers), `SV_Target[n]`/`COLOR[n]` → `@location(n)`, `SV_VertexID` →
+//! `vertex_index`, `SV_InstanceID` → `instance_index`, `SV_DispatchThreadID`,
+//! `SV_GroupThreadID`, `SV_GroupID`, `SV_GroupIndex` → the compute ids.
+
+use super::super::ast::*;
+use super::super::lexer::Base;
+use super::super::types::Type;
+use super::emit::{Emitter, ParamKind};
+use super::{Result, unsupported};
+
+/// An entry point a pass needs: the FX function, the stage and (compute) the group size.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct EntryRequest {
+    pub function: usize,
+    pub stage: naga::ShaderStage,
+    pub threads: [u32; 3],
+    pub range: TextRange,
+}
+
+impl EntryRequest {
+    /// The generated entry point's WGSL name.
+    pub fn wgsl_name(&self) -> String {
+        match self.stage {
+            naga::ShaderStage::Vertex => format!("fx_vs_{}", self.function),
+            naga::ShaderStage::Fragment => format!("fx_ps_{}", self.function),
+            _ => format!(
+                "fx_cs_{}_{}_{}_{}",
+                self.function, self.threads[0], self.threads[1], self.threads[2]
+            ),
+        }
+    }
+}
+
+/// One stage input or output: the WGSL attribute and type, and the FX value's type and place.
+struct Slot {
+    attribute: String,
+    wgsl_ty: String,
+    ty: Type,
+    /// The type of the FX value.
+    fx_ty: Type,
+    /// The place in the wrapper (`a0`, `a1.field`, `r`).
+    place: String,
+}
+
+/// The attribute and stage type of a semantic, for an input (`input`) or output.
+fn attribute(
+    semantic: &str,
+    ty: &Type,
+    stage: naga::ShaderStage,
+    input: bool,
+    range: TextRange,
+) -> Result<(String, Type)> {
+    let upper = semantic.to_ascii_uppercase();
+    let digits = upper
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .to_string();
+    let stem = &upper[..upper.len() - digits.len()];
+    let index: u32 = digits.parse().unwrap_or(0);
+    let u3 = Type::vector(Base::Uint, 3);
+    use naga::ShaderStage::*;
+    let found = match (stage, input, stem) {
+        (Vertex, true, "SV_VERTEXID" | "VERTEXID") => {
+            Some(("@builtin(vertex_index)".into(), Type::UINT))
+        }
+        (Vertex, true, "SV_INSTANCEID") => Some(("@builtin(instance_index)".into(), Type::UINT)),
+        (Vertex, false, "SV_POSITION" | "POSITION")
+        | (Fragment, true, "SV_POSITION" | "POSITION" | "VPOS") => {
+            Some(("@builtin(position)".into(), Type::vector(Base::Float, 4)))
+        }
+        (Vertex, false, "TEXCOORD") | (Fragment, true, "TEXCOORD") if index < 16 => {
+            let flat = matches!(
+                ty.numeric(),
+                Some((Base::Int | Base::Uint | Base::Bool, ..))
+            );
+            let t = if matches!(ty.numeric(), Some((Base::Bool, ..))) {
+                ty.with_base(Base::Uint)
+            } else {
+                ty.clone()
+            };
+            let interp = if flat { " @interpolate(flat)" } else { "" };
+            Some((format!("@location({index}){interp}"), t))
+        }
+        (Fragment, true, "SV_ISFRONTFACE") => Some(("@builtin(front_facing)".into(), Type::BOOL)),
+        // Render targets take four components: fewer are padded with zeros.
+        (Fragment, false, "SV_TARGET" | "COLOR") if index < 8 => {
+            let base = ty.numeric().map_or(Base::Float, |n| n.0);
+            Some((format!("@location({index})"), Type::vector(base, 4)))
+        }
+        (Compute, true, "SV_DISPATCHTHREADID") => {
+            Some(("@builtin(global_invocation_id)".into(), u3))
+        }
+        (Compute, true, "SV_GROUPTHREADID") => Some(("@builtin(local_invocation_id)".into(), u3)),
+        (Compute, true, "SV_GROUPID") => Some(("@builtin(workgroup_id)".into(), u3)),
+        (Compute, true, "SV_GROUPINDEX") => {
+            Some(("@builtin(local_invocation_index)".into(), Type::UINT))
+        }
+        _ => None,
+    };
+    match found {
+        Some(found) => Ok(found),
+        None => unsupported(
+            range,
+            format!(
+                "'{semantic}' : semantic not supported yet as a {stage:?} {}",
+                if input { "input" } else { "output" }
+            ),
+        ),
+    }
+}
+
+impl Emitter<'_> {
+    /// The slots of a value of type `ty` with `semantic` at `place` (struct fields flattened).
+    #[allow(clippy::too_many_arguments)]
+    fn slots(
+        &self,
+        ty: &Type,
+        semantic: Option<&Ident>,
+        place: String,
+        request: &EntryRequest,
+        input: bool,
+        range: TextRange,
+        out: &mut Vec<Slot>,
+    ) -> Result<()> {
+        if let Type::Struct(i, name) = ty {
+            let Some(def) = self.struct_def(*i) else {
+                return unsupported(range, format!("'{name}' : struct not found"));
+            };
+            for field in &def.fields {
+                for d in &field.declarators {
+                    let fty = self.facts.structs[*i]
+                        .1
+                        .iter()
+                        .find(|(n, _)| *n == d.name.name)
+                        .map(|(_, t)| t.clone())
+                        .unwrap_or(Type::Error);
+                    let p = format!("{place}.{}", super::names::ident(&d.name.name));
+                    self.slots(&fty, d.semantic.as_ref(), p, request, input, d.range, out)?;
+                }
+            }
+            return Ok(());
+        }
+        let Some(semantic) = semantic else {
+            return unsupported(
+                range,
+                "an entry point parameter or result without a semantic",
+            );
+        };
+        let (attribute, stage_ty) =
+            attribute(&semantic.name, ty, request.stage, input, semantic.range)?;
+        let wgsl_ty = self.wgsl(&stage_ty, range)?;
+        let _ = self.wgsl(ty, range)?;
+        out.push(Slot {
+            attribute,
+            wgsl_ty,
+            ty: stage_ty,
+            fx_ty: ty.clone(),
+            place,
+        });
+        Ok(())
+    }
+
+    /// The struct definition with index `i`.
+    fn struct_def(&self, i: usize) -> Option<&StructDef> {
+        self.struct_defs.get(&i).copied()
+    }
+
+    /// Emits the wrapper for `request`.
+    pub fn entry(&mut self, request: &EntryRequest) -> Result<()> {
+        let Some(info) = self.functions.get(&request.function) else {
+            return unsupported(request.range, "entry point has no body");
+        };
+        let (def, name, params, ret) = (
+            info.def,
+            info.name.clone(),
+            info.params.clone(),
+            info.ret.clone(),
+        );
+        self.used_functions.insert(request.function);
+        let range = def.name.range;
+        let mut inputs = Vec::new();
+        let mut outputs = Vec::new();
+        let mut locals = Vec::new();
+        let mut args = Vec::new();
+        for (i, (p, (ty, kind))) in def.params.iter().zip(&params).enumerate() {
+            let place = format!("a{i}");
+            let is_out = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Out);
+            let is_inout = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Inout);
+            match kind {
+                ParamKind::Sampler => {
+                    return unsupported(p.range, "a sampler parameter on an entry point");
+                }
+                ParamKind::Pointer => args.push(format!("&{place}")),
+                ParamKind::Value => args.push(place.clone()),
+            }
+            locals.push(format!("var {place}: {};", self.wgsl(ty, p.range)?));
+            if !is_out || is_inout {
+                self.slots(
+                    ty,
+                    p.semantic.as_ref(),
+                    place.clone(),
+                    request,
+                    true,
+                    p.range,
+                    &mut inputs,
+                )?;
+            }
+            if is_out || is_inout {
+                self.slots(
+                    ty,
+                    p.semantic.as_ref(),
+                    place,
+                    request,
+                    false,
+                    p.range,
+                    &mut outputs,
+                )?;
+            }
+        }
+        let call = format!("{name}({})", args.join(", "));
+        let call_line = if ret == Type::Void {
+            format!("{call};")
+        } else {
+            self.slots(
+                &ret,
+                def.semantic.as_ref(),
+                "r".into(),
+                request,
+                false,
+                def.return_type.range,
+                &mut outputs,
+            )?;
+            format!("let r = {call};")
+        };
+        self.wrapper(request, &inputs, &outputs, &locals, &call_line, range)
+    }
+
+    fn wrapper(
+        &mut self,
+        request: &EntryRequest,
+        inputs: &[Slot],
+        outputs: &[Slot],
+        locals: &[String],
+        call_line: &str,
+        range: TextRange,
+    ) -> Result<()> {
+        let entry = request.wgsl_name();
+        let out_struct = format!("{entry}_out");
+        if !outputs.is_empty() {
+            self.line(range, &format!("struct {out_struct} {{"));
+            for (k, o) in outputs.iter().enumerate() {
+                self.line(range, &format!("    {} o{k}: {},", o.attribute, o.wgsl_ty));
+            }
+            self.line(range, "}");
+        }
+        let attribute = match request.stage {
+            naga::ShaderStage::Vertex => "@vertex".to_string(),
+            naga::ShaderStage::Fragment => "@fragment".to_string(),
+            _ => format!(
+                "@compute @workgroup_size({}, {}, {})",
+                request.threads[0], request.threads[1], request.threads[2]
+            ),
+        };
+        let params: Vec<String> = inputs
+            .iter()
+            .enumerate()
+            .map(|(k, i)| format!("{} i{k}: {}", i.attribute, i.wgsl_ty))
+            .collect();
+        let ret = if outputs.is_empty() {
+            String::new()
+        } else {
+            format!(" -> {out_struct}")
+        };
+        self.line(
+            range,
+            &format!("{attribute} fn {entry}({}){ret} {{", params.join(", ")),
+        );
+        for l in locals {
+            self.line(range, &format!("    {l}"));
+        }
+        for (k, i) in inputs.iter().enumerate() {
+            let value = self.convert(format!("i{k}"), &i.ty, &i.fx_ty, range)?;
+            self.line(range, &format!("    {} = {value};", i.place));
+        }
+        self.line(range, &format!("    {call_line}"));
+        if !outputs.is_empty() {
+            self.line(range, &format!("    var o: {out_struct};"));
+            for (k, o) in outputs.iter().enumerate() {
+                let value = self.widen(o, range)?;
+                self.line(range, &format!("    o.o{k} = {value};"));
+            }
+            self.line(range, "    return o;");
+        }
+        self.line(range, "}");
+        Ok(())
+    }
+
+    /// An output slot's value in its stage type: converted, and widened with zeros when the
+    /// FX value has fewer components (a `float3` written to a render target).
+    fn widen(&self, o: &Slot, range: TextRange) -> Result<String> {
+        let (from, to) = (o.fx_ty.components(), o.ty.components());
+        if o.fx_ty.is_matrix() || from >= to {
+            return self.convert(o.place.clone(), &o.fx_ty, &o.ty, range);
+        }
+        let base = o.ty.numeric().map_or(Base::Float, |n| n.0);
+        let own = if from == 1 {
+            Type::scalar(base)
+        } else {
+            Type::vector(base, from as u8)
+        };
+        let value = self.convert(o.place.clone(), &o.fx_ty, &own, range)?;
+        let zero = match base {
+            Base::Float => "0.0f",
+            Base::Int => "0i",
+            Base::Uint => "0u",
+            Base::Bool => "false",
+        };
+        let pad = vec![zero; (to - from) as usize].join(", ");
+        let wt = self.wgsl(&o.ty, range)?;
+        Ok(format!("{wt}({value}, {pad})"))
+    }
+}

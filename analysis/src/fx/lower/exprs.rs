@@ -1,0 +1,888 @@
+//! WGSL code for FX expressions: implicit conversions from the checker's types (splats,
+//! truncations, base changes), operators (HLSL's component-wise matrix `*` included), swizzles
+//! (scalar `x.xxx`, matrix `_m00`/`_11`), the ternary as `select`, and calls of user functions
+//! and intrinsics.
+//!
+//! `mul` follows the matrix layout of `names.rs`: `mul(v, M)` is `M * v`, `mul(M, v)` is
+//! `v * M` and `mul(A, B)` is `B * A` in WGSL.
+//!
+//! Sampling: `tex2D` reads with `textureSampleLevel(.., 0.0)` when the texture has one mip level
+//! (the same value, and valid in non-uniform control flow and in vertex shaders); with several
+//! mip levels it stays `textureSample`, which naga rejects in non-uniform control flow.
+
+use super::super::ast::*;
+use super::super::lexer::Base;
+use super::super::types::{Type, wider_base};
+use super::emit::{Emitter, ParamKind};
+use super::items::Global;
+use super::names::{float_literal, ident, numeric, scalar};
+use super::{Result, unsupported};
+
+const LANES: [&str; 4] = ["x", "y", "z", "w"];
+
+/// Component-wise intrinsics with their WGSL names: arguments convert to the result type.
+const COMPONENT_WISE: &[(&str, &str)] = &[
+    ("abs", "abs"),
+    ("acos", "acos"),
+    ("asin", "asin"),
+    ("atan", "atan"),
+    ("atan2", "atan2"),
+    ("ceil", "ceil"),
+    ("clamp", "clamp"),
+    ("cos", "cos"),
+    ("cosh", "cosh"),
+    ("ddx", "dpdx"),
+    ("ddy", "dpdy"),
+    ("ddx_coarse", "dpdxCoarse"),
+    ("ddy_coarse", "dpdyCoarse"),
+    ("ddx_fine", "dpdxFine"),
+    ("ddy_fine", "dpdyFine"),
+    ("degrees", "degrees"),
+    ("exp", "exp"),
+    ("exp2", "exp2"),
+    ("floor", "floor"),
+    ("frac", "fract"),
+    ("fwidth", "fwidth"),
+    ("lerp", "mix"),
+    ("log", "log"),
+    ("log2", "log2"),
+    ("mad", "fma"),
+    ("max", "max"),
+    ("min", "min"),
+    ("pow", "pow"),
+    ("radians", "radians"),
+    ("round", "round"),
+    ("rsqrt", "inverseSqrt"),
+    ("saturate", "saturate"),
+    ("sin", "sin"),
+    ("sinh", "sinh"),
+    ("smoothstep", "smoothstep"),
+    ("sqrt", "sqrt"),
+    ("step", "step"),
+    ("tan", "tan"),
+    ("tanh", "tanh"),
+    ("trunc", "trunc"),
+    ("countbits", "countOneBits"),
+    ("reversebits", "reverseBits"),
+    ("firstbithigh", "firstLeadingBit"),
+    ("firstbitlow", "firstTrailingBit"),
+];
+
+fn shape(ty: &Type) -> Option<(Base, u8, u8)> {
+    ty.numeric()
+}
+
+impl Emitter<'_> {
+    /// The checker's type of `e`.
+    pub fn ty(&self, e: &Expr) -> Type {
+        self.facts
+            .types
+            .get(&e.range)
+            .cloned()
+            .unwrap_or(Type::Error)
+    }
+
+    /// `e` converted to `to`.
+    pub fn expr_as(&mut self, e: &Expr, to: &Type) -> Result<String> {
+        let code = self.expr(e)?;
+        let from = self.ty(e);
+        self.convert(code, &from, to, e.range)
+    }
+
+    /// Converts `code` of type `from` to `to`: base changes, scalar splats, truncations.
+    pub fn convert(
+        &self,
+        code: String,
+        from: &Type,
+        to: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        if from == to {
+            return Ok(code);
+        }
+        if let (Type::Struct(a, _), Type::Struct(b, _)) = (from, to)
+            && a == b
+        {
+            return Ok(code);
+        }
+        let (Some((fb, fr, fc)), Some((tb, tr, tc))) = (shape(from), shape(to)) else {
+            return unsupported(
+                range,
+                format!(
+                    "conversion from '{}' to '{}' not supported",
+                    from.name(),
+                    to.name()
+                ),
+            );
+        };
+        let target = match numeric(tb, tr, tc) {
+            Some(t) => t,
+            None => return unsupported(range, format!("'{}' : type not supported yet", to.name())),
+        };
+        let s = scalar(tb);
+        match (fr, fc, tr, tc) {
+            (1, 1, 1, 1) => Ok(format!("{s}({code})")),
+            (1, 1, _, 1) => Ok(format!("{target}({s}({code}))")),
+            (1, 1, _, _) => {
+                let parts = vec![format!("f32({code})"); usize::from(tr * tc)];
+                Ok(format!("{target}({})", parts.join(", ")))
+            }
+            (_, 1, _, 1) if tr <= fr => {
+                let truncated = if tr == fr {
+                    code
+                } else if tr == 1 {
+                    format!("({code}).x")
+                } else {
+                    format!("({code}).{}", LANES[..usize::from(tr)].concat())
+                };
+                if fb == tb {
+                    Ok(truncated)
+                } else {
+                    Ok(format!("{target}({truncated})"))
+                }
+            }
+            (_, 2.., _, 2..) if tr <= fr && tc <= fc && fb == tb => {
+                let rows: Vec<String> = (0..tr)
+                    .map(|r| {
+                        let row = format!("({code})[{r}]");
+                        if tc == fc {
+                            row
+                        } else {
+                            format!("{row}.{}", LANES[..usize::from(tc)].concat())
+                        }
+                    })
+                    .collect();
+                Ok(format!("{target}({})", rows.join(", ")))
+            }
+            _ => unsupported(
+                range,
+                format!(
+                    "conversion from '{}' to '{}' not supported yet",
+                    from.name(),
+                    to.name()
+                ),
+            ),
+        }
+    }
+
+    /// The WGSL value of `e`, of the checker's type.
+    pub fn expr(&mut self, e: &Expr) -> Result<String> {
+        match &e.kind {
+            ExprKind::Literal(l) => Ok(match l {
+                Literal::Bool(b) => b.to_string(),
+                Literal::Int(v) if *v <= i32::MAX as u32 => format!("{v}i"),
+                Literal::Int(v) => format!("bitcast<i32>({v}u)"),
+                Literal::Uint(v) => format!("{v}u"),
+                Literal::Float(v) => float_literal(*v),
+                Literal::String(_) => return unsupported(e.range, "strings are not values"),
+            }),
+            ExprKind::Name(path) => self.name(path),
+            ExprKind::Unary { op, operand } => self.unary(*op, operand, e),
+            ExprKind::Postfix { .. } | ExprKind::Assign { .. } => unsupported(
+                e.range,
+                "assignments and '++'/'--' inside expressions not supported yet (write them as statements)",
+            ),
+            ExprKind::Binary { op, lhs, rhs } => {
+                let (l, r) = (self.expr(lhs)?, self.expr(rhs)?);
+                let (lt, rt, t) = (self.ty(lhs), self.ty(rhs), self.ty(e));
+                self.binary(*op, l, &lt, r, &rt, &t, e.range)
+            }
+            ExprKind::Ternary {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let t = self.ty(e);
+                let Some((_, rows, 1)) = shape(&t) else {
+                    return unsupported(e.range, "'?:' on this type not supported yet");
+                };
+                let ct = self.ty(cond);
+                let cond_ty = match shape(&ct) {
+                    Some((_, r, 1)) if r > 1 => Type::vector(Base::Bool, rows),
+                    _ => Type::BOOL,
+                };
+                let c = self.expr_as(cond, &cond_ty)?;
+                let a = self.expr_as(then, &t)?;
+                let b = self.expr_as(otherwise, &t)?;
+                Ok(format!("select({b}, {a}, {c})"))
+            }
+            ExprKind::Cast { operand, .. } => {
+                let t = self.ty(e);
+                self.expr_as(operand, &t)
+            }
+            ExprKind::Construct { args, .. } => self.construct(args, e),
+            ExprKind::Call { callee, args } => self.call(callee, args, e),
+            ExprKind::Member { base, member } => self.member(base, member, e.range),
+            ExprKind::Index { base, index } => {
+                let b = self.expr(base)?;
+                let it = self.ty(index);
+                let i = match shape(&it) {
+                    Some((Base::Int | Base::Uint, 1, 1)) => self.expr(index)?,
+                    _ => self.expr_as(index, &Type::INT)?,
+                };
+                Ok(format!("{b}[{i}]"))
+            }
+            ExprKind::Sequence(_) => {
+                unsupported(e.range, "the comma operator not supported yet here")
+            }
+            ExprKind::InitList(_) => unsupported(e.range, "initialiser list not supported here"),
+            ExprKind::Error => unsupported(e.range, "expression did not parse"),
+        }
+    }
+
+    fn name(&mut self, path: &Path) -> Result<String> {
+        if let Some(q) = self.facts.globals.get(&path.range) {
+            return match self.lowered.globals.get(q) {
+                Some(Global::Value(n)) => {
+                    if self.statics.contains_key(q) {
+                        self.used_statics.insert(q.clone());
+                    }
+                    Ok(n.clone())
+                }
+                _ => unsupported(path.range, format!("'{q}' : an object is not a value")),
+            };
+        }
+        let name = path.joined();
+        if let Some(renamed) = self.renames.get(&name) {
+            return Ok(renamed.clone());
+        }
+        match self.params.get(&name) {
+            Some(ParamKind::Pointer) => Ok(format!("(*{})", ident(&name))),
+            Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
+            _ => Ok(ident(&name)),
+        }
+    }
+
+    /// An assignable place.
+    pub fn lvalue(&mut self, e: &Expr) -> Result<String> {
+        match &e.kind {
+            ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => self.expr(e),
+            _ => unsupported(e.range, "assignment to this expression not supported"),
+        }
+    }
+
+    /// A target of several swizzled components: the base place and each component's accessor.
+    pub fn multi_swizzle(&mut self, target: &Expr) -> Result<Option<(String, Vec<String>)>> {
+        let ExprKind::Member { base, member } = &target.kind else {
+            return Ok(None);
+        };
+        let bt = self.ty(base);
+        let Some((_, rows, cols)) = shape(&bt) else {
+            return Ok(None);
+        };
+        let parts: Vec<String> = if cols == 1 {
+            if member.name.len() < 2 {
+                return Ok(None);
+            }
+            member
+                .name
+                .chars()
+                .map(|c| format!(".{}", lane(c)))
+                .collect()
+        } else {
+            let cells = matrix_cells(&member.name);
+            if cells.len() < 2 {
+                return Ok(None);
+            }
+            cells.iter().map(|(r, c)| format!("[{r}][{c}]")).collect()
+        };
+        if rows == 1 && cols == 1 {
+            return unsupported(target.range, "assignment to a scalar swizzle not supported");
+        }
+        let b = self.lvalue(base)?;
+        Ok(Some((format!("({b})"), parts)))
+    }
+
+    fn unary(&mut self, op: UnaryOp, operand: &Expr, e: &Expr) -> Result<String> {
+        let t = self.ty(e);
+        match op {
+            UnaryOp::Plus => self.expr_as(operand, &t),
+            UnaryOp::Negate => Ok(format!("(-{})", self.expr_as(operand, &t)?)),
+            UnaryOp::BitNot => Ok(format!("(~{})", self.expr_as(operand, &t)?)),
+            UnaryOp::Not => {
+                let ot = self.ty(operand);
+                let bt = ot.with_base(Base::Bool);
+                Ok(format!("(!{})", self.expr_as(operand, &bt)?))
+            }
+            UnaryOp::PreIncrement | UnaryOp::PreDecrement => unsupported(
+                e.range,
+                "'++'/'--' inside expressions not supported yet (write them as statements)",
+            ),
+        }
+    }
+
+    /// `current op= value` as the new value of a place of type `ty`.
+    pub fn compound(
+        &mut self,
+        op: BinaryOp,
+        current: String,
+        ty: &Type,
+        value: String,
+        vty: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let (Some((tb, ..)), Some((vb, ..))) = (shape(ty), shape(vty)) else {
+            return unsupported(range, "compound assignment on this type not supported");
+        };
+        let wide = ty.with_base(wider_base(tb, vb));
+        let code = self.binary(op, current, ty, value, vty, &wide, range)?;
+        self.convert(code, &wide, ty, range)
+    }
+
+    /// A binary operation on `l` and `r` whose result has type `t`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn binary(
+        &mut self,
+        op: BinaryOp,
+        l: String,
+        lt: &Type,
+        r: String,
+        rt: &Type,
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        use BinaryOp::*;
+        let (Some(ls), Some(rs)) = (shape(lt), shape(rt)) else {
+            return unsupported(range, "operator on this type not supported");
+        };
+        let symbol = match op {
+            Or => "||",
+            And => "&&",
+            BitOr => "|",
+            BitXor => "^",
+            BitAnd => "&",
+            Equal => "==",
+            NotEqual => "!=",
+            Less => "<",
+            Greater => ">",
+            LessEqual => "<=",
+            GreaterEqual => ">=",
+            ShiftLeft => "<<",
+            ShiftRight => ">>",
+            Add => "+",
+            Subtract => "-",
+            Multiply => "*",
+            Divide => "/",
+            Modulo => "%",
+        };
+        let is_matrix = |s: (Base, u8, u8)| s.2 > 1;
+        match op {
+            Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual => {
+                if is_matrix(ls) || is_matrix(rs) {
+                    return unsupported(range, "matrix comparison not supported yet");
+                }
+                let rows = if ls.1 == 1 {
+                    rs.1
+                } else if rs.1 == 1 {
+                    ls.1
+                } else {
+                    ls.1.min(rs.1)
+                };
+                let common = Type::vector(wider_base(ls.0, rs.0), rows);
+                let common = if rows == 1 {
+                    Type::scalar(common.numeric().map_or(Base::Float, |s| s.0))
+                } else {
+                    common
+                };
+                let a = self.convert(l, lt, &common, range)?;
+                let b = self.convert(r, rt, &common, range)?;
+                Ok(format!("({a} {symbol} {b})"))
+            }
+            Or | And => {
+                let a = self.convert(l, lt, t, range)?;
+                let b = self.convert(r, rt, t, range)?;
+                let sym = match (shape(t), op) {
+                    (Some((_, 1, 1)), _) => symbol,
+                    (_, Or) => "|",
+                    _ => "&",
+                };
+                Ok(format!("({a} {sym} {b})"))
+            }
+            ShiftLeft | ShiftRight => {
+                let a = self.convert(l, lt, t, range)?;
+                let ut = t.with_base(Base::Uint);
+                let b = self.convert(r, rt, &ut, range)?;
+                Ok(format!("({a} {symbol} {b})"))
+            }
+            _ if is_matrix(ls) && is_matrix(rs) && matches!(op, Multiply | Divide | Modulo) => {
+                let Some((_, rows, _)) = shape(t) else {
+                    return unsupported(range, "matrix operation not supported");
+                };
+                let a = self.convert(l, lt, t, range)?;
+                let b = self.convert(r, rt, t, range)?;
+                let wt = self.wgsl(t, range)?;
+                let cols: Vec<String> = (0..rows)
+                    .map(|i| format!("({a})[{i}] {symbol} ({b})[{i}]"))
+                    .collect();
+                Ok(format!("{wt}({})", cols.join(", ")))
+            }
+            Multiply | Divide if is_matrix(ls) != is_matrix(rs) && (ls.1 == 1 || rs.1 == 1) => {
+                // A matrix and a scalar.
+                let (m, mt, s, st) = if is_matrix(ls) {
+                    (l, lt, r, rt)
+                } else {
+                    (r, rt, l, lt)
+                };
+                let m = self.convert(m, mt, t, range)?;
+                let s = self.convert(s, st, &Type::FLOAT, range)?;
+                match op {
+                    Multiply => Ok(format!("({m} * {s})")),
+                    _ if is_matrix(ls) => Ok(format!("({m} * (1.0f / {s}))")),
+                    _ => unsupported(range, "scalar divided by a matrix not supported"),
+                }
+            }
+            _ => {
+                let a = self.convert(l, lt, t, range)?;
+                let b = self.convert(r, rt, t, range)?;
+                Ok(format!("({a} {symbol} {b})"))
+            }
+        }
+    }
+
+    fn construct(&mut self, args: &[Expr], e: &Expr) -> Result<String> {
+        let t = self.ty(e);
+        let Some((base, rows, cols)) = shape(&t) else {
+            return unsupported(e.range, "constructor of this type not supported");
+        };
+        if let [one] = args {
+            let at = self.ty(one);
+            if at.components() >= t.components() || at.is_scalar() {
+                return self.expr_as(one, &t);
+            }
+        }
+        let wt = self.wgsl(&t, e.range)?;
+        let mut parts = Vec::new();
+        for a in args {
+            let at = self.ty(a);
+            let target = if cols > 1 {
+                match shape(&at) {
+                    Some((_, 1, 1)) => Type::FLOAT,
+                    Some((_, r, 1)) if r == cols => Type::vector(Base::Float, cols),
+                    _ => {
+                        return unsupported(
+                            a.range,
+                            "matrix constructor argument not supported yet",
+                        );
+                    }
+                }
+            } else {
+                if at.is_matrix() {
+                    return unsupported(
+                        a.range,
+                        "matrix in a vector constructor not supported yet",
+                    );
+                }
+                at.with_base(base)
+            };
+            parts.push(self.expr_as(a, &target)?);
+        }
+        let _ = rows;
+        Ok(format!("{wt}({})", parts.join(", ")))
+    }
+
+    fn member(&mut self, base: &Expr, member: &Ident, range: TextRange) -> Result<String> {
+        let bt = self.ty(base);
+        let b = self.expr(base)?;
+        match shape(&bt) {
+            None => Ok(format!("{b}.{}", ident(&member.name))),
+            Some((base_ty, 1, 1)) => {
+                let n = member.name.len();
+                if n == 1 {
+                    Ok(b)
+                } else {
+                    Ok(format!("vec{n}<{}>({b})", scalar(base_ty)))
+                }
+            }
+            Some((_, _, 1)) => {
+                let lanes: String = member.name.chars().map(lane).collect();
+                Ok(format!("({b}).{lanes}"))
+            }
+            Some(_) => {
+                let cells = matrix_cells(&member.name);
+                let parts: Vec<String> = cells
+                    .iter()
+                    .map(|(r, c)| format!("({b})[{r}][{c}]"))
+                    .collect();
+                match parts.len() {
+                    0 => unsupported(range, "matrix swizzle not understood"),
+                    1 => Ok(parts.concat()),
+                    n => Ok(format!("vec{n}<f32>({})", parts.join(", "))),
+                }
+            }
+        }
+    }
+
+    /// The texture and sampler a sampler argument names.
+    fn sampler_pair(&mut self, e: &Expr) -> Result<(String, String, bool)> {
+        let ExprKind::Name(path) = &e.kind else {
+            return unsupported(e.range, "expected a sampler name");
+        };
+        if let Some(q) = self.facts.globals.get(&path.range) {
+            return match self.lowered.globals.get(q) {
+                Some(Global::Sampler {
+                    texture,
+                    sampler,
+                    mips,
+                }) => Ok((texture.clone(), sampler.clone(), *mips)),
+                _ => unsupported(e.range, format!("'{q}' : not a sampler")),
+            };
+        }
+        let name = path.joined();
+        match self.params.get(&name) {
+            Some(ParamKind::Sampler) => Ok((format!("{}_tex", ident(&name)), ident(&name), true)),
+            _ => unsupported(e.range, format!("'{name}' : not a sampler")),
+        }
+    }
+
+    fn call(&mut self, callee: &Path, args: &[Expr], e: &Expr) -> Result<String> {
+        if let Some(&id) = self.facts.calls.get(&callee.range) {
+            let Some(info) = self.functions.get(&id) else {
+                return unsupported(
+                    callee.range,
+                    format!("'{}' : function has no body", callee.joined()),
+                );
+            };
+            let (name, params) = (info.name.clone(), info.params.clone());
+            self.used_functions.insert(id);
+            let mut list = Vec::new();
+            for (a, (pt, kind)) in args.iter().zip(&params) {
+                match kind {
+                    ParamKind::Sampler => {
+                        let (t, s, _) = self.sampler_pair(a)?;
+                        list.push(format!("{t}, {s}"));
+                    }
+                    ParamKind::Pointer => {
+                        if &self.ty(a) != pt {
+                            return unsupported(
+                                a.range,
+                                "an 'out' argument of another type not supported yet",
+                            );
+                        }
+                        if let ExprKind::Name(p) = &a.kind
+                            && self.params.get(&p.joined()) == Some(&ParamKind::Pointer)
+                        {
+                            list.push(ident(&p.joined()));
+                            continue;
+                        }
+                        // A swizzle: through a temporary written back component by component.
+                        if let Some((base, components)) = self.multi_swizzle(a)? {
+                            if self.out_temps.is_none() {
+                                return unsupported(
+                                    a.range,
+                                    "a swizzle as an 'out' argument inside an expression not supported yet",
+                                );
+                            }
+                            let temp = self.temp();
+                            let wt = self.wgsl(pt, a.range)?;
+                            let current = self.expr(a)?;
+                            self.line(a.range, &format!("var {temp}: {wt} = {current};"));
+                            if let Some(list) = &mut self.out_temps {
+                                for (k, c) in components.iter().enumerate() {
+                                    list.push((
+                                        format!("{temp}.{}", LANES[k]),
+                                        format!("{base}{c}"),
+                                    ));
+                                }
+                            }
+                            list.push(format!("&{temp}"));
+                            continue;
+                        }
+                        let place = self.lvalue(a)?;
+                        // One component of a vector or matrix has no address in WGSL either.
+                        let component = matches!(&a.kind, ExprKind::Member { base, .. } if self.ty(base).numeric().is_some());
+                        if matches!(a.kind, ExprKind::Name(_)) && !component {
+                            list.push(format!("&{place}"));
+                            continue;
+                        }
+                        // naga's SPIR-V writer cannot pass a pointer into a struct or array:
+                        // a temporary, copied in and written back after the statement.
+                        if self.out_temps.is_none() {
+                            return unsupported(
+                                a.range,
+                                "an 'out' argument that is a field or element, inside an expression, not supported yet",
+                            );
+                        }
+                        let temp = self.temp();
+                        let wt = self.wgsl(pt, a.range)?;
+                        self.line(a.range, &format!("var {temp}: {wt} = {place};"));
+                        if let Some(list) = &mut self.out_temps {
+                            list.push((temp.clone(), place));
+                        }
+                        list.push(format!("&{temp}"));
+                    }
+                    ParamKind::Value => list.push(self.expr_as(a, pt)?),
+                }
+            }
+            return Ok(format!("{name}({})", list.join(", ")));
+        }
+        let t = self.ty(e);
+        self.intrinsic(&callee.joined(), args, &t, e.range)
+    }
+
+    fn intrinsic(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        if let Some((_, wgsl)) = COMPONENT_WISE.iter().find(|(n, _)| *n == name) {
+            let list = args
+                .iter()
+                .map(|a| self.expr_as(a, t))
+                .collect::<Result<Vec<_>>>()?;
+            return Ok(format!("{wgsl}({})", list.join(", ")));
+        }
+        let float_of = |ty: &Type| ty.with_base(Base::Float);
+        match (name, args) {
+            ("fmod", [a, b]) => Ok(format!(
+                "({} % {})",
+                self.expr_as(a, t)?,
+                self.expr_as(b, t)?
+            )),
+            ("rcp", [a]) => Ok(format!("(1.0f / {})", self.expr_as(a, t)?)),
+            ("log10", [a]) => Ok(format!("(log({}) * 0.4342944819f)", self.expr_as(a, t)?)),
+            ("sign", [a]) => {
+                let at = float_of(&self.ty(a));
+                let code = format!("sign({})", self.expr_as(a, &at)?);
+                self.convert(code, &at, t, range)
+            }
+            ("dot" | "distance" | "cross" | "reflect", [a, b]) => {
+                let (at, bt) = (self.ty(a), self.ty(b));
+                let rows = at.components().max(bt.components()) as u8;
+                let common = if rows == 1 {
+                    Type::FLOAT
+                } else {
+                    Type::vector(Base::Float, rows)
+                };
+                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
+                if rows == 1 && name == "dot" {
+                    return Ok(format!("({x} * {y})"));
+                }
+                Ok(format!("{name}({x}, {y})"))
+            }
+            ("refract", [a, b, c]) => {
+                let at = float_of(&self.ty(a));
+                let x = self.expr_as(a, &at)?;
+                let y = self.expr_as(b, &at)?;
+                let z = self.expr_as(c, &Type::FLOAT)?;
+                Ok(format!("refract({x}, {y}, {z})"))
+            }
+            ("length" | "normalize", [a]) => {
+                let at = float_of(&self.ty(a));
+                let x = self.expr_as(a, &at)?;
+                if at.is_scalar() {
+                    return Ok(if name == "length" {
+                        format!("abs({x})")
+                    } else {
+                        format!("sign({x})")
+                    });
+                }
+                Ok(format!("{name}({x})"))
+            }
+            ("transpose" | "determinant", [a]) => {
+                let at = self.ty(a);
+                Ok(format!("{name}({})", self.expr_as(a, &float_of(&at))?))
+            }
+            ("any" | "all", [a]) => {
+                let bt = self.ty(a).with_base(Base::Bool);
+                Ok(format!("{name}({})", self.expr_as(a, &bt)?))
+            }
+            ("asfloat" | "asint" | "asuint", [a]) => {
+                let wt = self.wgsl(t, range)?;
+                let x = self.expr(a)?;
+                Ok(format!("bitcast<{wt}>({x})"))
+            }
+            ("mul", [a, b]) => self.mul(a, b, t, range),
+            (n, _) if n.starts_with("tex") => self.texture_call(n, args, t, range),
+            ("barrier" | "groupMemoryBarrier", []) => Ok("workgroupBarrier()".to_string()),
+            ("memoryBarrier", []) => Ok("storageBarrier()".to_string()),
+            _ => unsupported(range, format!("'{name}' : intrinsic not supported yet")),
+        }
+    }
+
+    fn mul(&mut self, a: &Expr, b: &Expr, t: &Type, range: TextRange) -> Result<String> {
+        let (at, bt) = (self.ty(a), self.ty(b));
+        match (shape(&at), shape(&bt)) {
+            (Some((_, 1, 1)), _) | (_, Some((_, 1, 1))) => {
+                let (x, y) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
+                Ok(format!("({x} * {y})"))
+            }
+            (Some((_, r, 1)), Some((_, mr, mc))) if mc > 1 => {
+                let x = self.expr_as(a, &Type::vector(Base::Float, r.min(mr)))?;
+                let m = self.expr_as(
+                    b,
+                    &Type::Numeric {
+                        base: Base::Float,
+                        rows: mr,
+                        cols: mc,
+                    },
+                )?;
+                Ok(format!("({m} * {x})"))
+            }
+            (Some((_, mr, mc)), Some((_, r, 1))) if mc > 1 => {
+                let m = self.expr_as(
+                    a,
+                    &Type::Numeric {
+                        base: Base::Float,
+                        rows: mr,
+                        cols: mc,
+                    },
+                )?;
+                let x = self.expr_as(b, &Type::vector(Base::Float, r.min(mc)))?;
+                Ok(format!("({x} * {m})"))
+            }
+            (Some((_, _, ac)), Some((_, _, bc))) if ac > 1 && bc > 1 => {
+                let x = self.expr(a)?;
+                let y = self.expr(b)?;
+                Ok(format!("({y} * {x})"))
+            }
+            (Some((_, r1, 1)), Some((_, r2, 1))) => {
+                let common = Type::vector(Base::Float, r1.min(r2));
+                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
+                Ok(format!("dot({x}, {y})"))
+            }
+            _ => unsupported(range, "'mul' with these types not supported yet"),
+        }
+    }
+
+    fn texture_call(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let Some(first) = args.first() else {
+            return unsupported(range, format!("'{name}' : missing sampler"));
+        };
+        if name == "tex2Dstore" {
+            let [s, coord, value] = args else {
+                return unsupported(range, "'tex2Dstore' takes 3 arguments");
+            };
+            let ExprKind::Name(p) = &s.kind else {
+                return unsupported(s.range, "expected a storage name");
+            };
+            let storage = match self
+                .facts
+                .globals
+                .get(&p.range)
+                .and_then(|q| self.lowered.globals.get(q))
+            {
+                Some(Global::Storage(n)) => n.clone(),
+                _ => return unsupported(s.range, "expected a storage name"),
+            };
+            let c = self.expr_as(coord, &Type::vector(Base::Int, 2))?;
+            let v = self.expr_as(value, &Type::vector(Base::Float, 4))?;
+            return Ok(format!("textureStore({storage}, {c}, {v})"));
+        }
+        let (tex, samp, mips) = self.sampler_pair(first)?;
+        let f2 = Type::vector(Base::Float, 2);
+        let f4 = Type::vector(Base::Float, 4);
+        let i2 = Type::vector(Base::Int, 2);
+        let code = match (name, &args[1..]) {
+            ("tex2D", [uv]) => {
+                let uv = self.expr_as(uv, &f2)?;
+                if mips {
+                    format!("textureSample({tex}, {samp}, {uv})")
+                } else {
+                    format!("textureSampleLevel({tex}, {samp}, {uv}, 0.0)")
+                }
+            }
+            ("tex2Dlod", [c]) => {
+                let c = self.expr_as(c, &f4)?;
+                format!("textureSampleLevel({tex}, {samp}, ({c}).xy, ({c}).w)")
+            }
+            ("tex2Dgrad", [uv, dx, dy]) => {
+                let uv = self.expr_as(uv, &f2)?;
+                let dx = self.expr_as(dx, &f2)?;
+                let dy = self.expr_as(dy, &f2)?;
+                format!("textureSampleGrad({tex}, {samp}, {uv}, {dx}, {dy})")
+            }
+            ("tex2Dbias", [c]) => {
+                let c = self.expr_as(c, &f4)?;
+                format!("textureSampleBias({tex}, {samp}, ({c}).xy, ({c}).w)")
+            }
+            ("tex2Dfetch", [c]) | ("tex2Dfetch", [c, _]) => {
+                let ct = self.ty(c);
+                let lod = match &args[2..] {
+                    [l] => self.expr_as(l, &Type::INT)?,
+                    _ if ct.components() == 4 => {
+                        let c4 = self.expr_as(c, &Type::vector(Base::Int, 4))?;
+                        format!("({c4}).w")
+                    }
+                    _ => "0i".to_string(),
+                };
+                let c = self.expr_as(c, &i2)?;
+                format!("textureLoad({tex}, {c}, {lod})")
+            }
+            ("tex2Dsize", rest) => {
+                let lod = match rest {
+                    [l] => self.expr_as(l, &Type::UINT)?,
+                    _ => "0u".to_string(),
+                };
+                let code = format!("vec2<i32>(textureDimensions({tex}, {lod}))");
+                return self.convert(code, &i2, t, range);
+            }
+            (
+                "tex2Dgather" | "tex2DgatherR" | "tex2DgatherG" | "tex2DgatherB" | "tex2DgatherA",
+                [uv, rest @ ..],
+            ) => {
+                let component = match (name, rest) {
+                    ("tex2DgatherG", _) => 1,
+                    ("tex2DgatherB", _) => 2,
+                    ("tex2DgatherA", _) => 3,
+                    ("tex2Dgather", [c]) => {
+                        match super::items::const_scalar(c, &self.lowered.consts) {
+                            Some(v) => v as u32,
+                            None => {
+                                return unsupported(c.range, "gather component must be constant");
+                            }
+                        }
+                    }
+                    _ => 0,
+                };
+                let uv = self.expr_as(uv, &f2)?;
+                format!("textureGather({component}, {tex}, {samp}, {uv})")
+            }
+            _ => {
+                return unsupported(
+                    range,
+                    format!("'{name}' : texture intrinsic form not supported yet"),
+                );
+            }
+        };
+        self.convert(code, &f4, t, range)
+    }
+}
+
+/// The WGSL lane of an HLSL swizzle letter.
+fn lane(c: char) -> char {
+    match c {
+        'r' | 'x' => 'x',
+        'g' | 'y' => 'y',
+        'b' | 'z' => 'z',
+        _ => 'w',
+    }
+}
+
+/// The (row, column) cells of a matrix swizzle: `_m00_m11` (zero-based) or `_11_22`.
+fn matrix_cells(name: &str) -> Vec<(u8, u8)> {
+    let mut cells = Vec::new();
+    for part in name.split('_').filter(|p| !p.is_empty()) {
+        let digits: Vec<u8> = part
+            .trim_start_matches('m')
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .map(|b| b - b'0')
+            .collect();
+        if let [r, c] = digits[..] {
+            if part.starts_with('m') {
+                cells.push((r, c));
+            } else if r > 0 && c > 0 {
+                cells.push((r - 1, c - 1));
+            }
+        }
+    }
+    cells
+}

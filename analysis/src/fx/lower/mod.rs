@@ -1,0 +1,167 @@
+//! ReShade FX lowering (stage 3): the checked tree translated into WGSL text with a span map
+//! ([`FxOrigins`]), and the structure items (uniforms, textures, samplers, storages, techniques)
+//! resolved into the model, driving the shared [`EffectBuilder`] exactly as the WFX side does.
+//!
+//! - `items.rs`: uniforms, textures, samplers, storages, annotations and constant values;
+//! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
+//! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
+//! - `passes.rs`: techniques and pass states into [`PassStates`].
+//!
+//! A construct not supported yet stops lowering with one located `UnsupportedFeature` error:
+//! never wrong code, never a panic.
+
+mod emit;
+mod entry;
+mod exprs;
+mod items;
+mod names;
+mod passes;
+
+use std::collections::HashMap;
+
+use super::ast::{Module, TextRange};
+use super::check::Facts;
+use crate::Options;
+use crate::diagnostic::{Diagnostic, DiagnosticCode};
+use crate::lower::{
+    EffectBuilder, EffectItems, GeneratedWgsl, TextOrigins, error_count, generate_declarations,
+};
+use crate::model::*;
+use crate::preprocess::Preprocessed;
+use crate::source::{FileId, Span};
+
+/// The generated WGSL's bytes back to the preprocessed FX text: each record is a generated range
+/// and the FX range it stands for; the innermost record containing a byte wins.
+pub(crate) struct FxOrigins<'a> {
+    pp: &'a Preprocessed,
+    records: Vec<(usize, usize, TextRange)>,
+}
+
+impl TextOrigins for FxOrigins<'_> {
+    fn origin(&self, start: usize, _end: usize) -> Option<Span> {
+        let found = self
+            .records
+            .iter()
+            .filter(|(s, e, _)| (*s..(*e).max(*s + 1)).contains(&start))
+            .min_by_key(|(s, e, _)| e - s)?;
+        let range = found.2;
+        self.pp.span(range.start as usize, range.end as usize)
+    }
+}
+
+/// A construct lowering does not support: where, and what.
+#[derive(Clone, Debug)]
+pub(crate) struct Unsupported {
+    pub range: TextRange,
+    pub message: String,
+}
+
+pub(crate) type Result<T> = std::result::Result<T, Unsupported>;
+
+/// Makes the error for an unsupported construct.
+pub(crate) fn unsupported<T>(range: TextRange, message: impl Into<String>) -> Result<T> {
+    Err(Unsupported {
+        range,
+        message: message.into(),
+    })
+}
+
+/// The front half: items, the passes' entry points and the code.
+fn front(
+    module: &Module,
+    facts: &Facts,
+    root_path: &std::path::Path,
+    options: &Options,
+    locate: &dyn Fn(TextRange) -> Span,
+) -> Result<(items::Lowered, passes::Plan, emit::Code)> {
+    let lowered = items::lower_items(module, facts, options, root_path, locate)?;
+    let plan = passes::plan(module, facts, &lowered)?;
+    let code = emit::emit_module(module, facts, &lowered, &plan.entries)?;
+    Ok((lowered, plan, code))
+}
+
+/// Takes the model items out of `lowered`, leaving it empty of them.
+fn take_items(lowered: &mut items::Lowered) -> EffectItems {
+    let empty = EffectItems {
+        uniforms: Vec::new(),
+        uniform_buffer_size: 0,
+        textures: Vec::new(),
+        samplers: Vec::new(),
+        storages: Vec::new(),
+        bindings: Vec::new(),
+    };
+    std::mem::replace(&mut lowered.items, empty)
+}
+
+/// The whole WGSL module lowering generates for a checked module (user code and generated
+/// declarations), before naga sees it; the one error when something is not supported.
+pub(crate) fn wgsl_text(
+    module: &Module,
+    facts: &Facts,
+    pp: &Preprocessed,
+    root: FileId,
+    root_path: &std::path::Path,
+    options: &Options,
+) -> std::result::Result<String, Unsupported> {
+    let locate = |range: TextRange| {
+        pp.span(range.start as usize, range.end as usize)
+            .unwrap_or(Span::new(root, 0, 0))
+    };
+    let (mut lowered, _, code) = front(module, facts, root_path, options, &locate)?;
+    let origins = FxOrigins {
+        pp,
+        records: code.records,
+    };
+    let mut items = take_items(&mut lowered);
+    let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
+    generate_declarations(&mut wgsl, &mut items);
+    Ok(wgsl.text)
+}
+
+/// Lowers a checked module; returns an effect only when nothing was wrong.
+pub(crate) fn lower(
+    module: &Module,
+    facts: &Facts,
+    pp: &Preprocessed,
+    root: FileId,
+    root_path: &std::path::Path,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ValidatedEffect> {
+    let errors_before = error_count(diagnostics);
+    if errors_before > 0 {
+        return None;
+    }
+    let locate = |range: TextRange| {
+        pp.span(range.start as usize, range.end as usize)
+            .unwrap_or(Span::new(root, 0, 0))
+    };
+    let (mut lowered, plan, code) = match front(module, facts, root_path, options, &locate) {
+        Ok(done) => done,
+        Err(u) => {
+            diagnostics.push(Diagnostic::error(
+                DiagnosticCode::UnsupportedFeature,
+                locate(u.range),
+                u.message,
+            ));
+            return None;
+        }
+    };
+    let origins = FxOrigins {
+        pp,
+        records: code.records,
+    };
+    let mut items = take_items(&mut lowered);
+    let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
+    generate_declarations(&mut wgsl, &mut items);
+    let mut builder = EffectBuilder::new(wgsl, items, options, errors_before, diagnostics)?;
+    let techniques =
+        passes::lower_techniques(module, &plan, &lowered, &mut builder, &locate, diagnostics);
+    builder.finish(techniques, diagnostics)
+}
+
+/// Where each name of the model came from, for passes: textures by qualified FX name.
+#[derive(Default)]
+pub(crate) struct ItemIds {
+    pub textures: HashMap<String, TextureId>,
+}

@@ -1,0 +1,299 @@
+//! Names and types in the generated WGSL: FX names made valid WGSL identifiers (namespaces
+//! joined with `_`, WGSL keywords and `__` prefixes escaped), and FX types as WGSL types.
+//!
+//! Matrices: an HLSL `floatRxC` (R rows of C columns) is stored as a WGSL `matRxC<f32>`, that
+//! is R columns of C components, so WGSL column `i` is HLSL row `i`: `m[i]` means the same in
+//! both, row-major constructors keep their argument order, and `mul` swaps its operands (see
+//! `exprs.rs`).
+
+use super::super::lexer::Base;
+use super::super::types::Type;
+use super::{Result, unsupported};
+use crate::fx::ast::TextRange;
+
+/// WGSL's keywords and reserved words that are plausible FX identifiers.
+const RESERVED: &[&str] = &[
+    "alias",
+    "array",
+    "atomic",
+    "bitcast",
+    "bool",
+    "const",
+    "const_assert",
+    "continuing",
+    "diagnostic",
+    "discard",
+    "enable",
+    "f16",
+    "f32",
+    "fallthrough",
+    "fn",
+    "i32",
+    "let",
+    "loop",
+    "mat2x2",
+    "override",
+    "ptr",
+    "requires",
+    "sampler",
+    "sampler_comparison",
+    "struct",
+    "texture_1d",
+    "texture_2d",
+    "texture_3d",
+    "true",
+    "false",
+    "type",
+    "u32",
+    "var",
+    "vec2",
+    "vec3",
+    "vec4",
+    "while",
+    "for",
+    "if",
+    "else",
+    "switch",
+    "case",
+    "default",
+    "break",
+    "continue",
+    "return",
+    "filter",
+    "sample",
+    "texture",
+    "target",
+    "mod",
+    "self",
+    "super",
+    "module",
+    "new",
+    "null",
+    "private",
+    "public",
+    "static",
+    "uniform",
+    "storage",
+    "workgroup",
+    "function",
+    "in",
+    "out",
+    "inout",
+    "input",
+    "output",
+    "layout",
+    "precision",
+    "attribute",
+    "varying",
+    "mat",
+    "matrix",
+    "vector",
+    "vec",
+    "mut",
+    "move",
+    "ref",
+    "unsafe",
+    "use",
+    "where",
+    "yield",
+    "await",
+    "async",
+    "goto",
+    "handle",
+    "highp",
+    "lowp",
+    "mediump",
+    "namespace",
+    "package",
+    "packed",
+    "readonly",
+    "resource",
+    "signed",
+    "unsigned",
+    "sizeof",
+    "typedef",
+    "typename",
+    "typeof",
+    "union",
+    "virtual",
+    "void",
+    "volatile",
+    "with",
+    "writeonly",
+    "active",
+    "asm",
+    "auto",
+    "cast",
+    "catch",
+    "class",
+    "co_await",
+    "common",
+    "coop_mat",
+    "const_cast",
+    "constexpr",
+    "demote",
+    "do",
+    "dynamic_cast",
+    "enum",
+    "explicit",
+    "export",
+    "extends",
+    "extern",
+    "external",
+    "final",
+    "finally",
+    "friend",
+    "from",
+    "fxgroup",
+    "get",
+    "groupshared",
+    "immediate",
+    "impl",
+    "implements",
+    "import",
+    "inline",
+    "instanceof",
+    "interface",
+    "let",
+    "macro",
+    "match",
+    "meta",
+    "noexcept",
+    "noinline",
+    "nointerpolation",
+    "noperspective",
+    "of",
+    "operator",
+    "patch",
+    "pixelfragment",
+    "precise",
+    "premerge",
+    "priv",
+    "protected",
+    "pub",
+    "set",
+    "shared",
+    "sizeof",
+    "smooth",
+    "snorm",
+    "static_assert",
+    "static_cast",
+    "std",
+    "subroutine",
+    "template",
+    "this",
+    "thread_local",
+    "throw",
+    "trait",
+    "try",
+    "unless",
+    "unorm",
+    "using",
+    "vertex",
+    "fragment",
+    "compute",
+    "demote_to_helper",
+    "line",
+    "lineadj",
+    "point",
+    "triangle",
+    "abstract",
+    "as",
+    "become",
+    "binding_array",
+    "centroid",
+    "coherent",
+    "concept",
+    "crate",
+    "debugger",
+    "decltype",
+    "delete",
+    "dynamic",
+    "elif",
+    "enable",
+    "float",
+    "half",
+    "int",
+    "uint",
+];
+
+/// A valid WGSL identifier for the FX name `name` (a qualified name joins its parts with `_`).
+pub(crate) fn ident(name: &str) -> String {
+    let joined = name.trim_start_matches("::").replace("::", "_");
+    if RESERVED.contains(&joined.as_str()) || joined.starts_with("__") || joined.starts_with("fx_")
+    {
+        format!("fx_{joined}")
+    } else if joined == "_" {
+        "fx__".to_string()
+    } else {
+        joined
+    }
+}
+
+/// The WGSL scalar for an FX base type.
+pub(crate) fn scalar(base: Base) -> &'static str {
+    match base {
+        Base::Bool => "bool",
+        Base::Int => "i32",
+        Base::Uint => "u32",
+        Base::Float => "f32",
+    }
+}
+
+/// The WGSL type of a numeric shape: scalar, `vecN<T>` or (float only) `matRxC<f32>`.
+pub(crate) fn numeric(base: Base, rows: u8, cols: u8) -> Option<String> {
+    match (rows, cols) {
+        (1, 1) => Some(scalar(base).to_string()),
+        (2..=4, 1) => Some(format!("vec{rows}<{}>", scalar(base))),
+        (2..=4, 2..=4) if base == Base::Float => Some(format!("mat{rows}x{cols}<f32>")),
+        _ => None,
+    }
+}
+
+/// The WGSL type of `ty`, given the WGSL names of structs; `range` locates an error.
+pub(crate) fn wgsl_type(ty: &Type, structs: &[String], range: TextRange) -> Result<String> {
+    match ty {
+        Type::Numeric { base, rows, cols } => match numeric(*base, *rows, *cols) {
+            Some(t) => Ok(t),
+            None => unsupported(
+                range,
+                format!(
+                    "'{}' : type not supported yet (WGSL has no such vector or matrix)",
+                    ty.name()
+                ),
+            ),
+        },
+        Type::Struct(i, name) => structs.get(*i).cloned().map_or_else(
+            || unsupported(range, format!("'{name}' : unknown struct")),
+            Ok,
+        ),
+        Type::Array(element, Some(n)) => Ok(format!(
+            "array<{}, {n}>",
+            wgsl_type(element, structs, range)?
+        )),
+        _ => unsupported(
+            range,
+            format!("'{}' : type not supported yet here", ty.name()),
+        ),
+    }
+}
+
+/// A WGSL float literal for `v`.
+pub(crate) fn float_literal(v: f64) -> String {
+    let v = v as f32;
+    if !v.is_finite() {
+        return if v.is_nan() {
+            "(0.0 / 0.0)".to_string()
+        } else if v > 0.0 {
+            "3.4028235e38".to_string()
+        } else {
+            "-3.4028235e38".to_string()
+        };
+    }
+    let s = format!("{v:?}");
+    if s.contains(['.', 'e']) {
+        format!("{s}f")
+    } else {
+        format!("{s}.0f")
+    }
+}

@@ -1,0 +1,216 @@
+//! ReShade FX lowered to WGSL: the shipped `.fx` assets validate through `load_effect`, an
+//! unsupported construct gives one located error, and over the corpus at least the known number
+//! of effects validate while naga accepts every module lowering generates.
+
+use std::path::{Path, PathBuf};
+
+use analysis::{DiagnosticCode, FsLoader, Options};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the analysis crate lives in the workspace root")
+        .to_path_buf()
+}
+
+/// Effects of the corpus that validate today; lowering more must not lower this.
+const CORPUS_VALIDATING: usize = 58;
+
+#[test]
+fn shipped_fx_assets_validate() {
+    for name in ["vignette.fx", "box_blur.fx"] {
+        let out = analysis::load_effect(&repo().join("assets").join(name), &Options::default());
+        assert!(
+            out.effect.is_some(),
+            "{name}:\n{}",
+            out.render_diagnostics()
+        );
+        let effect = out.effect.expect("checked above");
+        assert_eq!(effect.techniques().len(), 1, "{name}");
+    }
+}
+
+fn compile(text: &str) -> analysis::LoadOutput {
+    let path = repo().join("assets/test_effect.fx");
+    analysis::compile(&path, text.to_string(), &FsLoader, &Options::default())
+}
+
+#[test]
+fn unsupported_construct_gives_one_located_error() {
+    let text = r#"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float s = uv.x;
+    float c = s++ * 2;
+    return float4(s, c, 0, 1);
+}
+void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
+{
+    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
+    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+}
+technique T { pass { VertexShader = VS; PixelShader = PS; } }
+"#;
+    let out = compile(text);
+    assert!(out.effect.is_none());
+    let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{}", out.render_diagnostics());
+    assert_eq!(errors[0].code, DiagnosticCode::UnsupportedFeature);
+    let rendered = out.render_diagnostics();
+    assert!(rendered.contains("test_effect.fx:5:"), "{rendered}");
+    assert!(rendered.contains("inside expressions"), "{rendered}");
+}
+
+#[test]
+fn constructs_lower_and_validate() {
+    // Matrices (row-major constructors, `mul` both ways, `_m00` swizzles), out parameters,
+    // compound and swizzled assignments, loops, a switch with fall-through, the ternary,
+    // swizzles and matrix cells as `out` arguments (through temporaries), `sincos`.
+    let text = r#"
+static const float2x2 Rotate = float2x2(0, -1, 1, 0);
+uniform float Amount = 0.5;
+void Twice(inout float3 v, out int n) { v *= 2; n = 2; }
+void Set(out float a, inout float2 b) { a = 1; b += 2; }
+float Pick(int i)
+{
+    float r = 0;
+    switch (i)
+    {
+        case 0: r += 1;
+        case 1: r += 2; break;
+        default: r = 5; break;
+    }
+    return r;
+}
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float2 a = mul(uv, Rotate) + mul(Rotate, uv);
+    float3 c = float3(a, Rotate._m01);
+    int n;
+    Twice(c, n);
+    c.xy += Amount;
+    for (int i = 0; i < 3; ++i) { c.z += i; if (c.z > 4) break; }
+    int k = 0;
+    do { k++; } while (k < n);
+    while (k > 0) k--;
+    float x = uv.x.xxx.y;
+    float2x2 m = float2x2(0, 0, 0, 0);
+    Set(c.x, c.yz);
+    Set(m._m01, m[1]);
+    float s, co;
+    sincos(x, s, co);
+    return float4(c * Pick(n), x > 0.5 ? 1.0 : 0.0);
+}
+void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
+{
+    uv.x = (id == 2) ? 2.0 : 0.0;
+    uv.y = (id == 1) ? 2.0 : 0.0;
+    pos = float4(uv * float2(2.0, -2.0) + float2(-1.0, 1.0), 0.0, 1.0);
+}
+technique T { pass { VertexShader = VS; PixelShader = PS; } }
+"#;
+    let out = compile(text);
+    assert!(out.effect.is_some(), "{}", out.render_diagnostics());
+}
+
+/// Every `.fx` file under `dir`, sorted.
+fn effects(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "fx") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// naga's verdict on a WGSL module.
+fn naga_error(wgsl: &str) -> Option<String> {
+    let module = match naga::front::wgsl::parse_str(wgsl) {
+        Ok(m) => m,
+        Err(e) => return Some(e.emit_to_string(wgsl)),
+    };
+    let mut validator = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    );
+    validator
+        .validate(&module)
+        .err()
+        .map(|e| format!("{:?}", e.as_inner()))
+}
+
+#[test]
+fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
+    let Some(root) = corpus::dir("reshadefx", "ReShade FX lowering") else {
+        return;
+    };
+    let options = Options::default();
+    let all = effects(&root);
+    let mut validating = 0;
+    let mut failures = Vec::new();
+    let mut naga_rejected = Vec::new();
+    for path in &all {
+        let out = analysis::load_effect(path, &options);
+        let name = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        if out.effect.is_some() {
+            validating += 1;
+        } else {
+            let first = out
+                .diagnostics
+                .iter()
+                .find(|d| d.is_error())
+                .map(|d| d.render_short(&out.sources))
+                .unwrap_or_default();
+            failures.push(format!("{name}: {first}"));
+        }
+        if let Ok(wgsl) = analysis::fx::generated_wgsl(path, &FsLoader, &options)
+            && let Some(error) = naga_error(&wgsl)
+        {
+            naga_rejected.push(format!("{name}: {}", error.lines().next().unwrap_or("")));
+        }
+    }
+    println!("{validating}/{} corpus effects validate", all.len());
+    for f in &failures {
+        println!("  fails: {f}");
+    }
+    println!("{} generated modules naga rejects", naga_rejected.len());
+    for f in &naga_rejected {
+        println!("  naga: {f}");
+    }
+    assert!(
+        validating >= CORPUS_VALIDATING,
+        "{validating} validate, expected at least {CORPUS_VALIDATING}"
+    );
+    assert!(
+        naga_rejected.is_empty(),
+        "naga rejects generated code:\n{}",
+        naga_rejected.join("\n")
+    );
+}
+
+/// Prints the WGSL generated for the effect named by `FX` (a debugging aid:
+/// `FX=/abs/path.fx cargo test -p fxbench-analysis --test fx_lower print_generated -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn print_generated() {
+    let p = std::env::var("FX").unwrap_or_default();
+    match analysis::fx::generated_wgsl(Path::new(&p), &FsLoader, &Options::default()) {
+        Ok(t) => println!("{t}"),
+        Err(d) => println!("{d:?}"),
+    }
+}
