@@ -789,6 +789,26 @@ impl Emitter<'_> {
                     format!("textureSampleLevel({tex}, {samp}, {uv}, 0.0)")
                 }
             }
+            // A texel offset, which WGSL wants constant, is added to the coordinate instead:
+            // addressing applies to the sum either way.
+            ("tex2D" | "tex2Doffset", [uv, offset]) => {
+                let uv = self.expr_as(uv, &f2)?;
+                let offset = self.expr_as(offset, &f2)?;
+                let at = format!("({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))");
+                if mips {
+                    format!("textureSample({tex}, {samp}, {at})")
+                } else {
+                    format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
+                }
+            }
+            ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
+                let c = self.expr_as(c, &f4)?;
+                let offset = self.expr_as(offset, &f2)?;
+                let level = format!("({c}).w");
+                format!(
+                    "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2<f32>(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
+                )
+            }
             ("tex2Dlod", [c]) => {
                 let c = self.expr_as(c, &f4)?;
                 format!("textureSampleLevel({tex}, {samp}, ({c}).xy, ({c}).w)")
