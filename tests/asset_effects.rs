@@ -344,3 +344,22 @@ fn fx_box_blur_matches_cpu_reference() {
         "blurred image too close to the input ({max_vs_input})"
     );
 }
+
+#[test]
+fn preset_naming_an_fx_technique_applies_its_values() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let input = FloatImage::from_rgba8(&image);
+    // A preset beside nothing: the effect is found among the built-in assets by its file name.
+    let dir = std::env::temp_dir().join(format!("fxbench-fx-preset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let preset = dir.join("fx.ini");
+    let text = "Techniques=VignetteFX@vignette.fx\n[vignette.fx]\nStrength=0.8\nInner=0.3\n";
+    std::fs::write(&preset, text).expect("preset written");
+    let document = Document::with_preset(&preset, Vec::new()).expect("preset loads");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let (max, mean) = compare(&actual, &vignette_reference(&input, 0.8, 0.3).to_rgba8());
+    assert!(max <= 1 && mean < 0.1, "max diff {max}, mean {mean}");
+}
