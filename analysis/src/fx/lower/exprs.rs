@@ -286,8 +286,8 @@ impl Emitter<'_> {
             }
             cells.iter().map(|(r, c)| format!("[{r}][{c}]")).collect()
         };
-        if rows == 1 && cols == 1 {
-            return unsupported(target.range, "assignment to a scalar swizzle not supported");
+        if rows == 1 && cols == 1 || parts.len() > 4 {
+            return unsupported(target.range, "assignment to this swizzle not supported");
         }
         let b = self.lvalue(base)?;
         Ok(Some((format!("({b})"), parts)))
