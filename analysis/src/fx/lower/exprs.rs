@@ -441,7 +441,7 @@ impl Emitter<'_> {
 
     fn construct(&mut self, args: &[Expr], e: &Expr) -> Result<String> {
         let t = self.ty(e);
-        let Some((base, rows, cols)) = shape(&t) else {
+        let Some((base, _, cols)) = shape(&t) else {
             return unsupported(e.range, "constructor of this type not supported");
         };
         if let [one] = args {
@@ -476,7 +476,6 @@ impl Emitter<'_> {
             };
             parts.push(self.expr_as(a, &target)?);
         }
-        let _ = rows;
         Ok(format!("{wt}({})", parts.join(", ")))
     }
 
