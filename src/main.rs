@@ -71,7 +71,7 @@ enum Command {
 
 #[derive(clap::Args)]
 struct RenderArgs {
-    /// Effect files (.wfx). With --preset and no --effect, the effects the preset names; with
+    /// Effect files (.wfx, or ReShade FX .fx). With --preset and no --effect, the effects the preset names; with
     /// neither, the built-in demo preset (as in the window).
     #[arg(long = "effect", value_name = "FILE")]
     effects: Vec<PathBuf>,

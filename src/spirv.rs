@@ -12,7 +12,7 @@ use app::session::spirv::StageSpirv;
 
 #[derive(clap::Args)]
 pub struct SpirvArgs {
-    /// The effect (.wfx).
+    /// The effect (.wfx, or ReShade FX .fx).
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// Only the stages whose label contains this text, for example `Blur / pass 1` or

@@ -344,3 +344,74 @@ fn fx_box_blur_matches_cpu_reference() {
         "blurred image too close to the input ({max_vs_input})"
     );
 }
+
+#[test]
+fn preset_naming_an_fx_technique_applies_its_values() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    let input = FloatImage::from_rgba8(&image);
+    // A preset beside nothing: the effect is found among the built-in assets by its file name.
+    let dir = std::env::temp_dir().join(format!("fxbench-fx-preset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let preset = dir.join("fx.ini");
+    let text = "Techniques=VignetteFX@vignette.fx\n[vignette.fx]\nStrength=0.8\nInner=0.3\n";
+    std::fs::write(&preset, text).expect("preset written");
+    let document = Document::with_preset(&preset, Vec::new()).expect("preset loads");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let (max, mean) = compare(&actual, &vignette_reference(&input, 0.8, 0.3).to_rgba8());
+    assert!(max <= 1 && mean < 0.1, "max diff {max}, mean {mean}");
+}
+
+#[test]
+fn fx_matrices_follow_hlsl_conventions() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = test_image();
+    // Row-major constructor, `mul` both ways, `_m01`, row indexing and a component-wise `*`.
+    let text = r#"
+static const float2x2 M = float2x2(0.1, 0.2, 0.3, 0.4);
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float2 row0 = mul(float2(1, 0), M);    // (0.1, 0.2): the first row
+    float2 col0 = mul(M, float2(1, 0));    // (0.1, 0.3): the first column
+    float2x2 sq = M * M;                   // component-wise: (0.01, 0.04, 0.09, 0.16)
+    float2x2 prod = mul(M, M);             // (0.07, 0.10, 0.15, 0.22)
+    if (pos.x < 1)
+        return float4(row0, col0);
+    if (pos.x < 2)
+        return float4(M._m01, M[1], sq._m11);
+    return float4(prod[0], prod._m10, prod._m11);
+}
+void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
+{
+    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
+    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+}
+technique Matrices < enabled = true; > { pass { VertexShader = VS; PixelShader = PS; } }
+"#;
+    let dir = std::env::temp_dir().join(format!("fxbench-fx-matrices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("matrices.fx");
+    std::fs::write(&path, text).expect("effect written");
+    let document = Document::with_effects(vec![path]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let _ = std::fs::remove_dir_all(&dir);
+    let actual = render(&ctx, &mut chain, &image, 1);
+    let byte = |v: f32| (v * 255.0).round() as u8;
+    let expect = [
+        [0.1, 0.2, 0.1, 0.3],
+        [0.2, 0.3, 0.4, 0.16],
+        [0.07, 0.10, 0.15, 0.22],
+    ];
+    for (x, want) in expect.iter().enumerate() {
+        let got = actual.pixel(x as u32, 0);
+        let want = want.map(byte);
+        for c in 0..4 {
+            assert!(
+                got[c].abs_diff(want[c]) <= 1,
+                "pixel {x}: got {got:?}, want {want:?}"
+            );
+        }
+    }
+}

@@ -14,7 +14,7 @@ fn repo() -> PathBuf {
 }
 
 /// Effects of the corpus that validate today; lowering more must not lower this.
-const CORPUS_VALIDATING: usize = 58;
+const CORPUS_VALIDATING: usize = 59;
 
 #[test]
 fn shipped_fx_assets_validate() {

@@ -66,6 +66,7 @@ fn mutated_corpus_effects_get_located_diagnostics_never_panics() {
     assert_eq!(effects.len(), 66);
     let mut rng = Rng(0x5EED_F00D_CAFE_BABE);
     let (mut total, mut with_errors) = (0, 0);
+    let mut lowered_total = 0;
     let (mut deep_errors, mut deep_reached) = (0, 0);
     let mut by_kind = [(0usize, 0usize); KINDS.len()];
     for path in effects {
@@ -104,6 +105,14 @@ fn mutated_corpus_effects_get_located_diagnostics_never_panics() {
                     .any(|d| d.message.contains("deeper than"));
                 deep_errors += usize::from(deep);
             }
+            if errors == 0 {
+                // Clean mutants go on through lowering and naga: no panic, every error located.
+                let lowered = fx::compile_fx(path, mutant.clone(), &loader, &options);
+                lowered_total += 1;
+                for d in lowered.diagnostics.iter().filter(|d| d.is_error()) {
+                    assert!(d.span.is_some(), "{what}: unlocated lowering error {d:?}");
+                }
+            }
             if round % 8 == 1 {
                 let again = fx::parse_effect_source(path, mutant, &loader, &options);
                 assert_eq!(
@@ -114,6 +123,7 @@ fn mutated_corpus_effects_get_located_diagnostics_never_panics() {
         }
     }
     assert_eq!(total, 66 * PER_EFFECT);
+    println!("{lowered_total} clean mutants lowered");
     println!(
         "{with_errors} of {total} mutants have errors; {deep_reached} deep runs reached the \
          parser, {deep_errors} of them past the nesting limit"

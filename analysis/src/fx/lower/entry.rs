@@ -152,7 +152,8 @@ impl Emitter<'_> {
         let (attribute, stage_ty) =
             attribute(&semantic.name, ty, request.stage, input, semantic.range)?;
         let wgsl_ty = self.wgsl(&stage_ty, range)?;
-        let _ = self.wgsl(ty, range)?;
+        // The FX value's own type must lower too (its place is declared with it).
+        self.wgsl(ty, range)?;
         out.push(Slot {
             attribute,
             wgsl_ty,

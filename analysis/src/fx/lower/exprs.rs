@@ -286,8 +286,8 @@ impl Emitter<'_> {
             }
             cells.iter().map(|(r, c)| format!("[{r}][{c}]")).collect()
         };
-        if rows == 1 && cols == 1 {
-            return unsupported(target.range, "assignment to a scalar swizzle not supported");
+        if rows == 1 && cols == 1 || parts.len() > 4 {
+            return unsupported(target.range, "assignment to this swizzle not supported");
         }
         let b = self.lvalue(base)?;
         Ok(Some((format!("({b})"), parts)))
@@ -441,7 +441,7 @@ impl Emitter<'_> {
 
     fn construct(&mut self, args: &[Expr], e: &Expr) -> Result<String> {
         let t = self.ty(e);
-        let Some((base, rows, cols)) = shape(&t) else {
+        let Some((base, _, cols)) = shape(&t) else {
             return unsupported(e.range, "constructor of this type not supported");
         };
         if let [one] = args {
@@ -476,7 +476,6 @@ impl Emitter<'_> {
             };
             parts.push(self.expr_as(a, &target)?);
         }
-        let _ = rows;
         Ok(format!("{wt}({})", parts.join(", ")))
     }
 
@@ -788,6 +787,26 @@ impl Emitter<'_> {
                 } else {
                     format!("textureSampleLevel({tex}, {samp}, {uv}, 0.0)")
                 }
+            }
+            // A texel offset, which WGSL wants constant, is added to the coordinate instead:
+            // addressing applies to the sum either way.
+            ("tex2D" | "tex2Doffset", [uv, offset]) => {
+                let uv = self.expr_as(uv, &f2)?;
+                let offset = self.expr_as(offset, &f2)?;
+                let at = format!("({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))");
+                if mips {
+                    format!("textureSample({tex}, {samp}, {at})")
+                } else {
+                    format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
+                }
+            }
+            ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
+                let c = self.expr_as(c, &f4)?;
+                let offset = self.expr_as(offset, &f2)?;
+                let level = format!("({c}).w");
+                format!(
+                    "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2<f32>(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
+                )
             }
             ("tex2Dlod", [c]) => {
                 let c = self.expr_as(c, &f4)?;

@@ -167,7 +167,7 @@ fn variables(
                 Global::Value(name)
             }
             _ => {
-                let uniform = uniform(v, d, facts, &name, span, locate, out)?;
+                let uniform = uniform(v, d, &name, span, out)?;
                 out.items.uniforms.push(uniform);
                 Global::Value(name)
             }
@@ -220,16 +220,7 @@ fn uniform_type(ty: &Type, range: TextRange) -> Result<UniformType> {
     })
 }
 
-fn uniform(
-    v: &VarDecl,
-    d: &Declarator,
-    facts: &Facts,
-    name: &str,
-    span: Span,
-    locate: &dyn Fn(TextRange) -> Span,
-    out: &Lowered,
-) -> Result<Uniform> {
-    let _ = locate;
+fn uniform(v: &VarDecl, d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Uniform> {
     let base = match &v.ty.kind {
         &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
         _ => {
@@ -244,7 +235,6 @@ fn uniform(
         },
         _ => return unsupported(d.name.range, "uniform array not supported yet"),
     };
-    let _ = facts;
     let ty = uniform_type(&ty, v.ty.range)?;
     let annotations = annotations(&d.annotations, &out.consts)?;
     let mut init = match &d.init {
