@@ -371,6 +371,32 @@ impl Preset {
     }
 }
 
+/// A technique list to save: `current` (the techniques of the effects that are loaded, in order)
+/// merged into `saved` (the list the preset had) so that entries of effects that did not load,
+/// because they failed to compile or were not opened, survive where they were. `loaded` tells
+/// whether an entry belongs to a loaded effect; the loaded ones are replaced, as one block, at the
+/// place of the first of them (or after the others when the preset listed none).
+pub fn merge_technique_list(
+    saved: &[TechniqueRef],
+    current: &[TechniqueRef],
+    loaded: impl Fn(&TechniqueRef) -> bool,
+) -> Vec<TechniqueRef> {
+    let mut merged = Vec::with_capacity(saved.len() + current.len());
+    let mut placed = false;
+    for entry in saved {
+        if !loaded(entry) {
+            merged.push(entry.clone());
+        } else if !placed {
+            merged.extend_from_slice(current);
+            placed = true;
+        }
+    }
+    if !placed {
+        merged.extend_from_slice(current);
+    }
+    merged
+}
+
 fn join_refs(list: &[TechniqueRef]) -> String {
     list.iter()
         .map(ToString::to_string)
@@ -537,6 +563,34 @@ mod tests {
         // An empty TechniqueSorting= line is a sorting (of nothing), not a missing one.
         let p = Preset::parse(Path::new("p.ini"), "Techniques=B@B.fx\nTechniqueSorting=\n").preset;
         assert_eq!(p.technique_sorting(), Vec::new());
+    }
+
+    #[test]
+    fn techniques_of_effects_that_did_not_load_survive_a_save() {
+        let refs = |text: &str| -> Vec<TechniqueRef> {
+            text.split(',').map(TechniqueRef::parse).collect()
+        };
+        let saved = refs("A@A.fx,Broken@Broken.fx,B@B.fx,Other@Other.fx");
+        let loaded = |r: &TechniqueRef| {
+            r.effect
+                .as_deref()
+                .is_some_and(|e| e == "A.fx" || e == "B.fx")
+        };
+        // The user reordered B before A and the broken effect did not compile.
+        assert_eq!(
+            merge_technique_list(&saved, &refs("B@B.fx,A@A.fx"), loaded),
+            refs("B@B.fx,A@A.fx,Broken@Broken.fx,Other@Other.fx")
+        );
+        // With the only loaded effect's techniques all disabled, the others are still listed.
+        assert_eq!(
+            merge_technique_list(&saved, &[], loaded),
+            refs("Broken@Broken.fx,Other@Other.fx")
+        );
+        // A preset that listed none of the loaded techniques gets them after its own.
+        assert_eq!(
+            merge_technique_list(&refs("Other@Other.fx"), &refs("A@A.fx"), loaded),
+            refs("Other@Other.fx,A@A.fx")
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use analysis::preset::{OrderEntry, Preset, TechniqueRef, order_techniques};
+use analysis::preset::{OrderEntry, Preset, TechniqueRef, merge_technique_list, order_techniques};
 use analysis::{CompileMode, Diagnostic, LoadOutput, Options, ValidatedEffect};
 use engine::EffectChain;
 
@@ -291,6 +291,20 @@ impl Document {
         };
         let enabled = refs(&mut chain.order().iter().filter(|k| chain.is_enabled(**k)));
         let sorting = refs(&mut chain.order().iter());
+        // Entries of effects that are not in the chain (one failed to compile, say) are kept:
+        // saving must never drop what the preset said about them.
+        let loaded_files: Vec<String> = (0..chain.effect_count())
+            .map(|i| effect_file_name(chain.effect(i)))
+            .collect();
+        let loaded = |r: &TechniqueRef| match &r.effect {
+            Some(file) => loaded_files.iter().any(|f| f.eq_ignore_ascii_case(file)),
+            None => chain
+                .order()
+                .iter()
+                .any(|k| chain.technique(*k).name == r.name),
+        };
+        let enabled = merge_technique_list(&preset.techniques(), &enabled, loaded);
+        let sorting = merge_technique_list(&preset.technique_sorting(), &sorting, loaded);
         preset.set_techniques(&enabled);
         preset.set_technique_sorting(&sorting);
         // Uniform values by effect section; runtime sources and `nosave` uniforms are not saved,
