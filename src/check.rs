@@ -25,7 +25,9 @@ pub struct CheckArgs {
     /// Defines a preprocessor macro for effects (`NAME` alone means `NAME=1`).
     #[arg(short = 'D', long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
     defines: Vec<(String, String)>,
-    /// Files to check: effects (.wfx, .wfxh) and WGSL (.wgsl).
+    /// Files to check: effects (.fx, .fxh, .wfx, .wfxh) and WGSL (.wgsl); a folder stands for
+    /// the effects and WGSL files in it (headers are checked through the effects that include
+    /// them).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
@@ -70,10 +72,42 @@ pub(crate) fn parse_define(text: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), value.to_string()))
 }
 
+/// The files to check: each file given, and for each folder the effects (`.fx`, `.wfx`) and
+/// WGSL files directly in it, sorted. An unreadable folder is a usage error.
+fn expand_folders(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(path)
+            .map_err(|e| format!("cannot read folder '{}': {e}", path.display()))?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.is_file()
+                    && p.extension()
+                        .is_some_and(|e| e == "fx" || e == "wfx" || e == "wgsl")
+            })
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
+}
+
 /// Checks every file, prints the diagnostics and returns the exit status.
 pub fn run(args: CheckArgs) -> i32 {
+    let files = match expand_folders(&args.files) {
+        Ok(files) => files,
+        Err(why) => {
+            eprintln!("fxbench check: {why}");
+            return EXIT_USAGE;
+        }
+    };
     let mut checked: Vec<(SourceMap, Vec<Diagnostic>)> = Vec::new();
-    for path in &args.files {
+    for path in &files {
         let Some(kind) = FileKind::of(path) else {
             eprintln!(
                 "fxbench check: '{}': unknown kind of file; expected .wfx, .wfxh, .fx, .fxh or .wgsl",
@@ -119,7 +153,7 @@ pub fn run(args: CheckArgs) -> i32 {
                 .iter()
                 .map(|&(sources, diagnostics)| render::human(sources, diagnostics, colors))
                 .collect();
-            text.push_str(&summary(args.files.len(), errors, warnings));
+            text.push_str(&summary(files.len(), errors, warnings));
             text
         }
         Format::Json => render::json_many(&groups),
@@ -139,6 +173,7 @@ pub fn run(args: CheckArgs) -> i32 {
 fn effect_options(args: &CheckArgs) -> Options {
     Options {
         include_dirs: vec![app::session::files::builtin_assets_dir()],
+        builtin_include_dir: app::session::files::builtin_assets_dir().join("reshade"),
         definitions: args.defines.clone(),
         ..Options::default()
     }

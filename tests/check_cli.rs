@@ -250,3 +250,31 @@ fn definitions_reach_the_preprocessor() {
     assert_eq!(stdout(&output), "{\"diagnostics\":[]}\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_folder_checks_the_effects_in_it() {
+    let dir = temp_dir("folder");
+    let shaders = dir.join("Shaders");
+    std::fs::create_dir_all(&shaders).unwrap();
+    write(&shaders, "Broken.wfx", BROKEN_EFFECT);
+    write(
+        &shaders,
+        "Tint.fx",
+        "#include \"ReShade.fxh\"\n\
+         float4 TintPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target\n\
+         { return tex2D(ReShade::BackBuffer, uv) * 0.5; }\n\
+         technique Tint { pass { VertexShader = PostProcessVS; PixelShader = TintPS; } }\n",
+    );
+    // Headers and other files are not checked on their own.
+    write(&shaders, "Common.fxh", "this is not checked on its own");
+    write(&shaders, "notes.txt", "neither is this");
+    let output = check(&dir, &["Shaders"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}{}", stderr(&output));
+    assert!(
+        text.contains("checked 2 files: 1 error, 0 warnings"),
+        "{text}"
+    );
+    assert!(text.contains("Broken.wfx:6:"), "{text}");
+    assert!(!text.contains("Tint.fx:"), "{text}");
+}
