@@ -62,6 +62,32 @@ technique T { pass { VertexShader = VS; PixelShader = PS; } }
 }
 
 #[test]
+fn a_missing_image_is_one_io_error_naming_the_file_and_the_texture() {
+    let text = r#"
+texture LutTex < source = "no-such-lut.png"; > { Width = 32; Height = 32; };
+sampler Lut { Texture = LutTex; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return tex2D(Lut, uv); }
+void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
+{
+    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
+    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+}
+technique T { pass { VertexShader = VS; PixelShader = PS; } }
+"#;
+    let out = compile(text);
+    assert!(out.effect.is_none());
+    let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{}", out.render_diagnostics());
+    assert_eq!(errors[0].code, DiagnosticCode::IoError);
+    let rendered = out.render_diagnostics();
+    assert!(rendered.contains("test_effect.fx:2:"), "{rendered}");
+    assert!(
+        rendered.contains("'no-such-lut.png' : image for texture 'LutTex' not found"),
+        "{rendered}"
+    );
+}
+
+#[test]
 fn constructs_lower_and_validate() {
     // Matrices (row-major constructors, `mul` both ways, `_m00` swizzles), out parameters,
     // compound and swizzled assignments, loops, a switch with fall-through, the ternary,
@@ -201,16 +227,4 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         "naga rejects generated code:\n{}",
         naga_rejected.join("\n")
     );
-}
-
-/// Prints the WGSL generated for the effect named by `FX` (a debugging aid:
-/// `FX=/abs/path.fx cargo test -p fxbench-analysis --test fx_lower print_generated -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn print_generated() {
-    let p = std::env::var("FX").unwrap_or_default();
-    match analysis::fx::generated_wgsl(Path::new(&p), &FsLoader, &Options::default()) {
-        Ok(t) => println!("{t}"),
-        Err(d) => println!("{d:?}"),
-    }
 }

@@ -163,11 +163,7 @@ pub fn generated_wgsl(
         let span = parsed
             .preprocessed
             .span(u.range.start as usize, u.range.end as usize);
-        vec![Diagnostic::error(
-            DiagnosticCode::UnsupportedFeature,
-            span,
-            u.message,
-        )]
+        vec![Diagnostic::error(u.code, span, u.message)]
     })
 }
 

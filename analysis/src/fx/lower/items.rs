@@ -11,10 +11,10 @@ use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::names::ident;
 use super::{ItemIds, Result, unsupported};
-use crate::Options;
 use crate::lower::EffectItems;
 use crate::model::*;
 use crate::source::Span;
+use crate::{DiagnosticCode, Options};
 
 /// What a global FX name stands for in the generated WGSL.
 #[derive(Clone, Debug)]
@@ -472,7 +472,7 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
         a.name.name == "pooled" && matches!(a.value.kind, ExprKind::Literal(Literal::Bool(true)))
     });
     let image = match d.annotations.iter().find(|a| a.name.name == "source") {
-        Some(a) => Some(image_path(a, out)?),
+        Some(a) => Some(image_path(name, a, out)?),
         None => None,
     };
     Ok(Texture {
@@ -616,8 +616,9 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     Ok(Global::Storage(name.to_string()))
 }
 
-/// The image a `source` annotation names, found in the image folders.
-fn image_path(a: &Annotation, out: &Lowered) -> Result<std::path::PathBuf> {
+/// The image a `source` annotation of texture `texture` names, found in the image folders; a
+/// missing one is an `IoError` naming the file and the texture.
+fn image_path(texture: &str, a: &Annotation, out: &Lowered) -> Result<std::path::PathBuf> {
     let ExprKind::Literal(Literal::String(file)) = &a.value.kind else {
         return unsupported(a.value.range, "'source' : expected a file name");
     };
@@ -628,10 +629,11 @@ fn image_path(a: &Annotation, out: &Lowered) -> Result<std::path::PathBuf> {
         .find(|p| p.is_file())
     {
         Some(p) => Ok(p),
-        None => unsupported(
+        None => super::failed(
             a.value.range,
+            DiagnosticCode::IoError,
             format!(
-                "'{file}' : image not found next to the effect, in the search path or in a 'Textures' folder beside the effect's folder"
+                "'{file}' : image for texture '{texture}' not found next to the effect, in the search path or in a 'Textures' folder beside the effect's folder"
             ),
         ),
     }

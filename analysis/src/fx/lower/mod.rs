@@ -49,10 +49,12 @@ impl TextOrigins for FxOrigins<'_> {
     }
 }
 
-/// A construct lowering does not support: where, and what.
+/// Why lowering stopped: where, what, and its code (`UnsupportedFeature` for a construct not
+/// supported yet, another code for an input that is wrong, such as a missing image).
 #[derive(Clone, Debug)]
 pub(crate) struct Unsupported {
     pub range: TextRange,
+    pub code: DiagnosticCode,
     pub message: String,
 }
 
@@ -60,8 +62,18 @@ pub(crate) type Result<T> = std::result::Result<T, Unsupported>;
 
 /// Makes the error for an unsupported construct.
 pub(crate) fn unsupported<T>(range: TextRange, message: impl Into<String>) -> Result<T> {
+    failed(range, DiagnosticCode::UnsupportedFeature, message)
+}
+
+/// Stops lowering with an error of `code` at `range`.
+pub(crate) fn failed<T>(
+    range: TextRange,
+    code: DiagnosticCode,
+    message: impl Into<String>,
+) -> Result<T> {
     Err(Unsupported {
         range,
+        code,
         message: message.into(),
     })
 }
@@ -139,11 +151,7 @@ pub(crate) fn lower(
     let (mut lowered, plan, code) = match front(module, facts, root_path, options, &locate) {
         Ok(done) => done,
         Err(u) => {
-            diagnostics.push(Diagnostic::error(
-                DiagnosticCode::UnsupportedFeature,
-                locate(u.range),
-                u.message,
-            ));
+            diagnostics.push(Diagnostic::error(u.code, locate(u.range), u.message));
             return None;
         }
     };
