@@ -120,15 +120,45 @@ pub fn preprocess_text(
     loader: &dyn FileLoader,
     options: &Options,
 ) -> PreprocessOutput {
-    let mut sources = SourceMap::new();
-    let mut diagnostics = Vec::new();
-    let root = sources.add(path, text);
-    let preprocessed = preprocess::preprocess(
-        root,
-        &mut sources,
+    run_preprocessor(
+        path,
+        text,
         loader,
         &options.include_dirs,
         &preprocess::predefined_macros(options),
+        preprocess::preprocess,
+    )
+}
+
+/// One of the preprocessor's dialects (`preprocess::preprocess`, `preprocess::preprocess_fx`).
+pub(crate) type PreprocessorRun = fn(
+    FileId,
+    &mut SourceMap,
+    &dyn FileLoader,
+    &[PathBuf],
+    &[(String, String)],
+    &mut Vec<Diagnostic>,
+) -> Preprocessed;
+
+/// Adds `text` as the root file of a new source map and runs `run` over it: the start both front
+/// ends share.
+pub(crate) fn run_preprocessor(
+    path: &Path,
+    text: String,
+    loader: &dyn FileLoader,
+    include_dirs: &[PathBuf],
+    definitions: &[(String, String)],
+    run: PreprocessorRun,
+) -> PreprocessOutput {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let root = sources.add(path, text);
+    let preprocessed = run(
+        root,
+        &mut sources,
+        loader,
+        include_dirs,
+        definitions,
         &mut diagnostics,
     );
     PreprocessOutput {

@@ -387,6 +387,17 @@ pub enum AddressMode {
     Border,
 }
 
+impl AddressMode {
+    /// The `AddressU/V/W` values both front ends accept, as ReShade spells them.
+    pub const NAMES: [(&'static str, AddressMode); 5] = [
+        ("CLAMP", AddressMode::Clamp),
+        ("MIRROR", AddressMode::Mirror),
+        ("WRAP", AddressMode::Wrap),
+        ("REPEAT", AddressMode::Wrap),
+        ("BORDER", AddressMode::Border),
+    ];
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FilterMode {
     Point,

@@ -80,18 +80,20 @@ pub fn parse_effect_source(
     loader: &dyn FileLoader,
     options: &Options,
 ) -> FxParse {
-    let mut sources = SourceMap::new();
-    let mut diagnostics = Vec::new();
-    let root = sources.add(path, text);
     let mut include_dirs = options.include_dirs.clone();
     include_dirs.push(options.builtin_include_dir.clone());
-    let pp = preprocess::preprocess_fx(
+    let crate::PreprocessOutput {
+        sources,
         root,
-        &mut sources,
+        preprocessed: pp,
+        mut diagnostics,
+    } = crate::run_preprocessor(
+        path,
+        text,
         loader,
         &include_dirs,
         &preprocess::fx_predefined_macros(options),
-        &mut diagnostics,
+        preprocess::preprocess_fx,
     );
     let parsed = parser::parse(&pp.text);
     let locate = |range: ast::TextRange| {

@@ -509,13 +509,6 @@ fn texture_image(
     found
 }
 
-const ADDRESS_MODES: [(&str, AddressMode); 5] = [
-    ("CLAMP", AddressMode::Clamp),
-    ("MIRROR", AddressMode::Mirror),
-    ("WRAP", AddressMode::Wrap),
-    ("REPEAT", AddressMode::Wrap),
-    ("BORDER", AddressMode::Border),
-];
 const FILTER_MODES: [(&str, FilterMode); 2] =
     [("POINT", FilterMode::Point), ("LINEAR", FilterMode::Linear)];
 
@@ -545,7 +538,7 @@ fn lower_sampler(
                     "AddressV" => 1,
                     _ => 2,
                 };
-                enum_value(cx, a, &ADDRESS_MODES)
+                enum_value(cx, a, &AddressMode::NAMES)
                     .map(|m| address[axis] = m)
                     .is_some()
             }

@@ -491,14 +491,6 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
     })
 }
 
-const ADDRESS_MODES: [(&str, AddressMode); 5] = [
-    ("CLAMP", AddressMode::Clamp),
-    ("MIRROR", AddressMode::Mirror),
-    ("WRAP", AddressMode::Wrap),
-    ("REPEAT", AddressMode::Wrap),
-    ("BORDER", AddressMode::Border),
-];
-
 /// The texture a sampler or storage names, with its id.
 fn object_texture(p: &Property, out: &Lowered) -> Result<(TextureId, String)> {
     let Some(written) = property_name(p) else {
@@ -531,7 +523,7 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
             "Texture" => texture = Some(object_texture(p, out)?),
             "AddressU" | "AddressV" | "AddressW" => {
                 let axis = usize::from(key == "AddressV") + 2 * usize::from(key == "AddressW");
-                match ADDRESS_MODES.iter().find(|(n, _)| *n == value) {
+                match AddressMode::NAMES.iter().find(|(n, _)| *n == value) {
                     Some((_, m)) => address[axis] = *m,
                     None => return unsupported(p.value.range, "unknown address mode"),
                 }
