@@ -779,26 +779,25 @@ impl Emitter<'_> {
         let f2 = Type::vector(Base::Float, 2);
         let f4 = Type::vector(Base::Float, 4);
         let i2 = Type::vector(Base::Int, 2);
-        let code = match (name, &args[1..]) {
-            ("tex2D", [uv]) => {
-                let uv = self.expr_as(uv, &f2)?;
-                if mips {
-                    format!("textureSample({tex}, {samp}, {uv})")
-                } else {
-                    format!("textureSampleLevel({tex}, {samp}, {uv}, 0.0)")
-                }
+        // Implicit LOD only where there are mips to choose from: level 0 is the same value and
+        // passes naga's uniformity analysis inside non-uniform control flow.
+        let sample = |at: &str| {
+            if mips {
+                format!("textureSample({tex}, {samp}, {at})")
+            } else {
+                format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
             }
+        };
+        let code = match (name, &args[1..]) {
+            ("tex2D", [uv]) => sample(&self.expr_as(uv, &f2)?),
             // A texel offset, which WGSL wants constant, is added to the coordinate instead:
             // addressing applies to the sum either way.
             ("tex2D" | "tex2Doffset", [uv, offset]) => {
                 let uv = self.expr_as(uv, &f2)?;
                 let offset = self.expr_as(offset, &f2)?;
-                let at = format!("({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))");
-                if mips {
-                    format!("textureSample({tex}, {samp}, {at})")
-                } else {
-                    format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
-                }
+                sample(&format!(
+                    "({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))"
+                ))
             }
             ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
                 let c = self.expr_as(c, &f4)?;
