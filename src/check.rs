@@ -73,28 +73,41 @@ pub(crate) fn parse_define(text: &str) -> Result<(String, String), String> {
 }
 
 /// The files to check: each file given, and for each folder the effects (`.fx`, `.wfx`) and
-/// WGSL files directly in it, sorted. An unreadable folder is a usage error.
+/// WGSL files in it and in its subfolders (hidden ones skipped), sorted by path, as ReShade
+/// searches effect folders recursively. An unreadable folder is a usage error.
 fn expand_folders(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
-        if !path.is_dir() {
+        if path.is_dir() {
+            let mut found = Vec::new();
+            collect_checkable(path, &mut found)?;
+            found.sort();
+            files.extend(found);
+        } else {
             files.push(path.clone());
-            continue;
         }
-        let entries = std::fs::read_dir(path)
-            .map_err(|e| format!("cannot read folder '{}': {e}", path.display()))?;
-        let mut found: Vec<PathBuf> = entries
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.is_file()
-                    && p.extension()
-                        .is_some_and(|e| e == "fx" || e == "wfx" || e == "wgsl")
-            })
-            .collect();
-        found.sort();
-        files.extend(found);
     }
     Ok(files)
+}
+
+fn collect_checkable(folder: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(folder)
+        .map_err(|e| format!("cannot read folder '{}': {e}", folder.display()))?;
+    for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
+        let hidden = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if path.is_dir() && !hidden {
+            collect_checkable(&path, found)?;
+        } else if path.is_file()
+            && path
+                .extension()
+                .is_some_and(|e| e == "fx" || e == "wfx" || e == "wgsl")
+        {
+            found.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Checks every file, prints the diagnostics and returns the exit status.

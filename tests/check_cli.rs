@@ -277,4 +277,16 @@ fn a_folder_checks_the_effects_in_it() {
     );
     assert!(text.contains("Broken.wfx:6:"), "{text}");
     assert!(!text.contains("Tint.fx:"), "{text}");
+
+    // Subfolders are searched too (a collection's root holds `Shaders/`), hidden ones are not.
+    let hidden = dir.join(".git");
+    std::fs::create_dir_all(&hidden).unwrap();
+    write(&hidden, "Stale.wfx", BROKEN_EFFECT);
+    let output = check(&dir, &["."]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("checked 2 files: 1 error, 0 warnings"),
+        "{text}"
+    );
+    assert!(!text.contains("Stale.wfx"), "{text}");
 }

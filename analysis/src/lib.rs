@@ -4,6 +4,7 @@
 //! Invariant: this crate depends on neither wgpu nor egui.
 
 pub mod coverage;
+pub mod data;
 pub mod diagnostic;
 pub mod fx;
 mod lexer;
@@ -54,7 +55,7 @@ impl Default for Options {
             buffer_width: 1280,
             buffer_height: 720,
             include_dirs: Vec::new(),
-            builtin_include_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/reshade"),
+            builtin_include_dir: data::builtin_reshade_dir(),
             mode: CompileMode::Normal,
             uniform_values: HashMap::new(),
             definitions: Vec::new(),

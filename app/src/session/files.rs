@@ -3,25 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-/// The folder holding fxbench's data (`assets/` with the standard header and effects,
-/// `presets/`): `FXBENCH_DATA` if set; else the nearest folder above the running executable that
-/// has `assets/shaders/fxbench.wfxh` (a binary inside a checkout, or installed next to a copy of
-/// the data); else the source checkout the binary was built from.
+/// The folder holding fxbench's data (`assets/`, `presets/`), found at run time:
+/// see [`analysis::data::data_dir`].
 pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("FXBENCH_DATA") {
-        return PathBuf::from(dir);
-    }
-    let has_data = |dir: &Path| dir.join("assets/shaders/fxbench.wfxh").is_file();
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(dir) = exe.ancestors().skip(1).find(|d| has_data(d))
-    {
-        return dir.to_path_buf();
-    }
-    // This crate lives one folder below the workspace root, beside `assets/`.
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap_or(Path::new("."))
-        .to_path_buf()
+    analysis::data::data_dir()
 }
 
 /// The folder of built-in effects (the repository's `assets/`); also the include folder every
