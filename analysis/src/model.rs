@@ -466,6 +466,9 @@ pub enum PassKind {
 pub struct Binding {
     pub binding: u32,
     pub resource: BindingResource,
+    /// For a texture: read through its sRGB view (decoded to linear), the view its
+    /// `SRGBTexture = true` samplers need. A texture sampled both ways has two bindings.
+    pub srgb: bool,
 }
 
 /// One pass of a technique, with every state the engine needs. Its fields are private: only

@@ -123,7 +123,7 @@ impl EffectResources<'_> {
             .iter()
             .map(|b| wgpu::BindGroupEntry {
                 binding: b.binding,
-                resource: self.resource(b.resource, frame),
+                resource: self.resource(b, frame),
             })
             .collect();
         device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -135,25 +135,27 @@ impl EffectResources<'_> {
 
     fn resource<'s>(
         &'s self,
-        resource: BindingResource,
+        binding: &analysis::Binding,
         frame: FrameViews<'s>,
     ) -> wgpu::BindingResource<'s> {
-        match resource {
+        match binding.resource {
             BindingResource::Uniforms => self
                 .uniform_buffer
                 .expect("an effect with a uniform binding has a uniform buffer")
                 .as_entire_binding(),
             BindingResource::Texture(id) => {
                 wgpu::BindingResource::TextureView(match &self.textures[id.index()] {
+                    TextureGpu::Owned {
+                        srgb_view: Some(srgb_view),
+                        ..
+                    } if binding.srgb => srgb_view,
                     TextureGpu::Owned { view, .. } => view,
-                    TextureGpu::Semantic(TextureSemantic::Color) => {
-                        if self.effect.texture(id).srgb_read {
-                            frame.color_srgb
-                        } else {
-                            frame.color
-                        }
-                        .expect("passes reading COLOR are given its views")
+                    TextureGpu::Semantic(TextureSemantic::Color) => if binding.srgb {
+                        frame.color_srgb
+                    } else {
+                        frame.color
                     }
+                    .expect("passes reading COLOR are given its views"),
                     TextureGpu::Semantic(TextureSemantic::Depth) => {
                         frame.depth.unwrap_or(self.empty_view)
                     }

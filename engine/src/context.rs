@@ -9,6 +9,8 @@ pub fn optional_features() -> wgpu::Features {
         | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
         | wgpu::Features::FLOAT32_FILTERABLE
         | wgpu::Features::TEXTURE_FORMAT_16BIT_NORM
+        // ReShade's `AddressU = BORDER` (transparent black); core Vulkan.
+        | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER
         // Running the optimiser's SPIR-V (`Shaders::Spirv`); Vulkan only.
         | wgpu::Features::PASSTHROUGH_SHADERS
 }

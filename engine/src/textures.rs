@@ -53,6 +53,8 @@ pub(crate) enum TextureGpu {
         texture: wgpu::Texture,
         /// Every level, for sampling.
         view: wgpu::TextureView,
+        /// Every level through the sRGB format (decoded on read), when a sampler decodes.
+        srgb_view: Option<wgpu::TextureView>,
         /// Level 0 only, for rendering.
         target_view: wgpu::TextureView,
         mips: Option<MipChain>,
@@ -236,11 +238,17 @@ fn owned_texture(
     texture: wgpu::Texture,
     mip_generator: &mut MipGenerator,
 ) -> TextureGpu {
-    // Sampled through an sRGB view when its samplers ask for decoding.
     let view = texture.create_view(&wgpu::TextureViewDescriptor {
         label: Some(&t.name),
-        format: t.srgb_read.then_some(wgpu::TextureFormat::Rgba8UnormSrgb),
         ..Default::default()
+    });
+    // Also sampled through an sRGB view when a sampler asks for decoding.
+    let srgb_view = t.srgb_read.then(|| {
+        texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some(&t.name),
+            format: Some(wgpu::TextureFormat::Rgba8UnormSrgb),
+            ..Default::default()
+        })
     });
     let target_view = texture.create_view(&wgpu::TextureViewDescriptor {
         label: Some(&t.name),
@@ -251,6 +259,7 @@ fn owned_texture(
     TextureGpu::Owned {
         texture,
         view,
+        srgb_view,
         target_view,
         mips,
     }

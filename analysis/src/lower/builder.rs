@@ -19,12 +19,17 @@ use crate::source::Span;
 
 /// The effect's resolved structure items, from whichever front end: what the generated WGSL
 /// declares.
+#[derive(Default)]
 pub(crate) struct EffectItems {
     pub uniforms: Vec<Uniform>,
     pub uniform_buffer_size: u32,
     pub textures: Vec<Texture>,
     pub samplers: Vec<Sampler>,
     pub storages: Vec<Storage>,
+    /// Textures that get a second binding, their sRGB view, named by
+    /// [`super::wgsl::srgb_view_name`]: a front end whose samplers choose the view (ReShade FX)
+    /// lists the textures that some sampler reads with decoding.
+    pub srgb_views: Vec<TextureId>,
     /// Every group-0 binding the generated WGSL declares (see `wgsl::generate`).
     pub bindings: Vec<Binding>,
 }
@@ -173,7 +178,7 @@ impl EffectBuilder {
     /// error was reported since the front end began, so no effect with an error ever exists.
     pub fn finish(
         mut self,
-        techniques: Vec<Technique>,
+        mut techniques: Vec<Technique>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<ValidatedEffect> {
         // Only samplers some pass binds decide how a texture is read (a header's unused sampler
@@ -187,12 +192,18 @@ impl EffectBuilder {
                 _ => None,
             })
             .collect();
-        resolve_srgb_reads(
-            &mut self.items.textures,
-            &self.items.samplers,
-            &used_samplers,
-            diagnostics,
-        );
+        let decoded = resolve_srgb_reads(&mut self.items, &used_samplers, diagnostics);
+        let pass_bindings = techniques
+            .iter_mut()
+            .flat_map(|t| &mut t.passes)
+            .flat_map(|p| &mut p.bindings);
+        for b in self.items.bindings.iter_mut().chain(pass_bindings) {
+            if let BindingResource::Texture(id) = b.resource
+                && decoded.contains(&id)
+            {
+                b.srgb = true;
+            }
+        }
         if error_count(diagnostics) > self.errors_before {
             return None;
         }
@@ -214,26 +225,34 @@ impl EffectBuilder {
     }
 }
 
-/// WGSL binds a texture once per pass, so a texture is read either through its sRGB view or
-/// its linear one: all samplers naming it must agree, and it needs a format with an sRGB view
-/// (RGBA8, or the back buffer).
+/// Which view each texture is read through. A front end that binds a texture's sRGB view on
+/// its own (`EffectItems::srgb_views`, ReShade FX) lets samplers mix both modes. Otherwise the
+/// user's code names one texture binding, so all samplers naming it must agree, and when they
+/// all decode, that binding becomes the sRGB view. Either way the texture needs a format with
+/// an sRGB view (RGBA8, or the back buffer).
+///
+/// Returns the textures whose one binding now reads the sRGB view.
 fn resolve_srgb_reads(
-    textures: &mut [Texture],
-    samplers: &[Sampler],
+    items: &mut EffectItems,
     used: &HashSet<SamplerId>,
     diagnostics: &mut Vec<Diagnostic>,
-) {
-    for (i, texture) in textures.iter_mut().enumerate() {
-        let users: Vec<&Sampler> = samplers
+) -> HashSet<TextureId> {
+    let mut decoded = HashSet::new();
+    for i in 0..items.textures.len() {
+        let id = TextureId::new(i);
+        let users: Vec<&Sampler> = items
+            .samplers
             .iter()
             .enumerate()
-            .filter(|(id, s)| s.texture.index() == i && used.contains(&SamplerId::new(*id)))
+            .filter(|(s, sampler)| sampler.texture == id && used.contains(&SamplerId::new(*s)))
             .map(|(_, s)| s)
             .collect();
         let Some(first_srgb) = users.iter().find(|s| s.srgb) else {
             continue;
         };
-        if let Some(linear) = users.iter().find(|s| !s.srgb) {
+        let texture = &items.textures[i];
+        let own_view = items.srgb_views.contains(&id);
+        if !own_view && let Some(linear) = users.iter().find(|s| !s.srgb) {
             let d = Diagnostic::error(
                 DiagnosticCode::InvalidRenderStateValue,
                 linear.span,
@@ -243,7 +262,7 @@ fn resolve_srgb_reads(
                 ),
             )
             .with_related(first_srgb.span, "sRGB sampler")
-            .with_note("a texture is bound once per pass: declare a second texture or use one mode");
+            .with_note("the code names one texture binding: declare a second texture or use one mode");
             diagnostics.push(d);
             continue;
         }
@@ -262,6 +281,10 @@ fn resolve_srgb_reads(
             ));
             continue;
         }
-        texture.srgb_read = true;
+        items.textures[i].srgb_read = true;
+        if !own_view {
+            decoded.insert(id);
+        }
     }
+    decoded
 }

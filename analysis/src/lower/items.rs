@@ -96,6 +96,7 @@ pub(super) fn lower_items(cx: &mut Ctx, parsed: &ParsedEffect, options: &Options
             textures,
             samplers,
             storages,
+            srgb_views: Vec::new(),
             bindings: Vec::new(),
         },
         texture_ids,

@@ -55,7 +55,9 @@ pub(crate) fn parse_and_validate(
     edit(&mut module);
     let mut validator = naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::default(),
+        // Core WGSL's `pack2x16float`/`unpack2x16float` (and FX's `f32tof16`/`f16tof32`)
+        // need this in naga; wgpu grants it on every Vulkan, Metal and DX12 device.
+        naga::valid::Capabilities::default() | naga::valid::Capabilities::SHADER_FLOAT16_IN_FLOAT32,
     );
     let info = validate(&mut validator, &module).map_err(|errors| {
         errors

@@ -157,6 +157,7 @@ pub(crate) fn generate(
         bindings.push(Binding {
             binding: 0,
             resource: BindingResource::Uniforms,
+            srgb: false,
         });
         uniform_loader(wgsl, &runtime);
     }
@@ -237,7 +238,12 @@ fn uniform_loader(wgsl: &mut GeneratedWgsl, runtime: &[&Uniform]) {
     wgsl.push_str("}\n");
 }
 
-/// Textures, samplers and storages in group 0, numbered from 1 in that order; returns the next
+/// The WGSL name of the binding that reads texture `texture_name` through its sRGB view.
+pub(crate) fn srgb_view_name(texture_name: &str) -> String {
+    format!("{texture_name}_fxbench_srgb")
+}
+
+/// Textures, their sRGB views, samplers and storages in group 0, numbered from 1 in that order; returns the next
 /// free binding number.
 fn resource_bindings(
     wgsl: &mut GeneratedWgsl,
@@ -245,7 +251,7 @@ fn resource_bindings(
     bindings: &mut Vec<Binding>,
 ) -> u32 {
     let mut next_binding = 1;
-    let mut bind = |wgsl: &mut GeneratedWgsl, origin: Span, decl: String, resource| {
+    let mut bind = |wgsl: &mut GeneratedWgsl, origin: Span, decl: String, resource, srgb| {
         wgsl.push_line(
             origin,
             format_args!("@group(0) @binding({next_binding}) var {decl};"),
@@ -253,31 +259,35 @@ fn resource_bindings(
         bindings.push(Binding {
             binding: next_binding,
             resource,
+            srgb,
         });
         next_binding += 1;
     };
-    for (i, t) in items.textures.iter().enumerate() {
+    let texture_type = |t: &Texture| {
         let scalar = match &t.kind {
             TextureKind::Owned { format, .. } => format.sample_scalar(),
             TextureKind::Semantic(_) => ScalarKind::Float,
         };
-        let ty = UniformType::scalar(scalar).wgsl();
-        let decl = format!("{}: texture_{}d<{ty}>", t.name, t.dimensions());
-        bind(
-            wgsl,
-            t.span,
-            decl,
-            BindingResource::Texture(TextureId::new(i)),
-        );
+        format!(
+            "texture_{}d<{}>",
+            t.dimensions(),
+            UniformType::scalar(scalar).wgsl()
+        )
+    };
+    for (i, t) in items.textures.iter().enumerate() {
+        let decl = format!("{}: {}", t.name, texture_type(t));
+        let resource = BindingResource::Texture(TextureId::new(i));
+        bind(wgsl, t.span, decl, resource, false);
+    }
+    for &id in &items.srgb_views {
+        let t = &items.textures[id.index()];
+        let decl = format!("{}: {}", srgb_view_name(&t.name), texture_type(t));
+        bind(wgsl, t.span, decl, BindingResource::Texture(id), true);
     }
     for (i, s) in items.samplers.iter().enumerate() {
         let decl = format!("{}: sampler", s.name);
-        bind(
-            wgsl,
-            s.span,
-            decl,
-            BindingResource::Sampler(SamplerId::new(i)),
-        );
+        let resource = BindingResource::Sampler(SamplerId::new(i));
+        bind(wgsl, s.span, decl, resource, false);
     }
     for (i, st) in items.storages.iter().enumerate() {
         let texture = &items.textures[st.texture.index()];
@@ -296,6 +306,7 @@ fn resource_bindings(
             st.span,
             decl,
             BindingResource::Storage(StorageId::new(i)),
+            false,
         );
     }
     next_binding

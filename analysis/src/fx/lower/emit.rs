@@ -15,6 +15,7 @@ use super::super::check::Facts;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::entry::EntryRequest;
+use super::exprs::has_side_effects;
 use super::items::{Global, Lowered};
 use super::names::{ident, wgsl_type};
 use super::{Result, unsupported};
@@ -95,6 +96,12 @@ pub(crate) fn emit_module(
         used_functions: BTreeSet::new(),
         used_statics: BTreeSet::new(),
     };
+    // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
+    // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
+    e.line(
+        TextRange::new(0, 0),
+        "diagnostic(off, derivative_uniformity);",
+    );
     e.collect(&module.items)?;
     e.structs_decls(&module.items)?;
     for entry in entries {
@@ -486,6 +493,14 @@ impl<'m> Emitter<'m> {
                 self.close(s.range, "}");
                 self.close(s.range, "}");
             }
+            StmtKind::While { cond, body } if has_side_effects(cond) => {
+                // The condition's side effects run before every test: inside the loop.
+                self.open(s.range, "loop {");
+                let c = self.condition(cond)?;
+                self.line(cond.range, &format!("if !{c} {{ break; }}"));
+                self.statement(body)?;
+                self.close(s.range, "}");
+            }
             StmtKind::While { cond, body } => {
                 let c = self.condition(cond)?;
                 self.open(s.range, &format!("while {c} {{"));
@@ -495,8 +510,10 @@ impl<'m> Emitter<'m> {
             StmtKind::DoWhile { body, cond } => {
                 self.open(s.range, "loop {");
                 self.statement(body)?;
+                self.open(cond.range, "continuing {");
                 let c = self.condition(cond)?;
-                self.line(cond.range, &format!("continuing {{ break if !{c}; }}"));
+                self.line(cond.range, &format!("break if !{c};"));
+                self.close(cond.range, "}");
                 self.close(s.range, "}");
             }
             StmtKind::Switch { selector, cases } => self.switch(selector, cases, s.range)?,
@@ -750,7 +767,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// `x++`, `--x` and friends.
-    fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
+    pub(super) fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
         let one = match ty.numeric() {
             Some((Base::Int, ..)) => "1i",
@@ -764,7 +781,7 @@ impl<'m> Emitter<'m> {
         Ok(())
     }
 
-    fn assign(
+    pub(super) fn assign(
         &mut self,
         op: Option<BinaryOp>,
         target: &Expr,

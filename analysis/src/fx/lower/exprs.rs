@@ -2,13 +2,7 @@
 //! truncations, base changes), operators (HLSL's component-wise matrix `*` included), swizzles
 //! (scalar `x.xxx`, matrix `_m00`/`_11`), the ternary as `select`, and calls of user functions
 //! and intrinsics.
-//!
-//! `mul` follows the matrix layout of `names.rs`: `mul(v, M)` is `M * v`, `mul(M, v)` is
-//! `v * M` and `mul(A, B)` is `B * A` in WGSL.
-//!
-//! Sampling: `tex2D` reads with `textureSampleLevel(.., 0.0)` when the texture has one mip level
-//! (the same value, and valid in non-uniform control flow and in vertex shaders); with several
-//! mip levels it stays `textureSample`, which naga rejects in non-uniform control flow.
+//! Intrinsics are in `intrinsics.rs`, texture intrinsics in `textures.rs`.
 
 use super::super::ast::*;
 use super::super::lexer::Base;
@@ -20,55 +14,7 @@ use super::{Result, unsupported};
 
 const LANES: [&str; 4] = ["x", "y", "z", "w"];
 
-/// Component-wise intrinsics with their WGSL names: arguments convert to the result type.
-const COMPONENT_WISE: &[(&str, &str)] = &[
-    ("abs", "abs"),
-    ("acos", "acos"),
-    ("asin", "asin"),
-    ("atan", "atan"),
-    ("atan2", "atan2"),
-    ("ceil", "ceil"),
-    ("clamp", "clamp"),
-    ("cos", "cos"),
-    ("cosh", "cosh"),
-    ("ddx", "dpdx"),
-    ("ddy", "dpdy"),
-    ("ddx_coarse", "dpdxCoarse"),
-    ("ddy_coarse", "dpdyCoarse"),
-    ("ddx_fine", "dpdxFine"),
-    ("ddy_fine", "dpdyFine"),
-    ("degrees", "degrees"),
-    ("exp", "exp"),
-    ("exp2", "exp2"),
-    ("floor", "floor"),
-    ("frac", "fract"),
-    ("fwidth", "fwidth"),
-    ("lerp", "mix"),
-    ("log", "log"),
-    ("log2", "log2"),
-    ("mad", "fma"),
-    ("max", "max"),
-    ("min", "min"),
-    ("pow", "pow"),
-    ("radians", "radians"),
-    ("round", "round"),
-    ("rsqrt", "inverseSqrt"),
-    ("saturate", "saturate"),
-    ("sin", "sin"),
-    ("sinh", "sinh"),
-    ("smoothstep", "smoothstep"),
-    ("sqrt", "sqrt"),
-    ("step", "step"),
-    ("tan", "tan"),
-    ("tanh", "tanh"),
-    ("trunc", "trunc"),
-    ("countbits", "countOneBits"),
-    ("reversebits", "reverseBits"),
-    ("firstbithigh", "firstLeadingBit"),
-    ("firstbitlow", "firstTrailingBit"),
-];
-
-fn shape(ty: &Type) -> Option<(Base, u8, u8)> {
+pub(super) fn shape(ty: &Type) -> Option<(Base, u8, u8)> {
     ty.numeric()
 }
 
@@ -178,10 +124,24 @@ impl Emitter<'_> {
             }),
             ExprKind::Name(path) => self.name(path),
             ExprKind::Unary { op, operand } => self.unary(*op, operand, e),
-            ExprKind::Postfix { .. } | ExprKind::Assign { .. } => unsupported(
-                e.range,
-                "assignments and '++'/'--' inside expressions not supported yet (write them as statements)",
-            ),
+            ExprKind::Postfix { op, operand } => {
+                // The old value, kept before the step is written.
+                let place = self.side_effect_free_place(operand)?;
+                let t = self.snapshot(&place, self.ty(operand), e.range)?;
+                let bin = match op {
+                    PostfixOp::Increment => BinaryOp::Add,
+                    PostfixOp::Decrement => BinaryOp::Subtract,
+                };
+                self.step(bin, operand, e.range)?;
+                Ok(t)
+            }
+            ExprKind::Assign { op, target, value } => {
+                let place = self.side_effect_free_place(target)?;
+                self.assign(*op, target, value, e.range)?;
+                // The value stored, as ReShade yields it: later writes to the place (the other
+                // arm of a `?:`) do not change it.
+                self.snapshot(&place, self.ty(target), e.range)
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let (l, r) = (self.expr(lhs)?, self.expr(rhs)?);
                 let (lt, rt, t) = (self.ty(lhs), self.ty(rhs), self.ty(e));
@@ -222,8 +182,14 @@ impl Emitter<'_> {
                 };
                 Ok(format!("{b}[{i}]"))
             }
-            ExprKind::Sequence(_) => {
-                unsupported(e.range, "the comma operator not supported yet here")
+            ExprKind::Sequence(items) => {
+                let Some((last, before)) = items.split_last() else {
+                    return unsupported(e.range, "empty sequence");
+                };
+                for item in before {
+                    self.expr_statement(item)?;
+                }
+                self.expr(last)
             }
             ExprKind::InitList(_) => unsupported(e.range, "initialiser list not supported here"),
             ExprKind::Error => unsupported(e.range, "expression did not parse"),
@@ -251,6 +217,29 @@ impl Emitter<'_> {
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
             _ => Ok(ident(&name)),
         }
+    }
+
+    /// The place an assignment or step inside an expression writes, read again for the
+    /// expression's value. Side effects inside an expression are written as statements before
+    /// the statement that holds it, in the order ReShade evaluates them (every operand of `&&`,
+    /// `||` and `?:` included: ReShade does not short-circuit), so the place itself must not
+    /// have side effects of its own, or reading it again would repeat them.
+    pub(super) fn side_effect_free_place(&mut self, target: &Expr) -> Result<String> {
+        if has_side_effects(target) {
+            return unsupported(
+                target.range,
+                "an assignment or '++'/'--' whose target has side effects of its own",
+            );
+        }
+        self.lvalue(target)
+    }
+
+    /// A `let` holding the current value of `place`, of type `ty`.
+    fn snapshot(&mut self, place: &str, ty: Type, range: TextRange) -> Result<String> {
+        let t = self.temp();
+        let wt = self.wgsl(&ty, range)?;
+        self.line(range, &format!("let {t}: {wt} = {place};"));
+        Ok(t)
     }
 
     /// An assignable place.
@@ -304,10 +293,16 @@ impl Emitter<'_> {
                 let bt = ot.with_base(Base::Bool);
                 Ok(format!("(!{})", self.expr_as(operand, &bt)?))
             }
-            UnaryOp::PreIncrement | UnaryOp::PreDecrement => unsupported(
-                e.range,
-                "'++'/'--' inside expressions not supported yet (write them as statements)",
-            ),
+            UnaryOp::PreIncrement | UnaryOp::PreDecrement => {
+                let place = self.side_effect_free_place(operand)?;
+                let bin = if op == UnaryOp::PreIncrement {
+                    BinaryOp::Add
+                } else {
+                    BinaryOp::Subtract
+                };
+                self.step(bin, operand, e.range)?;
+                self.snapshot(&place, self.ty(operand), e.range)
+            }
         }
     }
 
@@ -511,28 +506,6 @@ impl Emitter<'_> {
         }
     }
 
-    /// The texture and sampler a sampler argument names.
-    fn sampler_pair(&mut self, e: &Expr) -> Result<(String, String, bool)> {
-        let ExprKind::Name(path) = &e.kind else {
-            return unsupported(e.range, "expected a sampler name");
-        };
-        if let Some(q) = self.facts.globals.get(&path.range) {
-            return match self.lowered.globals.get(q) {
-                Some(Global::Sampler {
-                    texture,
-                    sampler,
-                    mips,
-                }) => Ok((texture.clone(), sampler.clone(), *mips)),
-                _ => unsupported(e.range, format!("'{q}' : not a sampler")),
-            };
-        }
-        let name = path.joined();
-        match self.params.get(&name) {
-            Some(ParamKind::Sampler) => Ok((format!("{}_tex", ident(&name)), ident(&name), true)),
-            _ => unsupported(e.range, format!("'{name}' : not a sampler")),
-        }
-    }
-
     fn call(&mut self, callee: &Path, args: &[Expr], e: &Expr) -> Result<String> {
         if let Some(&id) = self.facts.calls.get(&callee.range) {
             let Some(info) = self.functions.get(&id) else {
@@ -617,261 +590,6 @@ impl Emitter<'_> {
         let t = self.ty(e);
         self.intrinsic(&callee.joined(), args, &t, e.range)
     }
-
-    fn intrinsic(
-        &mut self,
-        name: &str,
-        args: &[Expr],
-        t: &Type,
-        range: TextRange,
-    ) -> Result<String> {
-        if let Some((_, wgsl)) = COMPONENT_WISE.iter().find(|(n, _)| *n == name) {
-            let list = args
-                .iter()
-                .map(|a| self.expr_as(a, t))
-                .collect::<Result<Vec<_>>>()?;
-            return Ok(format!("{wgsl}({})", list.join(", ")));
-        }
-        let float_of = |ty: &Type| ty.with_base(Base::Float);
-        match (name, args) {
-            ("fmod", [a, b]) => Ok(format!(
-                "({} % {})",
-                self.expr_as(a, t)?,
-                self.expr_as(b, t)?
-            )),
-            ("rcp", [a]) => Ok(format!("(1.0f / {})", self.expr_as(a, t)?)),
-            ("log10", [a]) => Ok(format!("(log({}) * 0.4342944819f)", self.expr_as(a, t)?)),
-            ("sign", [a]) => {
-                let at = float_of(&self.ty(a));
-                let code = format!("sign({})", self.expr_as(a, &at)?);
-                self.convert(code, &at, t, range)
-            }
-            ("dot" | "distance" | "cross" | "reflect", [a, b]) => {
-                let (at, bt) = (self.ty(a), self.ty(b));
-                let rows = at.components().max(bt.components()) as u8;
-                let common = if rows == 1 {
-                    Type::FLOAT
-                } else {
-                    Type::vector(Base::Float, rows)
-                };
-                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
-                if rows == 1 && name == "dot" {
-                    return Ok(format!("({x} * {y})"));
-                }
-                Ok(format!("{name}({x}, {y})"))
-            }
-            ("refract", [a, b, c]) => {
-                let at = float_of(&self.ty(a));
-                let x = self.expr_as(a, &at)?;
-                let y = self.expr_as(b, &at)?;
-                let z = self.expr_as(c, &Type::FLOAT)?;
-                Ok(format!("refract({x}, {y}, {z})"))
-            }
-            ("length" | "normalize", [a]) => {
-                let at = float_of(&self.ty(a));
-                let x = self.expr_as(a, &at)?;
-                if at.is_scalar() {
-                    return Ok(if name == "length" {
-                        format!("abs({x})")
-                    } else {
-                        format!("sign({x})")
-                    });
-                }
-                Ok(format!("{name}({x})"))
-            }
-            ("transpose" | "determinant", [a]) => {
-                let at = self.ty(a);
-                Ok(format!("{name}({})", self.expr_as(a, &float_of(&at))?))
-            }
-            ("any" | "all", [a]) => {
-                let bt = self.ty(a).with_base(Base::Bool);
-                Ok(format!("{name}({})", self.expr_as(a, &bt)?))
-            }
-            ("asfloat" | "asint" | "asuint", [a]) => {
-                let wt = self.wgsl(t, range)?;
-                let x = self.expr(a)?;
-                Ok(format!("bitcast<{wt}>({x})"))
-            }
-            ("mul", [a, b]) => self.mul(a, b, t, range),
-            (n, _) if n.starts_with("tex") => self.texture_call(n, args, t, range),
-            ("barrier" | "groupMemoryBarrier", []) => Ok("workgroupBarrier()".to_string()),
-            ("memoryBarrier", []) => Ok("storageBarrier()".to_string()),
-            _ => unsupported(range, format!("'{name}' : intrinsic not supported yet")),
-        }
-    }
-
-    fn mul(&mut self, a: &Expr, b: &Expr, t: &Type, range: TextRange) -> Result<String> {
-        let (at, bt) = (self.ty(a), self.ty(b));
-        match (shape(&at), shape(&bt)) {
-            (Some((_, 1, 1)), _) | (_, Some((_, 1, 1))) => {
-                let (x, y) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
-                Ok(format!("({x} * {y})"))
-            }
-            (Some((_, r, 1)), Some((_, mr, mc))) if mc > 1 => {
-                let x = self.expr_as(a, &Type::vector(Base::Float, r.min(mr)))?;
-                let m = self.expr_as(
-                    b,
-                    &Type::Numeric {
-                        base: Base::Float,
-                        rows: mr,
-                        cols: mc,
-                    },
-                )?;
-                Ok(format!("({m} * {x})"))
-            }
-            (Some((_, mr, mc)), Some((_, r, 1))) if mc > 1 => {
-                let m = self.expr_as(
-                    a,
-                    &Type::Numeric {
-                        base: Base::Float,
-                        rows: mr,
-                        cols: mc,
-                    },
-                )?;
-                let x = self.expr_as(b, &Type::vector(Base::Float, r.min(mc)))?;
-                Ok(format!("({x} * {m})"))
-            }
-            (Some((_, _, ac)), Some((_, _, bc))) if ac > 1 && bc > 1 => {
-                let x = self.expr(a)?;
-                let y = self.expr(b)?;
-                Ok(format!("({y} * {x})"))
-            }
-            (Some((_, r1, 1)), Some((_, r2, 1))) => {
-                let common = Type::vector(Base::Float, r1.min(r2));
-                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
-                Ok(format!("dot({x}, {y})"))
-            }
-            _ => unsupported(range, "'mul' with these types not supported yet"),
-        }
-    }
-
-    fn texture_call(
-        &mut self,
-        name: &str,
-        args: &[Expr],
-        t: &Type,
-        range: TextRange,
-    ) -> Result<String> {
-        let Some(first) = args.first() else {
-            return unsupported(range, format!("'{name}' : missing sampler"));
-        };
-        if name == "tex2Dstore" {
-            let [s, coord, value] = args else {
-                return unsupported(range, "'tex2Dstore' takes 3 arguments");
-            };
-            let ExprKind::Name(p) = &s.kind else {
-                return unsupported(s.range, "expected a storage name");
-            };
-            let storage = match self
-                .facts
-                .globals
-                .get(&p.range)
-                .and_then(|q| self.lowered.globals.get(q))
-            {
-                Some(Global::Storage(n)) => n.clone(),
-                _ => return unsupported(s.range, "expected a storage name"),
-            };
-            let c = self.expr_as(coord, &Type::vector(Base::Int, 2))?;
-            let v = self.expr_as(value, &Type::vector(Base::Float, 4))?;
-            return Ok(format!("textureStore({storage}, {c}, {v})"));
-        }
-        let (tex, samp, mips) = self.sampler_pair(first)?;
-        let f2 = Type::vector(Base::Float, 2);
-        let f4 = Type::vector(Base::Float, 4);
-        let i2 = Type::vector(Base::Int, 2);
-        // Implicit LOD only where there are mips to choose from: level 0 is the same value and
-        // passes naga's uniformity analysis inside non-uniform control flow.
-        let sample = |at: &str| {
-            if mips {
-                format!("textureSample({tex}, {samp}, {at})")
-            } else {
-                format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
-            }
-        };
-        let code = match (name, &args[1..]) {
-            ("tex2D", [uv]) => sample(&self.expr_as(uv, &f2)?),
-            // A texel offset, which WGSL wants constant, is added to the coordinate instead:
-            // addressing applies to the sum either way.
-            ("tex2D" | "tex2Doffset", [uv, offset]) => {
-                let uv = self.expr_as(uv, &f2)?;
-                let offset = self.expr_as(offset, &f2)?;
-                sample(&format!(
-                    "({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))"
-                ))
-            }
-            ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
-                let c = self.expr_as(c, &f4)?;
-                let offset = self.expr_as(offset, &f2)?;
-                let level = format!("({c}).w");
-                format!(
-                    "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2<f32>(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
-                )
-            }
-            ("tex2Dlod", [c]) => {
-                let c = self.expr_as(c, &f4)?;
-                format!("textureSampleLevel({tex}, {samp}, ({c}).xy, ({c}).w)")
-            }
-            ("tex2Dgrad", [uv, dx, dy]) => {
-                let uv = self.expr_as(uv, &f2)?;
-                let dx = self.expr_as(dx, &f2)?;
-                let dy = self.expr_as(dy, &f2)?;
-                format!("textureSampleGrad({tex}, {samp}, {uv}, {dx}, {dy})")
-            }
-            ("tex2Dbias", [c]) => {
-                let c = self.expr_as(c, &f4)?;
-                format!("textureSampleBias({tex}, {samp}, ({c}).xy, ({c}).w)")
-            }
-            ("tex2Dfetch", [c]) | ("tex2Dfetch", [c, _]) => {
-                let ct = self.ty(c);
-                let lod = match &args[2..] {
-                    [l] => self.expr_as(l, &Type::INT)?,
-                    _ if ct.components() == 4 => {
-                        let c4 = self.expr_as(c, &Type::vector(Base::Int, 4))?;
-                        format!("({c4}).w")
-                    }
-                    _ => "0i".to_string(),
-                };
-                let c = self.expr_as(c, &i2)?;
-                format!("textureLoad({tex}, {c}, {lod})")
-            }
-            ("tex2Dsize", rest) => {
-                let lod = match rest {
-                    [l] => self.expr_as(l, &Type::UINT)?,
-                    _ => "0u".to_string(),
-                };
-                let code = format!("vec2<i32>(textureDimensions({tex}, {lod}))");
-                return self.convert(code, &i2, t, range);
-            }
-            (
-                "tex2Dgather" | "tex2DgatherR" | "tex2DgatherG" | "tex2DgatherB" | "tex2DgatherA",
-                [uv, rest @ ..],
-            ) => {
-                let component = match (name, rest) {
-                    ("tex2DgatherG", _) => 1,
-                    ("tex2DgatherB", _) => 2,
-                    ("tex2DgatherA", _) => 3,
-                    ("tex2Dgather", [c]) => {
-                        match super::items::const_scalar(c, &self.lowered.consts) {
-                            Some(v) => v as u32,
-                            None => {
-                                return unsupported(c.range, "gather component must be constant");
-                            }
-                        }
-                    }
-                    _ => 0,
-                };
-                let uv = self.expr_as(uv, &f2)?;
-                format!("textureGather({component}, {tex}, {samp}, {uv})")
-            }
-            _ => {
-                return unsupported(
-                    range,
-                    format!("'{name}' : texture intrinsic form not supported yet"),
-                );
-            }
-        };
-        self.convert(code, &f4, t, range)
-    }
 }
 
 /// The WGSL lane of an HLSL swizzle letter.
@@ -903,4 +621,37 @@ fn matrix_cells(name: &str) -> Vec<(u8, u8)> {
         }
     }
     cells
+}
+
+/// Whether evaluating `e` writes anything: an assignment, `++`/`--` or a comma sequence
+/// (whose left parts are statements) or an intrinsic with an `out` result anywhere inside it.
+/// Calls of user functions are not looked into: their `out` arguments are written back after
+/// their statement.
+pub(crate) fn has_side_effects(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Assign { .. } | ExprKind::Postfix { .. } | ExprKind::Sequence(_) => true,
+        ExprKind::Unary { op, operand } => {
+            matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) || has_side_effects(operand)
+        }
+        ExprKind::Binary { lhs, rhs, .. } => has_side_effects(lhs) || has_side_effects(rhs),
+        ExprKind::Ternary {
+            cond,
+            then,
+            otherwise,
+        } => has_side_effects(cond) || has_side_effects(then) || has_side_effects(otherwise),
+        ExprKind::Cast { operand, .. } => has_side_effects(operand),
+        // The intrinsics with `out` results write them as statements of their own.
+        ExprKind::Call { callee, .. }
+            if matches!(callee.joined().as_str(), "modf" | "frexp" | "sincos") =>
+        {
+            true
+        }
+        ExprKind::Construct { args, .. } | ExprKind::Call { args, .. } => {
+            args.iter().any(has_side_effects)
+        }
+        ExprKind::Member { base, .. } => has_side_effects(base),
+        ExprKind::Index { base, index } => has_side_effects(base) || has_side_effects(index),
+        ExprKind::InitList(items) => items.iter().any(has_side_effects),
+        ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => false,
+    }
 }

@@ -53,14 +53,7 @@ pub(crate) fn lower_items(
     locate: &dyn Fn(TextRange) -> Span,
 ) -> Result<Lowered> {
     let mut lowered = Lowered {
-        items: EffectItems {
-            uniforms: Vec::new(),
-            uniform_buffer_size: 0,
-            textures: Vec::new(),
-            samplers: Vec::new(),
-            storages: Vec::new(),
-            bindings: Vec::new(),
-        },
+        items: EffectItems::default(),
         ids: ItemIds::default(),
         globals: HashMap::new(),
         consts: HashMap::new(),
@@ -567,6 +560,16 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         lod_range,
         span,
     });
+    // A decoding sampler reads the texture's sRGB view, a binding of its own, so one effect
+    // (even one pass) may sample the same texture both ways, as ReShade allows.
+    let texture_name = if srgb {
+        if !out.items.srgb_views.contains(&texture) {
+            out.items.srgb_views.push(texture);
+        }
+        crate::lower::srgb_view_name(&texture_name)
+    } else {
+        texture_name
+    };
     Ok(Global::Sampler {
         texture: texture_name,
         sampler: name.to_string(),

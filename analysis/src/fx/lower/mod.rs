@@ -13,9 +13,11 @@
 mod emit;
 mod entry;
 mod exprs;
+mod intrinsics;
 mod items;
 mod names;
 mod passes;
+mod textures;
 
 use std::collections::HashMap;
 
@@ -94,15 +96,7 @@ fn front(
 
 /// Takes the model items out of `lowered`, leaving it empty of them.
 fn take_items(lowered: &mut items::Lowered) -> EffectItems {
-    let empty = EffectItems {
-        uniforms: Vec::new(),
-        uniform_buffer_size: 0,
-        textures: Vec::new(),
-        samplers: Vec::new(),
-        storages: Vec::new(),
-        bindings: Vec::new(),
-    };
-    std::mem::replace(&mut lowered.items, empty)
+    std::mem::take(&mut lowered.items)
 }
 
 /// The whole WGSL module lowering generates for a checked module (user code and generated

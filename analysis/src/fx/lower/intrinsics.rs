@@ -1,0 +1,263 @@
+//! WGSL code for FX intrinsics: the component-wise ones by name, the rest (products, bit and
+//! float reinterpretation, half-float packing, classification, functions with `out` results)
+//! one by one. `mul` follows the matrix layout of `names.rs`: `mul(v, M)` is `M * v`,
+//! `mul(M, v)` is `v * M` and `mul(A, B)` is `B * A` in WGSL.
+
+use super::super::ast::*;
+use super::super::lexer::Base;
+use super::super::types::Type;
+use super::emit::Emitter;
+use super::exprs::shape;
+use super::{Result, unsupported};
+
+/// Component-wise intrinsics with their WGSL names: arguments convert to the result type.
+const COMPONENT_WISE: &[(&str, &str)] = &[
+    ("abs", "abs"),
+    ("acos", "acos"),
+    ("asin", "asin"),
+    ("atan", "atan"),
+    ("atan2", "atan2"),
+    ("ceil", "ceil"),
+    ("clamp", "clamp"),
+    ("cos", "cos"),
+    ("cosh", "cosh"),
+    ("ddx", "dpdx"),
+    ("ddy", "dpdy"),
+    ("ddx_coarse", "dpdxCoarse"),
+    ("ddy_coarse", "dpdyCoarse"),
+    ("ddx_fine", "dpdxFine"),
+    ("ddy_fine", "dpdyFine"),
+    ("degrees", "degrees"),
+    ("exp", "exp"),
+    ("exp2", "exp2"),
+    ("floor", "floor"),
+    ("frac", "fract"),
+    ("fwidth", "fwidth"),
+    ("lerp", "mix"),
+    ("log", "log"),
+    ("log2", "log2"),
+    ("mad", "fma"),
+    ("max", "max"),
+    ("min", "min"),
+    ("pow", "pow"),
+    ("radians", "radians"),
+    ("round", "round"),
+    ("rsqrt", "inverseSqrt"),
+    ("saturate", "saturate"),
+    ("sin", "sin"),
+    ("sinh", "sinh"),
+    ("smoothstep", "smoothstep"),
+    ("sqrt", "sqrt"),
+    ("step", "step"),
+    ("tan", "tan"),
+    ("tanh", "tanh"),
+    ("trunc", "trunc"),
+    ("countbits", "countOneBits"),
+    ("reversebits", "reverseBits"),
+    ("firstbithigh", "firstLeadingBit"),
+    ("firstbitlow", "firstTrailingBit"),
+];
+
+impl Emitter<'_> {
+    pub(super) fn intrinsic(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        if let Some((_, wgsl)) = COMPONENT_WISE.iter().find(|(n, _)| *n == name) {
+            let list = args
+                .iter()
+                .map(|a| self.expr_as(a, t))
+                .collect::<Result<Vec<_>>>()?;
+            return Ok(format!("{wgsl}({})", list.join(", ")));
+        }
+        let float_of = |ty: &Type| ty.with_base(Base::Float);
+        match (name, args) {
+            ("fmod", [a, b]) => Ok(format!(
+                "({} % {})",
+                self.expr_as(a, t)?,
+                self.expr_as(b, t)?
+            )),
+            ("rcp", [a]) => Ok(format!("(1.0f / {})", self.expr_as(a, t)?)),
+            ("log10", [a]) => Ok(format!("(log({}) * 0.4342944819f)", self.expr_as(a, t)?)),
+            ("sign", [a]) => {
+                let at = float_of(&self.ty(a));
+                let code = format!("sign({})", self.expr_as(a, &at)?);
+                self.convert(code, &at, t, range)
+            }
+            ("dot" | "distance" | "cross" | "reflect", [a, b]) => {
+                let (at, bt) = (self.ty(a), self.ty(b));
+                let rows = at.components().max(bt.components()) as u8;
+                let common = if rows == 1 {
+                    Type::FLOAT
+                } else {
+                    Type::vector(Base::Float, rows)
+                };
+                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
+                if rows == 1 && name == "dot" {
+                    return Ok(format!("({x} * {y})"));
+                }
+                Ok(format!("{name}({x}, {y})"))
+            }
+            ("refract", [a, b, c]) => {
+                let at = float_of(&self.ty(a));
+                let x = self.expr_as(a, &at)?;
+                let y = self.expr_as(b, &at)?;
+                let z = self.expr_as(c, &Type::FLOAT)?;
+                Ok(format!("refract({x}, {y}, {z})"))
+            }
+            ("length" | "normalize", [a]) => {
+                let at = float_of(&self.ty(a));
+                let x = self.expr_as(a, &at)?;
+                if at.is_scalar() {
+                    return Ok(if name == "length" {
+                        format!("abs({x})")
+                    } else {
+                        format!("sign({x})")
+                    });
+                }
+                Ok(format!("{name}({x})"))
+            }
+            ("transpose" | "determinant", [a]) => {
+                let at = self.ty(a);
+                Ok(format!("{name}({})", self.expr_as(a, &float_of(&at))?))
+            }
+            ("any" | "all", [a]) => {
+                let bt = self.ty(a).with_base(Base::Bool);
+                Ok(format!("{name}({})", self.expr_as(a, &bt)?))
+            }
+            ("asfloat" | "asint" | "asuint", [a]) => {
+                let wt = self.wgsl(t, range)?;
+                let x = self.expr(a)?;
+                Ok(format!("bitcast<{wt}>({x})"))
+            }
+            ("f32tof16", [a]) => {
+                let ft = float_of(&self.ty(a));
+                let x = self.expr_as(a, &ft)?;
+                let code = per_lane(&x, ft.components(), "u32", |v| {
+                    format!("pack2x16float(vec2<f32>({v}, 0.0f))")
+                });
+                self.convert(code, &ft.with_base(Base::Uint), t, range)
+            }
+            ("f16tof32", [a]) => {
+                let ut = self.ty(a).with_base(Base::Uint);
+                let x = self.expr_as(a, &ut)?;
+                let code = per_lane(&x, ut.components(), "f32", |v| {
+                    format!("unpack2x16float({v}).x")
+                });
+                self.convert(code, &ut.with_base(Base::Float), t, range)
+            }
+            ("isinf" | "isnan", [a]) => {
+                // By the bits, which no fast-math assumption can fold away.
+                let ft = float_of(&self.ty(a));
+                let x = self.expr_as(a, &ft)?;
+                let op = if name == "isinf" { "==" } else { ">" };
+                let n = ft.components();
+                let code = if n == 1 {
+                    format!("((bitcast<u32>({x}) & 0x7fffffffu) {op} 0x7f800000u)")
+                } else {
+                    format!(
+                        "((bitcast<vec{n}<u32>>({x}) & vec{n}<u32>(0x7fffffffu)) {op} vec{n}<u32>(0x7f800000u))"
+                    )
+                };
+                self.convert(code, &ft.with_base(Base::Bool), t, range)
+            }
+            ("ldexp", [a, b]) => {
+                let (x, e) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
+                Ok(format!("({x} * exp2({e}))"))
+            }
+            ("faceforward", [n, i, ng]) => {
+                let (n, i, ng) = (
+                    self.expr_as(n, t)?,
+                    self.expr_as(i, t)?,
+                    self.expr_as(ng, t)?,
+                );
+                if t.is_scalar() {
+                    return Ok(format!("select(-({n}), {n}, ({i}) * ({ng}) < 0.0f)"));
+                }
+                Ok(format!("faceForward({n}, {i}, {ng})"))
+            }
+            ("modf" | "frexp", [a, out]) => {
+                // The second result goes to its `out` place as a statement before this one.
+                let x = self.expr_as(a, t)?;
+                let place = self.side_effect_free_place(out)?;
+                let pt = self.ty(out);
+                let parts = self.temp();
+                self.line(range, &format!("let {parts} = {name}({x});"));
+                let (second, second_ty) = if name == "modf" {
+                    (format!("{parts}.whole"), t.clone())
+                } else {
+                    let it = t.with_base(Base::Int);
+                    (format!("{parts}.exp"), it)
+                };
+                let value = self.convert(second, &second_ty, &pt, range)?;
+                self.line(range, &format!("{place} = {value};"));
+                Ok(format!("{parts}.fract"))
+            }
+            ("mul", [a, b]) => self.mul(a, b, t, range),
+            (n, _) if n.starts_with("tex") => self.texture_call(n, args, t, range),
+            ("barrier" | "groupMemoryBarrier", []) => Ok("workgroupBarrier()".to_string()),
+            ("memoryBarrier", []) => Ok("storageBarrier()".to_string()),
+            _ => unsupported(range, format!("'{name}' : intrinsic not supported yet")),
+        }
+    }
+
+    fn mul(&mut self, a: &Expr, b: &Expr, t: &Type, range: TextRange) -> Result<String> {
+        let (at, bt) = (self.ty(a), self.ty(b));
+        match (shape(&at), shape(&bt)) {
+            (Some((_, 1, 1)), _) | (_, Some((_, 1, 1))) => {
+                let (x, y) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
+                Ok(format!("({x} * {y})"))
+            }
+            (Some((_, r, 1)), Some((_, mr, mc))) if mc > 1 => {
+                let x = self.expr_as(a, &Type::vector(Base::Float, r.min(mr)))?;
+                let m = self.expr_as(
+                    b,
+                    &Type::Numeric {
+                        base: Base::Float,
+                        rows: mr,
+                        cols: mc,
+                    },
+                )?;
+                Ok(format!("({m} * {x})"))
+            }
+            (Some((_, mr, mc)), Some((_, r, 1))) if mc > 1 => {
+                let m = self.expr_as(
+                    a,
+                    &Type::Numeric {
+                        base: Base::Float,
+                        rows: mr,
+                        cols: mc,
+                    },
+                )?;
+                let x = self.expr_as(b, &Type::vector(Base::Float, r.min(mc)))?;
+                Ok(format!("({x} * {m})"))
+            }
+            (Some((_, _, ac)), Some((_, _, bc))) if ac > 1 && bc > 1 => {
+                let x = self.expr(a)?;
+                let y = self.expr(b)?;
+                Ok(format!("({y} * {x})"))
+            }
+            (Some((_, r1, 1)), Some((_, r2, 1))) => {
+                let common = Type::vector(Base::Float, r1.min(r2));
+                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
+                Ok(format!("dot({x}, {y})"))
+            }
+            _ => unsupported(range, "'mul' with these types not supported yet"),
+        }
+    }
+}
+
+/// `f(lane)` for each lane of `x` (a value of `n` lanes), gathered into a `vec<n><elem>`.
+fn per_lane(x: &str, n: u32, elem: &str, f: impl Fn(String) -> String) -> String {
+    if n == 1 {
+        return f(x.to_string());
+    }
+    let lanes: Vec<String> = ["x", "y", "z", "w"][..n as usize]
+        .iter()
+        .map(|l| f(format!("({x}).{l}")))
+        .collect();
+    format!("vec{n}<{elem}>({})", lanes.join(", "))
+}

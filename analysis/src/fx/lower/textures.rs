@@ -1,0 +1,167 @@
+//! WGSL code for FX texture intrinsics (`tex1D`/`tex2D`/`tex3D` and their `lod`, `grad`,
+//! `fetch`, `size`, `gather`, `store` and offset forms) and for naming a sampler's texture and
+//! sampler bindings.
+//!
+//! Sampling: `tex2D` reads with `textureSampleLevel(.., 0.0)` when the texture has one mip level
+//! (the same value, and valid in vertex and compute shaders); with several mip levels it stays
+//! `textureSample` (FX modules turn WGSL's derivative uniformity analysis off, as HLSL has none).
+
+use super::super::ast::*;
+use super::super::lexer::Base;
+use super::super::types::Type;
+use super::emit::{Emitter, ParamKind};
+use super::items::Global;
+use super::names::ident;
+use super::{Result, unsupported};
+
+impl Emitter<'_> {
+    /// The texture and sampler a sampler argument names.
+    pub(super) fn sampler_pair(&mut self, e: &Expr) -> Result<(String, String, bool)> {
+        let ExprKind::Name(path) = &e.kind else {
+            return unsupported(e.range, "expected a sampler name");
+        };
+        if let Some(q) = self.facts.globals.get(&path.range) {
+            return match self.lowered.globals.get(q) {
+                Some(Global::Sampler {
+                    texture,
+                    sampler,
+                    mips,
+                }) => Ok((texture.clone(), sampler.clone(), *mips)),
+                _ => unsupported(e.range, format!("'{q}' : not a sampler")),
+            };
+        }
+        let name = path.joined();
+        match self.params.get(&name) {
+            Some(ParamKind::Sampler) => Ok((format!("{}_tex", ident(&name)), ident(&name), true)),
+            _ => unsupported(e.range, format!("'{name}' : not a sampler")),
+        }
+    }
+
+    pub(super) fn texture_call(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let Some(first) = args.first() else {
+            return unsupported(range, format!("'{name}' : missing sampler"));
+        };
+        if name == "tex2Dstore" {
+            let [s, coord, value] = args else {
+                return unsupported(range, "'tex2Dstore' takes 3 arguments");
+            };
+            let ExprKind::Name(p) = &s.kind else {
+                return unsupported(s.range, "expected a storage name");
+            };
+            let storage = match self
+                .facts
+                .globals
+                .get(&p.range)
+                .and_then(|q| self.lowered.globals.get(q))
+            {
+                Some(Global::Storage(n)) => n.clone(),
+                _ => return unsupported(s.range, "expected a storage name"),
+            };
+            let c = self.expr_as(coord, &Type::vector(Base::Int, 2))?;
+            let v = self.expr_as(value, &Type::vector(Base::Float, 4))?;
+            return Ok(format!("textureStore({storage}, {c}, {v})"));
+        }
+        let (tex, samp, mips) = self.sampler_pair(first)?;
+        let f2 = Type::vector(Base::Float, 2);
+        let f4 = Type::vector(Base::Float, 4);
+        let i2 = Type::vector(Base::Int, 2);
+        // Implicit LOD only where there are mips to choose from: level 0 is the same value and
+        // passes naga's uniformity analysis inside non-uniform control flow.
+        let sample = |at: &str| {
+            if mips {
+                format!("textureSample({tex}, {samp}, {at})")
+            } else {
+                format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
+            }
+        };
+        let code = match (name, &args[1..]) {
+            ("tex2D", [uv]) => sample(&self.expr_as(uv, &f2)?),
+            // A texel offset, which WGSL wants constant, is added to the coordinate instead:
+            // addressing applies to the sum either way.
+            ("tex2D" | "tex2Doffset", [uv, offset]) => {
+                let uv = self.expr_as(uv, &f2)?;
+                let offset = self.expr_as(offset, &f2)?;
+                sample(&format!(
+                    "({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))"
+                ))
+            }
+            ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
+                let c = self.expr_as(c, &f4)?;
+                let offset = self.expr_as(offset, &f2)?;
+                let level = format!("({c}).w");
+                format!(
+                    "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2<f32>(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
+                )
+            }
+            ("tex2Dlod", [c]) => {
+                let c = self.expr_as(c, &f4)?;
+                format!("textureSampleLevel({tex}, {samp}, ({c}).xy, ({c}).w)")
+            }
+            ("tex2Dgrad", [uv, dx, dy]) => {
+                let uv = self.expr_as(uv, &f2)?;
+                let dx = self.expr_as(dx, &f2)?;
+                let dy = self.expr_as(dy, &f2)?;
+                format!("textureSampleGrad({tex}, {samp}, {uv}, {dx}, {dy})")
+            }
+            ("tex2Dbias", [c]) => {
+                let c = self.expr_as(c, &f4)?;
+                format!("textureSampleBias({tex}, {samp}, ({c}).xy, ({c}).w)")
+            }
+            ("tex2Dfetch", [c]) | ("tex2Dfetch", [c, _]) => {
+                let ct = self.ty(c);
+                let lod = match &args[2..] {
+                    [l] => self.expr_as(l, &Type::INT)?,
+                    _ if ct.components() == 4 => {
+                        let c4 = self.expr_as(c, &Type::vector(Base::Int, 4))?;
+                        format!("({c4}).w")
+                    }
+                    _ => "0i".to_string(),
+                };
+                let c = self.expr_as(c, &i2)?;
+                format!("textureLoad({tex}, {c}, {lod})")
+            }
+            ("tex2Dsize", rest) => {
+                let lod = match rest {
+                    [l] => self.expr_as(l, &Type::UINT)?,
+                    _ => "0u".to_string(),
+                };
+                let code = format!("vec2<i32>(textureDimensions({tex}, {lod}))");
+                return self.convert(code, &i2, t, range);
+            }
+            (
+                "tex2Dgather" | "tex2DgatherR" | "tex2DgatherG" | "tex2DgatherB" | "tex2DgatherA",
+                [uv, rest @ ..],
+            ) => {
+                let component = match (name, rest) {
+                    ("tex2DgatherG", _) => 1,
+                    ("tex2DgatherB", _) => 2,
+                    ("tex2DgatherA", _) => 3,
+                    ("tex2Dgather", [c]) => {
+                        match super::items::const_scalar(c, &self.lowered.consts) {
+                            Some(v) => v as u32,
+                            None => {
+                                return unsupported(c.range, "gather component must be constant");
+                            }
+                        }
+                    }
+                    _ => 0,
+                };
+                let uv = self.expr_as(uv, &f2)?;
+                format!("textureGather({component}, {tex}, {samp}, {uv})")
+            }
+            _ => {
+                return unsupported(
+                    range,
+                    format!("'{name}' : texture intrinsic form not supported yet"),
+                );
+            }
+        };
+        self.convert(code, &f4, t, range)
+    }
+}

@@ -1,0 +1,651 @@
+//! ReShade FX semantics on the GPU: for each conversion class and each intrinsic group, a small
+//! FX function is run for every pixel of a 16×16 frame (through the real path: front end →
+//! WGSL → engine) and its result compared with the same maths done here on the CPU.
+//!
+//! Each case defines `float4 Case(int2 p, float2 uv)`; `p` is the pixel, `uv` its centre in 0..1.
+//! Cases keep their values in 0..1 and use dyadic constants (exact in binary), so the only
+//! expected difference is the 8-bit store: the tolerance is 1 step of 255 per channel, while a
+//! wrong semantics (rounding instead of truncation, the wrong `mul` order, a short-circuited
+//! side effect) moves a value by several steps.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use app::session::document::Document;
+use common::*;
+use engine::testing;
+
+const SIZE: u32 = 16;
+
+/// The input frame: red = x/15, green = y/15, blue = a checker pattern, alpha 1.
+fn input_image() -> engine::RgbaImage {
+    let mut pixels = Vec::new();
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let checker = if (x + y) % 2 == 0 { 64 } else { 192 };
+            pixels.extend([(x * 17) as u8, (y * 17) as u8, checker, 255]);
+        }
+    }
+    engine::RgbaImage {
+        width: SIZE,
+        height: SIZE,
+        pixels,
+    }
+}
+
+struct Case {
+    name: &'static str,
+    /// FX code defining `float4 Case(int2 p, float2 uv)` (and anything it needs).
+    code: &'static str,
+    /// The expected value at pixel (x, y), given the input frame.
+    expected: fn(i32, i32, &FloatImage) -> [f32; 4],
+}
+
+fn effect_text(code: &str) -> String {
+    format!(
+        "#include \"ReShade.fxh\"\n{code}\n\
+         float4 SemanticsPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target\n\
+         {{ return Case(int2(pos.xy), uv); }}\n\
+         technique Semantics {{ pass {{ VertexShader = PostProcessVS; PixelShader = SemanticsPS; }} }}\n"
+    )
+}
+
+/// Runs every case; returns one line per failing case (compile error or the worst pixel).
+fn run_cases(ctx: &engine::GpuContext, cases: &[Case]) -> Vec<String> {
+    // One folder per test (tests run in parallel), named after its first case.
+    let first = cases.first().map_or("none", |c| c.name);
+    let dir = std::env::temp_dir().join(format!(
+        "fxbench-fx-semantics-{}-{first}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let image = input_image();
+    let input = FloatImage::from_rgba8(&image);
+    let mut failures = Vec::new();
+    for case in cases {
+        let path = dir.join(format!("{}.fx", case.name));
+        std::fs::write(&path, effect_text(case.code)).unwrap();
+        let document = Document::with_effects(vec![path]);
+        let compiled = document.compile((SIZE, SIZE));
+        if compiled.has_errors() || compiled.effects.is_empty() {
+            failures.push(format!(
+                "{}: does not compile:\n{}",
+                case.name,
+                compiled.render_diagnostics()
+            ));
+            continue;
+        }
+        let mut chain =
+            engine::EffectChain::new(ctx, compiled.effects, (SIZE, SIZE), &Default::default())
+                .expect("chain builds");
+        for key in chain.order().to_vec() {
+            chain.set_enabled(key, true);
+        }
+        let actual = render(ctx, &mut chain, &image, 1);
+        // (steps off, x, y, got, expected) of the worst pixel.
+        type Miss = (u8, i32, i32, [u8; 4], [f32; 4]);
+        let mut worst: Option<Miss> = None;
+        for y in 0..SIZE as i32 {
+            for x in 0..SIZE as i32 {
+                let want = (case.expected)(x, y, &input);
+                let got = actual.pixel(x as u32, y as u32);
+                let diff = got
+                    .iter()
+                    .zip(want)
+                    .map(|(&g, w)| g.abs_diff((w.clamp(0.0, 1.0) * 255.0).round() as u8))
+                    .max()
+                    .unwrap_or(0);
+                if diff > 1 && worst.is_none_or(|w| diff > w.0) {
+                    worst = Some((diff, x, y, got, want));
+                }
+            }
+        }
+        if let Some((diff, x, y, got, want)) = worst {
+            let want8 = want.map(|w| (w.clamp(0.0, 1.0) * 255.0).round() as u8);
+            failures.push(format!(
+                "{}: {diff} steps off at ({x}, {y}): got {got:?}, expected {want8:?} ({want:?})",
+                case.name
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    failures
+}
+
+fn check(cases: &[Case]) {
+    let Some(ctx) = testing::gpu() else { return };
+    let failures = run_cases(&ctx, cases);
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+fn sixteenths(v: [i32; 4]) -> [f32; 4] {
+    v.map(|v| v as f32 / 16.0)
+}
+
+#[test]
+fn conversions_follow_hlsl() {
+    check(&[
+        Case {
+            name: "float_to_integer_truncates",
+            code: "float4 Case(int2 p, float2 uv) {
+                float v = (p.x - 8) * 0.75 + (p.y % 2) * 0.125;
+                int i = v;
+                uint u = abs(v);
+                bool b = v;
+                return float4((i + 8) / 16.0, u / 16.0, b, (int)(-v) / 16.0 + 0.5);
+            }",
+            expected: |x, y, _| {
+                let v = (x - 8) as f32 * 0.75 + (y % 2) as f32 * 0.125;
+                let b = if v != 0.0 { 1.0 } else { 0.0 };
+                [
+                    (v.trunc() + 8.0) / 16.0,
+                    v.abs().trunc() / 16.0,
+                    b,
+                    (-v).trunc() / 16.0 + 0.5,
+                ]
+            },
+        },
+        Case {
+            name: "integer_division_truncates",
+            code: "float4 Case(int2 p, float2 uv) {
+                int a = p.x - 8;
+                int b = p.y % 5 + 1;
+                int n = -b;
+                return float4((a / b + 8) / 16.0, (a % b + 8) / 16.0, (a / n + 8) / 16.0, (a % n + 8) / 16.0);
+            }",
+            expected: |x, y, _| {
+                let (a, b) = (x - 8, y % 5 + 1);
+                sixteenths([a / b + 8, a % b + 8, a / -b + 8, a % -b + 8])
+            },
+        },
+        Case {
+            name: "unsigned_arithmetic_wraps",
+            code: "float4 Case(int2 p, float2 uv) {
+                uint u = p.x;
+                u -= 3u;
+                int i = p.x - 8;
+                uint mixed = (i + 5u) % 13u;
+                return float4((u % 7u) / 7.0, (u >> 28) / 15.0, mixed / 13.0, ((u * 3u) % 5u) / 5.0);
+            }",
+            expected: |x, _, _| {
+                let u = (x as u32).wrapping_sub(3);
+                let mixed = ((x - 8) as u32).wrapping_add(5) % 13;
+                [
+                    (u % 7) as f32 / 7.0,
+                    (u >> 28) as f32 / 15.0,
+                    mixed as f32 / 13.0,
+                    (u.wrapping_mul(3) % 5) as f32 / 5.0,
+                ]
+            },
+        },
+        Case {
+            name: "splat_and_truncation",
+            code: "static const int i = -7;
+            float4 Case(int2 p, float2 uv) {
+                float3 c = 0.25;
+                c += p.x / 32.0;
+                float4 w = float4(p.x, p.y, 3, 4) / 16.0;
+                float2 t = w;
+                float s = w;
+                return float4(c.z, t.y, s, (i / 2) / 16.0 + 0.5);
+            }",
+            expected: |x, y, _| [0.25 + x as f32 / 32.0, y as f32 / 16.0, x as f32 / 16.0, 0.3125],
+        },
+        Case {
+            name: "integer_then_float_division",
+            code: "float4 Case(int2 p, float2 uv) {
+                int i = p.x - 8;
+                float whole = i / 2;
+                float exact = i / 2.0;
+                return float4(whole / 16.0 + 0.5, exact / 16.0 + 0.5, (p.x / 3) / 8.0, 1);
+            }",
+            expected: |x, _, _| {
+                let i = x - 8;
+                [
+                    (i / 2) as f32 / 16.0 + 0.5,
+                    i as f32 / 2.0 / 16.0 + 0.5,
+                    (x / 3) as f32 / 8.0,
+                    1.0,
+                ]
+            },
+        },
+        Case {
+            name: "bool_vectors_and_logic",
+            code: "float4 Case(int2 p, float2 uv) {
+                bool3 m = int3(p.x, p.y, p.x + p.y) > 7;
+                float3 f = m;
+                bool both = p.x > 3 && p.y > 3;
+                bool either = p.x > 12 || !(p.y > 2);
+                return float4(f.x, f.z, any(m) * 0.5 + all(m) * 0.25, both * 0.5 + either * 0.25);
+            }",
+            expected: |x, y, _| {
+                let b = |c: bool| if c { 1.0 } else { 0.0 };
+                let m = [x > 7, y > 7, x + y > 7];
+                [
+                    b(m[0]),
+                    b(m[2]),
+                    b(m.iter().any(|&c| c)) * 0.5 + b(m.iter().all(|&c| c)) * 0.25,
+                    b(x > 3 && y > 3) * 0.5 + b(x > 12 || y <= 2) * 0.25,
+                ]
+            },
+        },
+        Case {
+            name: "ternary_selects_per_component",
+            code: "float4 Case(int2 p, float2 uv) {
+                float3 a = float3(p.x, p.y, 4) / 16.0;
+                float3 r = a > 0.3 ? a : 1 - a;
+                return float4(r, p.x > p.y ? 0.25 : 0.75);
+            }",
+            expected: |x, y, _| {
+                let pick = |v: f32| if v > 0.3 { v } else { 1.0 - v };
+                [
+                    pick(x as f32 / 16.0),
+                    pick(y as f32 / 16.0),
+                    pick(0.25),
+                    if x > y { 0.25 } else { 0.75 },
+                ]
+            },
+        },
+    ]);
+}
+
+#[test]
+fn matrices_are_row_major() {
+    check(&[
+        Case {
+            name: "mul_order",
+            code: "float4 Case(int2 p, float2 uv) {
+                float2x2 m = float2x2(1, 2, 3, 4) / 8.0;
+                float2 v = float2(p.x, p.y) / 16.0;
+                return float4(mul(m, v), mul(v, m));
+            }",
+            expected: |x, y, _| {
+                let (vx, vy) = (x as f32 / 16.0, y as f32 / 16.0);
+                [
+                    (vx + 2.0 * vy) / 8.0,
+                    (3.0 * vx + 4.0 * vy) / 8.0,
+                    (vx + 3.0 * vy) / 8.0,
+                    (2.0 * vx + 4.0 * vy) / 8.0,
+                ]
+            },
+        },
+        Case {
+            name: "elements_rows_truncation",
+            code: "float4 Case(int2 p, float2 uv) {
+                float3x3 m = float3x3(p.x, 1, 2, 3, 4, 5, 6, 7, p.y) / 16.0;
+                float2x2 small = (float2x2)m;
+                return float4(m._m00, m._12 + m[2].x, m[1][2] + small._22, small[1][0]);
+            }",
+            expected: |x, _, _| {
+                let x = x as f32 / 16.0;
+                [x, (1.0 + 6.0) / 16.0, (5.0 + 4.0) / 16.0, 3.0 / 16.0]
+            },
+        },
+        Case {
+            name: "transpose_determinant_matrix_products",
+            code: "float4 Case(int2 p, float2 uv) {
+                float2x2 a = float2x2(p.x, 1, 2, p.y) / 16.0;
+                float2x2 b = float2x2(1, 0, 1, 1);
+                float2x2 ab = mul(a, b);
+                float2x2 t = transpose(a);
+                return float4(t._12, determinant(a) * 8.0 + 0.5, ab._11, ab[0][1] * (a * 2)._22);
+            }",
+            expected: |x, y, _| {
+                let (x, y) = (x as f32 / 16.0, y as f32 / 16.0);
+                let (a00, a01, a10, a11) = (x, 1.0 / 16.0, 2.0 / 16.0, y);
+                let det = a00 * a11 - a01 * a10;
+                // ab = a * b with b = [[1, 0], [1, 1]]: row 0 = (a00 + a01, a01).
+                [a10, det * 8.0 + 0.5, a00 + a01, a01 * (a11 * 2.0)]
+            },
+        },
+    ]);
+}
+
+#[test]
+fn side_effects_inside_expressions_happen_in_order() {
+    check(&[Case {
+        name: "side_effects",
+        code: "float4 Case(int2 p, float2 uv) {
+            int c = p.x;
+            int d = c++;
+            int e = ++c;
+            int f = (c = p.y, c + 1);
+            int g = 0;
+            int n = 0;
+            while ((g += 3) < p.x) n++;
+            int h = 0;
+            // ReShade evaluates both arms of '?:': h ends as 2, k is the chosen arm's value.
+            int k = p.x > 8 ? (h = 1) : (h = 2);
+            int m = 0;
+            do { m += 2; } while (m++ < p.y);
+            return float4(d / 16.0, (e + f) / 40.0, n / 8.0 + m / 64.0, (h * 4 + k) / 16.0);
+        }",
+        expected: |x, y, _| {
+            let (d, e, f) = (x, x + 2, y + 1);
+            let mut g = 0;
+            let mut n = 0;
+            loop {
+                g += 3;
+                if g >= x {
+                    break;
+                }
+                n += 1;
+            }
+            let k = if x > 8 { 1 } else { 2 };
+            let mut m = 0;
+            loop {
+                m += 2;
+                let before = m;
+                m += 1;
+                if before >= y {
+                    break;
+                }
+            }
+            [
+                d as f32 / 16.0,
+                (e + f) as f32 / 40.0,
+                n as f32 / 8.0 + m as f32 / 64.0,
+                (2 * 4 + k) as f32 / 16.0,
+            ]
+        },
+    }]);
+}
+
+#[test]
+fn math_intrinsics_match_cpu() {
+    check(&[
+        Case {
+            name: "rounding_family",
+            code: "float4 Case(int2 p, float2 uv) {
+                float v = (p.x - 8) * 0.625 + p.y * 0.0625;
+                return float4(frac(v), (floor(v) + 8) / 16.0, (ceil(v) + 8) / 16.0, (round(v) + trunc(v) + 16) / 32.0);
+            }",
+            expected: |x, y, _| {
+                let v = (x - 8) as f32 * 0.625 + y as f32 * 0.0625;
+                // HLSL round: to nearest, halves away from zero on most drivers; halves
+                // here are avoided except at exact .5 where WGSL rounds to even.
+                let round = {
+                    let r = v.round();
+                    if (v - v.trunc()).abs() == 0.5 {
+                        (v / 2.0).round() * 2.0
+                    } else {
+                        r
+                    }
+                };
+                [
+                    v - v.floor(),
+                    (v.floor() + 8.0) / 16.0,
+                    (v.ceil() + 8.0) / 16.0,
+                    (round + v.trunc() + 16.0) / 32.0,
+                ]
+            },
+        },
+        Case {
+            name: "float_modulo_sign_abs_saturate",
+            code: "float4 Case(int2 p, float2 uv) {
+                float v = (p.x - 8) * 0.75;
+                return float4((v % 2.5) / 5.0 + 0.5, sign(v) * 0.25 + 0.5, abs(v) / 8.0, saturate(v));
+            }",
+            expected: |x, _, _| {
+                let v = (x - 8) as f32 * 0.75;
+                // HLSL's float `%` (ReShade has no `fmod`): the result has the sign of v.
+                let fmod = v - 2.5 * (v / 2.5).trunc();
+                [
+                    fmod / 5.0 + 0.5,
+                    v.signum() * if v == 0.0 { 0.0 } else { 0.25 } + 0.5,
+                    v.abs() / 8.0,
+                    v.clamp(0.0, 1.0),
+                ]
+            },
+        },
+        Case {
+            name: "out_results_and_classification",
+            code: "float4 Case(int2 p, float2 uv) {
+                float v = (p.x - 8) * 0.375;
+                float whole;
+                float f = modf(v, whole);
+                float e;
+                float m = frexp(p.y + 1.0, e);
+                // From their bits: arithmetic on them may be folded under fast-math rules.
+                float inf = asfloat(0x7f800000u + (uint)(p.x - p.x));
+                float nan = asfloat(0x7fc00000u + (uint)p.y);
+                bool2 k = isinf(float2(inf, v)) || isnan(float2(v, nan));
+                return float4(f * 0.5 + 0.5, (whole + 3) / 8.0, m * 0.5 + e / 16.0, k.x * 0.5 + k.y * 0.25 + ldexp(0.75, -(p.y % 4)) / 8.0);
+            }",
+            expected: |x, y, _| {
+                let v = (x - 8) as f32 * 0.375;
+                let (f, whole) = (v - v.trunc(), v.trunc());
+                // frexp: mantissa in [0.5, 1) and exponent with value = m * 2^e.
+                let n = (y + 1) as f32;
+                let e = n.log2().floor() + 1.0;
+                let m = n / e.exp2();
+                let ldexp = 0.75 * (-((y % 4) as f32)).exp2();
+                [
+                    f * 0.5 + 0.5,
+                    (whole + 3.0) / 8.0,
+                    m * 0.5 + e / 16.0,
+                    0.5 + 0.25 + ldexp / 8.0,
+                ]
+            },
+        },
+        Case {
+            name: "interpolation",
+            code: "float4 Case(int2 p, float2 uv) {
+                float t = p.x / 16.0;
+                return float4(lerp(0.25, 0.75, t), smoothstep(0.25, 0.75, t), step(0.5, t) * 0.5 + step(t, 0.25) * 0.25, clamp(t, 0.125, 0.625) + min(t, 0.25) * 0.5 - max(t, 0.75) * 0.25);
+            }",
+            expected: |x, _, _| {
+                let t = x as f32 / 16.0;
+                let s = ((t - 0.25) / 0.5).clamp(0.0, 1.0);
+                let step = |edge: f32, v: f32| if v >= edge { 1.0 } else { 0.0 };
+                [
+                    0.25 + 0.5 * t,
+                    s * s * (3.0 - 2.0 * s),
+                    step(0.5, t) * 0.5 + step(t, 0.25) * 0.25,
+                    t.clamp(0.125, 0.625) + t.min(0.25) * 0.5 - t.max(0.75) * 0.25,
+                ]
+            },
+        },
+        Case {
+            name: "powers_and_logs",
+            code: "float4 Case(int2 p, float2 uv) {
+                float v = (p.x + 1) / 16.0;
+                return float4(sqrt(v), rsqrt(v) / 4.0, exp2(-v * 4.0) + log2(v) / 16.0, pow(v, 2.5) + rcp(v + 1) * 0.25);
+            }",
+            expected: |x, _, _| {
+                let v = (x + 1) as f32 / 16.0;
+                [
+                    v.sqrt(),
+                    1.0 / v.sqrt() / 4.0,
+                    (-v * 4.0).exp2() + v.log2() / 16.0,
+                    v.powf(2.5) + 0.25 / (v + 1.0),
+                ]
+            },
+        },
+        Case {
+            name: "trigonometry",
+            code: "float4 Case(int2 p, float2 uv) {
+                float a = (p.x - 8) / 8.0;
+                float s, c;
+                sincos(a * 3.0, s, c);
+                return float4(s * 0.5 + 0.5, c * 0.5 + 0.5, atan2(a, 0.5 + p.y / 16.0) / 4.0 + 0.5, asin(a * 0.9) / 4.0 + acos(a * 0.9) / 8.0);
+            }",
+            expected: |x, y, _| {
+                let a = (x - 8) as f32 / 8.0;
+                let (s, c) = (a * 3.0).sin_cos();
+                [
+                    s * 0.5 + 0.5,
+                    c * 0.5 + 0.5,
+                    a.atan2(0.5 + y as f32 / 16.0) / 4.0 + 0.5,
+                    (a * 0.9).asin() / 4.0 + (a * 0.9).acos() / 8.0,
+                ]
+            },
+        },
+    ]);
+}
+
+#[test]
+fn vector_intrinsics_match_cpu() {
+    check(&[Case {
+        name: "geometry",
+        code: "float4 Case(int2 p, float2 uv) {
+            float3 a = float3(p.x - 8, p.y - 8, 4) / 16.0;
+            float3 b = float3(1, 2, -2) / 3.0;
+            float3 n = normalize(a);
+            float3 r = reflect(a, b);
+            return float4(dot(a, b) * 0.5 + 0.5, length(a), cross(a, b).z * 0.5 + 0.5 + distance(a, b) * 0.125, n.z * 0.5 + r.y * 0.25);
+        }",
+        expected: |x, y, _| {
+            let a = [(x - 8) as f32 / 16.0, (y - 8) as f32 / 16.0, 0.25];
+            let b = [1.0 / 3.0, 2.0 / 3.0, -2.0 / 3.0];
+            let dot = |u: [f32; 3], v: [f32; 3]| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+            let len = dot(a, a).sqrt();
+            let d = dot(a, b);
+            let r_y = a[1] - 2.0 * d * b[1];
+            let cross_z = a[0] * b[1] - a[1] * b[0];
+            let dist = dot([a[0] - b[0], a[1] - b[1], a[2] - b[2]], [a[0] - b[0], a[1] - b[1], a[2] - b[2]]).sqrt();
+            [
+                d * 0.5 + 0.5,
+                len,
+                cross_z * 0.5 + 0.5 + dist * 0.125,
+                a[2] / len * 0.5 + r_y * 0.25,
+            ]
+        },
+    }]);
+}
+
+#[test]
+fn bit_intrinsics_match_cpu() {
+    check(&[
+        Case {
+            name: "bit_counting",
+            code: "float4 Case(int2 p, float2 uv) {
+                uint u = p.x * 37u + p.y * 1000u;
+                return float4(countbits(u) / 16.0, firstbithigh(u + 1u) / 16.0, firstbitlow(u | 256u) / 16.0, (reversebits(u) >> 24) / 255.0);
+            }",
+            expected: |x, y, _| {
+                let u = (x * 37 + y * 1000) as u32;
+                [
+                    u.count_ones() as f32 / 16.0,
+                    (31 - (u + 1).leading_zeros()) as f32 / 16.0,
+                    (u | 256).trailing_zeros() as f32 / 16.0,
+                    (u.reverse_bits() >> 24) as f32 / 255.0,
+                ]
+            },
+        },
+        Case {
+            name: "reinterpretation_and_shifts",
+            code: "float4 Case(int2 p, float2 uv) {
+                float f = 1.0 + p.x / 16.0;
+                uint bits = asuint(f);
+                float back = asfloat(bits + (uint)p.y);
+                int neg = asint(-f) >> 28;
+                return float4((bits >> 16 & 255u) / 255.0, (back - f) * 1048576.0, (neg + 16) / 32.0, (bits ^ 0x3F800000u) / 8388608.0);
+            }",
+            expected: |x, y, _| {
+                let f = 1.0 + x as f32 / 16.0;
+                let bits = f.to_bits();
+                let back = f32::from_bits(bits + y as u32);
+                let neg = ((-f).to_bits() as i32) >> 28;
+                [
+                    ((bits >> 16) & 255) as f32 / 255.0,
+                    (back - f) * 1_048_576.0,
+                    (neg + 16) as f32 / 32.0,
+                    (bits ^ 0x3F80_0000) as f32 / 8_388_608.0,
+                ]
+            },
+        },
+        Case {
+            name: "half_float_packing",
+            code: "float4 Case(int2 p, float2 uv) {
+                float f = 1.0 + p.x / 16.0 + p.y / 4096.0;
+                uint half_bits = f32tof16(f);
+                float2 halves = f16tof32(uint2(half_bits, 0x3800u));
+                return float4(halves.x - 1.0, halves.y, (half_bits & 1023u) / 1023.0, (half_bits >> 10) / 31.0);
+            }",
+            expected: |x, y, _| {
+                let f = 1.0 + x as f32 / 16.0 + y as f32 / 4096.0;
+                let h = half::f16::from_f32(f);
+                let bits = u32::from(h.to_bits());
+                [
+                    h.to_f32() - 1.0,
+                    0.5,
+                    (bits & 1023) as f32 / 1023.0,
+                    (bits >> 10) as f32 / 31.0,
+                ]
+            },
+        },
+    ]);
+}
+
+#[test]
+fn texture_intrinsics_match_cpu() {
+    check(&[
+        Case {
+            name: "fetch_size_lod",
+            code: "float4 Case(int2 p, float2 uv) {
+                float4 t = tex2Dfetch(ReShade::BackBuffer, p.yx);
+                float4 l = tex2Dlod(ReShade::BackBuffer, float4(uv, 0, 0));
+                return float4(t.r, l.g, tex2Dsize(ReShade::BackBuffer).x / 32.0, tex2Dfetch(ReShade::BackBuffer, int2(0, p.y)).b);
+            }",
+            expected: |x, y, input| {
+                let t = input.at(y as usize, x as usize);
+                let l = input.at(x as usize, y as usize);
+                [t[0], l[1], 0.5, input.at(0, y as usize)[2]]
+            },
+        },
+        Case {
+            name: "srgb_and_linear_reads_of_one_texture",
+            code: "sampler SrgbBackBuffer { Texture = ReShade::BackBufferTex; SRGBTexture = true; };
+            float4 Case(int2 p, float2 uv) {
+                float4 lin = tex2Dfetch(ReShade::BackBuffer, p);
+                float4 dec = tex2Dfetch(SrgbBackBuffer, p);
+                return float4(lin.r, dec.r, tex2D(SrgbBackBuffer, uv).g, lin.g);
+            }",
+            expected: |x, y, input| {
+                let decode = |c: f32| {
+                    if c <= 0.04045 {
+                        c / 12.92
+                    } else {
+                        ((c + 0.055) / 1.055).powf(2.4)
+                    }
+                };
+                let t = input.at(x as usize, y as usize);
+                [t[0], decode(t[0]), decode(t[1]), t[1]]
+            },
+        },
+        Case {
+            name: "offset_and_gather",
+            code: "float4 Case(int2 p, float2 uv) {
+                float4 o = tex2Doffset(ReShade::BackBuffer, uv, int2(1, -1));
+                // The 2x2 footprint around the corner between four texels, ReShade's order:
+                // (0,1) (1,1) (1,0) (0,0).
+                float2 corner = (float2(p) + 1.0) / 16.0;
+                float4 g = tex2DgatherR(ReShade::BackBuffer, corner);
+                return float4(o.r, o.g, g.x, g.w + g.y * 0.25);
+            }",
+            expected: |x, y, input| {
+                let clamp = |v: i32| v.clamp(0, SIZE as i32 - 1) as usize;
+                let o = input.at(clamp(x + 1), clamp(y - 1));
+                let r = |dx: i32, dy: i32| input.at(clamp(x + dx), clamp(y + dy))[0];
+                [o[0], o[1], r(0, 1), r(0, 0) + r(1, 1) * 0.25]
+            },
+        },
+    ]);
+}
+
+#[test]
+fn derivatives_of_linear_functions() {
+    check(&[Case {
+        name: "derivatives",
+        code: "float4 Case(int2 p, float2 uv) {
+            float v = uv.x * 4.0 + uv.y * 2.0;
+            return float4(ddx(v) * 4.0, ddy(v) * 8.0, fwidth(v) * 2.0, ddx(uv.y) + 0.5);
+        }",
+        expected: |_, _, _| {
+            // d/dx of uv.x is 1/16 per pixel, d/dy of uv.y also.
+            [1.0, 1.0, 0.75, 0.5]
+        },
+    }]);
+}
