@@ -1,6 +1,8 @@
 //! Command-line arguments several commands share, and the clap faces of the session layer's
 //! choices (the `app` crate knows no clap).
 
+use std::path::PathBuf;
+
 use analysis::CompileMode;
 use app::session::spirv::ShaderChoice;
 
@@ -17,6 +19,16 @@ pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
             .ok_or_else(|| format!("'{s}' is not a size in 1..=8192"))
     };
     Ok((parse(w)?, parse(h)?))
+}
+
+/// Where effects and their includes are looked for: ReShade's effect search paths.
+#[derive(clap::Args)]
+pub(crate) struct SearchArgs {
+    /// An effect search path (repeatable): `#include` looks there and in its subfolders after
+    /// the including file's folder and before the built-in headers; a preset's effects are
+    /// looked up there too.
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    pub(crate) include: Vec<PathBuf>,
 }
 
 /// How `render` and `bench` run the chain: which shaders, and whether uniforms are compiled in.

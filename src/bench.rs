@@ -22,11 +22,18 @@ pub struct BenchArgs {
     frames: u32,
     #[command(flatten)]
     run: crate::args::RunArgs,
+    #[command(flatten)]
+    search: crate::args::SearchArgs,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let choice = InputChoice::TestCard;
-    let document = app::session::open_document(args.preset.as_deref(), &args.effects, &choice)?;
+    let document = app::session::open_document_in(
+        args.preset.as_deref(),
+        &args.effects,
+        &choice,
+        &args.search.include,
+    )?;
     let shaders = args.run.shaders();
     let (ctx, mut chain) = crate::build_chain(
         &document,

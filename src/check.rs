@@ -8,7 +8,7 @@ use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 
 use analysis::render::{self, Colors, Group};
-use analysis::{Diagnostic, FsLoader, Options, SourceMap};
+use analysis::{Diagnostic, FileLoader as _, FsLoader, Options, SourceMap};
 
 /// No errors were found (warnings may have been).
 pub const EXIT_CLEAN: i32 = 0;
@@ -25,6 +25,8 @@ pub struct CheckArgs {
     /// Defines a preprocessor macro for effects (`NAME` alone means `NAME=1`).
     #[arg(short = 'D', long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
     defines: Vec<(String, String)>,
+    #[command(flatten)]
+    search: crate::args::SearchArgs,
     /// Files to check: effects (.fx, .fxh, .wfx, .wfxh) and WGSL (.wgsl); a folder stands for
     /// the effects and WGSL files in it (headers are checked through the effects that include
     /// them).
@@ -129,8 +131,8 @@ pub fn run(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         };
         // Read here rather than in the front end so that an unreadable file is a usage error
-        // with its own exit status, not a diagnostic.
-        let text = match std::fs::read_to_string(path) {
+        // with its own exit status, not a diagnostic. ReShade FX is read as ReShade reads it.
+        let text = match FsLoader.read(path) {
             Ok(text) => text,
             Err(error) => {
                 eprintln!("fxbench check: cannot read '{}': {error}", path.display());
@@ -181,11 +183,17 @@ pub fn run(args: CheckArgs) -> i32 {
 }
 
 /// The options effects are compiled with: includes resolve beside the effect first, then in the
-/// built-in assets, as in the window and `fxbench render`; `-D` definitions follow the
-/// predefined macros.
+/// `-I` search paths, then in the built-in assets, as in the window and `fxbench render`; `-D`
+/// definitions follow the predefined macros.
 fn effect_options(args: &CheckArgs) -> Options {
     Options {
-        include_dirs: vec![app::session::files::builtin_assets_dir()],
+        include_dirs: args
+            .search
+            .include
+            .iter()
+            .flat_map(|dir| analysis::fx::collection_include_dirs(dir))
+            .chain([app::session::files::builtin_assets_dir()])
+            .collect(),
         builtin_include_dir: app::session::files::builtin_assets_dir().join("reshade"),
         definitions: args.defines.clone(),
         ..Options::default()

@@ -96,6 +96,8 @@ struct RenderArgs {
     frames: u32,
     #[command(flatten)]
     run: args::RunArgs,
+    #[command(flatten)]
+    search: args::SearchArgs,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -196,7 +198,12 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         .input
         .clone()
         .map_or(InputChoice::TestCard, InputChoice::Image);
-    let document = app::session::open_document(args.preset.as_deref(), &args.effects, &choice)?;
+    let document = app::session::open_document_in(
+        args.preset.as_deref(),
+        &args.effects,
+        &choice,
+        &args.search.include,
+    )?;
     let source = app::session::input::load_input(&choice, args.depth.as_deref(), args.size)?;
     let size = source.size();
     let (ctx, mut chain) = build_chain(

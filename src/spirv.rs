@@ -39,13 +39,21 @@ pub struct SpirvArgs {
     /// Defines a preprocessor macro (`NAME` alone means `NAME=1`).
     #[arg(short = 'D', long = "define", value_name = "NAME=VALUE", value_parser = crate::check::parse_define)]
     defines: Vec<(String, String)>,
+    #[command(flatten)]
+    search: crate::args::SearchArgs,
 }
 
 pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
     let options = analysis::Options {
         buffer_width: args.size.0,
         buffer_height: args.size.1,
-        include_dirs: vec![app::session::files::builtin_assets_dir()],
+        include_dirs: args
+            .search
+            .include
+            .iter()
+            .flat_map(|dir| analysis::fx::collection_include_dirs(dir))
+            .chain([app::session::files::builtin_assets_dir()])
+            .collect(),
         definitions: args.defines.clone(),
         ..Default::default()
     };

@@ -290,3 +290,41 @@ fn a_folder_checks_the_effects_in_it() {
     );
     assert!(!text.contains("Stale.wfx"), "{text}");
 }
+
+#[test]
+fn include_search_paths_are_searched_with_their_subfolders() {
+    let dir = temp_dir("include");
+    let shaders = dir.join("Shaders");
+    let library = dir.join("Library").join("Common");
+    std::fs::create_dir_all(&shaders).unwrap();
+    std::fs::create_dir_all(&library).unwrap();
+    // The header lives two levels below the search path, its name in another case.
+    write(
+        &library,
+        "Tones.FXH",
+        "float3 Warm(float3 c) { return c * float3(1.1, 1.0, 0.9); }\n",
+    );
+    write(
+        &shaders,
+        "Warm.fx",
+        "#include \"ReShade.fxh\"\n#include \"tones.fxh\"\n\
+         float4 WarmPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target\n\
+         { return float4(Warm(tex2D(ReShade::BackBuffer, uv).rgb), 1); }\n\
+         technique Warm { pass { VertexShader = PostProcessVS; PixelShader = WarmPS; } }\n",
+    );
+    // A Latin-1 comment (not UTF-8), as effects written on Windows have: read as ReShade does.
+    let mut bytes = std::fs::read(shaders.join("Warm.fx")).unwrap();
+    bytes.extend(b"// r\xe9glages chauds\n");
+    std::fs::write(shaders.join("Warm.fx"), bytes).unwrap();
+    let without = check(&dir, &["Shaders/Warm.fx"]);
+    let text = stdout(&without);
+    assert_eq!(without.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("Warm.fx:2:1: error[IncludeError]: 'tones.fxh'"),
+        "{text}"
+    );
+    let with = check(&dir, &["-I", "Library", "Shaders/Warm.fx"]);
+    let text = stdout(&with);
+    assert_eq!(with.status.code(), Some(0), "{text}{}", stderr(&with));
+    assert!(text.contains("checked 1 file: 0 errors"), "{text}");
+}

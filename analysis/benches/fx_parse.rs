@@ -53,6 +53,27 @@ fn bench(c: &mut Criterion) {
     group.bench_function("neobloom_check", |b| {
         b.iter(|| fx::check::check(&out.module))
     });
+    // The FX front end up to WGSL text (preprocess, parse, check, lower) against what naga
+    // then spends on that text (parse and validate): the bar is at most 1.5x.
+    group.bench_function("neobloom_front_end_to_wgsl", |b| {
+        b.iter(|| fx::generated_wgsl(neo_path, &FxFileLoader, neo_options).expect("lowers"))
+    });
+    let wgsl = fx::generated_wgsl(neo_path, &FxFileLoader, neo_options).expect("lowers");
+    group.bench_function("neobloom_naga_parse_validate", |b| {
+        b.iter(|| {
+            let module = naga::front::wgsl::parse_str(&wgsl).expect("naga parses it");
+            naga::valid::Validator::new(
+                naga::valid::ValidationFlags::all(),
+                naga::valid::Capabilities::default(),
+            )
+            .validate(&module)
+            .expect("naga validates it")
+        })
+    });
+    // Everything `fxbench check` does on one effect: front end, naga, passes and lints.
+    group.bench_function("neobloom_load_effect", |b| {
+        b.iter(|| analysis::load_effect_with(neo_path, &FxFileLoader, neo_options))
+    });
     group.finish();
 }
 

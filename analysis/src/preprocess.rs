@@ -59,7 +59,13 @@ impl FileLoader for MemoryLoader {
 pub struct FsLoader;
 
 impl FileLoader for FsLoader {
+    /// ReShade FX files (`.fx`, `.fxh`) are read as ReShade reads them
+    /// ([`crate::fx::FxFileLoader`]: Latin-1 when not UTF-8, names in any case); others must be
+    /// UTF-8 and named exactly.
     fn read(&self, path: &Path) -> std::io::Result<String> {
+        if crate::fx::is_fx_path(path) {
+            return crate::fx::FxFileLoader.read(path);
+        }
         std::fs::read_to_string(path)
     }
 }

@@ -38,6 +38,10 @@ pub struct Document {
     pub effect_paths: Vec<PathBuf>,
     pub preset_path: Option<PathBuf>,
     pub preset: Option<Preset>,
+    /// Effect search paths, as ReShade's `EffectSearchPaths` (`-I`/`--include` on the command
+    /// line): `#include` looks in them (and their subfolders) after the including file's
+    /// folder and before the built-in headers, and a preset's effects are looked up in them.
+    pub search_paths: Vec<PathBuf>,
 }
 
 /// Effects that compiled, plus every file's diagnostics rendered with their sources.
@@ -89,7 +93,17 @@ impl Document {
     /// in `../assets` beside it, and in the built-in assets.
     pub fn with_preset(
         preset_path: &Path,
+        effect_paths: Vec<PathBuf>,
+    ) -> Result<Self, DocumentError> {
+        Self::with_preset_in(preset_path, effect_paths, Vec::new())
+    }
+
+    /// [`Self::with_preset`] with effect search paths, where the preset's effects are also
+    /// looked for (in their subfolders too, names in any case, as ReShade does).
+    pub fn with_preset_in(
+        preset_path: &Path,
         mut effect_paths: Vec<PathBuf>,
+        search_paths: Vec<PathBuf>,
     ) -> Result<Self, DocumentError> {
         let load = Preset::load(preset_path);
         if !load.diagnostics.is_empty() {
@@ -124,7 +138,11 @@ impl Document {
                 }
             }
             for file in files {
-                let found = search.iter().map(|d| d.join(&file)).find(|p| p.is_file());
+                let found = search
+                    .iter()
+                    .map(|d| d.join(&file))
+                    .find(|p| p.is_file())
+                    .or_else(|| search_paths.iter().find_map(|d| find_in_tree(d, &file, 8)));
                 match found {
                     Some(path) => effect_paths.push(path),
                     None => {
@@ -132,6 +150,7 @@ impl Document {
                             name: file,
                             searched: search
                                 .iter()
+                                .chain(&search_paths)
                                 .map(|p| p.display().to_string())
                                 .collect::<Vec<_>>()
                                 .join(", "),
@@ -144,6 +163,7 @@ impl Document {
             effect_paths,
             preset_path: Some(preset_path.to_path_buf()),
             preset: Some(preset),
+            search_paths,
         })
     }
 
@@ -167,7 +187,12 @@ impl Document {
             let mut options = Options {
                 buffer_width: size.0,
                 buffer_height: size.1,
-                include_dirs: vec![builtin_assets_dir()],
+                include_dirs: self
+                    .search_paths
+                    .iter()
+                    .flat_map(|dir| analysis::fx::collection_include_dirs(dir))
+                    .chain([builtin_assets_dir()])
+                    .collect(),
                 builtin_include_dir: builtin_assets_dir().join("reshade"),
                 ..Options::default()
             };
@@ -339,4 +364,33 @@ pub fn effect_file_name(effect: &ValidatedEffect) -> String {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+/// The file named `name` (compared without case, as ReShade on Windows) in `dir` or its
+/// subfolders, at most `depth` levels down, nearest first.
+fn find_in_tree(dir: &Path, name: &str, depth: u32) -> Option<PathBuf> {
+    let direct = dir.join(name);
+    if direct.is_file() {
+        return Some(direct);
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    let wanted = name.to_lowercase();
+    if let Some(file) = entries.iter().find(|p| {
+        p.is_file()
+            && p.file_name()
+                .is_some_and(|n| n.to_string_lossy().to_lowercase() == wanted)
+    }) {
+        return Some(file.clone());
+    }
+    if depth == 0 {
+        return None;
+    }
+    entries
+        .iter()
+        .filter(|p| p.is_dir())
+        .find_map(|sub| find_in_tree(sub, name, depth - 1))
 }

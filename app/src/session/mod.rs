@@ -24,9 +24,24 @@ pub fn open_document(
     effects: &[PathBuf],
     input: &InputChoice,
 ) -> Result<Document, DocumentError> {
+    open_document_in(preset, effects, input, &[])
+}
+
+/// [`open_document`] with effect search paths (see [`Document::search_paths`]).
+pub fn open_document_in(
+    preset: Option<&Path>,
+    effects: &[PathBuf],
+    input: &InputChoice,
+    search_paths: &[PathBuf],
+) -> Result<Document, DocumentError> {
     match (preset, effects.is_empty()) {
-        (Some(preset), _) => Document::with_preset(preset, effects.to_vec()),
-        (None, false) => Ok(Document::with_effects(effects.to_vec())),
+        (Some(preset), _) => {
+            Document::with_preset_in(preset, effects.to_vec(), search_paths.to_vec())
+        }
+        (None, false) => Ok(Document {
+            search_paths: search_paths.to_vec(),
+            ..Document::with_effects(effects.to_vec())
+        }),
         (None, true) => {
             let preset = match input {
                 InputChoice::Scene => files::builtin_presets_dir().join("scene.ini"),
