@@ -1,8 +1,15 @@
-//! Per-diagnostic fixtures (analyzer RFC §4.2): `tests/fixtures/<Code>/` holds `ok.wfx`, which
-//! must load without any diagnostic, and `err.wfx`, whose diagnostics of that code must equal
-//! `expected.json` (the `analysis::render::json` shape, file names relative to the folder or to
-//! the repository). Every `DiagnosticCode` needs a folder unless it is allow-listed below.
-//! Run with `FXBENCH_BLESS=1` to rewrite the `expected.json` files after an intended change.
+//! Per-diagnostic fixtures (analyzer RFC §4.2). `tests/fixtures/<Code>/` holds one trio per
+//! language the code applies to: `ok.wfx`, `err.wfx` and `expected.json` for the WGSL-based
+//! `.wfx` front end, and `ok.fx`, `err.fx` and `expected.fx.json` for the ReShade FX front end.
+//! `ok.*` must load without any diagnostic; the diagnostics of that code in `err.*` must equal
+//! the expected JSON (the `analysis::render::json` shape, file names relative to the folder or
+//! to the repository). An FX `err.fx` must report nothing but that code: anything else would be
+//! a follow-on error or a second mistake in the fixture.
+//!
+//! Every `DiagnosticCode` needs a folder with at least one trio unless it is allow-listed in
+//! `NO_FIXTURE`; every code the FX front end can report (`FX_CODES`, kept equal to the codes its
+//! sources name) needs an FX trio unless it is allow-listed in `NO_FX_FIXTURE`.
+//! Run with `FXBENCH_BLESS=1` to rewrite the expected JSON files after an intended change.
 
 use std::path::{Path, PathBuf};
 
@@ -21,13 +28,97 @@ const NO_FIXTURE: &[DiagnosticCode] = &[
     // `ExpressionError::NotInScope` guards the IR's scoping invariant; naga's WGSL front end
     // emits every expression inside the block that uses it, so effect text cannot produce it.
     DiagnosticCode::UseBeforeDeclaration,
-    // Reported by the ReShade FX checker (`analysis::fx`) for `.fx` effects only (the fixtures
-    // are `.wfx`); `analysis/tests/fx_check.rs` covers it.
+];
+
+/// Every code the ReShade FX front end can report: its preprocessor, parser, checker and
+/// lowering, and the shared builder, pass and output checks FX effects go through. Kept equal
+/// to the codes those sources name (`fx_codes_are_the_codes_the_fx_sources_name`).
+const FX_CODES: &[DiagnosticCode] = &[
+    DiagnosticCode::AssignTypeMismatch,
+    DiagnosticCode::ConstructorArgCount,
+    DiagnosticCode::ConstructorArgType,
+    DiagnosticCode::DuplicateSwitchCase,
+    DiagnosticCode::EntryNotFound,
     DiagnosticCode::ImplicitTruncation,
-    // Reported by the ReShade FX lowering for `.fx` effects only; `analysis/tests/fx_lower.rs`
-    // covers it.
+    DiagnosticCode::IncludeError,
+    DiagnosticCode::InvalidBinaryOperands,
+    DiagnosticCode::InvalidConversion,
+    DiagnosticCode::InvalidRenderStateName,
+    DiagnosticCode::InvalidRenderStateValue,
+    DiagnosticCode::InvalidSize,
+    DiagnosticCode::InvalidSwitchDefault,
+    DiagnosticCode::InvalidSwizzle,
+    DiagnosticCode::InvalidUnaryOperand,
+    DiagnosticCode::IoError,
+    DiagnosticCode::MacroRedefinition,
+    DiagnosticCode::MisplacedControlFlow,
+    DiagnosticCode::MissingEntry,
+    DiagnosticCode::NoMatchingOverload,
+    DiagnosticCode::NonBoolCondition,
+    DiagnosticCode::NonConstArraySize,
+    DiagnosticCode::NonIndexableType,
+    DiagnosticCode::NonIntegerIndex,
+    DiagnosticCode::NonIntegerSwitch,
+    DiagnosticCode::PixelShaderOutputMismatch,
+    DiagnosticCode::PragmaMessage,
+    DiagnosticCode::PreprocessorError,
+    DiagnosticCode::PreprocessorWarning,
+    DiagnosticCode::RecursiveFunction,
+    DiagnosticCode::Redefinition,
+    DiagnosticCode::ReturnInVoidFunction,
+    DiagnosticCode::ReturnTypeMismatch,
+    DiagnosticCode::SyntaxError,
+    DiagnosticCode::UndeclaredIdentifier,
+    DiagnosticCode::UndeclaredStructMember,
+    DiagnosticCode::UndefinedFunction,
+    DiagnosticCode::UnknownPragma,
     DiagnosticCode::UnsupportedFeature,
 ];
+
+/// Codes of `FX_CODES` without an FX fixture, each with the reason.
+const NO_FX_FIXTURE: &[DiagnosticCode] = &[];
+
+/// The sources whose `DiagnosticCode::` names make up `FX_CODES`: the FX front end (folder) and
+/// the shared lowering files FX effects go through.
+const FX_SOURCES: &[&str] = &[
+    "analysis/src/fx",
+    "analysis/src/preprocess.rs",
+    "analysis/src/lower/builder.rs",
+    "analysis/src/lower/pass.rs",
+    "analysis/src/lower/outputs.rs",
+];
+
+/// One language's three fixture files.
+struct Trio {
+    ok: &'static str,
+    err: &'static str,
+    expected: &'static str,
+    /// Whether `err` must report nothing but the folder's code.
+    only_its_code: bool,
+}
+
+const WFX: Trio = Trio {
+    ok: "ok.wfx",
+    err: "err.wfx",
+    expected: "expected.json",
+    only_its_code: false,
+};
+
+const FX: Trio = Trio {
+    ok: "ok.fx",
+    err: "err.fx",
+    expected: "expected.fx.json",
+    only_its_code: true,
+};
+
+impl Trio {
+    /// Whether `folder` holds any file of this trio.
+    fn present(&self, folder: &Path) -> bool {
+        [self.ok, self.err, self.expected]
+            .iter()
+            .any(|f| folder.join(f).exists())
+    }
+}
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -66,34 +157,42 @@ fn relativize(value: &mut Value, folder: &Path, repo: &Path) {
     }
 }
 
-/// Checks one fixture folder; returns what is wrong with it.
-fn check_folder(code: DiagnosticCode, folder: &Path) -> Vec<String> {
+/// Checks one language's trio in a fixture folder; returns what is wrong with it.
+fn check_trio(code: DiagnosticCode, folder: &Path, trio: &Trio) -> Vec<String> {
     let mut problems = Vec::new();
-    let ok = analysis::load_effect(&folder.join("ok.wfx"), &options());
+    let ok = analysis::load_effect(&folder.join(trio.ok), &options());
     if !ok.diagnostics.is_empty() || ok.effect.is_none() {
         problems.push(format!(
-            "{code}/ok.wfx: expected a clean load, got:\n{}",
+            "{code}/{}: expected a clean load, got:\n{}",
+            trio.ok,
             ok.render_diagnostics()
         ));
     }
 
-    let err = analysis::load_effect(&folder.join("err.wfx"), &options());
-    let found: Vec<_> = err
+    let err = analysis::load_effect(&folder.join(trio.err), &options());
+    let (found, others): (Vec<_>, Vec<_>) = err
         .diagnostics
         .iter()
-        .filter(|d| d.code == code)
         .cloned()
-        .collect();
+        .partition(|d| d.code == code);
     if found.is_empty() {
         problems.push(format!(
-            "{code}/err.wfx: no {code} diagnostic; got:\n{}",
+            "{code}/{}: no {code} diagnostic; got:\n{}",
+            trio.err,
+            err.render_diagnostics()
+        ));
+    }
+    if trio.only_its_code && !others.is_empty() {
+        problems.push(format!(
+            "{code}/{}: reports other codes too:\n{}",
+            trio.err,
             err.render_diagnostics()
         ));
     }
     let mut actual: Value = serde_json::from_str(&analysis::render::json(&err.sources, &found))
         .expect("the JSON renderer writes valid JSON");
     relativize(&mut actual, folder, &repo());
-    let expected_path = folder.join("expected.json");
+    let expected_path = folder.join(trio.expected);
     if std::env::var("FXBENCH_BLESS").is_ok_and(|v| v == "1") {
         let text = serde_json::to_string_pretty(&actual).expect("a JSON value serializes");
         std::fs::write(&expected_path, text + "\n").expect("the fixture folder is writable");
@@ -103,14 +202,33 @@ fn check_folder(code: DiagnosticCode, folder: &Path) -> Vec<String> {
         Ok(text) => match serde_json::from_str::<Value>(&text) {
             Ok(expected) if expected == actual => {}
             Ok(_) => problems.push(format!(
-                "{code}/expected.json differs from err.wfx's diagnostics:\n{}",
+                "{code}/{} differs from {}'s diagnostics:\n{}",
+                trio.expected,
+                trio.err,
                 serde_json::to_string_pretty(&actual).expect("a JSON value serializes")
             )),
-            Err(e) => problems.push(format!("{code}/expected.json: {e}")),
+            Err(e) => problems.push(format!("{code}/{}: {e}", trio.expected)),
         },
-        Err(e) => problems.push(format!("{code}/expected.json: {e}")),
+        Err(e) => problems.push(format!("{code}/{}: {e}", trio.expected)),
     }
     problems
+}
+
+/// Checks every trio a fixture folder holds; a folder needs at least one.
+fn check_folder(code: DiagnosticCode, folder: &Path) -> Vec<String> {
+    let trios: Vec<&Trio> = [&WFX, &FX]
+        .into_iter()
+        .filter(|t| t.present(folder))
+        .collect();
+    if trios.is_empty() {
+        return vec![format!(
+            "{code}: the folder holds neither ok.wfx/err.wfx/expected.json nor ok.fx/err.fx/expected.fx.json"
+        )];
+    }
+    trios
+        .into_iter()
+        .flat_map(|t| check_trio(code, folder, t))
+        .collect()
 }
 
 #[test]
@@ -150,4 +268,72 @@ fn all_codes_are_listed_once() {
     let count = names.len();
     names.dedup();
     assert_eq!(names.len(), count, "a code is listed twice in ALL");
+}
+
+/// Every `DiagnosticCode::Name` written in the file or folder at `path` (recursively).
+fn codes_named_in(path: &Path, out: &mut Vec<DiagnosticCode>) {
+    if path.is_dir() {
+        let mut entries: Vec<_> = std::fs::read_dir(path)
+            .expect("a source folder is readable")
+            .map(|e| e.expect("readable directory entry").path())
+            .collect();
+        entries.sort();
+        entries.iter().for_each(|p| codes_named_in(p, out));
+        return;
+    }
+    if path.extension().is_none_or(|e| e != "rs") {
+        return;
+    }
+    let text = std::fs::read_to_string(path).expect("a source file is readable");
+    for (i, _) in text.match_indices("DiagnosticCode::") {
+        let rest = &text[i + "DiagnosticCode::".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if let Some(&code) = DiagnosticCode::ALL.iter().find(|c| c.as_str() == name)
+            && !out.contains(&code)
+        {
+            out.push(code);
+        }
+    }
+}
+
+#[test]
+fn fx_codes_are_the_codes_the_fx_sources_name() {
+    let mut named = Vec::new();
+    for source in FX_SOURCES {
+        codes_named_in(&repo().join(source), &mut named);
+    }
+    let missing: Vec<_> = named.iter().filter(|c| !FX_CODES.contains(c)).collect();
+    let stale: Vec<_> = FX_CODES.iter().filter(|c| !named.contains(c)).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "FX sources name codes missing from FX_CODES: {missing:?}; FX_CODES lists codes they never name: {stale:?}"
+    );
+}
+
+#[test]
+fn every_fx_code_has_an_fx_fixture() {
+    let root = repo().join("tests/fixtures");
+    let mut problems = Vec::new();
+    for &code in FX_CODES {
+        let folder = root.join(code.as_str());
+        let has = ["ok.fx", "err.fx", "expected.fx.json"]
+            .iter()
+            .all(|f| folder.join(f).is_file());
+        match (has, NO_FX_FIXTURE.contains(&code)) {
+            (true, true) => problems.push(format!("{code} is allow-listed but has an FX fixture")),
+            (false, false) => problems.push(format!(
+                "{code} has no ok.fx, err.fx and expected.fx.json in tests/fixtures/{code}"
+            )),
+            _ => {}
+        }
+    }
+    for code in NO_FX_FIXTURE {
+        if !FX_CODES.contains(code) {
+            problems.push(format!("{code} is allow-listed but is not an FX code"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -127,7 +127,7 @@ float4 PS(const float x, inout float4 y) : SV_Target
             "10:5-10:6 error[AssignTypeMismatch] 'x' : l-value specifies a read-only value",
             "13:13-13:42 warning[ImplicitTruncation] 'float4' : implicit truncation of vector type to 'float3'",
             "14:15-14:61 warning[ImplicitTruncation] 'float3' : implicit truncation of vector type to 'float'",
-            "15:12-15:26 error[NoMatchingOverload] 'saturate' : takes 1 arguments, 2 given",
+            "15:12-15:20 error[NoMatchingOverload] 'saturate' : takes 1 argument, 2 given",
         ]
     );
 }
@@ -211,6 +211,7 @@ float4 PS(float2 uv : TEXCOORD) : SV_Target
     while (float3(1, 1, 1)) { break; }
     switch (Mode) { case 1: a = 2.0; case 1: default: break; default: break; }
     switch (uv.x) { default: break; }
+    switch (uv) { default: break; }
     return a;
 }
 ";
@@ -223,7 +224,7 @@ float4 PS(float2 uv : TEXCOORD) : SV_Target
             "9:12-9:27 error[NonBoolCondition] 'float3' : condition must be a scalar",
             "10:43-10:44 error[DuplicateSwitchCase] '1' : duplicate case label",
             "10:62-10:77 error[InvalidSwitchDefault] 'default' : more than one default label",
-            "11:13-11:17 error[NonIntegerSwitch] 'float' : switch selector must be an integer scalar",
+            "12:13-12:15 error[NonIntegerSwitch] 'float2' : switch selector must be a scalar",
         ]
     );
 }

@@ -23,6 +23,8 @@ pub struct Finding {
     pub code: DiagnosticCode,
     pub range: TextRange,
     pub message: String,
+    /// A second place the finding is about (the first declaration of a redefined name).
+    pub related: Option<(TextRange, String)>,
 }
 
 /// Checks `module`; returns every finding in text order.
@@ -69,6 +71,8 @@ pub fn check_with_facts(module: &Module) -> (Vec<Finding>, Facts) {
 pub(super) struct StructInfo {
     pub name: String,
     pub fields: Vec<(String, Type)>,
+    /// The range of its name.
+    pub declared: TextRange,
 }
 
 pub(super) struct Signature {
@@ -79,6 +83,8 @@ pub(super) struct Signature {
     pub has_body: bool,
     /// Numbers functions in declaration order, for the call graph.
     pub id: usize,
+    /// The range of the name of its first declaration with a body (else of its prototype).
+    pub declared: TextRange,
 }
 
 #[derive(Clone)]
@@ -88,6 +94,8 @@ pub(super) struct Var {
     pub read_only: bool,
     /// The value of a `const` scalar whose initialiser is constant (array sizes, case labels).
     pub value: Option<f64>,
+    /// The range of its name.
+    pub declared: TextRange,
 }
 
 #[derive(Default)]
@@ -126,6 +134,18 @@ impl Checker {
             code,
             range,
             message,
+            related: None,
+        });
+    }
+
+    /// Reports a redefinition at `range` of a name first declared at `first`.
+    fn redefinition(&mut self, range: TextRange, first: TextRange, message: String) {
+        self.findings.push(Finding {
+            severity: Severity::Error,
+            code: DiagnosticCode::Redefinition,
+            range,
+            message,
+            related: Some((first, "first defined here".to_string())),
         });
     }
 
@@ -135,6 +155,7 @@ impl Checker {
             code,
             range,
             message,
+            related: None,
         });
     }
 
@@ -420,24 +441,26 @@ impl Checker {
 
     fn declare_struct(&mut self, s: &StructDef) {
         let mut fields = Vec::new();
+        let mut declared: Vec<TextRange> = Vec::new();
         for field in &s.fields {
             let ty = self.resolve_type(&field.ty);
             for d in &field.declarators {
-                if fields.iter().any(|(n, _)| n == &d.name.name) {
+                if let Some(i) = fields.iter().position(|(n, _)| n == &d.name.name) {
                     let message = format!("'{}' : redefinition of a struct member", d.name.name);
-                    self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                    self.redefinition(d.name.range, declared[i], message);
                 }
                 let ty = self.with_array(ty.clone(), &d.array, true);
                 fields.push((d.name.name.clone(), ty));
+                declared.push(d.name.range);
             }
         }
         let Some(name) = &s.name else {
             return;
         };
         let qualified = self.qualified(&name.name);
-        if self.struct_names.contains_key(&qualified) || self.globals.contains_key(&qualified) {
+        if let Some(first) = self.declared_global(&qualified) {
             let message = format!("'{}' : redefinition", name.name);
-            self.report(DiagnosticCode::Redefinition, name.range, message);
+            self.redefinition(name.range, first, message);
             return;
         }
         self.facts.struct_decls.insert(s.range, self.structs.len());
@@ -446,7 +469,16 @@ impl Checker {
         self.structs.push(StructInfo {
             name: name.name.clone(),
             fields,
+            declared: name.range,
         });
+    }
+
+    /// Where the struct or global variable called `qualified` was declared, if there is one.
+    fn declared_global(&self, qualified: &str) -> Option<TextRange> {
+        let structure = self.struct_names.get(qualified);
+        structure
+            .and_then(|&i| self.structs.get(i).map(|s| s.declared))
+            .or_else(|| self.globals.get(qualified).map(|v| v.declared))
     }
 
     /// Declares `f`; returns its id, or `None` when it redefines a function.
@@ -467,11 +499,15 @@ impl Checker {
         let id = self.function_ids.len();
         match overloads.iter_mut().find(|o| o.params == params) {
             Some(o) if o.has_body && f.body.is_some() => {
+                let first = o.declared;
                 let message = format!("'{}' : redefinition of a function", f.name.name);
-                self.report(DiagnosticCode::Redefinition, f.name.range, message);
+                self.redefinition(f.name.range, first, message);
                 None
             }
             Some(o) => {
+                if f.body.is_some() {
+                    o.declared = f.name.range;
+                }
                 o.has_body |= f.body.is_some();
                 self.facts.functions.insert(f.name.range, o.id);
                 Some(o.id)
@@ -492,6 +528,7 @@ impl Checker {
                     ret,
                     has_body: f.body.is_some(),
                     id,
+                    declared: f.name.range,
                 });
                 self.function_ids.push(f.name.name.clone());
                 self.qualified_ids.push(qualified);
@@ -513,9 +550,9 @@ impl Checker {
             self.facts
                 .global_decls
                 .insert(d.name.range, qualified.clone());
-            if self.globals.contains_key(&qualified) || self.struct_names.contains_key(&qualified) {
+            if let Some(first) = self.declared_global(&qualified) {
                 let message = format!("'{}' : redefinition", d.name.name);
-                self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                self.redefinition(d.name.range, first, message);
                 continue;
             }
             self.globals.insert(
@@ -524,6 +561,7 @@ impl Checker {
                     ty,
                     read_only,
                     value,
+                    declared: d.name.range,
                 },
             );
         }
@@ -631,15 +669,18 @@ impl Checker {
             let ty = self.with_array(ty, &p.array, false);
             let read_only = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
             self.facts.locals.insert(p.name.range, ty.clone());
+            if let Some(first) = scope.get(&p.name.name).map(|v: &Var| v.declared) {
+                let message = format!("'{}' : redefinition of a parameter", p.name.name);
+                self.redefinition(p.name.range, first, message);
+                continue;
+            }
             let var = Var {
                 ty,
                 read_only,
                 value: None,
+                declared: p.name.range,
             };
-            if scope.insert(p.name.name.clone(), var).is_some() {
-                let message = format!("'{}' : redefinition of a parameter", p.name.name);
-                self.report(DiagnosticCode::Redefinition, p.name.range, message);
-            }
+            scope.insert(p.name.name.clone(), var);
         }
         self.locals = vec![scope];
         self.statements(&body.statements);
@@ -708,15 +749,13 @@ impl Checker {
         }
     }
 
-    /// Labels must be distinct constants, with at most one `default`; a group without `break`
+    /// The selector is a scalar (as in ReShade, a `float` or `bool` one converts to `int`);
+    /// labels must be distinct constants, with at most one `default`; a group without `break`
     /// falls through to the next.
     fn switch(&mut self, selector: &Expr, cases: &[SwitchCase]) {
         let ty = self.expr(selector);
-        if !ty.is_error() && !matches!(ty.numeric(), Some((Base::Int | Base::Uint, 1, 1))) {
-            let message = format!(
-                "'{}' : switch selector must be an integer scalar",
-                ty.name()
-            );
+        if !ty.is_error() && !matches!(ty.numeric(), Some((_, 1, 1))) {
+            let message = format!("'{}' : switch selector must be a scalar", ty.name());
             self.report(DiagnosticCode::NonIntegerSwitch, selector.range, message);
         }
         let mut seen: Vec<f64> = Vec::new();
@@ -805,9 +844,9 @@ impl Checker {
             let Some(scope) = scope else {
                 continue;
             };
-            if scope.contains_key(&d.name.name) {
+            if let Some(first) = scope.get(&d.name.name).map(|v| v.declared) {
                 let message = format!("'{}' : redefinition", d.name.name);
-                self.report(DiagnosticCode::Redefinition, d.name.range, message);
+                self.redefinition(d.name.range, first, message);
                 continue;
             }
             scope.insert(
@@ -816,6 +855,7 @@ impl Checker {
                     ty,
                     read_only,
                     value,
+                    declared: d.name.range,
                 },
             );
         }

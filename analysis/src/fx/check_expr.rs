@@ -45,7 +45,7 @@ impl Checker {
             }
             ExprKind::Cast { ty, operand } => self.cast(ty, operand),
             ExprKind::Construct { ty, args } => self.construct(ty, args),
-            ExprKind::Call { callee, args } => self.call(callee, args, e.range),
+            ExprKind::Call { callee, args } => self.call(callee, args),
             ExprKind::Member { base, member } => {
                 let ty = self.expr(base);
                 self.member(&ty, member)
@@ -227,7 +227,7 @@ impl Checker {
         to
     }
 
-    fn call(&mut self, callee: &Path, args: &[Expr], range: TextRange) -> Type {
+    fn call(&mut self, callee: &Path, args: &[Expr]) -> Type {
         let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
         if let Some(name) = self.function_name(callee) {
             return self.overload(&name, callee, args, &types);
@@ -243,11 +243,12 @@ impl Checker {
                     } else {
                         format!("{min} to {max}")
                     };
+                    let plural = if max == 1 { "" } else { "s" };
                     let message = format!(
-                        "'{name}' : takes {expected} arguments, {} given",
+                        "'{name}' : takes {expected} argument{plural}, {} given",
                         args.len()
                     );
-                    self.report(DiagnosticCode::NoMatchingOverload, range, message);
+                    self.report(DiagnosticCode::NoMatchingOverload, callee.range, message);
                     return Type::Error;
                 }
                 Ok(None) => {}

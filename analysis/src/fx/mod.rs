@@ -121,6 +121,9 @@ pub fn parse_effect_source(
         if syntax_ok || !follow_on {
             let mut d = Diagnostic::error(finding.code, locate(finding.range), finding.message);
             d.severity = finding.severity;
+            if let Some((range, message)) = finding.related {
+                d = d.with_related(locate(range), message);
+            }
             diagnostics.push(d);
         }
     }
