@@ -15,7 +15,7 @@
 //! comments, and nothing is expanded inside comments or `"strings"`. A backslash before a newline
 //! continues a directive.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -722,16 +722,16 @@ struct Preprocessor<'a> {
     include_dirs: &'a [PathBuf],
     diagnostics: &'a mut Vec<Diagnostic>,
     out: Preprocessed,
-    macros: HashMap<Rc<str>, Rc<Macro>>,
+    macros: FxHashMap<Rc<str>, Rc<Macro>>,
     /// First bytes of every name ever defined: most identifiers in WGSL code are not macros,
     /// and this check spares them the hash lookup.
     macro_first_bytes: [bool; 256],
     /// Files that said `#pragma once`.
-    once: HashSet<FileId>,
+    once: FxHashSet<FileId>,
     /// The files being included, outermost first.
     stack: Vec<FileId>,
     /// `#line` directives per file, in file order.
-    line_directives: HashMap<FileId, Vec<LineDirective>>,
+    line_directives: FxHashMap<FileId, Vec<LineDirective>>,
     /// The output grew too large; nothing more is emitted.
     stopped: bool,
     /// The current top-level expansion hit a limit; it is dropped.
@@ -757,11 +757,11 @@ impl<'a> Preprocessor<'a> {
             include_dirs,
             diagnostics,
             out: Preprocessed::default(),
-            macros: HashMap::new(),
+            macros: FxHashMap::default(),
             macro_first_bytes: [false; 256],
-            once: HashSet::new(),
+            once: FxHashSet::default(),
             stack: Vec::new(),
-            line_directives: HashMap::new(),
+            line_directives: FxHashMap::default(),
             stopped: false,
             aborted: false,
             produced: 0,
@@ -1963,7 +1963,7 @@ struct ExprParser<'a> {
     directive: &'a str,
     toks: &'a [Tok],
     pos: usize,
-    macros: &'a HashMap<Rc<str>, Rc<Macro>>,
+    macros: &'a FxHashMap<Rc<str>, Rc<Macro>>,
     /// The first error: where (`None`: at the end of the line) and what.
     error: Option<(Option<Span>, String)>,
     /// Nesting of parentheses, unary operators and `?:`, bounded so that no input overflows the

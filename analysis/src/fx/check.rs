@@ -9,7 +9,7 @@
 //! undeclared name.
 //! Expressions are checked in [`super::check_expr`].
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::ast::*;
 use super::lexer::Base;
@@ -165,25 +165,38 @@ impl Checker {
         parts.join("::")
     }
 
-    /// The qualified names `path` may mean from the current namespace, innermost first.
-    pub(super) fn candidates(&self, path: &Path) -> Vec<String> {
-        let written = path
-            .segments
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect::<Vec<_>>()
-            .join("::");
-        if path.absolute {
-            return vec![written];
+    /// The first of `f`'s answers for the qualified names `path` may stand for, from the
+    /// current namespace outwards (`A::B::name`, `A::name`, `name`); an absolute path only as
+    /// written. Each name is built in one reused buffer: name lookup is the checker's hottest
+    /// path.
+    pub(super) fn find_candidate<T>(
+        &self,
+        path: &Path,
+        mut f: impl FnMut(&str) -> Option<T>,
+    ) -> Option<T> {
+        let mut written = String::new();
+        for (i, segment) in path.segments.iter().enumerate() {
+            if i > 0 {
+                written.push_str("::");
+            }
+            written.push_str(&segment.name);
         }
-        (0..=self.namespace.len())
-            .rev()
-            .map(|i| {
-                let mut parts = self.namespace[..i].to_vec();
-                parts.push(written.clone());
-                parts.join("::")
-            })
-            .collect()
+        if path.absolute || self.namespace.is_empty() {
+            return f(&written);
+        }
+        let mut name = String::with_capacity(64);
+        for i in (0..=self.namespace.len()).rev() {
+            name.clear();
+            for part in &self.namespace[..i] {
+                name.push_str(part);
+                name.push_str("::");
+            }
+            name.push_str(&written);
+            if let Some(found) = f(&name) {
+                return Some(found);
+            }
+        }
+        None
     }
 
     /// A variable by name: locals innermost first, then globals from the current namespace out.
@@ -196,9 +209,7 @@ impl Checker {
                 return Some(var.clone());
             }
         }
-        self.candidates(path)
-            .iter()
-            .find_map(|name| self.globals.get(name).cloned())
+        self.find_candidate(path, |name| self.globals.get(name).cloned())
     }
 
     /// The qualified name of the global `path` names, if it names no local.
@@ -209,16 +220,16 @@ impl Checker {
         {
             return None;
         }
-        self.candidates(path)
-            .into_iter()
-            .find(|name| self.globals.contains_key(name))
+        self.find_candidate(path, |name| {
+            self.globals.contains_key(name).then(|| name.to_string())
+        })
     }
 
     /// The qualified name of the function `path` names, if any.
     pub(super) fn function_name(&self, path: &Path) -> Option<String> {
-        self.candidates(path)
-            .into_iter()
-            .find(|name| self.functions.contains_key(name))
+        self.find_candidate(path, |name| {
+            self.functions.contains_key(name).then(|| name.to_string())
+        })
     }
 
     // -----------------------------------------------------------------------------------------
@@ -235,10 +246,7 @@ impl Checker {
                 dim: *dim,
             },
             TypeKind::Named(path) => {
-                let found = self
-                    .candidates(path)
-                    .into_iter()
-                    .find_map(|name| self.struct_names.get(&name).copied());
+                let found = self.find_candidate(path, |name| self.struct_names.get(name).copied());
                 match found {
                     Some(i) => Type::Struct(i, self.structs[i].name.clone()),
                     None => {
@@ -404,7 +412,7 @@ impl Checker {
     /// Reports each call that closes a cycle of calls (recursion, which no shader stage
     /// supports): a call to a function declared no later than the caller that reaches the caller.
     fn recursion(&mut self) {
-        let mut callees: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut callees: HashMap<usize, Vec<usize>> = HashMap::default();
         for &(caller, callee, _) in &self.calls {
             callees.entry(caller).or_default().push(callee);
         }
@@ -663,7 +671,7 @@ impl Checker {
         };
         let ret = self.resolve_type_quietly(&f.return_type);
         self.return_type = Some(ret);
-        let mut scope = HashMap::new();
+        let mut scope = HashMap::default();
         for p in &f.params {
             let ty = self.resolve_type_quietly(&p.ty);
             let ty = self.with_array(ty, &p.array, false);
@@ -695,7 +703,7 @@ impl Checker {
     }
 
     fn scoped(&mut self, f: impl FnOnce(&mut Self)) {
-        self.locals.push(HashMap::new());
+        self.locals.push(HashMap::default());
         f(self);
         self.locals.pop();
     }
