@@ -154,8 +154,8 @@ fn typing_into_the_editor_recompiles_keeps_the_last_good_chain_on_error_and_save
 
     // An error typed in: listed, underlined where it is, and the red chain keeps running.
     type_into_editor(&mut harness, &solid("vec3<f32>(0.0, 1.0, 0.0)"));
-    assert!(harness.state().editor().tab_labels()[0].ends_with('\u{25cf}'));
-    assert!(harness.state().title().contains('\u{25cf}'));
+    assert!(harness.state().editor().tab_labels()[0].ends_with('\u{2022}'));
+    assert!(harness.state().title().contains('\u{2022}'));
     assert!(wait_until(&mut harness, |h| !h.state().diagnostics().is_empty()));
     let row = &harness.state().diagnostics()[0];
     assert_eq!(row.severity, analysis::Severity::Error);
@@ -195,8 +195,8 @@ fn typing_into_the_editor_recompiles_keeps_the_last_good_chain_on_error_and_save
         solid("vec4<f32>(0.0, 1.0, 0.0, 1.0)")
     );
     assert_eq!(harness.state().status(), "saved 1 file");
-    assert!(!harness.state().editor().tab_labels()[0].ends_with('\u{25cf}'));
-    assert!(!harness.state().title().contains('\u{25cf}'));
+    assert!(!harness.state().editor().tab_labels()[0].ends_with('\u{2022}'));
+    assert!(!harness.state().title().contains('\u{2022}'));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -270,7 +270,7 @@ fn reset_restores_the_initial_value_and_undo_redo_step_through_it() {
         .click();
     harness.run_steps(2);
     assert!((strength(&harness) - 0.6).abs() < 1e-9);
-    assert!(harness.state().title().contains('\u{25cf}'));
+    assert!(harness.state().title().contains('\u{2022}'));
 
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run_steps(2);
@@ -366,7 +366,7 @@ fn the_layout_and_open_files_survive_a_restart() {
     assert_eq!(second.state().recent_files().first(), Some(&vignette));
     // The View menu brings the pane back.
     second.get_by_label("View").click();
-    second.run_steps(1);
+    second.run_steps(3);
     second.get_by_label("Diagnostics").click();
     second.run_steps(2);
     assert!(

@@ -108,7 +108,8 @@ impl WorkbenchApp {
             }
             Command::BuffersEdited => self.edited_at = Some(Instant::now()),
             Command::SaveFiles => self.save_files(),
-            Command::Reload => self.reload(),
+            Command::Reload => self.reload(false),
+            Command::FilesChanged => self.reload(true),
             Command::ShowPane(pane) => layout::show_pane(&mut self.tree, *pane),
             Command::ResetLayout => self.tree = layout::default_tree(),
             Command::ToggleHelp => self.show_help = !self.show_help,
@@ -150,21 +151,27 @@ impl WorkbenchApp {
 
     /// F5 or a changed file: buffers without edits take the disk's text, buffers with edits
     /// that changed on disk ask; a changed preset is read again; then the effects recompile.
-    fn reload(&mut self) {
-        let conflicts = self.editor.check_disk();
+    /// `quiet` (the watcher, not F5): when no open file or preset changed (our own save), the
+    /// compile that follows leaves the status bar alone.
+    fn reload(&mut self, quiet: bool) {
+        let (reloaded, conflicts) = self.editor.check_disk();
         if !conflicts.is_empty() {
             self.status = format!(
                 "{} changed on disk while edited: choose in the editor",
                 conflicts.join(", ")
             );
         }
+        let mut preset_changed = false;
         if let Some(path) = &self.document.preset_path
             && !self.preset_dirty
             && let Ok(fresh) = Document::with_preset(path, self.document.effect_paths.clone())
+            && fresh.preset != self.document.preset
         {
             self.document.preset = fresh.preset;
             self.reapply_preset = true;
+            preset_changed = true;
         }
+        self.quiet_compile = quiet && reloaded == 0 && conflicts.is_empty() && !preset_changed;
         self.request_compile();
     }
 
@@ -192,6 +199,7 @@ impl WorkbenchApp {
             .edited_at
             .is_some_and(|at| at.elapsed() >= EDIT_DEBOUNCE)
         {
+            self.quiet_compile = false;
             self.request_compile();
         }
         if let Some(finished) = self.compiler.poll() {
@@ -209,7 +217,8 @@ impl WorkbenchApp {
         };
         self.watcher =
             watch::FileWatcher::new(super::watched_files(&self.document, &compiled)).ok();
-        self.status = if compiled.has_errors() {
+        let quiet = std::mem::take(&mut self.quiet_compile);
+        let status = if compiled.has_errors() {
             "reload failed: the effects have errors (see Diagnostics)".to_string()
         } else if finished.size != runtime.chain().size() {
             // Compiled for an input size that changed meanwhile: ask again.
@@ -230,6 +239,9 @@ impl WorkbenchApp {
                 Err(e) => format!("reload failed: {e}"),
             }
         };
+        if !quiet || compiled_failed(&status) {
+            self.status = status;
+        }
     }
 
     fn set_shaders(&mut self, choice: crate::session::spirv::ShaderChoice) {
@@ -396,4 +408,9 @@ fn settings_like(mode: CompileMode, chain: &engine::EffectChain) -> CompileSetti
         CompileMode::Performance => Document::performance_mode(chain),
         CompileMode::Normal => CompileSettings::Normal,
     }
+}
+
+/// Whether a reload's status reports a failure (always shown, even for a quiet reload).
+fn compiled_failed(status: &str) -> bool {
+    status.starts_with("reload failed")
 }

@@ -120,7 +120,7 @@ impl Panes<'_> {
 impl egui_tiles::Behavior<Pane> for Panes<'_> {
     fn tab_title_for_pane(&mut self, pane: &Pane) -> egui::WidgetText {
         match pane {
-            Pane::Editor if self.editor.is_dirty() => "Editor \u{25cf}".into(),
+            Pane::Editor if self.editor.is_dirty() => "Editor \u{2022}".into(),
             p => p.title().into(),
         }
     }

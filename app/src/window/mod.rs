@@ -68,6 +68,9 @@ pub enum Command {
     /// order, enabled techniques and uniform values. Buffers with unsaved edits are not
     /// replaced: a file changed under one asks which to keep.
     Reload,
+    /// A watched file changed on disk: [`Command::Reload`], quietly when no open file or the
+    /// preset changed (the window's own save).
+    FilesChanged,
     SetUniform {
         effect: usize,
         uniform: analysis::UniformId,
@@ -140,6 +143,8 @@ pub struct WorkbenchApp {
     title: String,
     /// The preset file changed on disk: apply it to the chain the running compile builds.
     reapply_preset: bool,
+    /// The running compile follows a reload that changed nothing visible: keep the status.
+    quiet_compile: bool,
 }
 
 impl WorkbenchApp {
@@ -195,6 +200,7 @@ impl WorkbenchApp {
             show_help: false,
             title: String::new(),
             reapply_preset: false,
+            quiet_compile: false,
         };
         if options.view == CentralView::Spirv {
             layout::show_pane(&mut app.tree, Pane::Spirv);
@@ -323,7 +329,7 @@ impl WorkbenchApp {
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned());
         let unsaved = if self.editor.is_dirty() || self.preset_dirty {
-            " \u{25cf}"
+            " \u{2022}"
         } else {
             ""
         };
@@ -397,7 +403,7 @@ impl eframe::App for WorkbenchApp {
             .as_ref()
             .is_some_and(watch::FileWatcher::take_change)
         {
-            commands.push(Command::Reload);
+            commands.push(Command::FilesChanged);
         }
         commands.extend(self.dropped_files(ui.ctx()));
         commands.extend(self.shortcuts(ui.ctx()));

@@ -152,12 +152,19 @@ impl EditorPanel {
         Ok(saved)
     }
 
-    /// Compares every tab with its file; returns the files that now conflict with unsaved edits.
-    pub fn check_disk(&mut self) -> Vec<String> {
-        self.tabs
-            .iter_mut()
-            .filter_map(|t| (t.buffer.check_disk() == DiskChange::Conflict).then(|| t.buffer.name()))
-            .collect()
+    /// Compares every tab with its file: clean tabs take the disk's text. Returns how many
+    /// did, and the files that now conflict with unsaved edits.
+    pub fn check_disk(&mut self) -> (usize, Vec<String>) {
+        let mut reloaded = 0;
+        let mut conflicts = Vec::new();
+        for tab in &mut self.tabs {
+            match tab.buffer.check_disk() {
+                DiskChange::None => {}
+                DiskChange::Reloaded => reloaded += 1,
+                DiskChange::Conflict => conflicts.push(tab.buffer.name()),
+            }
+        }
+        (reloaded, conflicts)
     }
 
     /// Whether any tab has unsaved edits.
@@ -422,7 +429,7 @@ impl EditorPanel {
 fn tab_label(tab: &Tab) -> String {
     let mut label = tab.buffer.name();
     if tab.buffer.is_dirty() {
-        label.push_str(" \u{25cf}");
+        label.push_str(" \u{2022}");
     }
     label
 }
