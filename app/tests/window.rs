@@ -195,7 +195,7 @@ fn editing_an_effect_file_reloads_it() {
     let wait_for = |harness: &mut Harness<'_, WorkbenchApp>, label: &str| {
         for _ in 0..100 {
             harness.run_steps(1);
-            if harness.query_by_label(label).is_some() {
+            if harness.query_by_label_contains(label).is_some() {
                 return true;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
