@@ -71,7 +71,7 @@ fn assets() -> PathBuf {
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fxbench-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
 
@@ -156,7 +156,10 @@ fn typing_into_the_editor_recompiles_keeps_the_last_good_chain_on_error_and_save
     type_into_editor(&mut harness, &solid("vec3<f32>(0.0, 1.0, 0.0)"));
     assert!(harness.state().editor().tab_labels()[0].ends_with('\u{2022}'));
     assert!(harness.state().title().contains('\u{2022}'));
-    assert!(wait_until(&mut harness, |h| !h.state().diagnostics().is_empty()));
+    assert!(wait_until(&mut harness, |h| !h
+        .state()
+        .diagnostics()
+        .is_empty()));
     let row = &harness.state().diagnostics()[0];
     assert_eq!(row.severity, analysis::Severity::Error);
     assert_eq!(
@@ -180,7 +183,10 @@ fn typing_into_the_editor_recompiles_keeps_the_last_good_chain_on_error_and_save
 
     // Fixed: the preview turns green before anything is saved.
     type_into_editor(&mut harness, &solid("vec4<f32>(0.0, 1.0, 0.0, 1.0)"));
-    assert!(wait_until(&mut harness, |h| h.state().status().starts_with("reloaded")));
+    assert!(wait_until(&mut harness, |h| h
+        .state()
+        .status()
+        .starts_with("reloaded")));
     harness.run_steps(2);
     assert_eq!(centre_pixel(&harness), [0, 255, 0, 255]);
     assert!(harness.state().diagnostics().is_empty());
@@ -339,7 +345,10 @@ fn the_layout_and_open_files_survive_a_restart() {
         .tiles
         .find_pane(&app::window::layout::Pane::Diagnostics)
         .expect("diagnostics pane");
-    first.state_mut().layout_mut().remove_recursively(diagnostics);
+    first
+        .state_mut()
+        .layout_mut()
+        .remove_recursively(diagnostics);
     first.run_steps(2);
     let mut storage = MemoryStorage::default();
     eframe::App::save(first.state_mut(), &mut storage);
@@ -349,7 +358,7 @@ fn the_layout_and_open_files_survive_a_restart() {
     // Started again with nothing named: the same files, input and layout.
     let mut second = harness_with(StartOptions::default(), Some(storage));
     second.run_steps(2);
-    assert_eq!(second.state().opened().effects, [vignette.clone()]);
+    assert_eq!(second.state().opened().effects, std::slice::from_ref(&vignette));
     assert_eq!(second.state().opened().input, InputChoice::TestCard);
     assert!(
         second
@@ -394,10 +403,8 @@ fn a_dropped_effect_opens_with_its_techniques_running() {
     // Disabled by its annotation: opening it alone still runs it.
     std::fs::write(
         &effect,
-        solid("vec4<f32>(0.0, 0.0, 1.0, 1.0)").replace(
-            "technique Solid",
-            "technique Solid < enabled = false; >",
-        ),
+        solid("vec4<f32>(0.0, 0.0, 1.0, 1.0)")
+            .replace("technique Solid", "technique Solid < enabled = false; >"),
     )
     .unwrap();
     harness
@@ -405,7 +412,7 @@ fn a_dropped_effect_opens_with_its_techniques_running() {
         .dropped_files
         .push(std::sync::Arc::new(Dropped(effect.clone())));
     harness.run_steps(3);
-    assert_eq!(harness.state().opened().effects, [effect.clone()]);
+    assert_eq!(harness.state().opened().effects, std::slice::from_ref(&effect));
     let chain = harness.state().runtime().expect("runtime").chain();
     assert!(chain.order().iter().all(|k| chain.is_enabled(*k)));
     assert_eq!(centre_pixel(&harness), [0, 0, 255, 255]);
@@ -438,7 +445,10 @@ fn a_file_changed_on_disk_under_unsaved_edits_asks_which_to_keep() {
     assert_eq!(std::fs::read_to_string(&effect).unwrap(), theirs);
     harness.get_by_label("Use the file on disk").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().editor().active_text(), Some(theirs.as_str()));
+    assert_eq!(
+        harness.state().editor().active_text(),
+        Some(theirs.as_str())
+    );
     assert!(wait_until(&mut harness, |h| centre_pixel(h) == [0, 0, 255, 255]));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -199,11 +199,11 @@ impl OverlayLoader {
 
 impl FileLoader for OverlayLoader {
     fn read(&self, path: &Path) -> std::io::Result<String> {
-        if let Some(text) = self.texts.get(path).or_else(|| {
-            path.canonicalize()
-                .ok()
-                .and_then(|p| self.texts.get(&p))
-        }) {
+        if let Some(text) = self
+            .texts
+            .get(path)
+            .or_else(|| path.canonicalize().ok().and_then(|p| self.texts.get(&p)))
+        {
             return Ok(text.clone());
         }
         analysis::fx::FxFileLoader.read(path)

@@ -59,17 +59,13 @@ impl WorkbenchApp {
                     });
                     self.preset_dirty = true;
                 }
-                Command::Undo => {
-                    if self.undo.undo(runtime.chain_mut()) {
-                        self.status = "undone".to_string();
-                        self.preset_dirty = true;
-                    }
+                Command::Undo if self.undo.undo(runtime.chain_mut()) => {
+                    self.status = "undone".to_string();
+                    self.preset_dirty = true;
                 }
-                Command::Redo => {
-                    if self.undo.redo(runtime.chain_mut()) {
-                        self.status = "redone".to_string();
-                        self.preset_dirty = true;
-                    }
+                Command::Redo if self.undo.redo(runtime.chain_mut()) => {
+                    self.status = "redone".to_string();
+                    self.preset_dirty = true;
                 }
                 Command::SavePreset => {
                     let path = self
@@ -373,8 +369,9 @@ impl WorkbenchApp {
         use egui::{Key, KeyboardShortcut, Modifiers};
         let mut commands = Vec::new();
         let shift = Modifiers::COMMAND | Modifiers::SHIFT;
-        let pressed =
-            |m: Modifiers, k: Key| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)));
+        let pressed = |m: Modifiers, k: Key| {
+            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
+        };
         // With Shift first: a plain shortcut also matches with Shift held.
         if pressed(shift, Key::S) {
             commands.extend(self.toolbar.pick_preset_target(&self.opened));

@@ -198,7 +198,10 @@ impl Toolbar {
             .clicked()
         {
             let start = Instant::now();
-            match dialog(view.opened).add_filter("Presets", &["ini"]).pick_file() {
+            match dialog(view.opened)
+                .add_filter("Presets", &["ini"])
+                .pick_file()
+            {
                 Some(preset) => out.push(Command::Open(options_for_path(view.opened, preset))),
                 None => self.no_dialog(start),
             }
@@ -380,10 +383,16 @@ pub fn help_ui(ctx: &egui::Context, open: &mut bool) {
             egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
                 for (keys, what) in [
                     ("Ctrl+O", "Open effects"),
-                    ("Ctrl+S", "Save edited files (the preset when no file is edited)"),
+                    (
+                        "Ctrl+S",
+                        "Save edited files (the preset when no file is edited)",
+                    ),
                     ("Ctrl+Shift+S", "Save the preset as"),
                     ("F5", "Reload from disk"),
-                    ("Ctrl+Z", "Undo a uniform, toggle or reorder (text: in the editor)"),
+                    (
+                        "Ctrl+Z",
+                        "Undo a uniform, toggle or reorder (text: in the editor)",
+                    ),
                     ("Ctrl+Shift+Z", "Redo"),
                     ("Ctrl+F", "Find in the editor"),
                     ("Ctrl+G", "Go to line in the editor"),

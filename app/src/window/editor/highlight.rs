@@ -152,8 +152,7 @@ pub fn layout_job(
         let colour = spans.get(span).filter(|s| s.range.start <= start);
         let underline = underlines
             .iter()
-            .filter(|u| u.range.start <= start && end <= u.range.end)
-            .last()
+            .rfind(|u| u.range.start <= start && end <= u.range.end)
             .map_or(Stroke::NONE, |u| Stroke::new(2.0, u.colour));
         job.append(
             &text[start..end],

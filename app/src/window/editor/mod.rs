@@ -210,7 +210,10 @@ impl EditorPanel {
             commands.push(Command::BuffersEdited);
         }
         let active = self.active.min(self.tabs.len() - 1);
-        if let Some(pending) = self.search.ui(ui, &self.tabs[active].buffer.text, self.selection) {
+        if let Some(pending) = self
+            .search
+            .ui(ui, &self.tabs[active].buffer.text, self.selection)
+        {
             self.pending = Some(pending);
         }
         if self.code_ui(ui, active) {
@@ -398,7 +401,15 @@ impl EditorPanel {
                         let (a, b) = (r.primary.index.0, r.secondary.index.0);
                         (a.min(b), a.max(b))
                     });
-                    gutter(ui, galley, origin, gutter_left, gutter_width, &underlines, &self.marks);
+                    gutter(
+                        ui,
+                        galley,
+                        origin,
+                        gutter_left,
+                        gutter_width,
+                        &underlines,
+                        &self.marks,
+                    );
                     if let Some(pending) = self.pending.take() {
                         let rect = galley
                             .pos_from_cursor(CCursor::new(pending.start))
@@ -416,7 +427,11 @@ impl EditorPanel {
                             .reduce(|a, b| format!("{a}\n{b}"));
                     }
                     if let Some(message) = &hover {
-                        output.response.response.clone().on_hover_text_at_pointer(message);
+                        output
+                            .response
+                            .response
+                            .clone()
+                            .on_hover_text_at_pointer(message);
                     }
                 });
             });

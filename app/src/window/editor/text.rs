@@ -29,7 +29,9 @@ pub fn char_index(text: &str, byte: usize) -> usize {
 
 /// The byte offset of character index `chars`.
 pub fn byte_of_char(text: &str, chars: usize) -> usize {
-    text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
+    text.char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(i, _)| i)
 }
 
 /// The 1-based line and character column of character index `chars`.
