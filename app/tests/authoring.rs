@@ -358,7 +358,10 @@ fn the_layout_and_open_files_survive_a_restart() {
     // Started again with nothing named: the same files, input and layout.
     let mut second = harness_with(StartOptions::default(), Some(storage));
     second.run_steps(2);
-    assert_eq!(second.state().opened().effects, std::slice::from_ref(&vignette));
+    assert_eq!(
+        second.state().opened().effects,
+        std::slice::from_ref(&vignette)
+    );
     assert_eq!(second.state().opened().input, InputChoice::TestCard);
     assert!(
         second
@@ -412,7 +415,10 @@ fn a_dropped_effect_opens_with_its_techniques_running() {
         .dropped_files
         .push(std::sync::Arc::new(Dropped(effect.clone())));
     harness.run_steps(3);
-    assert_eq!(harness.state().opened().effects, std::slice::from_ref(&effect));
+    assert_eq!(
+        harness.state().opened().effects,
+        std::slice::from_ref(&effect)
+    );
     let chain = harness.state().runtime().expect("runtime").chain();
     assert!(chain.order().iter().all(|k| chain.is_enabled(*k)));
     assert_eq!(centre_pixel(&harness), [0, 0, 255, 255]);
@@ -451,4 +457,62 @@ fn a_file_changed_on_disk_under_unsaved_edits_asks_which_to_keep() {
     );
     assert!(wait_until(&mut harness, |h| centre_pixel(h) == [0, 0, 255, 255]));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn go_to_line_and_find_select_in_the_editor() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let effect = assets().join("vignette.wfx");
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(3);
+    // Focus the editor, then Ctrl+G "13:5" and Enter.
+    type_into_editor_focus(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::G);
+    harness.run_steps(2);
+    harness.event(egui::Event::Text("13:5".to_string()));
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().editor().selection(),
+        Some(((13, 5), (13, 5)))
+    );
+    // Ctrl+F "smoothstep", Enter: the next match after the cursor is selected.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
+    harness.run_steps(2);
+    harness.event(egui::Event::Text("smoothstep".to_string()));
+    harness.run_steps(1);
+    harness.get_by_label("1 match(es)");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    let ((line, start), (end_line, end)) = harness.state().editor().selection().expect("selected");
+    assert_eq!((line, end_line), (13, 13));
+    let text = harness.state().editor().active_text().expect("text");
+    let line_text = text.lines().nth(12).expect("line 13");
+    let chars: String = line_text
+        .chars()
+        .skip(start as usize - 1)
+        .take((end - start) as usize)
+        .collect();
+    assert_eq!(chars, "smoothstep");
+}
+
+/// Clicks into the editor's text so it has the keyboard.
+fn type_into_editor_focus(harness: &mut Harness<'_, WorkbenchApp>) {
+    let editor = harness
+        .get_all_by_role(egui::accesskit::Role::MultilineTextInput)
+        .next()
+        .expect("the editor's text area")
+        .rect();
+    let at = editor.left_top() + egui::vec2(40.0, 8.0);
+    harness.hover_at(at);
+    harness.drag_at(at);
+    harness.drop_at(at);
+    harness.run_steps(1);
 }

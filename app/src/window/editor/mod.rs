@@ -245,6 +245,17 @@ impl EditorPanel {
                             self.selection = None;
                         }
                     }
+                    ui.separator();
+                    if let Some(tab) = self.tabs.get(self.active)
+                        && ui
+                            .small_button("Open externally")
+                            .on_hover_text("Open this file in the system's editor for its type")
+                            .clicked()
+                    {
+                        self.error = open_externally(tab.buffer.path())
+                            .err()
+                            .map(|e| format!("cannot open an external editor: {e}"));
+                    }
                 });
             });
     }
@@ -349,6 +360,8 @@ impl EditorPanel {
             )));
             state.store(ui.ctx(), id);
             ui.memory_mut(|m| m.request_focus(id));
+            // The Enter that confirmed find or go-to must not reach the text as a line break.
+            ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
         }
         let line_count = self.tabs[active].buffer.text.split('\n').count();
         let gutter_width = font.size * 0.62 * (line_count.to_string().len() as f32 + 2.5);
@@ -438,6 +451,20 @@ impl EditorPanel {
         tab.highlight = highlight;
         changed
     }
+}
+
+/// Hands `path` to the system's opener (its editor for the file type); does not wait for it.
+fn open_externally(path: &Path) -> std::io::Result<()> {
+    let mut command = if cfg!(target_os = "windows") {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    command.arg(path).spawn().map(drop)
 }
 
 /// A tab's label: the file name, and a dot while it has unsaved edits.

@@ -182,6 +182,46 @@ fn items(uniform: &Uniform) -> Vec<&str> {
         .unwrap_or_default()
 }
 
+/// The swatch of a colour uniform: the components as the shader receives them, shown as they
+/// are (the values an effect writes out), as ReShade's widget shows them, not taken for linear
+/// light and encoded again (which showed the fog's (0.75, 0.8, 0.9) as (225, 231, 243)).
+pub fn swatch_colour(value: &[f64]) -> egui::Color32 {
+    let byte = |i: usize| {
+        let v = value.get(i).copied().unwrap_or(1.0);
+        (v.clamp(0.0, 1.0) * 255.0).round() as u8
+    };
+    egui::Color32::from_rgba_unmultiplied(byte(0), byte(1), byte(2), byte(3))
+}
+
+/// A colour: the swatch with its picker, and each component as a number (the picker rounds to
+/// 8 bits; the numbers keep the float). Four components have alpha.
+fn colour_ui(ui: &mut egui::Ui, value: &mut [f64]) -> bool {
+    let mut changed = false;
+    let mut colour = swatch_colour(value);
+    let alpha = if value.len() == 4 {
+        egui::color_picker::Alpha::OnlyBlend
+    } else {
+        egui::color_picker::Alpha::Opaque
+    };
+    if egui::color_picker::color_edit_button_srgba(ui, &mut colour, alpha).changed() {
+        for (v, c) in value.iter_mut().zip(colour.to_srgba_unmultiplied()) {
+            *v = f64::from(c) / 255.0;
+        }
+        changed = true;
+    }
+    for component in value.iter_mut() {
+        changed |= ui
+            .add(
+                egui::DragValue::new(component)
+                    .range(0.0..=1.0)
+                    .speed(0.005)
+                    .fixed_decimals(3),
+            )
+            .changed();
+    }
+    changed
+}
+
 /// What the user did with one uniform's row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {
@@ -222,24 +262,7 @@ fn uniform_ui(
             }
             match ui_type {
                 "color" if matches!(value.len(), 3 | 4) => {
-                    let mut rgba = [1.0f32; 4];
-                    for (c, v) in rgba.iter_mut().zip(value.iter()) {
-                        *c = *v as f32;
-                    }
-                    let r = if value.len() == 3 {
-                        let mut rgb = [rgba[0], rgba[1], rgba[2]];
-                        let r = ui.color_edit_button_rgb(&mut rgb);
-                        rgba[..3].copy_from_slice(&rgb);
-                        r
-                    } else {
-                        ui.color_edit_button_rgba_unmultiplied(&mut rgba)
-                    };
-                    if r.changed() {
-                        for (v, c) in value.iter_mut().zip(rgba) {
-                            *v = f64::from(c);
-                        }
-                        changed = true;
-                    }
+                    changed |= colour_ui(ui, value);
                 }
                 "combo" | "list" | "radio" if !items(uniform).is_empty() && value.len() == 1 => {
                     let entries = items(uniform);
@@ -311,5 +334,18 @@ fn uniform_ui(
         Outcome::Edited
     } else {
         Outcome::Unchanged
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_swatch_shows_the_values_the_shader_receives() {
+        let fog = super::swatch_colour(&[0.75, 0.8, 0.9]);
+        assert_eq!(fog.to_srgba_unmultiplied(), [191, 204, 230, 255]);
+        let translucent = super::swatch_colour(&[1.0, 0.0, 0.5, 0.5]);
+        let [r, g, b, a] = translucent.to_srgba_unmultiplied();
+        assert_eq!((g, a), (0, 128));
+        assert!(r >= 254 && (127..=129).contains(&b), "{r} {b}");
     }
 }
