@@ -1,28 +1,45 @@
 #!/usr/bin/env bash
-# Regenerates screenshots/workbench.png (the workbench on its built-in default) and
-# screenshots/spirv.png (the SPIR-V view of the demo preset's first pass stage), in a real window under
-# Xvfb, on whatever GPU (or lavapipe) is present. Needs xvfb, imagemagick and xdotool.
+# Regenerates screenshots/workbench.png (the workbench on its built-in default),
+# screenshots/spirv.png (the SPIR-V view of the demo preset's first pass stage) and
+# screenshots/editor.png (the editor on an effect with an error: underlined, listed in Diagnostics),
+# in a real window under Xvfb, on whatever GPU (or lavapipe) is present. Needs xvfb, imagemagick and
+# xdotool. FXBENCH_BIN picks a binary already built (else a release build is made).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release
+bin=${FXBENCH_BIN:-}
+if [ -z "$bin" ]; then
+    cargo build --release
+    bin=target/release/fxbench
+fi
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+# A fresh home: no layout or files remembered from an earlier run.
+scratch=$(mktemp -d)
+export HOME=$scratch
 display=:97
 Xvfb "$display" -screen 0 1600x900x24 &
 xvfb=$!
-trap 'kill $xvfb 2>/dev/null || true' EXIT
+trap 'kill $xvfb 2>/dev/null || true; rm -rf "$scratch"' EXIT
 sleep 2
-DISPLAY=$display WAYLAND_DISPLAY= target/release/fxbench --exit-after-frames 600 &
-app=$!
+
+# shot NAME SECONDS ARGS...: runs the window with ARGS and captures it after SECONDS.
+shot() {
+    local name=$1 wait=$2
+    shift 2
+    DISPLAY=$display WAYLAND_DISPLAY= "$bin" --exit-after-frames 100000 "$@" &
+    local app=$!
+    sleep "$wait"
+    local window
+    window=$(DISPLAY=$display xdotool search --name 'fxbench$' | head -n 1)
+    DISPLAY=$display import -window "$window" "screenshots/$name.png"
+    kill $app 2>/dev/null || true
+    wait $app 2>/dev/null || true
+}
+
 # Let the 60-frame timing averages fill before the picture is taken.
-sleep 12
-window=$(DISPLAY=$display xdotool search --name '^fxbench$' | head -n 1)
-DISPLAY=$display import -window "$window" screenshots/workbench.png
-kill $app 2>/dev/null || true
-DISPLAY=$display WAYLAND_DISPLAY= target/release/fxbench --view spirv --preset presets/demo.ini \
-    --input test-card --exit-after-frames 600 &
-app=$!
-sleep 8
-window=$(DISPLAY=$display xdotool search --name '^fxbench$' | head -n 1)
-DISPLAY=$display import -window "$window" screenshots/spirv.png
-kill $app 2>/dev/null || true
-echo "wrote screenshots/workbench.png and screenshots/spirv.png"
+shot workbench 12
+shot spirv 8 --view spirv --preset presets/demo.ini --input test-card
+# The vignette with a misspelt uniform.
+sed 's/1.0 - Strength \*/1.0 - Strenght */' assets/vignette.wfx \
+    > "$scratch/vignette.wfx"
+shot editor 8 --effect "$scratch/vignette.wfx" --input test-card
+echo "wrote screenshots/workbench.png, screenshots/spirv.png and screenshots/editor.png"

@@ -181,6 +181,17 @@ impl Document {
 
     /// [`Self::compile`] in a chosen mode.
     pub fn compile_in(&self, size: (u32, u32), settings: &CompileSettings) -> Compiled {
+        self.compile_with(size, settings, &analysis::FsLoader)
+    }
+
+    /// [`Self::compile_in`] reading files through `loader` (the editor's unsaved buffers over the
+    /// disk, [`super::buffer::OverlayLoader`]).
+    pub fn compile_with(
+        &self,
+        size: (u32, u32),
+        settings: &CompileSettings,
+        loader: &dyn analysis::FileLoader,
+    ) -> Compiled {
         let mut effects = Vec::new();
         let mut outputs = Vec::new();
         for path in &self.effect_paths {
@@ -202,7 +213,7 @@ impl Document {
             {
                 options.uniform_values.clone_from(values);
             }
-            let mut output = analysis::load_effect(path, &options);
+            let mut output = analysis::load_effect_with(path, loader, &options);
             if let Some(effect) = output.effect.take() {
                 effects.push(effect);
             }

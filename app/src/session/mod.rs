@@ -4,6 +4,8 @@
 //! ([`files`]). It builds without the `window` feature, so a CLI-only binary reaches no eframe,
 //! egui or winit (checked by `tests/dependency_boundaries.rs`).
 
+pub mod background;
+pub mod buffer;
 pub mod document;
 pub mod files;
 pub mod input;

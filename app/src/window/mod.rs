@@ -1,26 +1,39 @@
-//! The fxbench workbench window (feature `window`): the chain's output in the centre (or the
-//! SPIR-V view of its passes), techniques with their GPU times and uniforms on the left,
-//! diagnostics beside them.
+//! The fxbench workbench window (feature `window`): dockable panes (techniques, uniforms,
+//! diagnostics, code editor, preview, SPIR-V) between a menu/tool bar and a status bar.
 //!
 //! Invariant: the only module that knows eframe and egui. State is split three ways: settings
-//! ([`StartOptions`]), the open document ([`Document`], from the session layer) and GPU state
-//! ([`runtime::Runtime`]); panels return [`Command`]s that [`WorkbenchApp::apply`] carries out in
-//! one place. What is not drawing (opening, compiling, inputs, SPIR-V) is the session layer's.
+//! ([`StartOptions`], and what [`persist`] stores), the open document ([`Document`] and the
+//! editor's buffers, from the session layer) and GPU state ([`runtime::Runtime`]); panels return
+//! [`Command`]s that `WorkbenchApp::apply` carries out in one place. What is not drawing
+//! (opening, compiling, inputs, SPIR-V) is the session layer's; compiling for the editor runs off
+//! the UI thread (`session::background`).
 
+mod apply;
+pub mod editor;
 pub mod input_map;
+pub mod layout;
 pub mod panels;
+pub mod persist;
 pub mod runtime;
+mod toolbar;
+pub mod undo;
 pub mod watch;
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use analysis::CompileMode;
 use engine::TechniqueKey;
 use runtime::Runtime;
 
+use crate::session::background::BackgroundCompiler;
 use crate::session::document::Document;
 use crate::session::input::{InputChoice, TEST_CARD_SIZE};
-use crate::session::{self, files, spirv};
+use crate::session::{self, spirv};
+use layout::Pane;
+
+/// How long typing pauses before the editor's text is compiled.
+pub const EDIT_DEBOUNCE: Duration = Duration::from_millis(300);
 
 /// What the window opens with.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -49,9 +62,15 @@ pub enum Command {
     },
     /// Writes the current technique list, order and uniform values to the open preset.
     SavePreset,
-    /// Reads the effect files again (after editing them) and rebuilds the chain, keeping order,
-    /// enabled techniques and uniform values.
+    /// [`Command::SavePreset`] to another file, which becomes the open preset.
+    SavePresetAs(PathBuf),
+    /// Reads the files again (after editing them elsewhere) and rebuilds the chain, keeping
+    /// order, enabled techniques and uniform values. Buffers with unsaved edits are not
+    /// replaced: a file changed under one asks which to keep.
     Reload,
+    /// A watched file changed on disk: [`Command::Reload`], quietly when no open file or the
+    /// preset changed (the window's own save).
+    FilesChanged,
     SetUniform {
         effect: usize,
         uniform: analysis::UniformId,
@@ -65,6 +84,18 @@ pub enum Command {
     SetCompileMode(CompileMode),
     /// Opens other effects, a preset or an input (see [`WorkbenchApp::open`]).
     Open(StartOptions),
+    /// Opens a file in the editor at a range (a diagnostic's) and selects it.
+    OpenAt(panels::diagnostics::Target),
+    /// The editor's text changed: compile it after [`EDIT_DEBOUNCE`].
+    BuffersEdited,
+    /// Saves the edited files (Ctrl+S), or the preset when no file is edited.
+    SaveFiles,
+    /// Undoes or redoes the last uniform, toggle or reorder.
+    Undo,
+    Redo,
+    ShowPane(Pane),
+    ResetLayout,
+    ToggleHelp,
 }
 
 /// What the central panel shows.
@@ -84,12 +115,12 @@ pub struct WorkbenchApp {
     diagnostics: Vec<panels::diagnostics::Row>,
     frames_drawn: u64,
     exit_after_frames: Option<u64>,
-    /// The outcome of the last action (a save, a reload), shown under the techniques.
+    /// The outcome of the last action (a save, a reload), shown in the status bar.
     status: String,
     /// Reloads the effects when one of their files changes on disk.
     watcher: Option<watch::FileWatcher>,
-    view: CentralView,
     spirv: panels::spirv::SpirvPanel,
+    editor: editor::EditorPanel,
     /// Which shaders the chain runs.
     shaders: spirv::ShaderChoice,
     /// How uniforms reach the shaders (performance mode compiles them in as constants).
@@ -98,10 +129,52 @@ pub struct WorkbenchApp {
     render_state: Option<egui_wgpu::RenderState>,
     /// What [`Self::open`] opened last.
     opened: StartOptions,
+    tree: egui_tiles::Tree<Pane>,
+    toolbar: toolbar::Toolbar,
+    recent: Vec<PathBuf>,
+    compiler: BackgroundCompiler,
+    /// When the editor's text last changed and has not been compiled since.
+    edited_at: Option<Instant>,
+    undo: undo::UndoStack,
+    uniform_filter: String,
+    /// Technique or uniform changes not yet saved to the preset.
+    preset_dirty: bool,
+    show_help: bool,
+    title: String,
+    /// The preset file changed on disk: apply it to the chain the running compile builds.
+    reapply_preset: bool,
+    /// The running compile follows a reload that changed nothing visible: keep the status.
+    quiet_compile: bool,
 }
 
 impl WorkbenchApp {
+    /// The window with `options`, and what the last run stored (layout, recent files, and the
+    /// open files when `options` names none).
     pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
+        Self::with_storage(cc, options, cc.storage)
+    }
+
+    /// [`Self::new`] reading `storage` instead of the window's.
+    pub fn with_storage(
+        cc: &eframe::CreationContext<'_>,
+        mut options: StartOptions,
+        storage: Option<&dyn eframe::Storage>,
+    ) -> Self {
+        let stored: Option<persist::Stored> =
+            storage.and_then(|s| eframe::get_value(s, persist::KEY));
+        let mut tree = layout::default_tree();
+        let mut recent = Vec::new();
+        if let Some(stored) = stored {
+            tree = stored.layout;
+            recent = stored.recent;
+            if options.effects.is_empty() && options.preset.is_none() {
+                options.effects = stored.effects;
+                options.preset = stored.preset;
+                if options.input == InputChoice::default() {
+                    options.input = stored.input.into();
+                }
+            }
+        }
         let mut app = Self {
             document: Document::default(),
             runtime: Err(String::new()),
@@ -110,82 +183,100 @@ impl WorkbenchApp {
             exit_after_frames: options.exit_after_frames,
             status: String::new(),
             watcher: None,
-            view: options.view,
             spirv: panels::spirv::SpirvPanel::default(),
+            editor: editor::EditorPanel::default(),
             shaders: spirv::ShaderChoice::default(),
             mode: CompileMode::Normal,
             render_state: cc.wgpu_render_state.clone(),
-            opened: options.clone(),
+            opened: StartOptions::default(),
+            tree,
+            toolbar: toolbar::Toolbar::default(),
+            recent,
+            compiler: BackgroundCompiler::default(),
+            edited_at: None,
+            undo: undo::UndoStack::default(),
+            uniform_filter: String::new(),
+            preset_dirty: false,
+            show_help: false,
+            title: String::new(),
+            reapply_preset: false,
+            quiet_compile: false,
         };
-        app.open(options);
+        if options.view == CentralView::Spirv {
+            layout::show_pane(&mut app.tree, Pane::Spirv);
+        }
+        if !app.open(options.clone()) {
+            // Nothing was open to keep: say why in the panes.
+            app.runtime = Err(app.status.clone());
+            app.opened = options;
+        }
         app
     }
 
-    /// Opens the effects, preset and input of `options` in place of what is open. The shader
-    /// choice and performance mode start afresh; on failure the window says why.
-    pub fn open(&mut self, options: StartOptions) {
+    /// Opens the effects, preset and input of `options` in place of what is open; returns
+    /// whether it did. A document or input that cannot be opened keeps the current session
+    /// and says why in the status bar. The shader choice and performance mode start afresh.
+    /// Effects opened without a preset run with all their techniques enabled.
+    pub fn open(&mut self, options: StartOptions) -> bool {
+        let document =
+            session::open_document(options.preset.as_deref(), &options.effects, &options.input);
+        let document = match document {
+            Ok(document) => document,
+            Err(e) => {
+                self.status = format!("could not open: {e}");
+                return false;
+            }
+        };
+        let source = match load_source(&options) {
+            Ok(source) => source,
+            Err(e) => {
+                self.status = format!("could not open the input: {e}");
+                return false;
+            }
+        };
+        let Some(render_state) = self.render_state.clone() else {
+            self.status = "the window has no wgpu renderer".to_string();
+            return false;
+        };
         // The old chain goes first: its GPU memory is not needed by the new one.
         self.runtime = Err(String::new());
-        let document =
-            session::open_document(options.preset.as_deref(), &options.effects, &options.input)
-                .map_err(|e| e.to_string());
-        let image = load_source(&options);
-        let mut diagnostics = Vec::new();
-        let mut watched = Vec::new();
-        let runtime = match (&document, image, self.render_state.as_ref()) {
-            (Err(e), _, _) => Err(e.clone()),
-            (_, Err(e), _) => Err(e),
-            (_, _, None) => Err("the window has no wgpu renderer".to_string()),
-            (Ok(doc), Ok(source), Some(render_state)) => {
-                let compiled = doc.compile(source.size());
-                diagnostics = panels::diagnostics::rows(&compiled);
-                watched = compiled.files();
-                Runtime::new(render_state, doc, compiled.effects, source).map_err(|e| e.to_string())
-            }
-        };
-        if let Ok(runtime) = &runtime {
-            self.spirv.refresh(runtime.chain());
-        }
-        self.document = document.unwrap_or_default();
-        self.runtime = runtime;
-        self.diagnostics = diagnostics;
-        self.watcher = watch::FileWatcher::new(watched).ok();
-        self.shaders = spirv::ShaderChoice::default();
-        self.mode = CompileMode::Normal;
-        self.status = match &self.runtime {
-            Ok(_) => String::new(),
-            Err(_) => "nothing runs: see the message above".to_string(),
-        };
-        self.opened = options;
-    }
-
-    /// Runs the open effects over `options`' input instead, keeping order, enabled techniques
-    /// and values (only the input differs from what is open).
-    fn change_input(&mut self, options: StartOptions) {
-        let Ok(runtime) = &mut self.runtime else {
-            return;
-        };
-        self.status = match load_source(&options) {
-            Ok(source) => {
-                let compiled =
-                    self.document
-                        .compile_like(source.size(), self.mode, runtime.chain());
-                self.diagnostics = panels::diagnostics::rows(&compiled);
-                if compiled.has_errors() {
-                    "the effects have errors (see Diagnostics)".to_string()
-                } else {
-                    match runtime.set_input(source, compiled.effects) {
-                        Ok(()) => {
-                            self.opened = options;
-                            self.spirv.refresh(runtime.chain());
-                            "input changed".to_string()
-                        }
-                        Err(e) => format!("cannot run over that input: {e}"),
-                    }
+        self.editor = editor::EditorPanel::default();
+        let compiled = document.compile(source.size());
+        self.set_diagnostics(panels::diagnostics::rows(&compiled));
+        self.editor.set_files(editor_files(&document, &compiled));
+        self.watcher = watch::FileWatcher::new(watched_files(&document, &compiled)).ok();
+        let mut runtime = Runtime::new(&render_state, &document, compiled.effects, source)
+            .map_err(|e| e.to_string());
+        if let Ok(runtime) = &mut runtime {
+            if document.preset.is_none() {
+                let chain = runtime.chain_mut();
+                for key in chain.order().to_vec() {
+                    chain.set_enabled(key, true);
                 }
             }
-            Err(e) => format!("cannot open the input: {e}"),
+            self.spirv.refresh(runtime.chain());
+        }
+        for path in options.preset.iter().chain(&options.effects) {
+            persist::remember(&mut self.recent, path.clone());
+        }
+        self.document = document;
+        self.runtime = runtime;
+        self.shaders = spirv::ShaderChoice::default();
+        self.mode = CompileMode::Normal;
+        self.undo.clear();
+        self.preset_dirty = false;
+        self.edited_at = None;
+        self.status = match &self.runtime {
+            Ok(_) => String::new(),
+            Err(e) => format!("nothing runs: {e}"),
         };
+        self.opened = options;
+        true
+    }
+
+    fn set_diagnostics(&mut self, rows: Vec<panels::diagnostics::Row>) {
+        self.editor.set_diagnostics(&rows);
+        self.diagnostics = rows;
     }
 
     /// What is open: the effects, preset and input last given to [`Self::open`].
@@ -198,6 +289,56 @@ impl WorkbenchApp {
         &self.spirv
     }
 
+    /// The editor's state: its tabs, buffers and selection.
+    pub fn editor(&self) -> &editor::EditorPanel {
+        &self.editor
+    }
+
+    /// The diagnostics of the last compile.
+    pub fn diagnostics(&self) -> &[panels::diagnostics::Row] {
+        &self.diagnostics
+    }
+
+    /// The status bar's text.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The dockable layout.
+    pub fn layout(&self) -> &egui_tiles::Tree<Pane> {
+        &self.tree
+    }
+
+    /// The layout, to change it as a drag would.
+    pub fn layout_mut(&mut self) -> &mut egui_tiles::Tree<Pane> {
+        &mut self.tree
+    }
+
+    /// Recently opened files, newest first.
+    pub fn recent_files(&self) -> &[PathBuf] {
+        &self.recent
+    }
+
+    /// The window's title: the preset (or effect) and a marker while something is unsaved.
+    pub fn title(&self) -> String {
+        let name = self
+            .document
+            .preset_path
+            .as_ref()
+            .or(self.document.effect_paths.first())
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned());
+        let unsaved = if self.editor.is_dirty() || self.preset_dirty {
+            " \u{2022}"
+        } else {
+            ""
+        };
+        match name {
+            Some(name) => format!("{name}{unsaved} \u{2014} fxbench"),
+            None => "fxbench".to_string(),
+        }
+    }
+
     /// The GPU state, if the chain could be built.
     pub fn runtime(&self) -> Option<&Runtime> {
         self.runtime.as_ref().ok()
@@ -207,220 +348,40 @@ impl WorkbenchApp {
         &self.document
     }
 
-    fn apply(&mut self, commands: Vec<Command>) {
-        for command in commands {
-            if let Command::Open(options) = command {
-                let same_document =
-                    options.effects == self.opened.effects && options.preset == self.opened.preset;
-                if same_document && self.runtime.is_ok() {
-                    self.change_input(options);
-                } else {
-                    self.open(options);
-                }
-                continue;
-            }
-            let Ok(runtime) = &mut self.runtime else {
-                return;
-            };
-            match command {
-                Command::Open(_) => unreachable!("handled above"),
-                Command::SetEnabled(key, on) => runtime.chain_mut().set_enabled(key, on),
-                Command::MoveTechnique { from, to } => {
-                    let mut order = runtime.chain().order().to_vec();
-                    if from < order.len() && to < order.len() {
-                        let moved = order.remove(from);
-                        order.insert(to, moved);
-                        runtime.chain_mut().set_order(&order);
-                    }
-                }
-                Command::Reload => {
-                    let compiled = self.document.compile_like(
-                        runtime.chain().size(),
-                        self.mode,
-                        runtime.chain(),
-                    );
-                    self.diagnostics = panels::diagnostics::rows(&compiled);
-                    // Includes may have changed: watch what this compile read.
-                    self.watcher = watch::FileWatcher::new(compiled.files()).ok();
-                    self.status = if compiled.has_errors() {
-                        "reload failed: the effects have errors (see Diagnostics)".to_string()
-                    } else {
-                        match runtime.reload(compiled.effects) {
-                            Ok(()) => {
-                                self.spirv.refresh(runtime.chain());
-                                "reloaded".to_string()
-                            }
-                            Err(e) => format!("reload failed: {e}"),
-                        }
-                    };
-                }
-                Command::SavePreset => {
-                    let path = self
-                        .document
-                        .preset_path
-                        .clone()
-                        .unwrap_or_else(|| std::path::PathBuf::from("fxbench.ini"));
-                    let preset = self.document.preset_from_chain(runtime.chain());
-                    let saved =
-                        crate::session::files::write_atomic(&path, preset.to_ini().as_bytes());
-                    self.status = match saved {
-                        Ok(()) => format!("saved {}", path.display()),
-                        Err(e) => format!("could not save {}: {e}", path.display()),
-                    };
-                    self.document.preset = Some(preset);
-                }
-                Command::SetUniform {
-                    effect,
-                    uniform,
-                    value,
-                } => runtime.chain_mut().set_uniform(effect, uniform, value),
-                Command::SetShaders(choice) => {
-                    let shaders = match choice.shaders() {
-                        Ok(shaders) => shaders,
-                        Err(why) => {
-                            self.status = format!("cannot run {}: {why}", choice.label());
-                            continue;
-                        }
-                    };
-                    let compiled = self.document.compile_like(
-                        runtime.chain().size(),
-                        self.mode,
-                        runtime.chain(),
-                    );
-                    let options = engine::ChainOptions {
-                        shaders,
-                        ..runtime.chain().options().clone()
-                    };
-                    self.status = if compiled.has_errors() {
-                        "the effects have errors (see Diagnostics)".to_string()
-                    } else {
-                        match runtime.reload_with(compiled.effects, &options) {
-                            Ok(()) => {
-                                self.shaders = choice;
-                                self.spirv.refresh(runtime.chain());
-                                format!("running {}", choice.label())
-                            }
-                            Err(e) => format!("cannot run {}: {e}", choice.label()),
-                        }
-                    };
-                }
-                Command::SetCompileMode(mode) => {
-                    let compiled =
-                        self.document
-                            .compile_like(runtime.chain().size(), mode, runtime.chain());
-                    self.diagnostics = panels::diagnostics::rows(&compiled);
-                    self.status = if compiled.has_errors() {
-                        "the effects have errors (see Diagnostics)".to_string()
-                    } else {
-                        match runtime.reload(compiled.effects) {
-                            Ok(()) => {
-                                self.mode = mode;
-                                self.spirv.refresh(runtime.chain());
-                                match mode {
-                                    CompileMode::Performance => {
-                                        "performance mode: uniforms compiled in".to_string()
-                                    }
-                                    CompileMode::Normal => {
-                                        "performance mode off: uniforms editable".to_string()
-                                    }
-                                }
-                            }
-                            Err(e) => format!("cannot switch performance mode: {e}"),
-                        }
-                    };
-                }
-            }
+    /// What [`eframe::App::save`] stores.
+    pub fn stored(&self) -> persist::Stored {
+        persist::Stored {
+            layout: self.tree.clone(),
+            effects: self.opened.effects.clone(),
+            preset: self.opened.preset.clone(),
+            input: (&self.opened.input).into(),
+            recent: self.recent.clone(),
         }
     }
 }
 
-/// "Open effects", "Open preset" and "Open image" with the system's file dialog; returns what to
-/// open instead of `opened`. (The dialog is modal: the preview pauses while it is up.)
-fn open_buttons(ui: &mut egui::Ui, opened: &StartOptions) -> Option<StartOptions> {
-    let dir = opened
-        .preset
-        .as_ref()
-        .or(opened.effects.first())
-        .and_then(|p| p.parent())
-        .map_or_else(files::builtin_presets_dir, std::path::Path::to_path_buf);
-    let dialog = || rfd::FileDialog::new().set_directory(&dir);
-    let mut open = None;
-    ui.horizontal(|ui| {
-        if ui
-            .button("Open effects...")
-            .on_hover_text("Run these .wfx files (in place of the open ones)")
-            .clicked()
-            && let Some(effects) = dialog().add_filter("Effects", &["wfx", "fx"]).pick_files()
+/// The editor's tabs for a document: the effects first, then every file they include.
+fn editor_files(document: &Document, compiled: &session::document::Compiled) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = document.effect_paths.clone();
+    for file in compiled.files() {
+        let canonical = session::buffer::canonical(&file);
+        if !files
+            .iter()
+            .any(|f| session::buffer::canonical(f) == canonical)
         {
-            open = Some(StartOptions {
-                effects,
-                preset: None,
-                ..opened.clone()
-            });
+            files.push(file);
         }
-        if ui
-            .button("Open preset...")
-            .on_hover_text("A ReShade-style .ini preset and the effects it names")
-            .clicked()
-            && let Some(preset) = dialog().add_filter("Presets", &["ini"]).pick_file()
-        {
-            open = Some(StartOptions {
-                effects: Vec::new(),
-                preset: Some(preset),
-                ..opened.clone()
-            });
-        }
-        if ui
-            .button("Open image...")
-            .on_hover_text("Run the effects over a PNG or JPEG instead")
-            .clicked()
-            && let Some(image) = dialog()
-                .add_filter("Images", &["png", "jpg", "jpeg"])
-                .pick_file()
-        {
-            open = Some(StartOptions {
-                input: InputChoice::Image(image),
-                depth: None,
-                ..opened.clone()
-            });
-        }
-    });
-    ui.horizontal(|ui| {
-        ui.label("Input");
-        let current = match &opened.input {
-            InputChoice::Scene => "3D scene (with depth)".to_string(),
-            InputChoice::TestCard => "test card".to_string(),
-            InputChoice::Image(path) => path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into(),
-            ),
-        };
-        let mut choice = None;
-        egui::ComboBox::from_id_salt("input")
-            .selected_text(current)
-            .show_ui(ui, |ui| {
-                if ui
-                    .selectable_label(opened.input == InputChoice::Scene, "3D scene (with depth)")
-                    .clicked()
-                {
-                    choice = Some(InputChoice::Scene);
-                }
-                if ui
-                    .selectable_label(opened.input == InputChoice::TestCard, "test card")
-                    .clicked()
-                {
-                    choice = Some(InputChoice::TestCard);
-                }
-            });
-        if let Some(input) = choice.filter(|c| *c != opened.input) {
-            open = Some(StartOptions {
-                input,
-                depth: None,
-                ..opened.clone()
-            });
-        }
-    });
-    open
+    }
+    files
+}
+
+/// What the watcher watches: every file the compile read, the effects (one that failed to read
+/// may be created), and the preset.
+fn watched_files(document: &Document, compiled: &session::document::Compiled) -> Vec<PathBuf> {
+    let mut files = compiled.files();
+    files.extend(document.effect_paths.iter().cloned());
+    files.extend(document.preset_path.iter().cloned());
+    files
 }
 
 /// What `options` says the effects run over, loaded (the test card and scene at
@@ -434,6 +395,7 @@ impl eframe::App for WorkbenchApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         if let Ok(runtime) = &mut self.runtime {
             runtime.render_frame(ui.ctx());
+            runtime.set_preview_rect(None);
         }
         let mut commands = Vec::new();
         if self
@@ -441,103 +403,50 @@ impl eframe::App for WorkbenchApp {
             .as_ref()
             .is_some_and(watch::FileWatcher::take_change)
         {
-            commands.push(Command::Reload);
+            commands.push(Command::FilesChanged);
         }
-        egui::Panel::left("techniques")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| {
-                if let Some(open) = open_buttons(ui, &self.opened) {
-                    commands.push(Command::Open(open));
-                }
-                ui.separator();
-                match &self.runtime {
-                    Ok(runtime) => {
-                        commands.extend(panels::techniques::techniques_ui(ui, runtime.chain()));
-                        ui.horizontal(|ui| {
-                            let target = self.document.preset_path.as_ref().map_or_else(
-                                || "fxbench.ini".to_string(),
-                                |p| p.display().to_string(),
-                            );
-                            if ui.button("Save preset").on_hover_text(target).clicked() {
-                                commands.push(Command::SavePreset);
-                            }
-                            if ui
-                                .button("Reload")
-                                .on_hover_text("Read the effect files again")
-                                .clicked()
-                            {
-                                commands.push(Command::Reload);
-                            }
-                            ui.weak(&self.status);
-                        });
-                        ui.horizontal(|ui| {
-                            ui.label("Shaders");
-                            let mut choice = self.shaders;
-                            egui::ComboBox::from_id_salt("shaders")
-                            .selected_text(choice.label())
-                            .show_ui(ui, |ui| {
-                                for c in spirv::ShaderChoice::ALL {
-                                    ui.selectable_value(&mut choice, c, c.label());
-                                }
-                            })
-                            .response
-                            .on_hover_text(
-                                "What the GPU runs: wgpu's translation of naga IR, naga's SPIR-V \
-                                 as the SPIR-V view shows it, or that SPIR-V optimised. \
-                                 Compare the GPU times per pass.",
-                            );
-                            if choice != self.shaders {
-                                commands.push(Command::SetShaders(choice));
-                            }
-                        });
-                        let mut performance = self.mode == CompileMode::Performance;
-                        if ui
-                            .checkbox(&mut performance, "Performance mode")
-                            .on_hover_text(
-                                "Compile uniforms in as constants at their current values (those \
-                             fed by a source stay live), as ReShade does: faster shaders, \
-                             values fixed until it is turned off.",
-                            )
-                            .changed()
-                        {
-                            commands.push(Command::SetCompileMode(if performance {
-                                CompileMode::Performance
-                            } else {
-                                CompileMode::Normal
-                            }));
-                        }
-                        commands.extend(panels::uniforms::uniforms_ui(ui, runtime.chain()));
-                        ui.separator();
-                        panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
-                    }
-                    Err(error) => {
-                        ui.heading("Cannot run the effects");
-                        ui.label(error);
-                        panels::diagnostics::diagnostics_ui(ui, &self.diagnostics);
-                    }
-                }
-            });
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut self.view, CentralView::Preview, "Preview");
-                ui.selectable_value(&mut self.view, CentralView::Spirv, "SPIR-V");
-            });
-            ui.separator();
-            if let Ok(runtime) = &mut self.runtime {
-                match self.view {
-                    CentralView::Preview => {
-                        let rect = panels::preview::preview_ui(ui, runtime);
-                        runtime.set_preview_rect(Some(rect));
-                    }
-                    CentralView::Spirv => {
-                        runtime.set_preview_rect(None);
-                        self.spirv.ui(ui, runtime.chain(), self.shaders.label());
-                    }
-                }
-            }
+        commands.extend(self.dropped_files(ui.ctx()));
+        commands.extend(self.shortcuts(ui.ctx()));
+        let view = toolbar::ToolbarView {
+            opened: &self.opened,
+            recent: &self.recent,
+            preset_path: self.document.preset_path.as_deref(),
+            shaders: self.shaders,
+            mode: self.mode,
+            running: self.runtime.is_ok(),
+        };
+        egui::Panel::top("toolbar").show(ui, |ui| {
+            commands.extend(self.toolbar.ui(ui, &view));
         });
+        let cursor = self.editor.selection().map(|(_, end)| end);
+        let compiling = self.compiler.is_busy() || self.edited_at.is_some();
+        egui::Panel::bottom("status").show(ui, |ui| {
+            toolbar::status_ui(ui, &self.status, cursor, compiling);
+        });
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| {
+                let mut panes = layout::Panes {
+                    runtime: self.runtime.as_mut().map_err(|e| e.as_str()),
+                    editor: &mut self.editor,
+                    diagnostics: &self.diagnostics,
+                    spirv: &mut self.spirv,
+                    running: self.shaders.label(),
+                    uniform_filter: &mut self.uniform_filter,
+                    commands: Vec::new(),
+                };
+                self.tree.ui(&mut panes, ui);
+                commands.extend(panes.commands);
+            });
+        toolbar::help_ui(ui.ctx(), &mut self.show_help);
         self.apply(commands);
+        self.compile_edits();
+        let title = self.title();
+        if title != self.title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
         // Effects animate (timers, random sources): keep frames coming.
         ui.ctx().request_repaint();
         self.frames_drawn += 1;
@@ -547,6 +456,10 @@ impl eframe::App for WorkbenchApp {
         {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, persist::KEY, &self.stored());
     }
 }
 

@@ -135,6 +135,11 @@ impl Runtime {
         self.preview_rect = rect;
     }
 
+    /// Where the preview was drawn in the last frame that showed it.
+    pub fn preview_rect(&self) -> Option<egui::Rect> {
+        self.preview_rect
+    }
+
     /// Runs the chain once; the preview texture then holds the new frame.
     pub fn render_frame(&mut self, egui_ctx: &egui::Context) {
         let mut frame_input = self.clock.tick();

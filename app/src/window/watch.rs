@@ -38,7 +38,10 @@ impl FileWatcher {
                         | notify::EventKind::Create(_)
                         | notify::EventKind::Remove(_)
                 );
-                if relevant && event.paths.iter().any(|p| files.contains(p)) {
+                // A file created beside the watched ones may be an include that was missing.
+                let created_source = matches!(event.kind, notify::EventKind::Create(_))
+                    && event.paths.iter().any(|p| is_source(p));
+                if relevant && (created_source || event.paths.iter().any(|p| files.contains(p))) {
                     flag.store(true, Ordering::Release);
                 }
             })?;
@@ -55,4 +58,11 @@ impl FileWatcher {
     pub fn take_change(&self) -> bool {
         self.changed.swap(false, Ordering::AcqRel)
     }
+}
+
+/// Whether `path` is an effect, a header or a preset (what a compile may read).
+fn is_source(path: &Path) -> bool {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .is_some_and(|e| matches!(e.as_str(), "fx" | "fxh" | "wfx" | "wfxh" | "wgsl" | "ini"))
 }

@@ -135,7 +135,7 @@ impl SpirvPanel {
             ui.weak("The open effects have no passes.");
             return;
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Stage");
             let current = self.stages[self.selected_stage].2.clone();
             let mut choice = self.selected_stage;

@@ -1,96 +1,174 @@
 //! Each effect's editable uniforms, grouped by `ui_category`, with the widget their `ui_type`
 //! asks for: slider, drag, input, color, combo, list or radio (`ui_items`), checkbox for bools.
+//! A filter by name or label, a reset to the initial value per uniform and per effect, and the
+//! uniforms of effects with no enabled technique greyed.
 
 use analysis::{ScalarKind, Uniform};
 use engine::EffectChain;
 
 use crate::window::Command;
 
-pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
+/// Whether `uniform` passes the filter (its name or label contains it, ignoring case).
+fn matches(uniform: &Uniform, filter: &str) -> bool {
+    let filter = filter.trim().to_lowercase();
+    filter.is_empty()
+        || uniform.name.to_lowercase().contains(&filter)
+        || uniform.label().to_lowercase().contains(&filter)
+}
+
+pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) -> Vec<Command> {
     let mut commands = Vec::new();
-    for effect_index in 0..chain.effect_count() {
-        let effect = chain.effect(effect_index);
-        let editable: Vec<(usize, &Uniform)> = effect
-            .uniforms()
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| !u.annotations.flag("hidden").unwrap_or(false))
-            .filter(|(_, u)| {
-                effect
-                    .find_uniform(&u.name)
-                    .is_some_and(|id| chain.uniform_source(effect_index, id).is_none())
-            })
-            .collect();
-        if editable.is_empty() {
-            continue;
+    ui.horizontal(|ui| {
+        ui.label("Filter");
+        ui.add(
+            egui::TextEdit::singleline(filter)
+                .id_salt("uniform filter")
+                .hint_text("name or label")
+                .desired_width(160.0),
+        );
+        if !filter.is_empty() && ui.small_button("Clear").clicked() {
+            filter.clear();
         }
-        ui.separator();
+    });
+    egui::ScrollArea::vertical()
+        .id_salt("uniforms")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for effect_index in 0..chain.effect_count() {
+                commands.extend(effect_ui(ui, chain, effect_index, filter));
+            }
+        });
+    commands
+}
+
+/// The editable uniforms of one effect.
+fn effect_ui(
+    ui: &mut egui::Ui,
+    chain: &EffectChain,
+    effect_index: usize,
+    filter: &str,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let effect = chain.effect(effect_index);
+    let editable: Vec<(usize, &Uniform)> = effect
+        .uniforms()
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| !u.annotations.flag("hidden").unwrap_or(false))
+        .filter(|(_, u)| {
+            effect
+                .find_uniform(&u.name)
+                .is_some_and(|id| chain.uniform_source(effect_index, id).is_none())
+        })
+        .filter(|(_, u)| matches(u, filter))
+        .collect();
+    if editable.is_empty() {
+        return commands;
+    }
+    let values = chain.uniform_values(effect_index);
+    let running = chain
+        .order()
+        .iter()
+        .any(|k| k.effect.index() == effect_index && chain.is_enabled(*k));
+    ui.separator();
+    ui.horizontal(|ui| {
         ui.strong(crate::session::document::effect_file_name(effect));
-        if editable.iter().any(|(_, u)| u.constant) {
-            ui.weak("Performance mode: values are compiled in; turn it off to edit them.");
-        }
-        let values = chain.uniform_values(effect_index);
-        // Uncategorised uniforms first, then one collapsing group per category in first-seen order.
-        let mut categories: Vec<&str> = Vec::new();
-        for (_, u) in &editable {
-            if let Some(c) = u.annotations.string("ui_category")
-                && !categories.contains(&c)
-            {
-                categories.push(c);
-            }
-        }
-        let mut show = |ui: &mut egui::Ui, index: usize, uniform: &Uniform| {
-            if let Some(spacing) = uniform.annotations.number("ui_spacing") {
-                ui.add_space(spacing as f32 * 8.0);
-            }
-            let mut value = values[index].clone();
-            // Performance mode compiled the value in: shown, not editable.
-            let changed = ui
-                .add_enabled_ui(!uniform.constant, |ui| {
-                    if uniform.ty.array == 0 {
-                        return uniform_ui(ui, uniform, uniform.label(), &mut value);
-                    }
-                    // One row per array element.
-                    let mut changed = false;
-                    let element_len = uniform.ty.element_len().max(1);
-                    for (i, element) in value.chunks_mut(element_len).enumerate() {
-                        let label = format!("{}[{i}]", uniform.label());
-                        changed |= uniform_ui(ui, uniform, &label, element);
-                    }
-                    changed
-                })
-                .inner;
-            if changed && let Some(id) = effect.find_uniform(&uniform.name) {
-                commands.push(Command::SetUniform {
-                    effect: effect_index,
-                    uniform: id,
-                    value,
-                });
-            }
-        };
-        for (index, uniform) in editable
+        let changed: Vec<&(usize, &Uniform)> = editable
             .iter()
-            .filter(|(_, u)| u.annotations.string("ui_category").is_none())
+            .filter(|(i, u)| !u.constant && values[*i] != u.init)
+            .collect();
+        if !changed.is_empty()
+            && ui
+                .small_button("Reset all")
+                .on_hover_text("Every uniform of this effect back to its initial value")
+                .clicked()
         {
-            show(ui, *index, uniform);
+            for (_, u) in changed {
+                if let Some(id) = effect.find_uniform(&u.name) {
+                    commands.push(Command::SetUniform {
+                        effect: effect_index,
+                        uniform: id,
+                        value: u.init.clone(),
+                    });
+                }
+            }
         }
-        for category in categories {
-            let members: Vec<_> = editable
-                .iter()
-                .filter(|(_, u)| u.annotations.string("ui_category") == Some(category))
-                .collect();
-            let closed = members
-                .iter()
-                .any(|(_, u)| u.annotations.flag("ui_category_closed").unwrap_or(false));
-            egui::CollapsingHeader::new(category)
-                .id_salt(("category", effect_index, category))
-                .default_open(!closed)
-                .show(ui, |ui| {
-                    for (index, uniform) in members {
-                        show(ui, *index, uniform);
+    });
+    if !running {
+        ui.weak("No technique of this effect is enabled.");
+        ui.multiply_opacity(0.5);
+    }
+    if editable.iter().any(|(_, u)| u.constant) {
+        ui.weak("Performance mode: values are compiled in; turn it off to edit them.");
+    }
+    // Uncategorised uniforms first, then one collapsing group per category in first-seen order.
+    let mut categories: Vec<&str> = Vec::new();
+    for (_, u) in &editable {
+        if let Some(c) = u.annotations.string("ui_category")
+            && !categories.contains(&c)
+        {
+            categories.push(c);
+        }
+    }
+    let mut show = |ui: &mut egui::Ui, index: usize, uniform: &Uniform| {
+        if let Some(spacing) = uniform.annotations.number("ui_spacing") {
+            ui.add_space(spacing as f32 * 8.0);
+        }
+        let mut value = values[index].clone();
+        let resettable = !uniform.constant && value != uniform.init;
+        // Performance mode compiled the value in: shown, not editable.
+        let outcome = ui
+            .add_enabled_ui(!uniform.constant, |ui| {
+                if uniform.ty.array == 0 {
+                    return uniform_ui(ui, uniform, uniform.label(), &mut value, resettable);
+                }
+                // One row per array element; the reset button on the first.
+                let mut outcome = Outcome::Unchanged;
+                let element_len = uniform.ty.element_len().max(1);
+                for (i, element) in value.chunks_mut(element_len).enumerate() {
+                    let label = format!("{}[{i}]", uniform.label());
+                    match uniform_ui(ui, uniform, &label, element, resettable && i == 0) {
+                        Outcome::Unchanged => {}
+                        o => outcome = o,
                     }
-                });
+                }
+                outcome
+            })
+            .inner;
+        if outcome == Outcome::Reset {
+            value.clone_from(&uniform.init);
         }
+        let changed = outcome != Outcome::Unchanged;
+        if changed && let Some(id) = effect.find_uniform(&uniform.name) {
+            commands.push(Command::SetUniform {
+                effect: effect_index,
+                uniform: id,
+                value,
+            });
+        }
+    };
+    for (index, uniform) in editable
+        .iter()
+        .filter(|(_, u)| u.annotations.string("ui_category").is_none())
+    {
+        show(ui, *index, uniform);
+    }
+    for category in categories {
+        let members: Vec<_> = editable
+            .iter()
+            .filter(|(_, u)| u.annotations.string("ui_category") == Some(category))
+            .collect();
+        let closed = members
+            .iter()
+            .any(|(_, u)| u.annotations.flag("ui_category_closed").unwrap_or(false));
+        egui::CollapsingHeader::new(category)
+            .id_salt(("category", effect_index, category))
+            .default_open(!closed)
+            .show(ui, |ui| {
+                for (index, uniform) in members {
+                    show(ui, *index, uniform);
+                }
+            });
     }
     commands
 }
@@ -104,8 +182,64 @@ fn items(uniform: &Uniform) -> Vec<&str> {
         .unwrap_or_default()
 }
 
-/// One uniform's widget, chosen by its `ui_type`; returns whether the value changed.
-fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, label: &str, value: &mut [f64]) -> bool {
+/// The swatch of a colour uniform: the components as the shader receives them, shown as they
+/// are (the values an effect writes out), as ReShade's widget shows them, not taken for linear
+/// light and encoded again (which showed the fog's (0.75, 0.8, 0.9) as (225, 231, 243)).
+pub fn swatch_colour(value: &[f64]) -> egui::Color32 {
+    let byte = |i: usize| {
+        let v = value.get(i).copied().unwrap_or(1.0);
+        (v.clamp(0.0, 1.0) * 255.0).round() as u8
+    };
+    egui::Color32::from_rgba_unmultiplied(byte(0), byte(1), byte(2), byte(3))
+}
+
+/// A colour: the swatch with its picker, and each component as a number (the picker rounds to
+/// 8 bits; the numbers keep the float). Four components have alpha.
+fn colour_ui(ui: &mut egui::Ui, value: &mut [f64]) -> bool {
+    let mut changed = false;
+    let mut colour = swatch_colour(value);
+    let alpha = if value.len() == 4 {
+        egui::color_picker::Alpha::OnlyBlend
+    } else {
+        egui::color_picker::Alpha::Opaque
+    };
+    if egui::color_picker::color_edit_button_srgba(ui, &mut colour, alpha).changed() {
+        for (v, c) in value.iter_mut().zip(colour.to_srgba_unmultiplied()) {
+            *v = f64::from(c) / 255.0;
+        }
+        changed = true;
+    }
+    for component in value.iter_mut() {
+        changed |= ui
+            .add(
+                egui::DragValue::new(component)
+                    .range(0.0..=1.0)
+                    .speed(0.005)
+                    .fixed_decimals(3),
+            )
+            .changed();
+    }
+    changed
+}
+
+/// What the user did with one uniform's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Unchanged,
+    Edited,
+    /// Asked for the initial value (of the whole uniform, arrays included).
+    Reset,
+}
+
+/// One uniform's widget, chosen by its `ui_type`, and with `reset` a button that puts the
+/// initial value back.
+fn uniform_ui(
+    ui: &mut egui::Ui,
+    uniform: &Uniform,
+    label: &str,
+    value: &mut [f64],
+    reset: bool,
+) -> Outcome {
     let a = &uniform.annotations;
     let min = a.number("ui_min").unwrap_or(0.0);
     let max = a.number("ui_max").unwrap_or(1.0);
@@ -114,6 +248,7 @@ fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, label: &str, value: &mut [f6
     let ui_type = a.string("ui_type").unwrap_or("slider");
     let integer = uniform.ty.scalar != ScalarKind::Float;
     let mut changed = false;
+    let mut reset_clicked = false;
     let response = ui
         .horizontal(|ui| {
             ui.label(label);
@@ -127,24 +262,7 @@ fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, label: &str, value: &mut [f6
             }
             match ui_type {
                 "color" if matches!(value.len(), 3 | 4) => {
-                    let mut rgba = [1.0f32; 4];
-                    for (c, v) in rgba.iter_mut().zip(value.iter()) {
-                        *c = *v as f32;
-                    }
-                    let r = if value.len() == 3 {
-                        let mut rgb = [rgba[0], rgba[1], rgba[2]];
-                        let r = ui.color_edit_button_rgb(&mut rgb);
-                        rgba[..3].copy_from_slice(&rgb);
-                        r
-                    } else {
-                        ui.color_edit_button_rgba_unmultiplied(&mut rgba)
-                    };
-                    if r.changed() {
-                        for (v, c) in value.iter_mut().zip(rgba) {
-                            *v = f64::from(c);
-                        }
-                        changed = true;
-                    }
+                    changed |= colour_ui(ui, value);
                 }
                 "combo" | "list" | "radio" if !items(uniform).is_empty() && value.len() == 1 => {
                     let entries = items(uniform);
@@ -199,10 +317,35 @@ fn uniform_ui(ui: &mut egui::Ui, uniform: &Uniform, label: &str, value: &mut [f6
                     }
                 }
             }
+            reset_clicked = reset
+                && ui
+                    .small_button("Reset")
+                    .on_hover_text(format!("{} back to its initial value", uniform.name))
+                    .clicked();
         })
         .response;
+    if reset_clicked {
+        return Outcome::Reset;
+    }
     if let Some(tooltip) = a.string("ui_tooltip") {
         response.on_hover_text(tooltip);
     }
-    changed
+    if changed {
+        Outcome::Edited
+    } else {
+        Outcome::Unchanged
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_swatch_shows_the_values_the_shader_receives() {
+        let fog = super::swatch_colour(&[0.75, 0.8, 0.9]);
+        assert_eq!(fog.to_srgba_unmultiplied(), [191, 204, 230, 255]);
+        let translucent = super::swatch_colour(&[1.0, 0.0, 0.5, 0.5]);
+        let [r, g, b, a] = translucent.to_srgba_unmultiplied();
+        assert_eq!((g, a), (0, 128));
+        assert!(r >= 254 && (127..=129).contains(&b), "{r} {b}");
+    }
 }

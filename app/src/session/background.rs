@@ -1,0 +1,179 @@
+//! Compiling off the UI thread: the editor asks for a compile of the document with its unsaved
+//! buffers, a worker thread runs the front end, and the window picks the result up on a later
+//! frame. Results are numbered, so one that an edit has overtaken is dropped, not applied.
+
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::buffer::OverlayLoader;
+use super::document::{CompileSettings, Compiled, Document};
+
+/// A finished compile and the request it answers.
+pub struct Finished {
+    pub generation: u64,
+    pub compiled: Compiled,
+    /// The back-buffer size it was compiled for.
+    pub size: (u32, u32),
+    /// How long the front end took on the worker thread.
+    pub duration: Duration,
+}
+
+/// One worker at a time; a new request while one runs waits for it to finish.
+#[derive(Default)]
+pub struct BackgroundCompiler {
+    running: Option<mpsc::Receiver<Finished>>,
+    /// The newest request's number; older results are stale.
+    generation: u64,
+    /// A request waiting for the running one to finish.
+    queued: Option<Request>,
+}
+
+struct Request {
+    document: Document,
+    size: (u32, u32),
+    settings: CompileSettings,
+    overlay: OverlayLoader,
+}
+
+impl BackgroundCompiler {
+    /// Asks for `document` compiled at `size` with `settings`, reading `overlay`. Returns the
+    /// request's number.
+    pub fn request(
+        &mut self,
+        document: Document,
+        size: (u32, u32),
+        settings: CompileSettings,
+        overlay: OverlayLoader,
+    ) -> u64 {
+        self.generation += 1;
+        self.queued = Some(Request {
+            document,
+            size,
+            settings,
+            overlay,
+        });
+        self.start_queued();
+        self.generation
+    }
+
+    /// Whether a compile is running or waiting.
+    pub fn is_busy(&self) -> bool {
+        self.running.is_some() || self.queued.is_some()
+    }
+
+    /// The newest request's result once it is ready; stale results are dropped.
+    pub fn poll(&mut self) -> Option<Finished> {
+        let receiver = self.running.as_ref()?;
+        let finished = match receiver.try_recv() {
+            Ok(finished) => Some(finished),
+            Err(mpsc::TryRecvError::Empty) => return None,
+            // The worker died (a panic in the front end): nothing to apply.
+            Err(mpsc::TryRecvError::Disconnected) => None,
+        };
+        self.running = None;
+        self.start_queued();
+        finished.filter(|f| f.generation == self.generation)
+    }
+
+    /// Waits (at most `timeout`) for the newest request's result; for tests and the CLI.
+    pub fn wait(&mut self, timeout: Duration) -> Option<Finished> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Some(finished) = self.poll() {
+                return Some(finished);
+            }
+            if !self.is_busy() {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
+    fn start_queued(&mut self) {
+        if self.running.is_some() {
+            return;
+        }
+        let Some(request) = self.queued.take() else {
+            return;
+        };
+        let generation = self.generation;
+        let (sender, receiver) = mpsc::channel();
+        let spawned = thread::Builder::new()
+            .name("fxbench compile".to_string())
+            .spawn(move || {
+                let start = Instant::now();
+                let compiled = request.document.compile_with(
+                    request.size,
+                    &request.settings,
+                    &request.overlay,
+                );
+                // The window may have closed meanwhile; nobody to tell then.
+                let _ = sender.send(Finished {
+                    generation,
+                    compiled,
+                    size: request.size,
+                    duration: start.elapsed(),
+                });
+            });
+        if spawned.is_ok() {
+            self.running = Some(receiver);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::buffer::Buffer;
+
+    #[test]
+    fn a_compile_reads_the_unsaved_buffer_and_stale_results_are_dropped() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.wfx");
+        let body = |colour: &str| {
+            format!(
+                "#include \"shaders/fxbench.wfxh\"\n\
+                 @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {{ return {colour}; }}\n\
+                 technique T {{ pass {{ VertexShader = PostProcessVS; PixelShader = ps; }} }}\n"
+            )
+        };
+        std::fs::write(&path, body("vec4<f32>(1.0)")).expect("write");
+        let mut buffer = Buffer::open(&path).expect("open");
+        let document = Document::with_effects(vec![path.clone()]);
+        let mut compiler = BackgroundCompiler::default();
+
+        // An error typed into the buffer (the file on disk is fine).
+        buffer.text = body("vec3<f32>(1.0)");
+        let first = compiler.request(
+            document.clone(),
+            (64, 64),
+            CompileSettings::Normal,
+            OverlayLoader::new([&buffer]),
+        );
+        buffer.text = body("vec4<f32>(0.5)");
+        let second = compiler.request(
+            document.clone(),
+            (64, 64),
+            CompileSettings::Normal,
+            OverlayLoader::new([&buffer]),
+        );
+        assert!(second > first);
+        let finished = compiler.wait(Duration::from_secs(60)).expect("finishes");
+        assert_eq!(finished.generation, second);
+        assert!(!finished.compiled.has_errors());
+        assert_eq!(finished.compiled.effects.len(), 1);
+
+        buffer.text = body("vec3<f32>(1.0)");
+        compiler.request(
+            document,
+            (64, 64),
+            CompileSettings::Normal,
+            OverlayLoader::new([&buffer]),
+        );
+        let finished = compiler.wait(Duration::from_secs(60)).expect("finishes");
+        assert!(finished.compiled.has_errors());
+        assert!(finished.compiled.effects.is_empty());
+    }
+}

@@ -1,0 +1,407 @@
+//! The fixed bars: the menu and tool bar at the top (open, recent files, save, reload, input,
+//! shaders, performance mode, panes) with an in-app path field where no file dialog answers, and
+//! the status bar at the bottom.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use analysis::CompileMode;
+
+use crate::session::files;
+use crate::session::input::InputChoice;
+use crate::session::spirv::ShaderChoice;
+use crate::window::layout::Pane;
+use crate::window::{Command, StartOptions};
+
+/// What the toolbar reads from the app.
+pub struct ToolbarView<'a> {
+    pub opened: &'a StartOptions,
+    pub recent: &'a [PathBuf],
+    pub preset_path: Option<&'a Path>,
+    pub shaders: ShaderChoice,
+    pub mode: CompileMode,
+    pub running: bool,
+}
+
+/// The toolbar's own state: the path field.
+#[derive(Default)]
+pub struct Toolbar {
+    /// The in-app path field, when open.
+    path_field: Option<String>,
+    /// Why the field opened (no file dialog answered), shown beside it.
+    path_note: Option<String>,
+}
+
+/// What a path opens as, by its extension: a preset, an image input, or an effect.
+pub fn options_for_path(opened: &StartOptions, path: PathBuf) -> StartOptions {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    match extension.as_str() {
+        "ini" => StartOptions {
+            effects: Vec::new(),
+            preset: Some(path),
+            ..opened.clone()
+        },
+        "png" | "jpg" | "jpeg" => StartOptions {
+            input: InputChoice::Image(path),
+            depth: None,
+            ..opened.clone()
+        },
+        _ => StartOptions {
+            effects: vec![path],
+            preset: None,
+            ..opened.clone()
+        },
+    }
+}
+
+/// Whether `path` opens as an effect (not a preset or an image).
+pub fn is_effect_path(path: &Path) -> bool {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    !matches!(extension.as_str(), "ini" | "png" | "jpg" | "jpeg")
+}
+
+/// A file dialog that returns at once returned without asking anyone (rfd found neither a
+/// portal nor zenity): the path field takes over.
+const DIALOG_MIN_TIME: Duration = Duration::from_millis(60);
+
+impl Toolbar {
+    /// Opens the path field (the File menu's "Open path...", or no file dialog).
+    pub fn open_path_field(&mut self, note: Option<String>) {
+        self.path_field.get_or_insert_with(String::new);
+        self.path_note = note;
+    }
+
+    /// A file dialog for effects, then [`Command::Open`]; the path field if none answered.
+    pub fn pick_effects(&mut self, opened: &StartOptions) -> Option<Command> {
+        let start = Instant::now();
+        let picked = dialog(opened)
+            .add_filter("Effects", &["wfx", "fx"])
+            .pick_files();
+        match picked {
+            Some(effects) => Some(Command::Open(StartOptions {
+                effects,
+                preset: None,
+                ..opened.clone()
+            })),
+            None => {
+                self.no_dialog(start);
+                None
+            }
+        }
+    }
+
+    fn no_dialog(&mut self, start: Instant) {
+        if start.elapsed() < DIALOG_MIN_TIME {
+            self.open_path_field(Some(
+                "No file dialog is available here: type the path.".to_string(),
+            ));
+        }
+    }
+
+    /// Draws the menus and the tool bar; returns what they ask for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, view: &ToolbarView<'_>) -> Vec<Command> {
+        let mut commands = Vec::new();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu(ui, view, &mut commands));
+            ui.menu_button("View", |ui| {
+                for pane in Pane::ALL {
+                    if ui.button(pane.title()).clicked() {
+                        commands.push(Command::ShowPane(pane));
+                    }
+                }
+                ui.separator();
+                if ui.button("Reset layout").clicked() {
+                    commands.push(Command::ResetLayout);
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                if ui.button("Keyboard shortcuts (F1)").clicked() {
+                    commands.push(Command::ToggleHelp);
+                }
+            });
+            ui.separator();
+            self.quick_ui(ui, view, &mut commands);
+        });
+        self.path_field_ui(ui, view, &mut commands);
+        commands
+    }
+
+    fn file_menu(&mut self, ui: &mut egui::Ui, view: &ToolbarView<'_>, out: &mut Vec<Command>) {
+        if ui.button("Open effects...  (Ctrl+O)").clicked() {
+            out.extend(self.pick_effects(view.opened));
+        }
+        if ui.button("Open path...").clicked() {
+            self.open_path_field(None);
+        }
+        ui.menu_button("Open recent", |ui| {
+            if view.recent.is_empty() {
+                ui.weak("Nothing yet");
+            }
+            for path in view.recent {
+                if ui.button(path.display().to_string()).clicked() {
+                    out.push(Command::Open(options_for_path(view.opened, path.clone())));
+                }
+            }
+        });
+        ui.separator();
+        if ui.button("Save  (Ctrl+S)").clicked() {
+            out.push(Command::SaveFiles);
+        }
+        if ui.button("Save preset as...  (Ctrl+Shift+S)").clicked() {
+            out.extend(self.pick_preset_target(view.opened));
+        }
+        if ui.button("Reload  (F5)").clicked() {
+            out.push(Command::Reload);
+        }
+    }
+
+    /// A save dialog for the preset; the path field (as "save to") if none answered.
+    pub fn pick_preset_target(&mut self, opened: &StartOptions) -> Option<Command> {
+        let start = Instant::now();
+        match dialog(opened)
+            .add_filter("Presets", &["ini"])
+            .set_file_name("fxbench.ini")
+            .save_file()
+        {
+            Some(path) => Some(Command::SavePresetAs(path)),
+            None => {
+                if start.elapsed() < DIALOG_MIN_TIME {
+                    self.path_field = Some(String::new());
+                    self.path_note = Some(
+                        "No file dialog is available here: type the path, then Save preset as."
+                            .to_string(),
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    /// The buttons every session uses, always in view.
+    fn quick_ui(&mut self, ui: &mut egui::Ui, view: &ToolbarView<'_>, out: &mut Vec<Command>) {
+        if ui
+            .button("Open effects...")
+            .on_hover_text("Run these .wfx/.fx files (in place of the open ones)")
+            .clicked()
+        {
+            out.extend(self.pick_effects(view.opened));
+        }
+        if ui
+            .button("Open preset...")
+            .on_hover_text("A ReShade-style .ini preset and the effects it names")
+            .clicked()
+        {
+            let start = Instant::now();
+            match dialog(view.opened)
+                .add_filter("Presets", &["ini"])
+                .pick_file()
+            {
+                Some(preset) => out.push(Command::Open(options_for_path(view.opened, preset))),
+                None => self.no_dialog(start),
+            }
+        }
+        if ui
+            .button("Open image...")
+            .on_hover_text("Run the effects over a PNG or JPEG instead")
+            .clicked()
+        {
+            let start = Instant::now();
+            match dialog(view.opened)
+                .add_filter("Images", &["png", "jpg", "jpeg"])
+                .pick_file()
+            {
+                Some(image) => out.push(Command::Open(options_for_path(view.opened, image))),
+                None => self.no_dialog(start),
+            }
+        }
+        input_ui(ui, view.opened, out);
+        if !view.running {
+            return;
+        }
+        let target = view
+            .preset_path
+            .map_or_else(|| "fxbench.ini".to_string(), |p| p.display().to_string());
+        if ui.button("Save preset").on_hover_text(target).clicked() {
+            out.push(Command::SavePreset);
+        }
+        if ui
+            .button("Reload")
+            .on_hover_text("Read the effect files again (F5)")
+            .clicked()
+        {
+            out.push(Command::Reload);
+        }
+        let mut choice = view.shaders;
+        egui::ComboBox::from_id_salt("shaders")
+            .selected_text(choice.label())
+            .show_ui(ui, |ui| {
+                for c in ShaderChoice::ALL {
+                    ui.selectable_value(&mut choice, c, c.label());
+                }
+            })
+            .response
+            .on_hover_text(
+                "What the GPU runs: wgpu's translation of naga IR, naga's SPIR-V as the SPIR-V \
+                 view shows it, or that SPIR-V optimised. Compare the GPU times per pass.",
+            );
+        if choice != view.shaders {
+            out.push(Command::SetShaders(choice));
+        }
+        let mut performance = view.mode == CompileMode::Performance;
+        if ui
+            .checkbox(&mut performance, "Performance mode")
+            .on_hover_text(
+                "Compile uniforms in as constants at their current values (those fed by a \
+                 source stay live), as ReShade does: faster shaders, values fixed until it is \
+                 turned off.",
+            )
+            .changed()
+        {
+            out.push(Command::SetCompileMode(if performance {
+                CompileMode::Performance
+            } else {
+                CompileMode::Normal
+            }));
+        }
+    }
+
+    fn path_field_ui(&mut self, ui: &mut egui::Ui, view: &ToolbarView<'_>, out: &mut Vec<Command>) {
+        let Some(text) = &mut self.path_field else {
+            return;
+        };
+        let mut close = false;
+        ui.horizontal(|ui| {
+            ui.label("Path");
+            let field = ui.add(
+                egui::TextEdit::singleline(text)
+                    .id_salt("open path")
+                    .hint_text("an effect (.wfx, .fx), a preset (.ini) or an image")
+                    .desired_width(420.0),
+            );
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let path = PathBuf::from(text.trim());
+            if (ui.button("Open").clicked() || entered) && !text.trim().is_empty() {
+                out.push(Command::Open(options_for_path(view.opened, path.clone())));
+                close = true;
+            }
+            if ui.button("Save preset as").clicked() && !text.trim().is_empty() {
+                out.push(Command::SavePresetAs(path));
+                close = true;
+            }
+            if ui.button("Cancel").clicked() {
+                close = true;
+            }
+            if let Some(note) = &self.path_note {
+                ui.weak(note);
+            }
+        });
+        if close {
+            self.path_field = None;
+            self.path_note = None;
+        }
+    }
+}
+
+/// The input selector (scene or test card; images come from Open image).
+fn input_ui(ui: &mut egui::Ui, opened: &StartOptions, out: &mut Vec<Command>) {
+    ui.label("Input");
+    let current = match &opened.input {
+        InputChoice::Scene => "3D scene (with depth)".to_string(),
+        InputChoice::TestCard => "test card".to_string(),
+        InputChoice::Image(path) => path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        ),
+    };
+    let mut choice = None;
+    egui::ComboBox::from_id_salt("input")
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            if ui
+                .selectable_label(opened.input == InputChoice::Scene, "3D scene (with depth)")
+                .clicked()
+            {
+                choice = Some(InputChoice::Scene);
+            }
+            if ui
+                .selectable_label(opened.input == InputChoice::TestCard, "test card")
+                .clicked()
+            {
+                choice = Some(InputChoice::TestCard);
+            }
+        });
+    if let Some(input) = choice.filter(|c| *c != opened.input) {
+        out.push(Command::Open(StartOptions {
+            input,
+            depth: None,
+            ..opened.clone()
+        }));
+    }
+}
+
+/// rfd's dialog, starting in the open preset's or effect's folder.
+fn dialog(opened: &StartOptions) -> rfd::FileDialog {
+    let dir = opened
+        .preset
+        .as_ref()
+        .or(opened.effects.first())
+        .and_then(|p| p.parent())
+        .map_or_else(files::builtin_presets_dir, Path::to_path_buf);
+    rfd::FileDialog::new().set_directory(dir)
+}
+
+/// The status bar: the last action's outcome, and what the editor's cursor is on.
+pub fn status_ui(ui: &mut egui::Ui, status: &str, cursor: Option<(u32, u32)>, compiling: bool) {
+    ui.horizontal(|ui| {
+        ui.label(status);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.weak("F1: shortcuts");
+            if let Some((line, column)) = cursor {
+                ui.weak(format!("Ln {line}, Col {column}"));
+            }
+            if compiling {
+                ui.spinner();
+                ui.weak("compiling");
+            }
+        });
+    });
+}
+
+/// The F1 overlay listing the shortcuts.
+pub fn help_ui(ctx: &egui::Context, open: &mut bool) {
+    egui::Window::new("Keyboard shortcuts")
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                for (keys, what) in [
+                    ("Ctrl+O", "Open effects"),
+                    (
+                        "Ctrl+S",
+                        "Save edited files (the preset when no file is edited)",
+                    ),
+                    ("Ctrl+Shift+S", "Save the preset as"),
+                    ("F5", "Reload from disk"),
+                    (
+                        "Ctrl+Z",
+                        "Undo a uniform, toggle or reorder (text: in the editor)",
+                    ),
+                    ("Ctrl+Shift+Z", "Redo"),
+                    ("Ctrl+F", "Find in the editor"),
+                    ("Ctrl+G", "Go to line in the editor"),
+                    ("F1", "This list"),
+                ] {
+                    ui.monospace(keys);
+                    ui.label(what);
+                    ui.end_row();
+                }
+            });
+        });
+}
