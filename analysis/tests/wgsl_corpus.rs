@@ -51,7 +51,11 @@ fn public_wgsl_has_no_false_errors() {
     for folder in std::env::split_paths(&folders) {
         let mut files = Vec::new();
         wgsl_files(&folder, &mut files);
-        assert!(!files.is_empty(), "no .wgsl files under {}", folder.display());
+        assert!(
+            !files.is_empty(),
+            "no .wgsl files under {}",
+            folder.display()
+        );
         let (mut native_errors, mut webgpu_errors, mut rejected) = (0, 0, 0);
         for path in &files {
             let text = std::fs::read_to_string(path).expect("a readable corpus file");

@@ -615,11 +615,7 @@ fn lod_state(cx: &mut Ctx, key: &str, a: &Assignment, lod_range: &mut (f32, f32)
 }
 
 /// A sampler's `Texture` state: a declared texture's name.
-fn sampler_texture(
-    cx: &mut Ctx,
-    a: &Assignment,
-    texture_ids: &TextureIds,
-) -> Option<TextureId> {
+fn sampler_texture(cx: &mut Ctx, a: &Assignment, texture_ids: &TextureIds) -> Option<TextureId> {
     let name = ident_value(cx, a)?;
     texture_ids.lookup(cx, name, cx.expr_span(&a.value))
 }

@@ -2,7 +2,6 @@
 //! state parsed and checked on its own (shader names resolved by the [`EffectBuilder`]), in the
 //! order written, so every bad value is reported once.
 
-
 use super::eval::{bool_value, enum_value, ident_value, int_value, state_map, unknown_state};
 use super::items::TextureIds;
 use super::{Ctx, EffectBuilder, PassStates};
