@@ -91,6 +91,175 @@ const PARSE_RULES: &[(Pattern, Rule)] = &[
         Pattern::Exact("brace nesting limit reached"),
         Rule::Code(C::SyntaxError),
     ),
+    // Malformed tokens and names that cannot be used (BadNumber, ReservedKeyword,
+    // InvalidIdentifierUnderscore, ReservedIdentifierPrefix, DeclMissingTypeAndInit,
+    // DirectiveAfterFirstGlobalDecl, template and expression misuse).
+    (
+        Pattern::Prefix("invalid numeric literal format"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::PrefixSuffix("name `", "` is a reserved keyword"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::Exact("Identifier can't be `_`"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::Prefix("Identifier starts with a reserved prefix"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::PrefixSuffix(
+            "declaration of `",
+            "` needs a type specifier or initializer",
+        ),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::Exact("expected global declaration, but found a global directive"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::Exact("unexpected expression"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::Exact("unexpected template"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::Exact("unused expressions for template"),
+        Rule::Code(C::SyntaxError),
+    ),
+    (
+        Pattern::PrefixContains("`", "` needs a template argument specified"),
+        Rule::Code(C::SyntaxError),
+    ),
+    // Words that name nothing naga knows (UnknownAddressSpace, UnknownAttribute, ...).
+    (
+        Pattern::Prefix("unknown address space: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown attribute: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown builtin: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown access: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown storage format: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown conservative depth: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown scalar type: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown ray flag: `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown enable-extension `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    (
+        Pattern::Prefix("unknown language extension `"),
+        Rule::Code(C::UndeclaredIdentifier),
+    ),
+    // Types that cannot be used there (BadMatrixScalarKind, BadTextureSampleType).
+    (
+        Pattern::Prefix("matrix scalar type must be floating-point"),
+        Rule::Code(C::UnsupportedType),
+    ),
+    (
+        Pattern::Prefix("texture sample type must be one of"),
+        Rule::Code(C::UnsupportedType),
+    ),
+    // Sizes (ExpectedPositiveArrayLength, StructMemberTooLarge, TypeTooLarge).
+    (
+        Pattern::Exact("array element count must be positive (> 0)"),
+        Rule::Code(C::InvalidSize),
+    ),
+    (
+        Pattern::Exact("struct member is too large"),
+        Rule::Code(C::InvalidSize),
+    ),
+    (
+        Pattern::Exact("type is too large"),
+        Rule::Code(C::InvalidSize),
+    ),
+    // Built-in calls given what they do not take (BadTexture, NotStorageTexture,
+    // InvalidGatherComponent, InvalidWorkGroupUniformLoad, Select*).
+    (
+        Pattern::Prefix("expected an image, but found"),
+        Rule::Code(C::NoMatchingOverload),
+    ),
+    (
+        Pattern::Exact("textureStore can only be applied to storage textures"),
+        Rule::Code(C::NoMatchingOverload),
+    ),
+    (
+        Pattern::Prefix("textureGather component `"),
+        Rule::Code(C::NoMatchingOverload),
+    ),
+    (
+        Pattern::Exact("incorrect type passed to workgroupUniformLoad"),
+        Rule::Code(C::NoMatchingOverload),
+    ),
+    (
+        Pattern::Exact("unexpected argument type for `select` call"),
+        Rule::Code(C::NoMatchingOverload),
+    ),
+    (
+        Pattern::Exact("type mismatch for reject and accept values in `select` call"),
+        Rule::Code(C::NoMatchingOverload),
+    ),
+    // Operands of unary operators (BadIncrDecrReferenceType, NotPointer, NotReference).
+    (
+        Pattern::Prefix("increment/decrement operation requires reference type"),
+        Rule::Code(C::InvalidUnaryOperand),
+    ),
+    (
+        Pattern::Exact("the operand of the `*` operator must be a pointer"),
+        Rule::Code(C::InvalidUnaryOperand),
+    ),
+    (
+        Pattern::Exact("the operand of the `&` operator must be a reference"),
+        Rule::Code(C::InvalidUnaryOperand),
+    ),
+    // Conversions (AutoConversion, AutoConversionLeafScalar, ConcretizationFailed).
+    (
+        Pattern::Prefix("automatic conversions cannot convert"),
+        Rule::Code(C::InvalidConversion),
+    ),
+    (
+        Pattern::PrefixContains(
+            "the concrete type `",
+            "` cannot represent the abstract value",
+        ),
+        Rule::Code(C::InvalidConversion),
+    ),
+    (
+        Pattern::Exact("failed to convert expression to a concrete type"),
+        Rule::Code(C::InvalidConversion),
+    ),
+    // Calling what is not a function (CalledLocalDecl).
+    (
+        Pattern::Exact("local declaration cannot be called"),
+        Rule::Code(C::UndefinedFunction),
+    ),
     // A feature the module uses without its `enable` directive.
     (
         Pattern::PrefixSuffix("the `", "` enable extension is not enabled"),
