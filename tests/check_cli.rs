@@ -139,7 +139,10 @@ fn target_decides_what_a_wgsl_file_may_use() {
     let output = check(&dir, &["--target", "native", "wide.wgsl"]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
 
-    let output = check(&dir, &["--target", "webgpu", "--format", "json", "wide.wgsl"]);
+    let output = check(
+        &dir,
+        &["--target", "webgpu", "--format", "json", "wide.wgsl"],
+    );
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     let diagnostics = json["diagnostics"].as_array().unwrap();

@@ -1,7 +1,7 @@
 //! `fxbench check`'s WGSL checker over public WGSL that naga accepts (naga's `tests/in`, the
 //! WebGPU samples), when those files are present: set `FXBENCH_WGSL_CORPUS` to one or more
 //! folders (separated by `:`), searched recursively for `.wgsl` files. Without it the test
-//! prints one line and passes; docs/wgsl-check.md says how to extract the corpora.
+//! prints one line and passes; docs/WGSL_CHECK.md says how to extract the corpora.
 //!
 //! The bar: under the native target a file has errors exactly when naga itself (parse, then
 //! validate with every capability, as naga's command line does) rejects it, so there are no
@@ -44,7 +44,7 @@ fn naga_rejects(text: &str) -> bool {
 #[test]
 fn public_wgsl_has_no_false_errors() {
     let Some(folders) = std::env::var_os("FXBENCH_WGSL_CORPUS") else {
-        println!("skipped: set FXBENCH_WGSL_CORPUS to folders of .wgsl files (docs/wgsl-check.md)");
+        println!("skipped: set FXBENCH_WGSL_CORPUS to folders of .wgsl files (docs/WGSL_CHECK.md)");
         return;
     };
     let mut problems = Vec::new();
