@@ -38,6 +38,9 @@ pub struct Document {
     pub effect_paths: Vec<PathBuf>,
     pub preset_path: Option<PathBuf>,
     pub preset: Option<Preset>,
+    /// What the effects' WGSL is validated against: the window sets its device's capabilities;
+    /// `None` means what the engine asks of a device (`analysis::Target::engine`).
+    pub target: Option<analysis::Target>,
 }
 
 /// Effects that compiled, plus every file's diagnostics rendered with their sources.
@@ -144,6 +147,7 @@ impl Document {
             effect_paths,
             preset_path: Some(preset_path.to_path_buf()),
             preset: Some(preset),
+            target: None,
         })
     }
 
@@ -171,6 +175,9 @@ impl Document {
                 builtin_include_dir: builtin_assets_dir().join("reshade"),
                 ..Options::default()
             };
+            if let Some(target) = &self.target {
+                options.target = target.clone();
+            }
             options.mode = settings.mode();
             if let CompileSettings::Performance(values) = settings
                 && let Some(values) = values.get(path)
@@ -339,4 +346,43 @@ pub fn effect_file_name(effect: &ValidatedEffect) -> String {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effects_are_checked_against_the_document_target() {
+        let dir = std::env::temp_dir().join(format!("fxbench-doc-target-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("wide.wfx");
+        std::fs::write(
+            &path,
+            "#include \"shaders/fxbench.wfxh\"\n\
+             @fragment fn PS(in: PostProcessOut) -> @location(0) vec4<f32> {\n\
+             let big: i64 = 1li;\n\
+             return BackBufferLoad(in.position) * f32(big);\n\
+             }\n\
+             technique T { pass { VertexShader = PostProcessVS; PixelShader = PS; } }\n",
+        )
+        .unwrap();
+        let mut doc = Document::with_effects(vec![path]);
+        // By default, what the engine asks of a device: no 64-bit integers.
+        let codes = |doc: &Document| -> Vec<&'static str> {
+            let compiled = doc.compile((64, 64));
+            compiled
+                .diagnostics()
+                .map(|(_, d)| d.code.as_str())
+                .collect()
+        };
+        assert_eq!(codes(&doc), ["MissingCapability"]);
+        // A device that has them (and everything else).
+        doc.target = Some(analysis::Target::device(
+            "Test GPU",
+            analysis::Target::native().capabilities,
+        ));
+        assert_eq!(codes(&doc), Vec::<&str>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

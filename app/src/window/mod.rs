@@ -128,6 +128,11 @@ impl WorkbenchApp {
         self.runtime = Err(String::new());
         let document =
             session::open_document(options.preset.as_deref(), &options.effects, &options.input)
+                .map(|mut doc| {
+                    // Effects are checked against what this window's device really offers.
+                    doc.target = self.render_state.as_ref().map(runtime::device_target);
+                    doc
+                })
                 .map_err(|e| e.to_string());
         let image = load_source(&options);
         let mut diagnostics = Vec::new();
