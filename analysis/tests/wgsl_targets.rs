@@ -174,9 +174,9 @@ fn every_independent_error_in_one_run() {
     assert_eq!(
         found(&out),
         [
-            (DiagnosticCode::SyntaxError, 8, 13, 8, 14),
             (DiagnosticCode::UndeclaredIdentifier, 2, 12, 2, 19),
             (DiagnosticCode::UndeclaredIdentifier, 5, 17, 5, 22),
+            (DiagnosticCode::SyntaxError, 8, 13, 8, 14),
             (DiagnosticCode::UndefinedFunction, 15, 21, 15, 25),
             (DiagnosticCode::ReturnTypeMismatch, 17, 12, 17, 14),
         ],

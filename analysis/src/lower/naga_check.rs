@@ -64,6 +64,8 @@ pub(crate) fn parse_and_validate(
 ) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
     let parsed = parse(text, user_len, map);
     let mut diagnostics = parsed.diagnostics;
+    // naga finds syntax errors before name errors: report them in the order of the text.
+    diagnostics.sort_by_key(|d| d.span.map(|s| (s.file, s.start)));
     let Some(mut module) = parsed.module else {
         return Err(diagnostics);
     };
