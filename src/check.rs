@@ -8,7 +8,7 @@ use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 
 use analysis::render::{self, Colors, Group};
-use analysis::{Diagnostic, FileLoader as _, FsLoader, Options, SourceMap};
+use analysis::{Diagnostic, FileLoader as _, FsLoader, Options, SourceMap, Target};
 
 /// No errors were found (warnings may have been).
 pub const EXIT_CLEAN: i32 = 0;
@@ -27,6 +27,13 @@ pub struct CheckArgs {
     defines: Vec<(String, String)>,
     #[command(flatten)]
     search: crate::args::SearchArgs,
+    /// What to check shaders against: `webgpu` (core WebGPU plus the file's WebGPU `enable`
+    /// directives), `native` (everything wgpu can give some native device, as naga's own CLI
+    /// validates), `vulkan` (what wgpu's Vulkan backend can give), `device` (what this machine's
+    /// adapter offers). Default: `native` for .wgsl files, and for effects what fxbench's
+    /// engine asks of the device.
+    #[arg(long, value_enum)]
+    target: Option<TargetArg>,
     /// Files to check: effects (.fx, .fxh, .wfx, .wfxh) and WGSL (.wgsl); a folder stands for
     /// the effects and WGSL files in it (headers are checked through the effects that include
     /// them).
@@ -39,6 +46,29 @@ enum Format {
     Human,
     Json,
     Sarif,
+}
+
+/// The `--target` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum TargetArg {
+    Webgpu,
+    Native,
+    Vulkan,
+    Device,
+}
+
+impl TargetArg {
+    /// The target; `device` asks this machine's adapter.
+    fn resolve(self) -> Result<Target, String> {
+        Ok(match self {
+            TargetArg::Webgpu => Target::webgpu(),
+            TargetArg::Native => Target::native(),
+            TargetArg::Vulkan => Target::vulkan(),
+            TargetArg::Device => {
+                engine::context::adapter_target().map_err(|e| format!("--target device: {e}"))?
+            }
+        })
+    }
 }
 
 /// What a file is checked as, by its extension.
@@ -121,6 +151,15 @@ pub fn run(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let target = match args.target.map(TargetArg::resolve).transpose() {
+        Ok(target) => target,
+        Err(why) => {
+            eprintln!("fxbench check: {why}");
+            return EXIT_USAGE;
+        }
+    };
+    let options = effect_options(&args, target.as_ref());
+    let wgsl_target = target.unwrap_or_else(Target::native);
     let mut checked: Vec<(SourceMap, Vec<Diagnostic>)> = Vec::new();
     for path in &files {
         let Some(kind) = FileKind::of(path) else {
@@ -141,11 +180,11 @@ pub fn run(args: CheckArgs) -> i32 {
         };
         checked.push(match kind {
             FileKind::Effect => {
-                let output = analysis::compile(path, text, &FsLoader, &effect_options(&args));
+                let output = analysis::compile(path, text, &FsLoader, &options);
                 (output.sources, output.diagnostics)
             }
             FileKind::Wgsl => {
-                let output = analysis::wgsl_file::check_wgsl(path, text);
+                let output = analysis::wgsl_file::check_wgsl_for(path, text, &wgsl_target);
                 (output.sources, output.diagnostics)
             }
         });
@@ -184,8 +223,10 @@ pub fn run(args: CheckArgs) -> i32 {
 
 /// The options effects are compiled with: includes resolve beside the effect first, then in the
 /// `-I` search paths, then in the built-in assets, as in the window and `fxbench render`; `-D`
-/// definitions follow the predefined macros.
-fn effect_options(args: &CheckArgs) -> Options {
+/// definitions follow the predefined macros. They are validated against `target` when one was
+/// chosen, else against what the engine asks of the device.
+fn effect_options(args: &CheckArgs, target: Option<&Target>) -> Options {
+    let defaults = Options::default();
     Options {
         include_dirs: args
             .search
@@ -196,7 +237,8 @@ fn effect_options(args: &CheckArgs) -> Options {
             .collect(),
         builtin_include_dir: app::session::files::builtin_assets_dir().join("reshade"),
         definitions: args.defines.clone(),
-        ..Options::default()
+        target: target.cloned().unwrap_or(defaults.target.clone()),
+        ..defaults
     }
 }
 

@@ -126,6 +126,43 @@ checked 1 file: 1 error, 0 warnings
 }
 
 #[test]
+fn target_decides_what_a_wgsl_file_may_use() {
+    let dir = temp_dir("target");
+    write(
+        &dir,
+        "wide.wgsl",
+        "// 64-bit integers.\nfn wide(x: i32) -> i64 {\n    return i64(x);\n}\n",
+    );
+    // Plain WGSL defaults to the native target, where 64-bit integers exist.
+    let output = check(&dir, &["wide.wgsl"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let output = check(&dir, &["--target", "native", "wide.wgsl"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+
+    let output = check(
+        &dir,
+        &["--target", "webgpu", "--format", "json", "wide.wgsl"],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let diagnostics = json["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{json}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "MissingCapability");
+    assert_eq!(
+        d["message"],
+        "the shader uses 64-bit integers, which the webgpu target does not offer"
+    );
+    assert_eq!(d["range"]["start"]["line"], 2, "{d}");
+    assert_eq!(d["range"]["start"]["column"], 20, "{d}");
+    assert_eq!(d["range"]["end"]["column"], 23, "{d}");
+
+    let output = check(&dir, &["--target", "metal", "wide.wgsl"]);
+    assert_eq!(output.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn wgsl_type_error_is_exit_1_with_exact_position() {
     let dir = temp_dir("wgsl");
     write(&dir, "broken.wgsl", BROKEN_WGSL);

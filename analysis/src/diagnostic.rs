@@ -192,6 +192,9 @@ diagnostic_codes! {
     ImplicitTruncation,
     /// A ReShade FX construct the lowering to WGSL does not support yet.
     UnsupportedFeature,
+    /// A feature the shader uses that the target it is checked against does not offer (64-bit
+    /// integers, `f64`, ...), or that needs an `enable` directive the shader lacks.
+    MissingCapability,
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -17,6 +17,7 @@ mod preprocess;
 pub mod preset;
 pub mod render;
 pub mod source;
+pub mod target;
 pub mod wgsl_file;
 
 use std::collections::HashMap;
@@ -28,6 +29,7 @@ pub use preprocess::{
     FileLoader, FsLoader, MAX_OUTPUT_BYTES, MemoryLoader, Preprocessed, predefined_macros,
 };
 pub use source::{FileId, SourceMap, Span};
+pub use target::{Target, TargetKind};
 
 /// What the front end needs besides the source.
 #[derive(Clone, Debug)]
@@ -47,6 +49,9 @@ pub struct Options {
     /// Preprocessor definitions (name, value) after the predefined ones, e.g. a preset's
     /// `PreprocessorDefinitions`.
     pub definitions: Vec<(String, String)>,
+    /// What the generated WGSL is validated against: by default what fxbench's engine asks of
+    /// the device ([`Target::engine`]); the window passes its device's set.
+    pub target: Target,
 }
 
 impl Default for Options {
@@ -59,6 +64,7 @@ impl Default for Options {
             mode: CompileMode::Normal,
             uniform_values: HashMap::new(),
             definitions: Vec::new(),
+            target: Target::engine(),
         }
     }
 }

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::{FileId, SourceMap, Span};
+use crate::target::Target;
 
 /// What checking a WGSL file produced: the file, the module when it is valid, every diagnostic.
 #[derive(Debug)]
@@ -15,12 +16,18 @@ pub struct WgslOutput {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Parses and validates WGSL `text` that lives at `path` (used only to name the file).
+/// Parses and validates WGSL `text` that lives at `path` (used only to name the file) against
+/// the broad native target ([`Target::native`]).
 pub fn check_wgsl(path: &Path, text: String) -> WgslOutput {
+    check_wgsl_for(path, text, &Target::native())
+}
+
+/// Parses and validates WGSL `text` that lives at `path` against `target`.
+pub fn check_wgsl_for(path: &Path, text: String, target: &Target) -> WgslOutput {
     let mut sources = SourceMap::new();
     let file = sources.add(path, text);
     let text = &sources.get(file).text;
-    let (module, diagnostics) = match validate(file, text) {
+    let (module, diagnostics) = match validate(file, text, target) {
         Ok(module) => (Some(module), Vec::new()),
         Err(diagnostics) => (None, diagnostics),
     };
@@ -34,10 +41,11 @@ pub fn check_wgsl(path: &Path, text: String) -> WgslOutput {
 fn validate(
     file: FileId,
     text: &str,
+    target: &Target,
 ) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
     // naga spans are byte ranges of the text we gave it, so they map one to one.
     let span = |s: naga::Span| s.to_range().map(|r| Span::new(file, r.start, r.end));
-    crate::lower::naga_check::parse_and_validate(text, text.len(), &span, |_| {})
+    crate::lower::naga_check::parse_and_validate(text, text.len(), &span, target, |_| {})
 }
 
 #[cfg(test)]

@@ -336,6 +336,26 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
 }
 
 #[test]
+fn a_texture_rejected_for_its_size_stays_declared() {
+    // `Big` is too wide: reported once, and its sampler, storage, render target and WGSL uses
+    // are not reported again as undeclared.
+    let effect = format!(
+        "{HEADER}texture Big {{ Width = 100000; Height = 4; Format = RGBA8; }};\n\
+sampler S {{ Texture = Big; }};\n\
+storage W {{ Texture = Big; }};\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return textureSample(Big, S, vec2<f32>(0.5)); }}\n\
+technique X {{ pass {{ VertexShader = vs; PixelShader = ps; RenderTarget = Big; }} }}\n"
+    );
+    let out = load(&[("big.wfx", &effect)], &Options::default());
+    assert_eq!(
+        diagnostics(&out),
+        ["big.wfx:6:23: error[InvalidSize]: 'Width' : value 100000 outside 1..=16384"],
+        "{}",
+        out.render_diagnostics()
+    );
+}
+
+#[test]
 fn matrix_uniforms_follow_wgsl_layout() {
     let effect = format!(
         "{HEADER}uniform Scale: f32 = 2.0;\n\

@@ -66,6 +66,29 @@ technique T { pass { VertexShader = VS; PixelShader = PS; } }
 }
 
 #[test]
+fn a_texture_size_out_of_range_is_one_invalid_size_at_its_value() {
+    let text = "texture Big { Width = 100000; Height = 4; };\n\
+sampler sBig { Texture = Big; };\n\
+float4 PS(float4 pos : SV_Position) : SV_Target { return tex2D(sBig, pos.xy); }\n\
+void VS(in uint id : SV_VertexID, out float4 pos : SV_Position) { pos = float4(0, 0, 0, 1); }\n\
+technique T { pass { VertexShader = VS; PixelShader = PS; RenderTarget = Big; } }\n";
+    let out = compile(text);
+    let found: Vec<_> = out
+        .diagnostics
+        .iter()
+        .map(|d| d.render_short(&out.sources))
+        .collect();
+    let path = repo().join("assets/test_effect.fx");
+    assert_eq!(
+        found,
+        [format!(
+            "{}:1:23: error[InvalidSize]: 'Width' : value 100000 outside 1..=16384",
+            path.display()
+        )],
+    );
+}
+
+#[test]
 fn a_missing_image_is_one_io_error_naming_the_file_and_the_texture() {
     let text = r#"
 texture LutTex < source = "no-such-lut.png"; > { Width = 32; Height = 32; };

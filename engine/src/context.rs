@@ -15,6 +15,42 @@ pub fn optional_features() -> wgpu::Features {
         | wgpu::Features::PASSTHROUGH_SHADERS
 }
 
+/// The adapter [`GpuContext::headless`] would use: Vulkan first, then GL.
+fn headless_adapter() -> Result<wgpu::Adapter, HeadlessError> {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+    if std::env::var_os("WGPU_BACKEND").is_none() {
+        desc.backends = wgpu::Backends::VULKAN | wgpu::Backends::GL;
+    }
+    let instance = wgpu::Instance::new(desc);
+    pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+        power_preference: wgpu::PowerPreference::HighPerformance,
+        force_fallback_adapter: false,
+        compatible_surface: None,
+        apply_limit_buckets: false,
+    }))
+    .map_err(|e| HeadlessError::NoAdapter(e.to_string()))
+}
+
+/// The shader capabilities a device with `features` and `downlevel` flags validates with, as
+/// wgpu maps them.
+pub fn shader_capabilities(
+    features: wgpu::Features,
+    downlevel: wgpu::DownlevelFlags,
+) -> naga::valid::Capabilities {
+    wgpu_naga_bridge::features_to_naga_capabilities(features, downlevel)
+}
+
+/// What this machine's adapter (the one [`GpuContext::headless`] picks) offers shaders when all
+/// its features are requested: the `device` target of `fxbench check`.
+pub fn adapter_target() -> Result<analysis::Target, HeadlessError> {
+    let adapter = headless_adapter()?;
+    let caps = shader_capabilities(
+        adapter.features(),
+        adapter.get_downlevel_capabilities().flags,
+    );
+    Ok(analysis::Target::device(&adapter.get_info().name, caps))
+}
+
 /// A device, its queue, and the adapter's description.
 #[derive(Clone, Debug)]
 pub struct GpuContext {
@@ -53,18 +89,7 @@ impl GpuContext {
 
     /// Creates a device without a window: Vulkan first, then GL, on whatever adapter exists.
     pub fn headless(extra: wgpu::Features) -> Result<Self, HeadlessError> {
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
-        if std::env::var_os("WGPU_BACKEND").is_none() {
-            desc.backends = wgpu::Backends::VULKAN | wgpu::Backends::GL;
-        }
-        let instance = wgpu::Instance::new(desc);
-        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            force_fallback_adapter: false,
-            compatible_surface: None,
-            apply_limit_buckets: false,
-        }))
-        .map_err(|e| HeadlessError::NoAdapter(e.to_string()))?;
+        let adapter = headless_adapter()?;
         let wanted = optional_features() | extra;
         let features = adapter.features() & wanted;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
@@ -102,5 +127,18 @@ impl GpuContext {
             "{} ({:?}, {:?})",
             self.adapter_info.name, self.adapter_info.backend, self.adapter_info.device_type
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_engine_target_is_what_the_engine_asks_of_a_compliant_device() {
+        assert_eq!(
+            shader_capabilities(optional_features(), wgpu::DownlevelFlags::compliant()),
+            analysis::Target::engine().capabilities
+        );
     }
 }

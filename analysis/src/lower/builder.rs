@@ -75,11 +75,17 @@ impl EffectBuilder {
             .map(|u| u.name.as_str())
             .collect();
         let map = |s: naga::Span| Some(wgsl.map_span(s));
-        let checked = naga_check::parse_and_validate(&wgsl.text, wgsl.user_len(), &map, |module| {
-            if !runtime.is_empty() {
-                inject_uniform_loads(module, &runtime);
-            }
-        });
+        let checked = naga_check::parse_and_validate(
+            &wgsl.text,
+            wgsl.user_len(),
+            &map,
+            &options.target,
+            |module| {
+                if !runtime.is_empty() {
+                    inject_uniform_loads(module, &runtime);
+                }
+            },
+        );
         let (module, info) = match checked {
             Ok(checked) => checked,
             Err(found) => {

@@ -23,7 +23,7 @@ pub(crate) const MAX_TEXTURE_SIZE: u32 = 16384;
 pub(super) struct LoweredItems {
     pub items: EffectItems,
     /// Textures by name, for samplers, storages and render targets.
-    pub texture_ids: HashMap<String, TextureId>,
+    pub texture_ids: TextureIds,
     /// Declarations standing in for items that failed to lower.
     pub placeholders: Placeholders,
 }
@@ -38,7 +38,7 @@ pub(super) fn lower_items(cx: &mut Ctx, parsed: &ParsedEffect, options: &Options
     let mut placeholders = Placeholders::default();
     let mut uniforms = Vec::new();
     let mut textures = Vec::new();
-    let mut texture_ids = HashMap::new();
+    let mut texture_ids = TextureIds::default();
     for item in &parsed.items {
         match item {
             Item::Uniform(decl) if lowered_names.insert(&decl.name.name) => {
@@ -57,14 +57,18 @@ pub(super) fn lower_items(cx: &mut Ctx, parsed: &ParsedEffect, options: &Options
             Item::Texture(decl) if lowered_names.insert(&decl.name.name) => {
                 match lower_texture(cx, decl) {
                     Some(t) => {
-                        texture_ids.insert(t.name.clone(), TextureId::new(textures.len()));
+                        let id = TextureId::new(textures.len());
+                        texture_ids.ids.insert(t.name.clone(), id);
                         textures.push(t);
                     }
-                    None => placeholders.resources.push((
-                        decl.name.name.clone(),
-                        "texture_2d<f32>",
-                        cx.ident_span(&decl.name),
-                    )),
+                    None => {
+                        texture_ids.rejected.insert(decl.name.name.clone());
+                        placeholders.resources.push((
+                            decl.name.name.clone(),
+                            "texture_2d<f32>",
+                            cx.ident_span(&decl.name),
+                        ));
+                    }
                 }
             }
             _ => {}
@@ -108,7 +112,7 @@ pub(super) fn lower_items(cx: &mut Ctx, parsed: &ParsedEffect, options: &Options
 fn lower_samplers<'p>(
     cx: &mut Ctx,
     parsed: &'p ParsedEffect,
-    texture_ids: &HashMap<String, TextureId>,
+    texture_ids: &TextureIds,
     lowered_names: &mut HashSet<&'p str>,
     placeholders: &mut Placeholders,
 ) -> Vec<Sampler> {
@@ -516,7 +520,7 @@ const FILTER_MODES: [(&str, FilterMode); 2] =
 fn lower_sampler(
     cx: &mut Ctx,
     decl: &crate::parse::SamplerDecl,
-    texture_ids: &HashMap<String, TextureId>,
+    texture_ids: &TextureIds,
 ) -> Option<Sampler> {
     let span = cx.ident_span(&decl.name);
     let states = state_map(cx, &decl.states);
@@ -612,22 +616,33 @@ fn lod_state(cx: &mut Ctx, key: &str, a: &Assignment, lod_range: &mut (f32, f32)
 }
 
 /// A sampler's `Texture` state: a declared texture's name.
-fn sampler_texture(
-    cx: &mut Ctx,
-    a: &Assignment,
-    texture_ids: &HashMap<String, TextureId>,
-) -> Option<TextureId> {
+fn sampler_texture(cx: &mut Ctx, a: &Assignment, texture_ids: &TextureIds) -> Option<TextureId> {
     let name = ident_value(cx, a)?;
-    let texture = texture_ids.get(name).copied();
-    if texture.is_none() {
-        let s = cx.expr_span(&a.value);
-        cx.error(
-            DiagnosticCode::UndeclaredIdentifier,
-            s,
-            format!("'{name}' : undeclared texture"),
-        );
+    texture_ids.lookup(cx, name, cx.expr_span(&a.value))
+}
+
+/// The textures that lowered, by name, and the names of those that were rejected: still
+/// declared (the rejection was reported), so a use of one is not reported again as undeclared.
+#[derive(Default)]
+pub(super) struct TextureIds {
+    pub ids: HashMap<String, TextureId>,
+    pub rejected: HashSet<String>,
+}
+
+impl TextureIds {
+    /// The texture `name`, used at `at`; an undeclared name is reported there, a rejected one
+    /// silently gives `None`.
+    pub fn lookup(&self, cx: &mut Ctx, name: &str, at: Span) -> Option<TextureId> {
+        let id = self.ids.get(name).copied();
+        if id.is_none() && !self.rejected.contains(name) {
+            cx.error(
+                DiagnosticCode::UndeclaredIdentifier,
+                at,
+                format!("'{name}' : undeclared texture"),
+            );
+        }
+        id
     }
-    texture
 }
 
 /// `storage NAME { Texture = T; MipLevel = N; }`: T must be an owned texture in a format WGSL
@@ -635,7 +650,7 @@ fn sampler_texture(
 fn lower_storage(
     cx: &mut Ctx,
     decl: &crate::parse::SamplerDecl,
-    texture_ids: &HashMap<String, TextureId>,
+    texture_ids: &TextureIds,
     textures: &[Texture],
 ) -> Option<Storage> {
     let span = cx.ident_span(&decl.name);
@@ -685,19 +700,12 @@ fn lower_storage(
 fn storage_texture(
     cx: &mut Ctx,
     a: &Assignment,
-    texture_ids: &HashMap<String, TextureId>,
+    texture_ids: &TextureIds,
     textures: &[Texture],
 ) -> Option<TextureId> {
     let name = ident_value(cx, a)?;
     let value_span = cx.expr_span(&a.value);
-    let Some(&id) = texture_ids.get(name) else {
-        cx.error(
-            DiagnosticCode::UndeclaredIdentifier,
-            value_span,
-            format!("'{name}' : undeclared texture"),
-        );
-        return None;
-    };
+    let id = texture_ids.lookup(cx, name, value_span)?;
     match &textures[id.index()].kind {
         TextureKind::Owned { format, .. } if format.storage_format().is_none() => {
             let allowed: Vec<&str> = TextureFormat::ALL

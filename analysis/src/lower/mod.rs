@@ -138,7 +138,7 @@ fn lower_techniques(
     cx: &mut Ctx,
     parsed: &ParsedEffect,
     builder: &mut EffectBuilder,
-    texture_ids: &HashMap<String, TextureId>,
+    texture_ids: &items::TextureIds,
 ) -> Vec<Technique> {
     let mut techniques = Vec::new();
     for item in &parsed.items {

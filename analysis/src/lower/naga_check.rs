@@ -2,15 +2,29 @@
 //! (`wgsl_file.rs`): naga parses the text, the caller may edit the module, naga validates it,
 //! going on past the first error, and every error becomes a located [`Diagnostic`].
 //!
-//! # Keeping going
+//! # Keeping going past parse errors
 //!
-//! naga's parser stops at its first error and yields no module, so a parse error is reported
-//! alone. Its validator also stops at the first error, but it validates module-scope items first,
+//! naga's parser stops at its first error and yields no module. When that error lies inside a
+//! function body, [`parse_and_validate`] replaces the inside of that body with `loop{}` padded
+//! with spaces to the same length (so every other byte keeps its offset and every later span is
+//! exact) and parses again, until the text parses or an error lies outside every body (a
+//! declaration, a signature: everything after it may be its consequence). The function keeps its
+//! signature, so its callers see it as before; naga lowers declarations in dependency order, so
+//! each error found this way is independent of the ones before. Validation errors inside a
+//! stubbed function are dropped (its body is no longer the user's), and the module is never
+//! returned when any parse error was found.
+//!
+//! # Keeping going past validation errors
+//!
+//! naga's validator also stops at the first error, but it validates module-scope items first,
 //! then each function in arena order, then each entry point, and a function is checked against
 //! its callees' *signatures* only (plus the summaries naga computes from their bodies: the
 //! globals they use, whether they may `discard`, their uniformity needs). [`validate`] uses that
 //! order to go on after a failure, on a scratch copy of the module:
 //!
+//! - a missing capability (64-bit integers on a target without them) is reported once, then the
+//!   capability is granted and validation starts again: nothing else about the item is wrong,
+//!   so it stays declared and its uses are not reported again;
 //! - an error in a function replaces that function's body with `return <zero value>;` (or an
 //!   empty body when it returns nothing). Its signature is unchanged, so its callers are checked
 //!   exactly as before; the stub only removes requirements (globals, `discard`, uniformity), so it
@@ -19,72 +33,168 @@
 //!   on its body is reported a second time;
 //! - an error in an entry point removes that entry point: nothing can call one, so no other check
 //!   depends on it;
-//! - an error at module scope (a type, constant, global variable) stops: everything after it may
-//!   be a consequence of it;
+//! - another error at module scope (a type, constant, global variable) stops: everything after it
+//!   may be a consequence of it;
 //! - if the function just stubbed fails again (its signature is what is wrong), validation stops.
 //!
-//! Each step removes the object that failed, so the loop ends after at most one round per
-//! function and entry point, and one object is reported at most once. The module is valid only
-//! when the first validation succeeds; the stubbed copy is never used for anything but finding
-//! further errors.
+//! Each step removes the object that failed or grants a capability, so the loop ends after at
+//! most one round per function, entry point and capability, and one object is reported at most
+//! once. The module is valid only when the first validation succeeds; the stubbed copy is never
+//! used for anything but finding further errors.
 
-use naga::valid::ValidationError;
+use std::ops::Range;
+
+use naga::valid::{Capabilities, ValidationError};
 
 use crate::diagnostic::Diagnostic;
 use crate::naga_errors::{self, SpanMap};
+use crate::target::Target;
 
-/// Parses `text` with naga, applies `edit` to the module, and validates it. `map` takes naga's
-/// spans to the sources; `user_len` bounds where an error naga reports without a span is looked
-/// for (the user's text, not generated code). On failure returns every diagnostic: a parse
-/// error alone (naga's parser stops at its first), or each validation error found.
+/// Parses `text` with naga, applies `edit` to the module, and validates it against `target`.
+/// `map` takes naga's spans to the sources; `user_len` bounds where an error naga reports
+/// without a span is looked for, and which function bodies may be stubbed (the user's text, not
+/// generated code). On failure returns every diagnostic: the parse errors found by stubbing
+/// function bodies, then the validation errors of what parsed.
 pub(crate) fn parse_and_validate(
     text: &str,
     user_len: usize,
     map: SpanMap,
+    target: &Target,
     edit: impl FnOnce(&mut naga::Module),
 ) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
-    let mut module = naga::front::wgsl::parse_str(text).map_err(|error| {
-        let mut d = naga_errors::parse_diagnostic(&error, text, map);
-        if d.span.is_none()
-            && let Some(range) = naga_errors::locate_spanless(text, user_len, error.message())
-        {
-            d.span = map(naga::Span::from(range));
-        }
-        vec![d]
-    })?;
+    let parsed = parse(text, user_len, map);
+    let mut diagnostics = parsed.diagnostics;
+    // naga finds syntax errors before name errors: report them in the order of the text.
+    diagnostics.sort_by_key(|d| d.span.map(|s| (s.file, s.start)));
+    let Some(mut module) = parsed.module else {
+        return Err(diagnostics);
+    };
     edit(&mut module);
-    let mut validator = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        // Core WGSL's `pack2x16float`/`unpack2x16float` (and FX's `f32tof16`/`f16tof32`)
-        // need this in naga; wgpu grants it on every Vulkan, Metal and DX12 device.
-        naga::valid::Capabilities::default() | naga::valid::Capabilities::SHADER_FLOAT16_IN_FLOAT32,
-    );
-    let info = validate(&mut validator, &module).map_err(|errors| {
-        errors
-            .iter()
-            .map(|error| naga_errors::validation_diagnostic(error, &module, text, map))
-            .collect::<Vec<_>>()
-    })?;
-    Ok((module, info))
+    let in_stub = |error: &naga::WithSpan<ValidationError>| {
+        error
+            .spans()
+            .filter_map(|(s, _)| s.to_range())
+            .any(|r| parsed.stubbed.iter().any(|s| s.contains(&r.start)))
+    };
+    match validate(target.for_module(text), &module) {
+        Ok(info) if diagnostics.is_empty() => return Ok((module, info)),
+        Ok(_) => {}
+        Err(errors) => diagnostics.extend(
+            errors
+                .iter()
+                .filter(|e| !in_stub(e))
+                .map(|e| naga_errors::validation_diagnostic(e, &module, &parsed.text, map, target)),
+        ),
+    }
+    Err(diagnostics)
+}
+
+/// What parsing with stubbed bodies produced.
+struct Parsed {
+    /// The module of the (stubbed) text, when it finally parsed.
+    module: Option<naga::Module>,
+    /// The text that parsed: `text` with the stubbed bodies replaced.
+    text: String,
+    /// Each stubbed function, from its name to the end of its body.
+    stubbed: Vec<Range<usize>>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses `text`, stubbing the body of each function a parse error lies in and parsing again,
+/// as the module documentation says.
+fn parse(text: &str, user_len: usize, map: SpanMap) -> Parsed {
+    let bodies = naga_errors::function_bodies(&text[..user_len.min(text.len())]);
+    let mut current = text.to_string();
+    let mut stubbed: Vec<Range<usize>> = Vec::new();
+    let mut diagnostics = Vec::new();
+    // Each round stubs one more body, so this bound is never the reason to stop.
+    for _ in 0..=bodies.len() {
+        let error = match naga::front::wgsl::parse_str(&current) {
+            Ok(module) => {
+                return Parsed {
+                    module: Some(module),
+                    text: current,
+                    stubbed,
+                    diagnostics,
+                };
+            }
+            Err(error) => error,
+        };
+        let mut d = naga_errors::parse_diagnostic(&error, &current, map);
+        let mut at = error.labels().find_map(|(s, _)| s.to_range());
+        if d.span.is_none()
+            && let Some(range) = naga_errors::locate_spanless(&current, user_len, error.message())
+        {
+            d.span = map(naga::Span::from(range.clone()));
+            at = Some(range);
+        }
+        diagnostics.push(d);
+        let body = at.and_then(|at| {
+            bodies
+                .iter()
+                .find(|(_, body)| body.start < at.start && at.start < body.end)
+        });
+        let Some((name, body)) =
+            body.filter(|(name, _)| !stubbed.iter().any(|s| s.start == name.start))
+        else {
+            break;
+        };
+        let inside = body.start + 1..body.end - 1;
+        current = naga_errors::replace(&current, inside.clone(), &stub_text(&current[inside]));
+        // From the `fn` keyword: naga's span of a function starts there.
+        let keyword = current[..name.start].trim_end().len().saturating_sub(2);
+        stubbed.push(keyword..body.end);
+    }
+    Parsed {
+        module: None,
+        text: current,
+        stubbed,
+        diagnostics,
+    }
+}
+
+/// A body inside that parses for any return type, as long as `inside` and with its line breaks
+/// (so that line numbers after it stay right): `loop{}` and spaces, or only the line breaks when
+/// `inside` is too short (validation errors in a stubbed body are dropped anyway).
+fn stub_text(inside: &str) -> String {
+    let kept: String = inside
+        .bytes()
+        .map(|b| if b == b'\n' { '\n' } else { ' ' })
+        .collect();
+    let Some(at) = kept.find("      ") else {
+        return kept;
+    };
+    format!("{}loop{{}}{}", &kept[..at], &kept[at + 6..])
 }
 
 /// Validates `module`; on failure goes on past each error as the module documentation says and
 /// returns every error found, each object's at most once.
 fn validate(
-    validator: &mut naga::valid::Validator,
+    capabilities: Capabilities,
     module: &naga::Module,
 ) -> Result<naga::valid::ModuleInfo, Vec<naga::WithSpan<ValidationError>>> {
+    let flags = naga::valid::ValidationFlags::all();
+    let mut validator = naga::valid::Validator::new(flags, capabilities);
     let first = match validator.validate(module) {
         Ok(info) => return Ok(info),
         Err(error) => error,
     };
+    let mut granted = capabilities;
     let mut scratch = module.clone();
     let mut stubbed = Vec::new();
     let mut errors = vec![first];
-    // Each round stubs or removes one object, so this bound is never the reason to stop.
-    for _ in 0..=module.functions.len() + module.entry_points.len() {
+    // Each round stubs or removes one object or grants a capability, so this bound is never
+    // the reason to stop.
+    let rounds =
+        module.functions.len() + module.entry_points.len() + Capabilities::all().iter().count();
+    for _ in 0..=rounds {
         let last = errors.last().expect("errors starts non-empty").as_inner();
+        let missing = naga_errors::missing_capabilities(last).filter(|c| !granted.contains(*c));
         match last {
+            _ if missing.is_some() => {
+                granted |= missing.unwrap_or_default();
+                validator = naga::valid::Validator::new(flags, granted);
+            }
             ValidationError::Function { handle, .. } if !stubbed.contains(handle) => {
                 stubbed.push(*handle);
                 stub(&mut scratch.functions[*handle]);

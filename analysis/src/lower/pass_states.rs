@@ -2,11 +2,9 @@
 //! state parsed and checked on its own (shader names resolved by the [`EffectBuilder`]), in the
 //! order written, so every bad value is reported once.
 
-use std::collections::HashMap;
-
 use super::eval::{bool_value, enum_value, ident_value, int_value, state_map, unknown_state};
+use super::items::TextureIds;
 use super::{Ctx, EffectBuilder, PassStates};
-use crate::diagnostic::DiagnosticCode;
 use crate::model::*;
 use crate::parse::{Assignment, PassDecl};
 
@@ -15,7 +13,7 @@ pub(super) fn pass_states(
     cx: &mut Ctx,
     decl: &PassDecl,
     builder: &EffectBuilder,
-    texture_ids: &HashMap<String, TextureId>,
+    texture_ids: &TextureIds,
 ) -> PassStates {
     let span = cx.span(
         decl.keyword.start,
@@ -183,7 +181,7 @@ fn render_target(
     cx: &mut Ctx,
     a: &Assignment,
     builder: &EffectBuilder,
-    texture_ids: &HashMap<String, TextureId>,
+    texture_ids: &TextureIds,
     states: &mut PassStates,
 ) -> bool {
     let key = a.key.name.as_str();
@@ -199,12 +197,7 @@ fn render_target(
         return false;
     };
     let value_span = cx.expr_span(&a.value);
-    let Some(&id) = texture_ids.get(name) else {
-        cx.error(
-            DiagnosticCode::UndeclaredIdentifier,
-            value_span,
-            format!("'{name}' : undeclared texture"),
-        );
+    let Some(id) = texture_ids.lookup(cx, name, value_span) else {
         return false;
     };
     states.set_render_target(slot, id, value_span, builder.textures(), cx.diagnostics);

@@ -42,6 +42,9 @@ pub struct Document {
     /// line): `#include` looks in them (and their subfolders) after the including file's
     /// folder and before the built-in headers, and a preset's effects are looked up in them.
     pub search_paths: Vec<PathBuf>,
+    /// What the effects' WGSL is validated against: the window sets its device's capabilities;
+    /// `None` means what the engine asks of a device (`analysis::Target::engine`).
+    pub target: Option<analysis::Target>,
 }
 
 /// Effects that compiled, plus every file's diagnostics rendered with their sources.
@@ -164,6 +167,7 @@ impl Document {
             preset_path: Some(preset_path.to_path_buf()),
             preset: Some(preset),
             search_paths,
+            target: None,
         })
     }
 
@@ -207,6 +211,9 @@ impl Document {
                 builtin_include_dir: builtin_assets_dir().join("reshade"),
                 ..Options::default()
             };
+            if let Some(target) = &self.target {
+                options.target = target.clone();
+            }
             options.mode = settings.mode();
             if let CompileSettings::Performance(values) = settings
                 && let Some(values) = values.get(path)
@@ -404,4 +411,43 @@ fn find_in_tree(dir: &Path, name: &str, depth: u32) -> Option<PathBuf> {
         .iter()
         .filter(|p| p.is_dir())
         .find_map(|sub| find_in_tree(sub, name, depth - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effects_are_checked_against_the_document_target() {
+        let dir = std::env::temp_dir().join(format!("fxbench-doc-target-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("wide.wfx");
+        std::fs::write(
+            &path,
+            "#include \"shaders/fxbench.wfxh\"\n\
+             @fragment fn PS(in: PostProcessOut) -> @location(0) vec4<f32> {\n\
+             let big: i64 = 1li;\n\
+             return BackBufferLoad(in.position) * f32(big);\n\
+             }\n\
+             technique T { pass { VertexShader = PostProcessVS; PixelShader = PS; } }\n",
+        )
+        .unwrap();
+        let mut doc = Document::with_effects(vec![path]);
+        // By default, what the engine asks of a device: no 64-bit integers.
+        let codes = |doc: &Document| -> Vec<&'static str> {
+            let compiled = doc.compile((64, 64));
+            compiled
+                .diagnostics()
+                .map(|(_, d)| d.code.as_str())
+                .collect()
+        };
+        assert_eq!(codes(&doc), ["MissingCapability"]);
+        // A device that has them (and everything else).
+        doc.target = Some(analysis::Target::device(
+            "Test GPU",
+            analysis::Target::native().capabilities,
+        ));
+        assert_eq!(codes(&doc), Vec::<&str>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -220,13 +220,15 @@ impl WorkbenchApp {
     pub fn open(&mut self, options: StartOptions) -> bool {
         let document =
             session::open_document(options.preset.as_deref(), &options.effects, &options.input);
-        let document = match document {
+        let mut document = match document {
             Ok(document) => document,
             Err(e) => {
                 self.status = format!("could not open: {e}");
                 return false;
             }
         };
+        // Effects are checked against what this window's device really offers.
+        document.target = self.render_state.as_ref().map(runtime::device_target);
         let source = match load_source(&options) {
             Ok(source) => source,
             Err(e) => {

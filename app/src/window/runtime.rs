@@ -6,6 +6,18 @@ use engine::{ChainOptions, EffectChain, GpuContext};
 use crate::session::document::Document;
 use crate::session::input::{LiveInput, Source};
 
+/// What the window's device offers shaders: the features it was created with, as wgpu maps
+/// them to naga capabilities with the adapter's downlevel flags.
+pub fn device_target(render_state: &egui_wgpu::RenderState) -> analysis::Target {
+    analysis::Target::device(
+        &render_state.adapter.get_info().name,
+        engine::context::shader_capabilities(
+            render_state.device.features(),
+            render_state.adapter.get_downlevel_capabilities().flags,
+        ),
+    )
+}
+
 /// Device request for the window: the features fxbench uses, where the adapter offers them.
 pub fn device_descriptor(adapter: &wgpu::Adapter) -> wgpu::DeviceDescriptor<'static> {
     wgpu::DeviceDescriptor {

@@ -10,7 +10,7 @@ use super::super::check::Facts;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::names::ident;
-use super::{ItemIds, Result, unsupported};
+use super::{ItemIds, Result, failed, unsupported};
 use crate::lower::EffectItems;
 use crate::model::*;
 use crate::source::Span;
@@ -435,12 +435,26 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
     }
     let (mut width, mut height, mut depth, mut mips) = (1u32, 1u32, 1u32, 1u32);
     let mut format = TextureFormat::RGBA8;
+    let limit = crate::lower::MAX_TEXTURE_SIZE;
+    // A size outside its range is reported at its value, as the `.wfx` front end does.
+    let sized = |p: &Property, max: u32| -> Result<u32> {
+        let value = property_number(p, &out.consts)?;
+        if value < 1.0 || value > f64::from(max) {
+            let name = &p.name.name;
+            return failed(
+                p.value.range,
+                DiagnosticCode::InvalidSize,
+                format!("'{name}' : value {value} outside 1..={max}"),
+            );
+        }
+        Ok(value as u32)
+    };
     for p in d.properties.iter().flatten() {
         match p.name.name.as_str() {
-            "Width" => width = property_number(p, &out.consts)? as u32,
-            "Height" => height = property_number(p, &out.consts)? as u32,
-            "Depth" => depth = property_number(p, &out.consts)? as u32,
-            "MipLevels" => mips = property_number(p, &out.consts)? as u32,
+            "Width" => width = sized(p, limit)?,
+            "Height" => height = sized(p, limit)?,
+            "Depth" => depth = sized(p, limit)?,
+            "MipLevels" => mips = sized(p, u32::MAX)?,
             "Format" => {
                 let value = property_name(p).unwrap_or_default();
                 format = match TextureFormat::ALL.iter().find(|(n, _)| *n == value) {
@@ -457,10 +471,6 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
     }
     // As ReShade does, more mip levels than the size allows are clamped.
     let mips = mips.min(32 - width.max(height).max(1).leading_zeros());
-    let limit = crate::lower::MAX_TEXTURE_SIZE;
-    if width == 0 || height == 0 || width > limit || height > limit || depth == 0 || mips == 0 {
-        return unsupported(d.name.range, "texture size out of range");
-    }
     let pooled = d.annotations.iter().any(|a| {
         a.name.name == "pooled" && matches!(a.value.kind, ExprKind::Literal(Literal::Bool(true)))
     });
