@@ -818,6 +818,11 @@ impl ValidatedEffect {
         &self.textures[id.index()]
     }
 
+    /// Every texture's id, in declaration order.
+    pub fn texture_ids(&self) -> impl Iterator<Item = TextureId> + '_ {
+        (0..self.textures.len()).map(TextureId::new)
+    }
+
     pub fn sampler(&self, id: SamplerId) -> &Sampler {
         &self.samplers[id.index()]
     }

@@ -74,6 +74,10 @@ pub enum CentralView {
     Preview,
     /// The passes as SPIR-V, before and after the optimiser.
     Spirv,
+    /// Every texture of the chain, as it is after a chosen pass.
+    Inspector,
+    /// Per technique and pass times, shares of the frame and their history.
+    Timing,
 }
 
 /// The eframe application.
@@ -90,6 +94,8 @@ pub struct WorkbenchApp {
     watcher: Option<watch::FileWatcher>,
     view: CentralView,
     spirv: panels::spirv::SpirvPanel,
+    inspector: panels::inspector::InspectorPanel,
+    timing: panels::timing::TimingPanel,
     /// Which shaders the chain runs.
     shaders: spirv::ShaderChoice,
     /// How uniforms reach the shaders (performance mode compiles them in as constants).
@@ -112,6 +118,8 @@ impl WorkbenchApp {
             watcher: None,
             view: options.view,
             spirv: panels::spirv::SpirvPanel::default(),
+            inspector: panels::inspector::InspectorPanel::default(),
+            timing: panels::timing::TimingPanel::default(),
             shaders: spirv::ShaderChoice::default(),
             mode: CompileMode::Normal,
             render_state: cc.wgpu_render_state.clone(),
@@ -196,6 +204,16 @@ impl WorkbenchApp {
     /// The SPIR-V view's state (its stage list follows the open effects).
     pub fn spirv_panel(&self) -> &panels::spirv::SpirvPanel {
         &self.spirv
+    }
+
+    /// The render-target inspector's state.
+    pub fn inspector_panel(&self) -> &panels::inspector::InspectorPanel {
+        &self.inspector
+    }
+
+    /// The timing panel's state.
+    pub fn timing_panel(&self) -> &panels::timing::TimingPanel {
+        &self.timing
     }
 
     /// The GPU state, if the chain could be built.
@@ -522,9 +540,15 @@ impl eframe::App for WorkbenchApp {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.view, CentralView::Preview, "Preview");
                 ui.selectable_value(&mut self.view, CentralView::Spirv, "SPIR-V");
+                ui.selectable_value(&mut self.view, CentralView::Inspector, "Inspector");
+                ui.selectable_value(&mut self.view, CentralView::Timing, "Timing");
             });
             ui.separator();
             if let Ok(runtime) = &mut self.runtime {
+                // Textures are copied for the inspector only while it is shown.
+                let capture = (self.view == CentralView::Inspector)
+                    .then(|| self.inspector.show(ui, runtime.chain()));
+                runtime.chain_mut().set_capture(capture);
                 match self.view {
                     CentralView::Preview => {
                         let rect = panels::preview::preview_ui(ui, runtime);
@@ -533,6 +557,11 @@ impl eframe::App for WorkbenchApp {
                     CentralView::Spirv => {
                         runtime.set_preview_rect(None);
                         self.spirv.ui(ui, runtime.chain(), self.shaders.label());
+                    }
+                    CentralView::Inspector => runtime.set_preview_rect(None),
+                    CentralView::Timing => {
+                        runtime.set_preview_rect(None);
+                        self.timing.show(ui, runtime.chain());
                     }
                 }
             }
