@@ -460,3 +460,106 @@ fn uniform_arrays_get_one_row_per_element() {
     assert!(harness.query_by_label("Weights[3]").is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_timing_plot_has_samples_after_frames_and_restarts_after_a_reload() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    harness.get_by_label("Timing").click();
+    harness.run_steps(8);
+    let frames = harness
+        .state()
+        .runtime()
+        .expect("runtime")
+        .chain()
+        .frame_timings()
+        .cpu_ns
+        .len();
+    let (_, cpu_samples) = harness.state().timing_panel().plotted_samples();
+    assert!(frames >= 8, "{frames} frames timed");
+    assert_eq!(cpu_samples, frames, "the plot shows every frame since the build");
+    // The costliest of the demo's three passes is named.
+    harness.get_by_label_contains("Costliest pass: ");
+
+    harness.get_by_label("Reload").click();
+    harness.run_steps(2);
+    let chain = harness.state().runtime().expect("runtime").chain();
+    assert_eq!(chain.generation(), 1);
+    let (_, cpu_samples) = harness.state().timing_panel().plotted_samples();
+    assert!(
+        (1..=2).contains(&cpu_samples),
+        "the plot restarted: {cpu_samples} samples"
+    );
+}
+
+/// The half-size blur target of assets/gaussian_blur.wfx at (x, y), on the CPU.
+fn blur_half_texel(input: &engine::RgbaImage, x: usize, y: usize) -> [f32; 4] {
+    let at = |x: usize, y: usize, c: usize| {
+        f32::from(input.pixels[(y * input.width as usize + x) * 4 + c]) / 255.0
+    };
+    let weight = |k: i32| (-((k * k) as f32) / 8.0).exp();
+    let hw = input.width as i32 / 2;
+    let total: f32 = (-4..=4).map(weight).sum();
+    let mut sum = [0.0f32; 4];
+    for k in -4..=4 {
+        let bx = (x as i32 + k).clamp(0, hw - 1) as usize;
+        for (c, s) in sum.iter_mut().enumerate() {
+            let block = (at(2 * bx, 2 * y, c)
+                + at(2 * bx + 1, 2 * y, c)
+                + at(2 * bx, 2 * y + 1, c)
+                + at(2 * bx + 1, 2 * y + 1, c))
+                / 4.0;
+            *s += weight(k) * block;
+        }
+    }
+    sum.map(|s| s / total)
+}
+
+#[test]
+fn the_inspector_reads_the_blur_target_under_the_cursor() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    harness.get_by_label("Inspector").click();
+    harness.run_steps(2);
+    harness
+        .get_by_label_contains("gaussian_blur.wfx: BlurHalfTex")
+        .click();
+    harness.run_steps(4);
+    let (rect, scale) = harness
+        .state()
+        .inspector_panel()
+        .image_placement()
+        .expect("the capture is shown");
+    let (x, y) = (37usize, 21usize);
+    harness.hover_at(rect.min + egui::vec2((x as f32 + 0.5) * scale, (y as f32 + 0.5) * scale));
+    harness.run_steps(2);
+    let readout = harness
+        .state()
+        .inspector_panel()
+        .readout()
+        .expect("a texel under the cursor")
+        .to_string();
+    assert!(readout.starts_with(&format!("({x}, {y})")), "{readout}");
+    let values: Vec<f32> = readout
+        .split_whitespace()
+        .skip(2)
+        .skip_while(|w| *w != "R")
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (w, h) = app::session::input::TEST_CARD_SIZE;
+    let expected = blur_half_texel(&engine::input::test_card(w, h), x, y);
+    assert_eq!(values.len(), 4, "{readout}");
+    for c in 0..4 {
+        assert!(
+            (values[c] - expected[c]).abs() < 2e-3,
+            "channel {c}: {readout} vs {expected:?}"
+        );
+    }
+    // Leaving the inspector stops the copies.
+    harness.get_by_label("Preview").click();
+    harness.run_steps(2);
+    let chain = harness.state().runtime().expect("runtime").chain();
+    assert_eq!(chain.capture_request(), None);
+}

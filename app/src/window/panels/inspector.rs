@@ -29,6 +29,8 @@ pub struct InspectorPanel {
     texture: Option<(Shown, egui::TextureHandle)>,
     /// The readout of the texel under the cursor.
     readout: Option<String>,
+    /// Where the image was drawn last frame, and its points per texel.
+    placement: Option<(egui::Rect, f32)>,
     status: String,
 }
 
@@ -43,6 +45,7 @@ impl Default for InspectorPanel {
             pan: egui::Vec2::ZERO,
             texture: None,
             readout: None,
+            placement: None,
             status: String::new(),
         }
     }
@@ -57,6 +60,11 @@ impl InspectorPanel {
     /// The stored values under the cursor, as last shown.
     pub fn readout(&self) -> Option<&str> {
         self.readout.as_deref()
+    }
+
+    /// Where the image was drawn last frame (screen rectangle) and its points per texel.
+    pub fn image_placement(&self) -> Option<(egui::Rect, f32)> {
+        self.placement
     }
 
     /// Draws the panel; returns the capture the chain should make from now on.
@@ -252,6 +260,7 @@ impl InspectorPanel {
             self.pan += response.drag_delta();
         }
         let image_rect = egui::Rect::from_center_size(rect.center() + self.pan, size * scale);
+        self.placement = Some((image_rect, scale));
         let painter = ui.painter_at(rect);
         painter.image(
             texture,
