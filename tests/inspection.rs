@@ -131,8 +131,8 @@ fn the_back_buffer_is_the_input_at_the_start_and_the_output_at_the_end() {
         &image,
         at(CapturePoint::AfterPass(PassRef { key, pass: 1 })),
     );
-    let output = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
-        .expect("readback");
+    let output =
+        engine::input::read_texture(&ctx.device, &ctx.queue, chain.output()).expect("readback");
     assert_eq!(as_bytes(&after_last), output.pixels);
     assert_ne!(output.pixels, image.pixels, "the blur changed the image");
     let end = capture(&ctx, &mut chain, &image, at(CapturePoint::End));
@@ -190,9 +190,15 @@ fn timings_keep_a_history_and_restart_when_the_chain_is_rebuilt() {
     assert!(matches!(costliest.scope, RowScope::Pass(k, _) if k == key));
     let frame = summary.frame_gpu.expect("frame GPU time");
     let technique = summary.rows[0].gpu.expect("technique GPU time");
-    assert!(frame.mean_ns >= technique.mean_ns, "{frame:?} vs {technique:?}");
+    assert!(
+        frame.mean_ns >= technique.mean_ns,
+        "{frame:?} vs {technique:?}"
+    );
     let pass_shares: f64 = summary.rows[1..].iter().filter_map(|r| r.share).sum();
-    assert!(pass_shares > 0.0 && pass_shares <= 1.0 + 1e-9, "{pass_shares}");
+    assert!(
+        pass_shares > 0.0 && pass_shares <= 1.0 + 1e-9,
+        "{pass_shares}"
+    );
 
     let compiled = Document::with_effects(vec![asset("gaussian_blur.wfx")]).compile(SIZE);
     chain.reload(compiled.effects, SIZE).expect("rebuilds");

@@ -736,7 +736,8 @@ pub enum CompileMode {
 /// effect.techniques.clear(); // private: cannot be edited outside `analysis`
 /// # }
 /// ```
-#[derive(Debug)]
+// Clone copies a proof, which forges nothing: the SPIR-V view compiles a copy on a worker thread.
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct ValidatedEffect {
     pub(crate) path: PathBuf,

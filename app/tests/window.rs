@@ -211,6 +211,19 @@ fn editing_an_effect_file_reloads_it() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Steps the window until the SPIR-V view's worker has delivered the selected stage.
+fn wait_for_spirv(harness: &mut Harness<'_, WorkbenchApp>) {
+    for _ in 0..500 {
+        harness.run_steps(1);
+        if !harness.state().spirv_panel().is_compiling() {
+            harness.run_steps(1);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the SPIR-V worker did not finish");
+}
+
 /// Asserts that the SPIR-V view shows the instruction counts of the first effect's stage `i`.
 fn expect_counts_of_stage(harness: &Harness<'_, WorkbenchApp>, i: usize) {
     let effect = harness
@@ -247,6 +260,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
 
     harness.get_by_label("SPIR-V").click();
     harness.run_steps(2);
+    wait_for_spirv(&mut harness);
     // The first stage is compiled, optimised and diffed: its counts and the diff header show.
     expect_counts_of_stage(&harness, 0);
     harness.get_by_label_contains(&format!("+++ {} (optimised)", labels[0]));
@@ -266,6 +280,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
         .expect("listed")
         .click();
     harness.run_steps(2);
+    wait_for_spirv(&mut harness);
     expect_counts_of_stage(&harness, 3);
 
     // The optimised listing alone.
@@ -273,6 +288,28 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
     harness.run_steps(2);
     assert!(harness.query_by_label_contains("+++").is_none());
     harness.get_by_label_contains("OpEntryPoint Fragment");
+
+    // The source map: the vertical pass's sampling line, then the instructions made for it.
+    harness.get_by_label("Source map").click();
+    harness.run_steps(2);
+    harness
+        .get_by_role(egui::accesskit::Role::TextInput)
+        .focus();
+    harness.run_steps(1);
+    harness
+        .get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("Sample");
+    harness.run_steps(3);
+    let sample_line = harness
+        .get_by_label_contains("| sum += w * textureSampleLevel(BlurHalfTex")
+        .rect();
+    let instruction = harness
+        .get_by_label_contains("OpImageSampleExplicitLod")
+        .rect();
+    assert!(
+        instruction.top() > sample_line.top(),
+        "the instruction is listed under its line"
+    );
 }
 
 #[test]
@@ -478,7 +515,10 @@ fn the_timing_plot_has_samples_after_frames_and_restarts_after_a_reload() {
         .len();
     let (_, cpu_samples) = harness.state().timing_panel().plotted_samples();
     assert!(frames >= 8, "{frames} frames timed");
-    assert_eq!(cpu_samples, frames, "the plot shows every frame since the build");
+    assert_eq!(
+        cpu_samples, frames,
+        "the plot shows every frame since the build"
+    );
     // The costliest of the demo's three passes is named.
     harness.get_by_label_contains("Costliest pass: ");
 
@@ -562,4 +602,104 @@ fn the_inspector_reads_the_blur_target_under_the_cursor() {
     harness.run_steps(2);
     let chain = harness.state().runtime().expect("runtime").chain();
     assert_eq!(chain.capture_request(), None);
+}
+
+#[test]
+fn the_split_view_shows_the_input_left_and_the_output_right() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    harness.run_steps(2);
+    let rect = harness
+        .state()
+        .preview_panel()
+        .image_rect()
+        .expect("the preview is shown");
+    let before = harness.render().expect("render");
+    harness.get_by_label("Split before/after").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().preview_panel().divider(), Some(0.5));
+    let split = harness.render().expect("render");
+    // The vignette darkens the corners: left of the divider the input shows, undarkened; right
+    // of it the output, as before.
+    let region = |img: &image::RgbaImage, fx: f32| {
+        let x = (rect.left() + fx * rect.width()) as u32;
+        let y = (rect.top() + 0.1 * rect.height()) as u32;
+        mean_brightness(img, x, y, x + 20, y + 20)
+    };
+    let (left_before, left_split) = (region(&before, 0.03), region(&split, 0.03));
+    let (right_before, right_split) = (region(&before, 0.93), region(&split, 0.93));
+    assert!(
+        left_split > left_before + 5.0,
+        "left corner {left_before:.1} -> {left_split:.1}"
+    );
+    assert!(
+        (right_split - right_before).abs() < 3.0,
+        "right corner {right_before:.1} -> {right_split:.1}"
+    );
+
+    // Dragging the divider moves it.
+    let y = rect.center().y;
+    harness.drag_at(egui::pos2(rect.center().x, y));
+    harness.run_steps(1);
+    harness.hover_at(egui::pos2(rect.left() + 0.25 * rect.width(), y));
+    harness.run_steps(1);
+    harness.drop_at(egui::pos2(rect.left() + 0.25 * rect.width(), y));
+    harness.run_steps(1);
+    let divider = harness.state().preview_panel().divider().expect("split");
+    assert!((divider - 0.25).abs() < 0.02, "divider at {divider}");
+}
+
+#[test]
+fn bypass_all_shows_the_input_and_the_readout_gives_output_pixels() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    let rect = harness
+        .state()
+        .preview_panel()
+        .image_rect()
+        .expect("the preview is shown");
+    let (w, h) = app::session::input::TEST_CARD_SIZE;
+    let probe = egui::pos2(
+        rect.left() + rect.width() * 100.5 / w as f32,
+        rect.top() + rect.height() * 50.5 / h as f32,
+    );
+    harness.hover_at(probe);
+    harness.run_steps(4);
+    let readout = harness
+        .state()
+        .preview_panel()
+        .readout()
+        .expect("a pixel under the cursor")
+        .to_string();
+    let runtime = harness.state().runtime().expect("runtime");
+    let output = engine::input::read_texture(
+        &runtime.gpu().device,
+        &runtime.gpu().queue,
+        runtime.chain().output(),
+    )
+    .expect("readback");
+    let i = (50 * w as usize + 100) * 4;
+    let p = &output.pixels[i..i + 4];
+    assert_eq!(
+        readout,
+        format!("output (100, 50): {} {} {} {}", p[0], p[1], p[2], p[3])
+    );
+
+    harness.get_by_label("Bypass all").click();
+    harness.run_steps(3);
+    let runtime = harness.state().runtime().expect("runtime");
+    assert!(runtime.chain().is_bypassed());
+    let output = engine::input::read_texture(
+        &runtime.gpu().device,
+        &runtime.gpu().queue,
+        runtime.chain().output(),
+    )
+    .expect("readback");
+    assert_eq!(
+        output,
+        engine::input::test_card(w, h),
+        "the output is the input"
+    );
 }

@@ -140,6 +140,8 @@ pub struct EffectChain {
     options: ChainOptions,
     /// Techniques with toggle keys or timeouts.
     controls: Vec<(TechniqueKey, TechniqueControls)>,
+    /// Run no technique: the output is a copy of the input (the preview's before/after).
+    bypass: bool,
     /// The texture being inspected (`chain/inspect.rs`); with none, frames copy nothing.
     capture: Option<crate::inspect::CaptureState>,
 }
@@ -214,6 +216,7 @@ impl EffectChain {
             bound_input: None,
             options: options.clone(),
             controls,
+            bypass: false,
             capture: None,
         })
     }
@@ -295,6 +298,7 @@ impl EffectChain {
         }
         next.source_state = std::mem::replace(&mut self.source_state, SourceState::new(0));
         next.generation = self.generation + 1;
+        next.bypass = self.bypass;
         // Keep inspecting what was inspected, when the rebuilt chain still has it.
         let request = self.capture_request().filter(|r| match r.resource {
             crate::inspect::ResourceId::Texture { .. } => next.owned_texture(r.resource).is_some(),
@@ -339,6 +343,17 @@ impl EffectChain {
         new.dedup();
         new.append(&mut rest);
         self.order = new;
+    }
+
+    /// Runs no technique from the next frame (the output is then the input), or runs the enabled
+    /// ones again; which techniques are enabled is kept.
+    pub fn set_bypass(&mut self, bypass: bool) {
+        self.bypass = bypass;
+    }
+
+    /// Whether every technique is bypassed.
+    pub fn is_bypassed(&self) -> bool {
+        self.bypass
     }
 
     pub fn is_enabled(&self, key: TechniqueKey) -> bool {

@@ -120,8 +120,7 @@ pub struct CapturedImage {
 impl CapturedImage {
     /// The texel at (x, y); `None` outside the image.
     pub fn texel(&self, x: u32, y: u32) -> Option<[f32; 4]> {
-        (x < self.width && y < self.height)
-            .then(|| self.texels[(y * self.width + x) as usize])
+        (x < self.width && y < self.height).then(|| self.texels[(y * self.width + x) as usize])
     }
 
     /// Whether the format stores floats (values may leave 0..=1, or be NaN or infinite).
@@ -334,7 +333,8 @@ impl Readback {
     }
 
     fn read(self, serial: u64) -> Result<CapturedImage, CaptureError> {
-        let block = bytes_per_texel(self.format).ok_or(CaptureError::UnsupportedFormat(self.format))?;
+        let block =
+            bytes_per_texel(self.format).ok_or(CaptureError::UnsupportedFormat(self.format))?;
         let texels = {
             let view = self
                 .buffer

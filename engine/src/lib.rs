@@ -24,8 +24,8 @@ pub mod timing;
 mod upload;
 
 pub use chain::{
-    ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough, SpirvTransform,
-    TechniqueKey, TechniqueTimings,
+    ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough,
+    SpirvTransform, TechniqueKey, TechniqueTimings,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

@@ -379,7 +379,9 @@ mod tests {
         let mut avg = MovingAverage::<100>::default();
         assert_eq!(avg.stats(), None);
         // 1..=20 shuffled: mean 10 (210 / 20, truncated), p95 is the 19th smallest.
-        for s in [7, 3, 20, 1, 15, 9, 12, 18, 2, 5, 11, 14, 4, 19, 6, 16, 8, 13, 10, 17] {
+        for s in [
+            7, 3, 20, 1, 15, 9, 12, 18, 2, 5, 11, 14, 4, 19, 6, 16, 8, 13, 10, 17,
+        ] {
             avg.push(s);
         }
         let stats = avg.stats().unwrap();

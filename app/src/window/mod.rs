@@ -94,6 +94,7 @@ pub struct WorkbenchApp {
     watcher: Option<watch::FileWatcher>,
     view: CentralView,
     spirv: panels::spirv::SpirvPanel,
+    preview: panels::compare::PreviewPanel,
     inspector: panels::inspector::InspectorPanel,
     timing: panels::timing::TimingPanel,
     /// Which shaders the chain runs.
@@ -118,6 +119,7 @@ impl WorkbenchApp {
             watcher: None,
             view: options.view,
             spirv: panels::spirv::SpirvPanel::default(),
+            preview: panels::compare::PreviewPanel::default(),
             inspector: panels::inspector::InspectorPanel::default(),
             timing: panels::timing::TimingPanel::default(),
             shaders: spirv::ShaderChoice::default(),
@@ -204,6 +206,11 @@ impl WorkbenchApp {
     /// The SPIR-V view's state (its stage list follows the open effects).
     pub fn spirv_panel(&self) -> &panels::spirv::SpirvPanel {
         &self.spirv
+    }
+
+    /// The preview's state (split, bypass, zoom, readout).
+    pub fn preview_panel(&self) -> &panels::compare::PreviewPanel {
+        &self.preview
     }
 
     /// The render-target inspector's state.
@@ -545,25 +552,36 @@ impl eframe::App for WorkbenchApp {
             });
             ui.separator();
             if let Ok(runtime) = &mut self.runtime {
-                // Textures are copied for the inspector only while it is shown.
-                let capture = (self.view == CentralView::Inspector)
-                    .then(|| self.inspector.show(ui, runtime.chain()));
-                runtime.chain_mut().set_capture(capture);
-                match self.view {
+                // Textures are copied for the inspector (or the preview's pixel readout) only
+                // while it is shown.
+                let capture = match self.view {
                     CentralView::Preview => {
-                        let rect = panels::preview::preview_ui(ui, runtime);
-                        runtime.set_preview_rect(Some(rect));
+                        let shown = self.preview.show(
+                            ui,
+                            runtime.chain(),
+                            runtime.preview_texture(),
+                            runtime.input_texture(),
+                        );
+                        runtime.set_preview_rect(Some(shown.image_rect));
+                        runtime.chain_mut().set_bypass(shown.bypass);
+                        shown.capture
+                    }
+                    CentralView::Inspector => {
+                        runtime.set_preview_rect(None);
+                        Some(self.inspector.show(ui, runtime.chain()))
                     }
                     CentralView::Spirv => {
                         runtime.set_preview_rect(None);
                         self.spirv.ui(ui, runtime.chain(), self.shaders.label());
+                        None
                     }
-                    CentralView::Inspector => runtime.set_preview_rect(None),
                     CentralView::Timing => {
                         runtime.set_preview_rect(None);
                         self.timing.show(ui, runtime.chain());
+                        None
                     }
-                }
+                };
+                runtime.chain_mut().set_capture(capture);
             }
         });
         self.apply(commands);

@@ -58,7 +58,7 @@ impl EffectChain {
         let active: Vec<TechniqueKey> = self
             .order
             .iter()
-            .filter(|k| self.enabled.contains(k))
+            .filter(|k| !self.bypass && self.enabled.contains(k))
             .copied()
             .collect();
         let plan = FramePlan::new(&self.pass_needs(&active));

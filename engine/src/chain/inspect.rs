@@ -4,11 +4,11 @@
 use analysis::{BindingResource, TextureKind, TextureSemantic, ValidatedEffect};
 
 use super::{EffectChain, EffectIndex, TechniqueKey};
+use crate::input::{BACK_BUFFER_FORMAT, DEPTH_FORMAT};
 use crate::inspect::{
     CaptureError, CaptureRequest, CaptureState, CapturedImage, PassRef, ResourceId, ResourceInfo,
     ResourceRole,
 };
-use crate::input::{BACK_BUFFER_FORMAT, DEPTH_FORMAT};
 use crate::textures::TextureGpu;
 
 /// What one pass reads and writes, as resources.
@@ -126,7 +126,12 @@ impl EffectChain {
         let ResourceId::Texture { effect, texture } = id else {
             return None;
         };
-        match self.effects.get(effect.index())?.textures.get(texture.index())? {
+        match self
+            .effects
+            .get(effect.index())?
+            .textures
+            .get(texture.index())?
+        {
             TextureGpu::Owned { texture, .. } => Some(texture),
             TextureGpu::Semantic(_) => None,
         }

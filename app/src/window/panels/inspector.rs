@@ -242,12 +242,18 @@ impl InspectorPanel {
                 );
             }
         });
-        ui.label(self.readout.as_deref().unwrap_or("Hover the image to read its texels"));
+        ui.label(
+            self.readout
+                .as_deref()
+                .unwrap_or("Hover the image to read its texels"),
+        );
         let texture = self.texture_for(ui.ctx(), image);
         let (rect, response) =
             ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
         let size = egui::vec2(image.width as f32, image.height as f32);
-        let fit = (rect.width() / size.x).min(rect.height() / size.y).max(0.01);
+        let fit = (rect.width() / size.x)
+            .min(rect.height() / size.y)
+            .max(0.01);
         let mut scale = self.zoom.unwrap_or(fit);
         if response.hovered() {
             let scroll = ui.input(|i| i.smooth_scroll_delta.y);
@@ -281,7 +287,10 @@ impl InspectorPanel {
         let key = (image.serial, image.request, self.settings);
         if let Some((shown, handle)) = &mut self.texture {
             if *shown != key {
-                handle.set(color_image(image, self.settings), egui::TextureOptions::NEAREST);
+                handle.set(
+                    color_image(image, self.settings),
+                    egui::TextureOptions::NEAREST,
+                );
                 *shown = key;
             }
             return handle.id();

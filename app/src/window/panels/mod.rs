@@ -1,5 +1,6 @@
 //! One file per panel; each `*_ui` function draws and returns the commands it wants applied.
 
+pub mod compare;
 pub mod diagnostics;
 pub mod inspector;
 pub mod preview;

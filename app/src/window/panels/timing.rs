@@ -125,7 +125,11 @@ impl TimingPanel {
     ) -> (String, Option<&'c FrameAverage>, Option<&'c FrameAverage>) {
         let frame = || {
             let f = chain.frame_timings();
-            ("the whole frame".to_string(), Some(&f.gpu_ns), Some(&f.cpu_ns))
+            (
+                "the whole frame".to_string(),
+                Some(&f.gpu_ns),
+                Some(&f.cpu_ns),
+            )
         };
         match self.selected {
             None => frame(),
