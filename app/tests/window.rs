@@ -566,21 +566,29 @@ fn the_inspector_reads_the_blur_target_under_the_cursor() {
     harness
         .get_by_label_contains("gaussian_blur.wfx: BlurHalfTex")
         .click();
-    harness.run_steps(4);
-    let (rect, scale) = harness
-        .state()
-        .inspector_panel()
-        .image_placement()
-        .expect("the capture is shown");
+    // The readback arrives a frame or more later, and the layout settles once it is shown: hover
+    // where the image is now until the readout names the texel aimed at.
     let (x, y) = (37usize, 21usize);
-    harness.hover_at(rect.min + egui::vec2((x as f32 + 0.5) * scale, (y as f32 + 0.5) * scale));
-    harness.run_steps(2);
-    let readout = harness
-        .state()
-        .inspector_panel()
-        .readout()
-        .expect("a texel under the cursor")
-        .to_string();
+    let mut readout = String::new();
+    for _ in 0..50 {
+        harness.run_steps(1);
+        let shows_target = matches!(
+            harness.state().runtime().expect("runtime").chain().captured(),
+            Some(Ok(image)) if image.width == 640
+        );
+        let placement = harness.state().inspector_panel().image_placement();
+        let (Some((rect, scale)), true) = (placement, shows_target) else {
+            continue;
+        };
+        harness.hover_at(rect.min + egui::vec2((x as f32 + 0.5) * scale, (y as f32 + 0.5) * scale));
+        harness.run_steps(1);
+        if let Some(r) = harness.state().inspector_panel().readout() {
+            readout = r.to_string();
+            if readout.starts_with(&format!("({x}, {y})")) {
+                break;
+            }
+        }
+    }
     assert!(readout.starts_with(&format!("({x}, {y})")), "{readout}");
     let values: Vec<f32> = readout
         .split_whitespace()

@@ -131,6 +131,7 @@ impl InspectorPanel {
                     self.resource = r.id;
                     self.mip_level = 0;
                     self.readout = None;
+                    self.placement = None;
                 }
             }
         });
