@@ -13,7 +13,7 @@ trap 'kill $xvfb 2>/dev/null || true' EXIT
 sleep 2
 DISPLAY=$display WAYLAND_DISPLAY= target/release/fxbench --exit-after-frames 600 &
 app=$!
-# Let the 60-frame timing averages fill before the picture is taken.
+# Let the timing histories fill before the picture is taken.
 sleep 12
 window=$(DISPLAY=$display xdotool search --name '^fxbench$' | head -n 1)
 DISPLAY=$display import -window "$window" screenshots/workbench.png

@@ -259,7 +259,7 @@ impl SpirvPanel {
             .and_then(engine::timing::FrameAverage::mean);
         match pass_ns {
             Some(ns) => ui.label(format!(
-                "GPU time of this pass: {:.3} ms (60-frame mean, running {running})",
+                "GPU time of this pass: {:.3} ms (mean of the last 300 frames, running {running})",
                 ns as f64 / 1e6
             )),
             None if !chain.is_enabled(key) => {
