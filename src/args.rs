@@ -90,6 +90,10 @@ pub(crate) enum ViewArg {
     Preview,
     /// The passes as SPIR-V, before and after the optimiser.
     Spirv,
+    /// The render-target inspector.
+    Inspector,
+    /// Per technique and pass times and their history.
+    Timing,
 }
 
 #[cfg(feature = "window")]
@@ -98,6 +102,8 @@ impl From<ViewArg> for app::window::CentralView {
         match arg {
             ViewArg::Preview => Self::Preview,
             ViewArg::Spirv => Self::Spirv,
+            ViewArg::Inspector => Self::Inspector,
+            ViewArg::Timing => Self::Timing,
         }
     }
 }

@@ -216,3 +216,78 @@ fn the_cli_reports_bad_selections_and_broken_effects() {
     assert!(stderr.contains("broken.wfx:1:"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The 1-based line of the effect's WGSL that contains `needle`.
+fn line_of(effect: &analysis::ValidatedEffect, needle: &str) -> u32 {
+    effect
+        .wgsl()
+        .lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?}")) as u32
+        + 1
+}
+
+#[test]
+fn source_mapping_links_a_wgsl_line_to_its_instructions() {
+    let effect = load(&common::repo().join("assets/gaussian_blur.wfx"));
+    let stage = pass_stages(&effect)
+        .into_iter()
+        .find(|s| effect.entry_point(s.entry).name == "BlurHorizontalPS")
+        .expect("the horizontal pass's fragment stage");
+    let mapping = app::session::spirv_lines::SourceMapping::build(&effect, &stage).expect("maps");
+    let sample_line = line_of(&effect, "sum += w * textureSampleLevel(BackBufferTex");
+    let at_sample: Vec<&str> = mapping
+        .at_line(sample_line)
+        .map(|i| i.text.as_str())
+        .collect();
+    // The line samples, scales by the weight and accumulates.
+    for op in ["OpImageSampleExplicitLod", "OpVectorTimesScalar", "OpFAdd"] {
+        assert!(
+            at_sample.iter().any(|t| t.contains(op)),
+            "line {sample_line} lacks {op}: {at_sample:#?}"
+        );
+    }
+    // Sampling happens on that line and nowhere else in this stage.
+    let samples: Vec<_> = mapping
+        .instructions
+        .iter()
+        .filter(|i| i.text.contains("OpImageSampleExplicitLod"))
+        .collect();
+    assert!(!samples.is_empty());
+    assert!(
+        samples.iter().all(|i| i.line == Some(sample_line)),
+        "{samples:#?}"
+    );
+    // blur_weight's return line computes -(x * x) / (2 sigma^2) (the divisor is a constant),
+    // takes GLSL.std.450 Exp (27) of it and returns it: exactly these instructions.
+    let exp_line = line_of(&effect, "return exp(-(x * x)");
+    let ops: Vec<&str> = mapping
+        .at_line(exp_line)
+        .map(|i| {
+            let text = i
+                .text
+                .split_once(" = ")
+                .map_or(i.text.as_str(), |(_, op)| op);
+            text.split_whitespace().next().unwrap_or("")
+        })
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            "OpFMul",
+            "OpFNegate",
+            "OpFDiv",
+            "OpExtInst",
+            "OpReturnValue"
+        ]
+    );
+    assert!(
+        mapping
+            .at_line(exp_line)
+            .any(|i| i.text.contains("OpExtInst") && i.text.contains(" 27 ")),
+        "Exp is GLSL.std.450 instruction 27"
+    );
+    // Every mapped line is a line of the text.
+    let last = effect.wgsl().lines().count() as u32;
+    assert!(mapping.lines().iter().all(|l| (1..=last).contains(l)));
+}

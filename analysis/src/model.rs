@@ -739,7 +739,8 @@ pub enum CompileMode {
 /// effect.techniques.clear(); // private: cannot be edited outside `analysis`
 /// # }
 /// ```
-#[derive(Debug)]
+// Clone copies a proof, which forges nothing: the SPIR-V view compiles a copy on a worker thread.
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct ValidatedEffect {
     pub(crate) path: PathBuf,
@@ -819,6 +820,11 @@ impl ValidatedEffect {
 
     pub fn texture(&self, id: TextureId) -> &Texture {
         &self.textures[id.index()]
+    }
+
+    /// Every texture's id, in declaration order.
+    pub fn texture_ids(&self) -> impl Iterator<Item = TextureId> + '_ {
+        (0..self.textures.len()).map(TextureId::new)
     }
 
     pub fn sampler(&self, id: SamplerId) -> &Sampler {

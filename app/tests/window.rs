@@ -215,6 +215,19 @@ fn editing_an_effect_file_reloads_it() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Steps the window until the SPIR-V view's worker has delivered the selected stage.
+fn wait_for_spirv(harness: &mut Harness<'_, WorkbenchApp>) {
+    for _ in 0..500 {
+        harness.run_steps(1);
+        if !harness.state().spirv_panel().is_compiling() {
+            harness.run_steps(1);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the SPIR-V worker did not finish");
+}
+
 /// Asserts that the SPIR-V view shows the instruction counts of the first effect's stage `i`.
 fn expect_counts_of_stage(harness: &Harness<'_, WorkbenchApp>, i: usize) {
     let effect = harness
@@ -251,6 +264,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
 
     harness.get_by_label("SPIR-V").click();
     harness.run_steps(2);
+    wait_for_spirv(&mut harness);
     // The first stage is compiled, optimised and diffed: its counts and the diff header show.
     expect_counts_of_stage(&harness, 0);
     harness.get_by_label_contains(&format!("+++ {} (optimised)", labels[0]));
@@ -270,6 +284,7 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
         .expect("listed")
         .click();
     harness.run_steps(2);
+    wait_for_spirv(&mut harness);
     expect_counts_of_stage(&harness, 3);
 
     // The optimised listing alone.
@@ -277,6 +292,27 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
     harness.run_steps(2);
     assert!(harness.query_by_label_contains("+++").is_none());
     harness.get_by_label_contains("OpEntryPoint Fragment");
+
+    // The source map: the vertical pass's sampling line, then the instructions made for it.
+    harness.get_by_label("Source map").click();
+    harness.run_steps(2);
+    let text_input = egui::accesskit::Role::TextInput;
+    harness.get_by_role_and_label(text_input, "Find").focus();
+    harness.run_steps(1);
+    harness
+        .get_by_role_and_label(text_input, "Find")
+        .type_text("Sample");
+    harness.run_steps(3);
+    let sample_line = harness
+        .get_by_label_contains("| sum += w * textureSampleLevel(BlurHalfTex")
+        .rect();
+    let instruction = harness
+        .get_by_label_contains("OpImageSampleExplicitLod")
+        .rect();
+    assert!(
+        instruction.top() > sample_line.top(),
+        "the instruction is listed under its line"
+    );
 }
 
 #[test]
@@ -465,4 +501,232 @@ fn uniform_arrays_get_one_row_per_element() {
     }
     assert!(harness.query_by_label("Weights[3]").is_none());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_timing_plot_has_samples_after_frames_and_restarts_after_a_reload() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    harness.get_by_label("Timing").click();
+    harness.run_steps(8);
+    let frames = harness
+        .state()
+        .runtime()
+        .expect("runtime")
+        .chain()
+        .frame_timings()
+        .cpu_ns
+        .len();
+    let (_, cpu_samples) = harness.state().timing_panel().plotted_samples();
+    assert!(frames >= 8, "{frames} frames timed");
+    assert_eq!(
+        cpu_samples, frames,
+        "the plot shows every frame since the build"
+    );
+    // The costliest of the demo's three passes is named.
+    harness.get_by_label_contains("Costliest pass: ");
+
+    harness.get_by_label("Reload").click();
+    // The reload compiles in the background: wait for the rebuilt chain.
+    for _ in 0..100 {
+        harness.step();
+        if harness
+            .state()
+            .runtime()
+            .expect("runtime")
+            .chain()
+            .generation()
+            == 1
+        {
+            break;
+        }
+    }
+    let chain = harness.state().runtime().expect("runtime").chain();
+    assert_eq!(chain.generation(), 1);
+    harness.run_steps(2);
+    let (_, cpu_samples) = harness.state().timing_panel().plotted_samples();
+    assert!(
+        (1..=2).contains(&cpu_samples),
+        "the plot restarted: {cpu_samples} samples"
+    );
+}
+
+/// The half-size blur target of assets/gaussian_blur.wfx at (x, y), on the CPU.
+fn blur_half_texel(input: &engine::RgbaImage, x: usize, y: usize) -> [f32; 4] {
+    let at = |x: usize, y: usize, c: usize| {
+        f32::from(input.pixels[(y * input.width as usize + x) * 4 + c]) / 255.0
+    };
+    let weight = |k: i32| (-((k * k) as f32) / 8.0).exp();
+    let hw = input.width as i32 / 2;
+    let total: f32 = (-4..=4).map(weight).sum();
+    let mut sum = [0.0f32; 4];
+    for k in -4..=4 {
+        let bx = (x as i32 + k).clamp(0, hw - 1) as usize;
+        for (c, s) in sum.iter_mut().enumerate() {
+            let block = (at(2 * bx, 2 * y, c)
+                + at(2 * bx + 1, 2 * y, c)
+                + at(2 * bx, 2 * y + 1, c)
+                + at(2 * bx + 1, 2 * y + 1, c))
+                / 4.0;
+            *s += weight(k) * block;
+        }
+    }
+    sum.map(|s| s / total)
+}
+
+#[test]
+fn the_inspector_reads_the_blur_target_under_the_cursor() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    harness.get_by_label("Inspector").click();
+    harness.run_steps(2);
+    harness
+        .get_by_label_contains("gaussian_blur.wfx: BlurHalfTex")
+        .click();
+    // The readback arrives a frame or more later, and the layout settles once it is shown: hover
+    // where the image is now until the readout names the texel aimed at.
+    let (x, y) = (37usize, 21usize);
+    let mut readout = String::new();
+    for _ in 0..50 {
+        harness.run_steps(1);
+        let shows_target = matches!(
+            harness.state().runtime().expect("runtime").chain().captured(),
+            Some(Ok(image)) if image.width == 640
+        );
+        let placement = harness.state().inspector_panel().image_placement();
+        let (Some((rect, scale)), true) = (placement, shows_target) else {
+            continue;
+        };
+        harness.hover_at(rect.min + egui::vec2((x as f32 + 0.5) * scale, (y as f32 + 0.5) * scale));
+        harness.run_steps(1);
+        if let Some(r) = harness.state().inspector_panel().readout() {
+            readout = r.to_string();
+            if readout.starts_with(&format!("({x}, {y})")) {
+                break;
+            }
+        }
+    }
+    assert!(readout.starts_with(&format!("({x}, {y})")), "{readout}");
+    let values: Vec<f32> = readout
+        .split_whitespace()
+        .skip(2)
+        .skip_while(|w| *w != "R")
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (w, h) = app::session::input::TEST_CARD_SIZE;
+    let expected = blur_half_texel(&engine::input::test_card(w, h), x, y);
+    assert_eq!(values.len(), 4, "{readout}");
+    for c in 0..4 {
+        assert!(
+            (values[c] - expected[c]).abs() < 2e-3,
+            "channel {c}: {readout} vs {expected:?}"
+        );
+    }
+    // Leaving the inspector stops the copies.
+    harness.get_by_label("Preview").click();
+    harness.run_steps(2);
+    let chain = harness.state().runtime().expect("runtime").chain();
+    assert_eq!(chain.capture_request(), None);
+}
+
+#[test]
+fn the_split_view_shows_the_input_left_and_the_output_right() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    harness.run_steps(2);
+    let rect = harness
+        .state()
+        .preview_panel()
+        .image_rect()
+        .expect("the preview is shown");
+    let before = harness.render().expect("render");
+    harness.get_by_label("Split before/after").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().preview_panel().divider(), Some(0.5));
+    let split = harness.render().expect("render");
+    // The vignette darkens the corners: left of the divider the input shows, undarkened; right
+    // of it the output, as before.
+    let region = |img: &image::RgbaImage, fx: f32| {
+        let x = (rect.left() + fx * rect.width()) as u32;
+        let y = (rect.top() + 0.1 * rect.height()) as u32;
+        mean_brightness(img, x, y, x + 20, y + 20)
+    };
+    let (left_before, left_split) = (region(&before, 0.03), region(&split, 0.03));
+    let (right_before, right_split) = (region(&before, 0.93), region(&split, 0.93));
+    assert!(
+        left_split > left_before + 5.0,
+        "left corner {left_before:.1} -> {left_split:.1}"
+    );
+    assert!(
+        (right_split - right_before).abs() < 3.0,
+        "right corner {right_before:.1} -> {right_split:.1}"
+    );
+
+    // Dragging the divider moves it.
+    let y = rect.center().y;
+    harness.drag_at(egui::pos2(rect.center().x, y));
+    harness.run_steps(1);
+    harness.hover_at(egui::pos2(rect.left() + 0.25 * rect.width(), y));
+    harness.run_steps(1);
+    harness.drop_at(egui::pos2(rect.left() + 0.25 * rect.width(), y));
+    harness.run_steps(1);
+    let divider = harness.state().preview_panel().divider().expect("split");
+    assert!((divider - 0.25).abs() < 0.02, "divider at {divider}");
+}
+
+#[test]
+fn bypass_all_shows_the_input_and_the_readout_gives_output_pixels() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    let rect = harness
+        .state()
+        .preview_panel()
+        .image_rect()
+        .expect("the preview is shown");
+    let (w, h) = app::session::input::TEST_CARD_SIZE;
+    let probe = egui::pos2(
+        rect.left() + rect.width() * 100.5 / w as f32,
+        rect.top() + rect.height() * 50.5 / h as f32,
+    );
+    harness.hover_at(probe);
+    harness.run_steps(4);
+    let readout = harness
+        .state()
+        .preview_panel()
+        .readout()
+        .expect("a pixel under the cursor")
+        .to_string();
+    let runtime = harness.state().runtime().expect("runtime");
+    let output = engine::input::read_texture(
+        &runtime.gpu().device,
+        &runtime.gpu().queue,
+        runtime.chain().output(),
+    )
+    .expect("readback");
+    let i = (50 * w as usize + 100) * 4;
+    let p = &output.pixels[i..i + 4];
+    assert_eq!(
+        readout,
+        format!("output (100, 50): {} {} {} {}", p[0], p[1], p[2], p[3])
+    );
+
+    harness.get_by_label("Bypass all").click();
+    harness.run_steps(3);
+    let runtime = harness.state().runtime().expect("runtime");
+    assert!(runtime.chain().is_bypassed());
+    let output = engine::input::read_texture(
+        &runtime.gpu().device,
+        &runtime.gpu().queue,
+        runtime.chain().output(),
+    )
+    .expect("readback");
+    assert_eq!(
+        output,
+        engine::input::test_card(w, h),
+        "the output is the input"
+    );
 }

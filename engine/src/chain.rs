@@ -5,6 +5,7 @@
 
 mod controls;
 mod frame;
+mod inspect;
 
 use std::collections::HashMap;
 
@@ -98,6 +99,17 @@ pub struct TechniqueTimings {
     pub cpu_ns: FrameAverage,
     /// GPU time of each pass, in nanoseconds.
     pub passes_gpu_ns: Vec<FrameAverage>,
+    /// CPU time spent recording each pass, in nanoseconds.
+    pub passes_cpu_ns: Vec<FrameAverage>,
+}
+
+/// Times of whole frames.
+#[derive(Clone, Debug, Default)]
+pub struct FrameTimings {
+    /// GPU time from the start of the frame's first pass to the end of its last, in nanoseconds.
+    pub gpu_ns: FrameAverage,
+    /// CPU time of [`EffectChain::frame`], in nanoseconds.
+    pub cpu_ns: FrameAverage,
 }
 
 /// A chain of effects on one device.
@@ -111,6 +123,9 @@ pub struct EffectChain {
     output: FrameTarget,
     timer: Option<GpuTimer>,
     timings: HashMap<TechniqueKey, TechniqueTimings>,
+    frame_timings: FrameTimings,
+    /// How many times the chain was rebuilt ([`Self::reload`]); its timings restart each time.
+    generation: u64,
     copies_last_frame: u32,
     /// See [`Self::texture_memory_bytes`]; fixed once the chain is built.
     texture_memory_bytes: u64,
@@ -125,6 +140,10 @@ pub struct EffectChain {
     options: ChainOptions,
     /// Techniques with toggle keys or timeouts.
     controls: Vec<(TechniqueKey, TechniqueControls)>,
+    /// Run no technique: the output is a copy of the input (the preview's before/after).
+    bypass: bool,
+    /// The texture being inspected (`chain/inspect.rs`); with none, frames copy nothing.
+    capture: Option<crate::inspect::CaptureState>,
 }
 
 impl EffectChain {
@@ -186,6 +205,8 @@ impl EffectChain {
             output,
             timer,
             timings: Default::default(),
+            frame_timings: FrameTimings::default(),
+            generation: 0,
             copies_last_frame: 0,
             texture_memory_bytes,
             source_state: SourceState::new(0x5EED),
@@ -195,6 +216,8 @@ impl EffectChain {
             bound_input: None,
             options: options.clone(),
             controls,
+            bypass: false,
+            capture: None,
         })
     }
 
@@ -274,6 +297,14 @@ impl EffectChain {
             }
         }
         next.source_state = std::mem::replace(&mut self.source_state, SourceState::new(0));
+        next.generation = self.generation + 1;
+        next.bypass = self.bypass;
+        // Keep inspecting what was inspected, when the rebuilt chain still has it.
+        let request = self.capture_request().filter(|r| match r.resource {
+            crate::inspect::ResourceId::Texture { .. } => next.owned_texture(r.resource).is_some(),
+            _ => true,
+        });
+        next.set_capture(request);
         *self = next;
         Ok(())
     }
@@ -312,6 +343,17 @@ impl EffectChain {
         new.dedup();
         new.append(&mut rest);
         self.order = new;
+    }
+
+    /// Runs no technique from the next frame (the output is then the input), or runs the enabled
+    /// ones again; which techniques are enabled is kept.
+    pub fn set_bypass(&mut self, bypass: bool) {
+        self.bypass = bypass;
+    }
+
+    /// Whether every technique is bypassed.
+    pub fn is_bypassed(&self) -> bool {
+        self.bypass
     }
 
     pub fn is_enabled(&self, key: TechniqueKey) -> bool {
@@ -384,8 +426,21 @@ impl EffectChain {
         }
     }
 
+    /// A technique's times since the chain was last built; `None` before it first ran.
     pub fn timings(&self, key: TechniqueKey) -> Option<&TechniqueTimings> {
         self.timings.get(&key)
+    }
+
+    /// Times of whole frames since the chain was last built.
+    pub fn frame_timings(&self) -> &FrameTimings {
+        &self.frame_timings
+    }
+
+    /// How many times the chain was rebuilt by [`Self::reload`] or [`Self::reload_with`]: every
+    /// rebuild starts the timings afresh, because the first frames after one include pipeline
+    /// and bind-group creation.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// Bytes of GPU memory the effects' own textures take (every mip level; a pooled texture
@@ -441,6 +496,9 @@ impl EffectChain {
         if let Some(timer) = &mut self.timer {
             timer.after_submit();
         }
+        if let Some(capture) = &mut self.capture {
+            capture.after_submit();
+        }
     }
 
     /// Convenience for tools: records one frame, submits it and waits for the GPU.
@@ -467,7 +525,7 @@ impl EffectChain {
         let _ = self.ctx.device.poll(wgpu::PollType::wait_indefinitely());
         if let Some(timer) = &mut self.timer {
             for (scope, ns) in timer.collect() {
-                record_sample(&mut self.timings, scope, ns);
+                record_sample(&mut self.timings, &mut self.frame_timings, scope, ns);
             }
         }
     }
@@ -490,10 +548,12 @@ fn declaration_order(effects: &[EffectGpu]) -> Vec<TechniqueKey> {
 /// Folds one timestamp measurement into its technique's averages.
 fn record_sample(
     timings: &mut HashMap<TechniqueKey, TechniqueTimings>,
+    frame: &mut FrameTimings,
     scope: TimedScope,
     ns: u64,
 ) {
     match scope {
+        TimedScope::Frame => frame.gpu_ns.push(ns),
         TimedScope::Technique { effect, technique } => {
             let key = TechniqueKey { effect, technique };
             timings.entry(key).or_default().gpu_ns.push(ns);

@@ -11,6 +11,7 @@ pub mod context;
 mod effect_gpu;
 pub mod format;
 pub mod input;
+pub mod inspect;
 pub mod mips;
 mod pipeline;
 mod routing;
@@ -23,8 +24,8 @@ pub mod timing;
 mod upload;
 
 pub use chain::{
-    ChainError, ChainOptions, EffectChain, EffectIndex, Shaders, SpirvPassthrough, SpirvTransform,
-    TechniqueKey, TechniqueTimings,
+    ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough,
+    SpirvTransform, TechniqueKey, TechniqueTimings,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

@@ -83,6 +83,32 @@ pub fn compile_entry(
     entry: EntryPointId,
     bindings: Bindings<'_>,
 ) -> Result<Vec<u32>, SpirvError> {
+    write_entry(effect, entry, bindings, None)
+}
+
+/// [`compile_entry`] with WGSL binding numbers and debug line information: an `OpLine` before
+/// the instructions of each statement gives its line (1-based) in [`ValidatedEffect::wgsl`], the
+/// text naga compiled. Only for the SPIR-V view's source mapping; the engine runs modules
+/// without it.
+pub fn compile_entry_with_lines(
+    effect: &ValidatedEffect,
+    entry: EntryPointId,
+) -> Result<Vec<u32>, SpirvError> {
+    let file_name = effect.path().display().to_string();
+    let debug = naga::back::spv::DebugInfo {
+        source_code: effect.wgsl(),
+        file_name: &file_name,
+        language: naga::back::spv::SourceLanguage::WGSL,
+    };
+    write_entry(effect, entry, Bindings::Wgsl, Some(debug))
+}
+
+fn write_entry(
+    effect: &ValidatedEffect,
+    entry: EntryPointId,
+    bindings: Bindings<'_>,
+    debug_info: Option<naga::back::spv::DebugInfo<'_>>,
+) -> Result<Vec<u32>, SpirvError> {
     let ep = effect.entry_point(entry);
     let mut binding_map = naga::back::spv::BindingMap::default();
     if let Bindings::Ranked(numbers) = bindings {
@@ -108,12 +134,19 @@ pub fn compile_entry(
     let restrict = naga::proc::BoundsCheckPolicy::Restrict;
     let options = naga::back::spv::Options {
         lang_version: SPIRV_VERSION,
+        // naga writes the debug information only with its DEBUG flag (which also names ids).
         flags: naga::back::spv::WriterFlags::LABEL_VARYINGS
-            | naga::back::spv::WriterFlags::FORCE_POINT_SIZE,
+            | naga::back::spv::WriterFlags::FORCE_POINT_SIZE
+            | if debug_info.is_some() {
+                naga::back::spv::WriterFlags::DEBUG
+            } else {
+                naga::back::spv::WriterFlags::empty()
+            },
         binding_map,
         // A binding the map lacks is an error when ranking (the module would read a descriptor
         // the layout does not have); with WGSL numbers every binding keeps its own.
         fake_missing_bindings: matches!(bindings, Bindings::Wgsl),
+        debug_info,
         bounds_check_policies: naga::proc::BoundsCheckPolicies {
             index: restrict,
             buffer: restrict,

@@ -1,4 +1,6 @@
-//! GPU timestamps around every pass, read back without stalling, and moving averages.
+//! GPU timestamps around every pass, read back without stalling, and the history each time
+//! keeps: the last [`HISTORY_FRAMES`] samples, with mean, min, max and p95 over them
+//! ([`WindowStats`]) and the mean, min and max of every sample since the chain was built.
 //!
 //! Each frame writes a begin and end timestamp per pass (render-pass timestamp writes, which need
 //! only `TIMESTAMP_QUERY`), resolves them into a buffer and copies that into one of a ring of
@@ -8,8 +10,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-/// A moving average over the last `N` samples that, unlike ReShade's, divides by the number of
-/// samples it has during warm-up rather than by `N`.
+/// The last `N` samples of a time, in nanoseconds, and totals over every sample. Its mean, unlike
+/// ReShade's moving average, divides by the number of samples it has during warm-up rather than
+/// by `N`.
 #[derive(Clone, Debug)]
 pub struct MovingAverage<const N: usize> {
     samples: [u64; N],
@@ -37,7 +40,21 @@ impl<const N: usize> Default for MovingAverage<N> {
     }
 }
 
+/// Statistics over the samples a history holds, in nanoseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowStats {
+    pub mean_ns: u64,
+    pub min_ns: u64,
+    pub max_ns: u64,
+    /// The 95th percentile, nearest-rank: the smallest sample at least 95% of the samples do not
+    /// exceed.
+    pub p95_ns: u64,
+    /// How many samples the window holds.
+    pub count: usize,
+}
+
 impl<const N: usize> MovingAverage<N> {
+    /// Adds one sample, dropping the oldest when the window is full.
     pub fn push(&mut self, sample: u64) {
         if self.count == N {
             self.sum -= u128::from(self.samples[self.next]);
@@ -80,10 +97,38 @@ impl<const N: usize> MovingAverage<N> {
     pub fn min_max(&self) -> Option<(u64, u64)> {
         (self.count > 0).then_some((self.min, self.max))
     }
+
+    /// The samples the window holds, oldest first.
+    pub fn samples(&self) -> impl Iterator<Item = u64> + '_ {
+        let start = if self.count == N { self.next } else { 0 };
+        (0..self.count).map(move |i| self.samples[(start + i) % N])
+    }
+
+    /// Mean, min, max and p95 of the samples the window holds; `None` before the first.
+    pub fn stats(&self) -> Option<WindowStats> {
+        let mut sorted: Vec<u64> = self.samples().collect();
+        if sorted.is_empty() {
+            return None;
+        }
+        sorted.sort_unstable();
+        let n = sorted.len();
+        // Nearest rank: ceil(0.95 n), 1-based.
+        let rank = (n * 95).div_ceil(100).max(1);
+        Some(WindowStats {
+            mean_ns: (self.sum / n as u128) as u64,
+            min_ns: sorted[0],
+            max_ns: sorted[n - 1],
+            p95_ns: sorted[rank - 1],
+            count: n,
+        })
+    }
 }
 
-/// The 60-frame window ReShade uses.
-pub type FrameAverage = MovingAverage<60>;
+/// How many frames a time's history keeps: the window its statistics and plots cover.
+pub const HISTORY_FRAMES: usize = 300;
+
+/// A time's history over the last [`HISTORY_FRAMES`] frames.
+pub type FrameAverage = MovingAverage<HISTORY_FRAMES>;
 
 /// What one pair of timestamps measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +142,8 @@ pub enum TimedScope {
         technique: analysis::TechniqueId,
         pass: usize,
     },
+    /// The whole frame: the first pass's start to the last pass's end.
+    Frame,
 }
 
 const SLOT_FREE: u8 = 0;
@@ -237,6 +284,9 @@ impl GpuTimer {
         if self.next_query == 0 {
             return;
         }
+        self.slots[slot]
+            .scopes
+            .push((TimedScope::Frame, 0, self.next_query - 1));
         let bytes = u64::from(self.next_query) * wgpu::QUERY_SIZE as u64;
         encoder.resolve_query_set(&self.query_set, 0..self.next_query, &self.resolve, 0);
         encoder.copy_buffer_to_buffer(&self.resolve, 0, &self.slots[slot].readback, 0, bytes);
@@ -321,5 +371,52 @@ mod tests {
         assert_eq!(avg.min_max(), Some((10, 40)));
         assert_eq!(avg.overall_mean(), Some(25));
         assert_eq!(avg.total_count(), 4);
+        assert_eq!(avg.samples().collect::<Vec<_>>(), [20, 30, 40]);
+    }
+
+    #[test]
+    fn window_stats_on_known_samples() {
+        let mut avg = MovingAverage::<100>::default();
+        assert_eq!(avg.stats(), None);
+        // 1..=20 shuffled: mean 10 (210 / 20, truncated), p95 is the 19th smallest.
+        for s in [
+            7, 3, 20, 1, 15, 9, 12, 18, 2, 5, 11, 14, 4, 19, 6, 16, 8, 13, 10, 17,
+        ] {
+            avg.push(s);
+        }
+        let stats = avg.stats().unwrap();
+        assert_eq!(
+            stats,
+            WindowStats {
+                mean_ns: 10,
+                min_ns: 1,
+                max_ns: 20,
+                p95_ns: 19,
+                count: 20,
+            }
+        );
+    }
+
+    #[test]
+    fn window_stats_forget_samples_that_left_the_window() {
+        let mut avg = MovingAverage::<4>::default();
+        for s in [1000, 1, 2, 3, 4] {
+            avg.push(s);
+        }
+        let stats = avg.stats().unwrap();
+        assert_eq!((stats.min_ns, stats.max_ns, stats.count), (1, 4, 4));
+        assert_eq!(stats.p95_ns, 4, "ceil(0.95 * 4) = 4th smallest");
+        assert_eq!(stats.mean_ns, 2, "10 / 4 truncated");
+        // The totals still remember the spike.
+        assert_eq!(avg.min_max(), Some((1, 1000)));
+        assert_eq!(avg.samples().collect::<Vec<_>>(), [1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_single_sample_is_its_own_p95() {
+        let mut avg = MovingAverage::<8>::default();
+        avg.push(42);
+        let stats = avg.stats().unwrap();
+        assert_eq!((stats.p95_ns, stats.min_ns, stats.max_ns), (42, 42, 42));
     }
 }

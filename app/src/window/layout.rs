@@ -15,17 +15,21 @@ pub enum Pane {
     Editor,
     Preview,
     Spirv,
+    Inspector,
+    Timing,
 }
 
 impl Pane {
     /// Every pane, in the order the View menu lists them.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 8] = [
         Self::Techniques,
         Self::Uniforms,
         Self::Diagnostics,
         Self::Editor,
         Self::Preview,
         Self::Spirv,
+        Self::Inspector,
+        Self::Timing,
     ];
 
     pub fn title(self) -> &'static str {
@@ -36,12 +40,14 @@ impl Pane {
             Self::Editor => "Editor",
             Self::Preview => "Preview",
             Self::Spirv => "SPIR-V",
+            Self::Inspector => "Inspector",
+            Self::Timing => "Timing",
         }
     }
 }
 
-/// The first layout: techniques over uniforms on the left; the preview (SPIR-V behind it) over
-/// the diagnostics in the middle; the editor on the right.
+/// The first layout: techniques over uniforms on the left; the preview (SPIR-V, inspector and
+/// timing behind it) over the diagnostics in the middle; the editor on the right.
 pub fn default_tree() -> egui_tiles::Tree<Pane> {
     let mut tiles = egui_tiles::Tiles::default();
     let tabs = |tiles: &mut egui_tiles::Tiles<Pane>, panes: &[Pane]| {
@@ -51,7 +57,10 @@ pub fn default_tree() -> egui_tiles::Tree<Pane> {
     let techniques = tabs(&mut tiles, &[Pane::Techniques]);
     let uniforms = tabs(&mut tiles, &[Pane::Uniforms]);
     let left = tiles.insert_vertical_tile(vec![techniques, uniforms]);
-    let preview = tabs(&mut tiles, &[Pane::Preview, Pane::Spirv]);
+    let preview = tabs(
+        &mut tiles,
+        &[Pane::Preview, Pane::Spirv, Pane::Inspector, Pane::Timing],
+    );
     let diagnostics = tabs(&mut tiles, &[Pane::Diagnostics]);
     let middle = tiles.insert_vertical_tile(vec![preview, diagnostics]);
     set_shares(&mut tiles, middle, &[(preview, 0.7), (diagnostics, 0.3)]);
@@ -102,10 +111,16 @@ pub struct Panes<'a> {
     pub editor: &'a mut EditorPanel,
     pub diagnostics: &'a [panels::diagnostics::Row],
     pub spirv: &'a mut panels::spirv::SpirvPanel,
+    pub preview: &'a mut panels::compare::PreviewPanel,
+    pub inspector: &'a mut panels::inspector::InspectorPanel,
+    pub timing: &'a mut panels::timing::TimingPanel,
     /// The label of the shaders the chain runs.
     pub running: &'a str,
     pub uniform_filter: &'a mut String,
     pub commands: Vec<Command>,
+    /// The one texture capture the chain makes this frame: the inspector's when it is shown,
+    /// else the preview's pixel readout while the cursor is over the image, else none.
+    pub capture: Option<engine::inspect::CaptureRequest>,
 }
 
 impl Panes<'_> {
@@ -164,8 +179,15 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                 Pane::Editor => self.commands.extend(self.editor.ui(ui)),
                 Pane::Preview => match &mut self.runtime {
                     Ok(runtime) => {
-                        let rect = panels::preview::preview_ui(ui, runtime);
-                        runtime.set_preview_rect(Some(rect));
+                        let shown = self.preview.show(
+                            ui,
+                            runtime.chain(),
+                            runtime.preview_texture(),
+                            runtime.input_texture(),
+                        );
+                        runtime.set_preview_rect(Some(shown.image_rect));
+                        runtime.chain_mut().set_bypass(shown.bypass);
+                        self.capture = self.capture.or(shown.capture);
                     }
                     Err(_) => self.runtime_missing(ui),
                 },
@@ -174,6 +196,14 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                         self.spirv.ui(ui, runtime.chain(), self.running);
                     }
                 }
+                Pane::Inspector => match &self.runtime {
+                    Ok(runtime) => self.capture = Some(self.inspector.show(ui, runtime.chain())),
+                    Err(_) => self.runtime_missing(ui),
+                },
+                Pane::Timing => match &self.runtime {
+                    Ok(runtime) => self.timing.show(ui, runtime.chain()),
+                    Err(_) => self.runtime_missing(ui),
+                },
             }
         });
         egui_tiles::UiResponse::None

@@ -105,6 +105,10 @@ pub enum CentralView {
     Preview,
     /// The passes as SPIR-V, before and after the optimiser.
     Spirv,
+    /// Every texture of the chain, as it is after a chosen pass.
+    Inspector,
+    /// Per technique and pass times, shares of the frame and their history.
+    Timing,
 }
 
 /// The eframe application.
@@ -121,6 +125,9 @@ pub struct WorkbenchApp {
     watcher: Option<watch::FileWatcher>,
     spirv: panels::spirv::SpirvPanel,
     editor: editor::EditorPanel,
+    preview: panels::compare::PreviewPanel,
+    inspector: panels::inspector::InspectorPanel,
+    timing: panels::timing::TimingPanel,
     /// Which shaders the chain runs.
     shaders: spirv::ShaderChoice,
     /// How uniforms reach the shaders (performance mode compiles them in as constants).
@@ -185,6 +192,9 @@ impl WorkbenchApp {
             watcher: None,
             spirv: panels::spirv::SpirvPanel::default(),
             editor: editor::EditorPanel::default(),
+            preview: panels::compare::PreviewPanel::default(),
+            inspector: panels::inspector::InspectorPanel::default(),
+            timing: panels::timing::TimingPanel::default(),
             shaders: spirv::ShaderChoice::default(),
             mode: CompileMode::Normal,
             render_state: cc.wgpu_render_state.clone(),
@@ -202,8 +212,11 @@ impl WorkbenchApp {
             reapply_preset: false,
             quiet_compile: false,
         };
-        if options.view == CentralView::Spirv {
-            layout::show_pane(&mut app.tree, Pane::Spirv);
+        match options.view {
+            CentralView::Preview => {}
+            CentralView::Spirv => layout::show_pane(&mut app.tree, Pane::Spirv),
+            CentralView::Inspector => layout::show_pane(&mut app.tree, Pane::Inspector),
+            CentralView::Timing => layout::show_pane(&mut app.tree, Pane::Timing),
         }
         if !app.open(options.clone()) {
             // Nothing was open to keep: say why in the panes.
@@ -341,6 +354,21 @@ impl WorkbenchApp {
         }
     }
 
+    /// The preview's state (split, bypass, zoom, readout).
+    pub fn preview_panel(&self) -> &panels::compare::PreviewPanel {
+        &self.preview
+    }
+
+    /// The render-target inspector's state.
+    pub fn inspector_panel(&self) -> &panels::inspector::InspectorPanel {
+        &self.inspector
+    }
+
+    /// The timing panel's state.
+    pub fn timing_panel(&self) -> &panels::timing::TimingPanel {
+        &self.timing
+    }
+
     /// The GPU state, if the chain could be built.
     pub fn runtime(&self) -> Option<&Runtime> {
         self.runtime.as_ref().ok()
@@ -433,12 +461,22 @@ impl eframe::App for WorkbenchApp {
                     editor: &mut self.editor,
                     diagnostics: &self.diagnostics,
                     spirv: &mut self.spirv,
+                    preview: &mut self.preview,
+                    inspector: &mut self.inspector,
+                    timing: &mut self.timing,
                     running: self.shaders.label(),
                     uniform_filter: &mut self.uniform_filter,
                     commands: Vec::new(),
+                    capture: None,
                 };
                 self.tree.ui(&mut panes, ui);
                 commands.extend(panes.commands);
+                // Textures are copied for the inspector (or the preview's pixel readout) only
+                // while it is shown.
+                let capture = panes.capture;
+                if let Ok(runtime) = &mut self.runtime {
+                    runtime.chain_mut().set_capture(capture);
+                }
             });
         toolbar::help_ui(ui.ctx(), &mut self.show_help);
         self.apply(commands);

@@ -35,6 +35,8 @@ pub struct Runtime {
     chain: EffectChain,
     input: LiveInput,
     preview: egui::TextureId,
+    /// The input as an egui texture, for the preview's before/after split.
+    input_preview: egui::TextureId,
     /// egui's renderer, to point the preview at a rebuilt chain's output.
     renderer: std::sync::Arc<egui::mutex::RwLock<egui_wgpu::Renderer>>,
     clock: engine::sources::FrameClock,
@@ -46,7 +48,9 @@ pub struct Runtime {
 impl Drop for Runtime {
     /// The preview's texture registration holds the chain's output view: free it with the chain.
     fn drop(&mut self) {
-        self.renderer.write().free_texture(&self.preview);
+        let mut renderer = self.renderer.write();
+        renderer.free_texture(&self.preview);
+        renderer.free_texture(&self.input_preview);
     }
 }
 
@@ -70,11 +74,17 @@ impl Runtime {
             chain.output_view(),
             wgpu::FilterMode::Linear,
         );
+        let input_preview = render_state.renderer.write().register_native_texture(
+            &ctx.device,
+            &input.texture().view,
+            wgpu::FilterMode::Linear,
+        );
         Ok(Self {
             ctx,
             chain,
             input,
             preview,
+            input_preview,
             renderer: render_state.renderer.clone(),
             clock: engine::sources::FrameClock::new(),
             preview_rect: None,
@@ -109,6 +119,12 @@ impl Runtime {
         self.chain.reload_with(effects, size, &options)?;
         self.input = LiveInput::new(&self.ctx, source);
         self.point_preview_at_output();
+        self.renderer.write().update_egui_texture_from_wgpu_texture(
+            &self.ctx.device,
+            &self.input.texture().view,
+            wgpu::FilterMode::Linear,
+            self.input_preview,
+        );
         Ok(())
     }
 
@@ -136,6 +152,11 @@ impl Runtime {
 
     pub fn preview_texture(&self) -> egui::TextureId {
         self.preview
+    }
+
+    /// The input as an egui texture (the "before" of the preview's split).
+    pub fn input_texture(&self) -> egui::TextureId {
+        self.input_preview
     }
 
     pub fn gpu(&self) -> &GpuContext {

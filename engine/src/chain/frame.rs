@@ -10,6 +10,7 @@ use super::{ChainError, EffectChain, EffectIndex, TechniqueKey, record_sample};
 use crate::bind_group::{EffectResources, FrameViews};
 use crate::effect_gpu::{EffectGpu, PassGpu};
 use crate::input::InputTexture;
+use crate::inspect::{CapturePoint, CaptureState, PassRef, ResourceId};
 use crate::mips::MipGenerator;
 use crate::pipeline::PassPipeline;
 use crate::routing::{BackBuffer, FrameCopy, FramePlan, PassNeeds, PassRoute, TargetLoad};
@@ -26,6 +27,7 @@ impl EffectChain {
         input: &InputTexture,
         frame_input: &FrameInput,
     ) -> Result<(), ChainError> {
+        let frame_started = Instant::now();
         let actual = (input.width(), input.height());
         if actual != self.size {
             return Err(ChainError::InputSize {
@@ -42,13 +44,21 @@ impl EffectChain {
             self.depth_bound = input.depth.is_some();
         }
         self.begin_timing();
+        if let Some(capture) = &mut self.capture {
+            capture.begin_frame();
+        }
+        let capture_texture = self
+            .capture
+            .as_ref()
+            .and_then(|c| self.owned_texture(c.request.resource))
+            .cloned();
         self.apply_technique_annotations(frame_input);
         self.update_uniforms(frame_input);
 
         let active: Vec<TechniqueKey> = self
             .order
             .iter()
-            .filter(|k| self.enabled.contains(k))
+            .filter(|k| !self.bypass && self.enabled.contains(k))
             .copied()
             .collect();
         let plan = FramePlan::new(&self.pass_needs(&active));
@@ -64,25 +74,44 @@ impl EffectChain {
             timer: self.timer.as_mut(),
             mip_generator: &self.mip_generator,
             stencil_cleared: HashSet::new(),
+            capture: self.capture.as_mut(),
+            capture_texture,
+            back_buffer_now: BackBuffer::Input,
         };
+        recorder.capture_at(CapturePoint::Start);
         for key in active {
             let started = Instant::now();
             let effect = &mut self.effects[key.effect.index()];
-            let pass_count = recorder.technique(key, effect, &mut routes);
+            let passes_cpu_ns = recorder.technique(key, effect, &mut routes);
             let entry = self.timings.entry(key).or_default();
             entry
                 .passes_gpu_ns
-                .resize_with(pass_count, Default::default);
+                .resize_with(passes_cpu_ns.len(), Default::default);
+            entry
+                .passes_cpu_ns
+                .resize_with(passes_cpu_ns.len(), Default::default);
+            for (history, ns) in entry.passes_cpu_ns.iter_mut().zip(passes_cpu_ns) {
+                history.push(ns);
+            }
             entry.cpu_ns.push(started.elapsed().as_nanos() as u64);
         }
         if let Some(copy) = plan.copy_after {
             recorder.copy(copy);
+        }
+        // Either the last back-buffer pass drew into the output or the copy just made it.
+        recorder.back_buffer_now = BackBuffer::Output;
+        recorder.capture_at(CapturePoint::End);
+        if let Some(capture) = &mut self.capture {
+            capture.end_frame();
         }
         self.copies_last_frame = plan.copies();
         if let Some(timer) = &mut self.timer {
             timer.end_frame(encoder);
         }
         self.source_state.end_frame(frame_input);
+        self.frame_timings
+            .cpu_ns
+            .push(frame_started.elapsed().as_nanos() as u64);
         Ok(())
     }
 
@@ -91,7 +120,7 @@ impl EffectChain {
         let _ = self.ctx.device.poll(wgpu::PollType::Poll);
         if let Some(timer) = &mut self.timer {
             for (scope, ns) in timer.collect() {
-                record_sample(&mut self.timings, scope, ns);
+                record_sample(&mut self.timings, &mut self.frame_timings, scope, ns);
             }
             timer.begin_frame();
         }
@@ -184,21 +213,28 @@ struct Recorder<'a> {
     /// Effects whose stencil buffer this frame has cleared: each is cleared before its effect's
     /// first stencil pass of a frame.
     stencil_cleared: HashSet<EffectIndex>,
+    /// The inspector's request, served at its boundary; `None` records no copy.
+    capture: Option<&'a mut CaptureState>,
+    /// The effect texture it asks for (the back buffer and depth are found when captured).
+    capture_texture: Option<wgpu::Texture>,
+    /// Where the back buffer is after the passes recorded so far.
+    back_buffer_now: BackBuffer,
 }
 
 impl<'a> Recorder<'a> {
-    /// Records technique `key`'s passes, each along the next of `routes`; returns how many passes
-    /// it has.
+    /// Records technique `key`'s passes, each along the next of `routes`; returns the CPU time
+    /// spent recording each, in nanoseconds.
     fn technique<'r>(
         &mut self,
         key: TechniqueKey,
         effect: &mut EffectGpu,
         routes: &mut impl Iterator<Item = &'r PassRoute>,
-    ) -> usize {
+    ) -> Vec<u64> {
         let first_query = self.timer.as_deref().map(GpuTimer::next_query);
         let (resources, passes) = effect.split();
         let technique = resources.effect.technique(key.technique);
         let technique_passes = &mut passes[key.technique.index()];
+        let mut cpu_ns = Vec::with_capacity(technique.passes.len());
         for (index, (pass, gpu)) in technique.passes.iter().zip(technique_passes).enumerate() {
             let route = routes
                 .next()
@@ -210,7 +246,11 @@ impl<'a> Recorder<'a> {
                 gpu,
                 resources,
             };
+            let started = Instant::now();
             self.pass(job, route);
+            cpu_ns.push(started.elapsed().as_nanos() as u64);
+            self.back_buffer_now = route.destination.unwrap_or(self.back_buffer_now);
+            self.capture_at(CapturePoint::AfterPass(PassRef { key, pass: index }));
         }
         if let (Some(timer), Some(first)) = (self.timer.as_deref_mut(), first_query) {
             let last = timer.next_query();
@@ -222,7 +262,23 @@ impl<'a> Recorder<'a> {
                 timer.span_scope(scope, first, last - 1);
             }
         }
-        technique.passes.len()
+        cpu_ns
+    }
+
+    /// Records the inspector's copy when `point` is its boundary.
+    fn capture_at(&mut self, point: CapturePoint) {
+        let Some(capture) = self.capture.as_deref_mut() else {
+            return;
+        };
+        if !capture.wants(point) {
+            return;
+        }
+        let texture = match capture.request.resource {
+            ResourceId::BackBuffer => Some(self.back_buffers.texture(self.back_buffer_now)),
+            ResourceId::Depth => self.back_buffers.input.depth.as_ref().map(|d| &d.texture),
+            ResourceId::Texture { .. } => self.capture_texture.as_ref(),
+        };
+        capture.record(self.device, self.encoder, texture);
     }
 
     fn copy(&mut self, copy: FrameCopy) {

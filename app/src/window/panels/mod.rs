@@ -1,7 +1,9 @@
 //! One file per panel; each `*_ui` function draws and returns the commands it wants applied.
 
+pub mod compare;
 pub mod diagnostics;
-pub mod preview;
+pub mod inspector;
 pub mod spirv;
 pub mod techniques;
+pub mod timing;
 pub mod uniforms;

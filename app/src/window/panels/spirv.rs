@@ -1,11 +1,14 @@
-//! The SPIR-V view: pick a pass stage of the open effects and read naga's SPIR-V for it, our
-//! optimiser's output, or the diff between the two, with instruction counts per optimiser pass
-//! and `spirv-val`'s verdict on both modules.
+//! The SPIR-V view: pick a pass stage of the open effects (listed in run order) and read naga's
+//! SPIR-V for it, our optimiser's output, both side by side, the diff between the two, or the
+//! instructions grouped under the WGSL line each came from, with a search, instruction counts per
+//! optimiser pass and `spirv-val`'s verdict on both modules. The work runs on a worker thread
+//! (`session::spirv_job`); the view shows it when it is done.
 
 use engine::EffectChain;
 use engine::spirv::PassStage;
 
-use crate::session::spirv::{LineKind, StageSpirv, Validation, diff_line_kind};
+use crate::session::spirv::{LineKind, Validation, diff_line_kind};
+use crate::session::spirv_job::{StageJob, StageWork};
 
 /// Which text the view shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,13 +20,16 @@ pub enum Mode {
     Before,
     /// The optimised module.
     After,
+    /// naga's module and the optimised one in two columns.
+    SideBySide,
+    /// Each WGSL line followed by the instructions naga made for it.
+    Source,
 }
 
 /// The selected stage, compiled.
 struct Selected {
     stage: usize,
-    result: Result<StageSpirv, String>,
-    validation: Option<(Validation, Validation)>,
+    work: StageWork,
 }
 
 /// State of the SPIR-V view; the stage list follows the chain's effects through reloads.
@@ -36,6 +42,10 @@ pub struct SpirvPanel {
     selected: Option<Selected>,
     /// The lines shown, with how to colour them; rebuilt when the selection or mode changes.
     lines: Vec<(LineKind, String)>,
+    /// The work for the selected stage while it runs.
+    job: Option<(usize, StageJob)>,
+    /// Only lines containing this (any case) are shown.
+    search: String,
 }
 
 impl SpirvPanel {
@@ -45,11 +55,16 @@ impl SpirvPanel {
             .stages
             .get(self.selected_stage)
             .map(|(_, _, label)| label.clone());
-        self.stages = (0..chain.effect_count())
-            .flat_map(|e| {
+        // Techniques in run order, each technique's stages in pass order.
+        self.stages = chain
+            .order()
+            .iter()
+            .flat_map(|key| {
+                let e = key.effect.index();
                 let effect = chain.effect(e);
                 engine::spirv::pass_stages(effect)
                     .into_iter()
+                    .filter(move |s| s.technique == key.technique)
                     .map(move |s| {
                         let label = engine::spirv::stage_label(effect, &s);
                         (e, s, label)
@@ -60,7 +75,13 @@ impl SpirvPanel {
             .and_then(|p| self.stages.iter().position(|(_, _, l)| *l == p))
             .unwrap_or(0);
         self.selected = None;
+        self.job = None;
         self.lines.clear();
+    }
+
+    /// Whether the selected stage's work is still running.
+    pub fn is_compiling(&self) -> bool {
+        self.job.is_some()
     }
 
     /// Labels of every stage, in the order the selector lists them.
@@ -76,7 +97,7 @@ impl SpirvPanel {
         }
     }
 
-    /// Compiles the selected stage if it is not yet.
+    /// Starts the selected stage's work if it has not started, and collects it when done.
     fn ensure_compiled(&mut self, chain: &EffectChain) {
         if self
             .selected
@@ -89,20 +110,36 @@ impl SpirvPanel {
             self.selected = None;
             return;
         };
-        let result = StageSpirv::build(chain.effect(*effect), stage);
-        let validation = result.as_ref().ok().and_then(StageSpirv::validate);
-        self.selected = Some(Selected {
-            stage: self.selected_stage,
-            result,
-            validation,
-        });
-        self.rebuild_lines();
+        match &self.job {
+            Some((i, job)) if *i == self.selected_stage => {
+                if let Some(work) = job.try_take() {
+                    self.job = None;
+                    self.selected = Some(Selected {
+                        stage: self.selected_stage,
+                        work,
+                    });
+                    self.rebuild_lines(chain);
+                }
+            }
+            _ => {
+                let job = StageJob::spawn(chain.effect(*effect).clone(), stage.clone());
+                self.job = Some((self.selected_stage, job));
+            }
+        }
     }
 
-    fn rebuild_lines(&mut self) {
+    fn rebuild_lines(&mut self, chain: &EffectChain) {
         self.lines.clear();
-        let Some(Selected { result: Ok(s), .. }) = &self.selected else {
+        let Some(Selected { work, .. }) = &self.selected else {
             return;
+        };
+        let Ok(s) = &work.spirv else {
+            return;
+        };
+        let listing = |text: &str| -> Vec<(LineKind, String)> {
+            text.lines()
+                .map(|l| (LineKind::Context, l.to_string()))
+                .collect()
         };
         self.lines = match self.mode {
             Mode::Diff if s.diff.is_empty() => {
@@ -116,16 +153,17 @@ impl SpirvPanel {
                 .lines()
                 .map(|l| (diff_line_kind(l), l.to_string()))
                 .collect(),
-            Mode::Before => s
-                .before_listing
-                .lines()
-                .map(|l| (LineKind::Context, l.to_string()))
-                .collect(),
-            Mode::After => s
-                .after_listing
-                .lines()
-                .map(|l| (LineKind::Context, l.to_string()))
-                .collect(),
+            Mode::Before => listing(&s.before_listing),
+            Mode::After => listing(&s.after_listing),
+            Mode::SideBySide => side_by_side(&s.before_listing, &s.after_listing),
+            Mode::Source => {
+                let effect = self.stages.get(self.selected_stage).map(|(e, _, _)| *e);
+                match (&work.mapping, effect) {
+                    (Ok(mapping), Some(e)) => source_lines(chain.effect(e).wgsl(), mapping),
+                    (Err(e), _) => vec![(LineKind::Removed, e.clone())],
+                    (_, None) => Vec::new(),
+                }
+            }
         };
     }
 
@@ -153,15 +191,31 @@ impl SpirvPanel {
             ui.selectable_value(&mut self.mode, Mode::Diff, "Diff");
             ui.selectable_value(&mut self.mode, Mode::Before, "naga");
             ui.selectable_value(&mut self.mode, Mode::After, "Optimised");
+            ui.selectable_value(&mut self.mode, Mode::SideBySide, "Side by side");
+            ui.selectable_value(&mut self.mode, Mode::Source, "Source map");
             if self.mode != before {
-                self.rebuild_lines();
+                self.rebuild_lines(chain);
             }
+            ui.separator();
+            let label = ui.label("Find");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.search)
+                    .hint_text("text in the listing")
+                    .desired_width(140.0),
+            )
+            .labelled_by(label.id);
         });
         self.ensure_compiled(chain);
-        let Some(selected) = &self.selected else {
+        let Some(selected) = self
+            .selected
+            .as_ref()
+            .filter(|s| s.stage == self.selected_stage)
+        else {
+            ui.weak("Compiling, optimising and validating on a worker thread...");
+            ui.ctx().request_repaint();
             return;
         };
-        let spirv = match &selected.result {
+        let spirv = match &selected.work.spirv {
             Ok(spirv) => spirv,
             Err(error) => {
                 ui.colored_label(ui.visuals().error_fg_color, error);
@@ -207,7 +261,7 @@ impl SpirvPanel {
             .and_then(engine::timing::FrameAverage::mean);
         match pass_ns {
             Some(ns) => ui.label(format!(
-                "GPU time of this pass: {:.3} ms (60-frame mean, running {running})",
+                "GPU time of this pass: {:.3} ms (mean of the last 300 frames, running {running})",
                 ns as f64 / 1e6
             )),
             None if !chain.is_enabled(key) => {
@@ -215,7 +269,7 @@ impl SpirvPanel {
             }
             None => ui.weak("GPU time of this pass: not measured"),
         };
-        match &selected.validation {
+        match &selected.work.validation {
             None => {
                 ui.weak("spirv-val is not installed: modules not validated");
             }
@@ -246,13 +300,19 @@ impl SpirvPanel {
             egui::Color32::from_rgb(225, 95, 95),
             ui.visuals().weak_text_color(),
         );
+        let needle = self.search.to_lowercase();
+        let shown: Vec<&(LineKind, String)> = self
+            .lines
+            .iter()
+            .filter(|(_, l)| needle.is_empty() || l.to_lowercase().contains(&needle))
+            .collect();
         egui::ScrollArea::both()
             .id_salt("spirv text")
             .auto_shrink([false, false])
-            .show_rows(ui, row_height, self.lines.len(), |ui, rows| {
-                for (kind, line) in &self.lines[rows] {
+            .show_rows(ui, row_height, shown.len(), |ui, rows| {
+                for (kind, line) in &shown[rows] {
                     let text = egui::RichText::new(line).monospace();
-                    let text = match kind {
+                    let text = match *kind {
                         LineKind::Added => text.color(added),
                         LineKind::Removed => text.color(removed),
                         LineKind::Header => text.color(header),
@@ -262,4 +322,58 @@ impl SpirvPanel {
                 }
             });
     }
+}
+
+/// Two listings in two columns, line by line.
+fn side_by_side(before: &str, after: &str) -> Vec<(LineKind, String)> {
+    let width = before.lines().map(str::len).max().unwrap_or(0).min(80);
+    let (mut b, mut a) = (before.lines(), after.lines());
+    let mut out = vec![(
+        LineKind::Header,
+        format!("{:<width$} | {}", "naga", "optimised"),
+    )];
+    loop {
+        match (b.next(), a.next()) {
+            (None, None) => break,
+            (l, r) => out.push((
+                LineKind::Context,
+                format!("{:<width$} | {}", l.unwrap_or(""), r.unwrap_or("")),
+            )),
+        }
+    }
+    out
+}
+
+/// Each WGSL line that produced instructions, then those instructions indented, in source
+/// order; the bands alternate colour so a line and its instructions read as one.
+fn source_lines(
+    wgsl: &str,
+    mapping: &crate::session::spirv_lines::SourceMapping,
+) -> Vec<(LineKind, String)> {
+    let text: Vec<&str> = wgsl.lines().collect();
+    let mut out = Vec::new();
+    for (band, line) in mapping.lines().into_iter().enumerate() {
+        let kind = if band % 2 == 0 {
+            LineKind::Added
+        } else {
+            LineKind::Header
+        };
+        let source = text.get(line as usize - 1).copied().unwrap_or("").trim();
+        out.push((kind, format!("{line:>5} | {source}")));
+        for inst in mapping.at_line(line) {
+            out.push((kind, format!("        {}", inst.text)));
+        }
+    }
+    let unmapped = mapping
+        .instructions
+        .iter()
+        .filter(|i| i.line.is_none())
+        .count();
+    out.push((
+        LineKind::Context,
+        format!(
+            "({unmapped} instructions without a source line: labels, variables, returns naga added)"
+        ),
+    ));
+    out
 }

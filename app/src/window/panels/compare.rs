@@ -1,0 +1,214 @@
+//! The preview with comparison tools: zoom and pan (1:1, fit), a before/after split with a
+//! draggable divider (the input left of it, the chain's output right of it), a bypass-all toggle,
+//! and the stored pixel under the cursor (read back through the chain's capture, only while the
+//! cursor is over the image).
+
+use engine::EffectChain;
+use engine::inspect::{CapturePoint, CaptureRequest, ResourceId};
+
+/// What the preview asks of the window after drawing.
+pub struct PreviewOutcome {
+    /// Where the output image is on screen (for mapping the mouse to back-buffer pixels).
+    pub image_rect: egui::Rect,
+    /// The back buffer capture the pixel readout needs, while the cursor is over the image.
+    pub capture: Option<CaptureRequest>,
+    /// Whether every technique is bypassed (the output is the input).
+    pub bypass: bool,
+}
+
+/// The preview's state.
+pub struct PreviewPanel {
+    split: bool,
+    /// Where the divider is, as a fraction of the image's width.
+    divider: f32,
+    bypass: bool,
+    /// Screen points per pixel, when not fitting the panel.
+    zoom: Option<f32>,
+    pan: egui::Vec2,
+    readout: Option<String>,
+    /// Where the image was drawn last frame.
+    image_rect: Option<egui::Rect>,
+}
+
+impl Default for PreviewPanel {
+    fn default() -> Self {
+        Self {
+            split: false,
+            divider: 0.5,
+            bypass: false,
+            zoom: None,
+            pan: egui::Vec2::ZERO,
+            readout: None,
+            image_rect: None,
+        }
+    }
+}
+
+impl PreviewPanel {
+    /// The pixel under the cursor, as last shown.
+    pub fn readout(&self) -> Option<&str> {
+        self.readout.as_deref()
+    }
+
+    /// Where the image was drawn last frame.
+    pub fn image_rect(&self) -> Option<egui::Rect> {
+        self.image_rect
+    }
+
+    /// Where the divider is, as a fraction of the image's width, when the split is on.
+    pub fn divider(&self) -> Option<f32> {
+        self.split.then_some(self.divider)
+    }
+
+    /// Draws the toolbar and the image: `output` is the chain's output texture and `input` its
+    /// input, both registered with egui.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        chain: &EffectChain,
+        output: egui::TextureId,
+        input: egui::TextureId,
+    ) -> PreviewOutcome {
+        self.toolbar_ui(ui);
+        let (w, h) = chain.size();
+        let size = egui::vec2(w as f32, h as f32);
+        let (rect, response) =
+            ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
+        let fit = (rect.width() / size.x)
+            .min(rect.height() / size.y)
+            .max(0.01);
+        let mut scale = self.zoom.unwrap_or(fit);
+        if response.hovered() {
+            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+            if scroll != 0.0 {
+                scale = (scale * (scroll * 0.01).exp()).clamp(0.05, 64.0);
+                self.zoom = Some(scale);
+            }
+        }
+        let image_rect = egui::Rect::from_center_size(rect.center() + self.pan, size * scale);
+        self.image_rect = Some(image_rect);
+        let divider_x = image_rect.left() + self.divider * image_rect.width();
+        let divider_rect =
+            egui::Rect::from_x_y_ranges(divider_x - 4.0..=divider_x + 4.0, image_rect.y_range());
+        let divider = ui.interact(
+            divider_rect,
+            ui.scope_id().with("preview divider"),
+            egui::Sense::drag(),
+        );
+        if self.split && divider.dragged() {
+            if let Some(pos) = divider.interact_pointer_pos() {
+                self.divider = ((pos.x - image_rect.left()) / image_rect.width()).clamp(0.0, 1.0);
+            }
+        } else if response.dragged() {
+            self.pan += response.drag_delta();
+        }
+        self.paint(ui, rect, image_rect, output, input);
+        let capture = self.readout_ui(ui, chain, &response, image_rect, scale);
+        PreviewOutcome {
+            image_rect,
+            capture,
+            bypass: self.bypass,
+        }
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.split, "Split before/after")
+                .on_hover_text("The input left of the divider, the output right of it");
+            ui.checkbox(&mut self.bypass, "Bypass all")
+                .on_hover_text("Run no technique: the output is the input");
+            if ui.button("1:1").clicked() {
+                self.zoom = Some(1.0);
+                self.pan = egui::Vec2::ZERO;
+            }
+            if ui.button("Fit").clicked() {
+                self.zoom = None;
+                self.pan = egui::Vec2::ZERO;
+            }
+            ui.weak(
+                self.readout
+                    .as_deref()
+                    .unwrap_or("Hover the image to read its pixels"),
+            );
+        });
+    }
+
+    fn paint(
+        &self,
+        ui: &egui::Ui,
+        clip: egui::Rect,
+        image_rect: egui::Rect,
+        output: egui::TextureId,
+        input: egui::TextureId,
+    ) {
+        let painter = ui.painter_at(clip);
+        let full_uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+        if !self.split {
+            painter.image(output, image_rect, full_uv, egui::Color32::WHITE);
+            return;
+        }
+        let x = image_rect.left() + self.divider * image_rect.width();
+        let (left, right) = (
+            egui::Rect::from_min_max(image_rect.min, egui::pos2(x, image_rect.bottom())),
+            egui::Rect::from_min_max(egui::pos2(x, image_rect.top()), image_rect.max),
+        );
+        let (left_uv, right_uv) = (
+            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(self.divider, 1.0)),
+            egui::Rect::from_min_max(egui::pos2(self.divider, 0.0), egui::pos2(1.0, 1.0)),
+        );
+        painter.image(input, left, left_uv, egui::Color32::WHITE);
+        painter.image(output, right, right_uv, egui::Color32::WHITE);
+        painter.line_segment(
+            [
+                egui::pos2(x, image_rect.top()),
+                egui::pos2(x, image_rect.bottom()),
+            ],
+            egui::Stroke::new(2.0, egui::Color32::WHITE),
+        );
+    }
+
+    /// While the cursor is over the image: the capture its side needs (the input at the start
+    /// of the frame, or the output at its end) and the pixel's values from the latest one.
+    fn readout_ui(
+        &mut self,
+        ui: &egui::Ui,
+        chain: &EffectChain,
+        response: &egui::Response,
+        image_rect: egui::Rect,
+        scale: f32,
+    ) -> Option<CaptureRequest> {
+        let pos = response.hover_pos().filter(|p| image_rect.contains(*p));
+        let Some(pos) = pos else {
+            self.readout = None;
+            return None;
+        };
+        let texel = (pos - image_rect.min) / scale;
+        let (x, y) = (texel.x as u32, texel.y as u32);
+        let before = self.split && pos.x < image_rect.left() + self.divider * image_rect.width();
+        let point = if before {
+            CapturePoint::Start
+        } else {
+            CapturePoint::End
+        };
+        let side = if before { "input" } else { "output" };
+        if let Some(Ok(image)) = chain.captured()
+            && image.request.point == point
+            && let Some([r, g, b, a]) = image.texel(x, y)
+        {
+            let byte = |v: f32| (v * 255.0).round() as u8;
+            self.readout = Some(format!(
+                "{side} ({x}, {y}): {} {} {} {}",
+                byte(r),
+                byte(g),
+                byte(b),
+                byte(a)
+            ));
+        }
+        ui.ctx().request_repaint();
+        Some(CaptureRequest {
+            resource: ResourceId::BackBuffer,
+            point,
+            mip_level: 0,
+        })
+    }
+}
