@@ -1595,6 +1595,10 @@ impl<'a> Preprocessor<'a> {
                 let message = format!("'#pragma message' : {message}");
                 self.note(DiagnosticCode::PragmaMessage, span, message);
             }
+            // ReShade's own: `#pragma reshade showfps` / `skipoptimization` and
+            // `#pragma warning(disable : N)` are read by its runtime and compilers, and accepted
+            // without a word; nothing here depends on them.
+            "reshade" | "warning" => {}
             other => {
                 let message = format!("'#pragma {other}' : unknown pragma ignored");
                 self.note(DiagnosticCode::UnknownPragma, span, message);

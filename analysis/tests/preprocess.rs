@@ -145,19 +145,19 @@ fn includes_resolve_relative_to_the_includer_then_the_search_path() {
 }
 
 #[test]
-fn pragma_once_includes_a_file_once_and_other_pragmas_are_notes() {
+fn pragma_once_includes_a_file_once_reshades_are_accepted_and_others_are_notes() {
     check_files(
         &[
             (
                 "main.wfx",
-                "#include \"o.wfxh\"\n#include \"o.wfxh\"\n#pragma message(\"hello\")\n#pragma reshade showfps\n#pragma\n",
+                "#include \"o.wfxh\"\n#include \"o.wfxh\"\n#pragma message(\"hello\")\n#pragma optimize(off)\n#pragma\n#pragma reshade showfps\n#pragma warning(disable : 3571)\n",
             ),
             ("o.wfxh", "#pragma once\nonce"),
         ],
         "once",
         &[
             "main.wfx:3:1: note[PragmaMessage]: '#pragma message' : hello",
-            "main.wfx:4:1: note[UnknownPragma]: '#pragma reshade' : unknown pragma ignored",
+            "main.wfx:4:1: note[UnknownPragma]: '#pragma optimize' : unknown pragma ignored",
         ],
     );
 }

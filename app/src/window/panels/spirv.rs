@@ -167,12 +167,8 @@ impl SpirvPanel {
         };
     }
 
-    /// Draws the view; `running` names the shaders the chain runs now (for the pass's GPU time).
-    pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, running: &str) {
-        if self.stages.is_empty() {
-            ui.weak("The open effects have no passes.");
-            return;
-        }
+    /// The header row: the stage, the listing mode and the search box.
+    fn header_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Stage");
             let current = self.stages[self.selected_stage].2.clone();
@@ -205,6 +201,15 @@ impl SpirvPanel {
             )
             .labelled_by(label.id);
         });
+    }
+
+    /// Draws the view; `running` names the shaders the chain runs now (for the pass's GPU time).
+    pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, running: &str) {
+        if self.stages.is_empty() {
+            ui.weak("The open effects have no passes.");
+            return;
+        }
+        self.header_ui(ui, chain);
         self.ensure_compiled(chain);
         let Some(selected) = self
             .selected
