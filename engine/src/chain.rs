@@ -12,6 +12,7 @@ use analysis::{TechniqueId, UniformId, ValidatedEffect};
 
 use crate::context::GpuContext;
 use crate::effect_gpu::{EffectGpu, build_effect};
+use crate::routing::PassOutput;
 use crate::sources::{FrameInput, Source, SourceState};
 use crate::textures::{FrameTarget, TexturePool};
 use crate::timing::{FrameAverage, GpuTimer, TimedScope};
@@ -410,21 +411,21 @@ impl EffectChain {
     }
 
     /// How many full-frame copies ReShade makes for the enabled techniques: one of the back buffer
-    /// before the first pass, and one after every pass that writes the back buffer.
+    /// before each technique's first pass, and one before every pass that follows a back-buffer
+    /// pass of the same technique ([`crate::routing`] has the rule).
     pub fn reshade_copies_per_frame(&self) -> u32 {
-        let back_buffer_passes: usize = self
+        let techniques: Vec<Vec<PassOutput>> = self
             .order
             .iter()
             .filter(|k| self.enabled.contains(k))
             .map(|k| {
-                self.technique(*k)
-                    .passes
+                self.effects[k.effect.index()].passes[k.technique.index()]
                     .iter()
-                    .filter(|p| p.writes_back_buffer())
-                    .count()
+                    .map(|p| p.needs.output)
+                    .collect()
             })
-            .sum();
-        1 + back_buffer_passes as u32
+            .collect();
+        crate::routing::reshade_copies(techniques.iter().map(Vec::as_slice))
     }
 
     /// The chain's result after a frame: RGBA8, the chain's size.

@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use analysis::{Texture, TextureId, TextureKind, TextureSemantic, ValidatedEffect};
+use analysis::{
+    Texture, TextureFormat, TextureId, TextureKind, TextureSemantic, ValidatedEffect,
+};
 
 use crate::format;
 use crate::input::BACK_BUFFER_FORMAT;
@@ -55,6 +57,9 @@ pub(crate) enum TextureGpu {
         view: wgpu::TextureView,
         /// Level 0 only, for rendering.
         target_view: wgpu::TextureView,
+        /// Level 0 through an sRGB view, for `SRGBWriteEnable` (RGBA8 textures only: analysis
+        /// refuses sRGB writes to other formats, as ReShade does).
+        srgb_target_view: Option<wgpu::TextureView>,
         mips: Option<MipChain>,
     },
     Semantic(TextureSemantic),
@@ -221,7 +226,9 @@ fn texture_descriptor<'t>(
             | wgpu::TextureUsages::TEXTURE_BINDING
             | wgpu::TextureUsages::COPY_DST
             | wgpu::TextureUsages::COPY_SRC,
-        view_formats: if t.srgb_read {
+        // Every 2D RGBA8 texture can be viewed as sRGB, for sampling with `SRGBTexture` and for
+        // rendering with `SRGBWriteEnable`; the same for every one keeps pooled textures alike.
+        view_formats: if *fmt == TextureFormat::RGBA8 && !three_d {
             &[wgpu::TextureFormat::Rgba8UnormSrgb]
         } else {
             &[]
@@ -240,6 +247,7 @@ fn owned_texture(
     let view = texture.create_view(&wgpu::TextureViewDescriptor {
         label: Some(&t.name),
         format: t.srgb_read.then_some(wgpu::TextureFormat::Rgba8UnormSrgb),
+        usage: Some(wgpu::TextureUsages::TEXTURE_BINDING),
         ..Default::default()
     });
     let target_view = texture.create_view(&wgpu::TextureViewDescriptor {
@@ -247,11 +255,25 @@ fn owned_texture(
         mip_level_count: Some(1),
         ..Default::default()
     });
+    // The descriptor gave exactly these an sRGB view format.
+    let has_srgb_view = texture.format() == wgpu::TextureFormat::Rgba8Unorm
+        && texture.dimension() == wgpu::TextureDimension::D2;
+    let srgb_target_view = has_srgb_view.then(|| {
+            texture.create_view(&wgpu::TextureViewDescriptor {
+                label: Some(&t.name),
+                format: Some(wgpu::TextureFormat::Rgba8UnormSrgb),
+                mip_level_count: Some(1),
+                // sRGB formats cannot be storage: the view takes only what it is used for.
+                usage: Some(wgpu::TextureUsages::RENDER_ATTACHMENT),
+                ..Default::default()
+            })
+        });
     let mips = mip_generator.chain(device, &texture);
     TextureGpu::Owned {
         texture,
         view,
         target_view,
+        srgb_target_view,
         mips,
     }
 }
@@ -304,9 +326,13 @@ pub(crate) fn empty_view(device: &wgpu::Device) -> wgpu::TextureView {
     })
 }
 
-/// The view a pass renders into for render target `id`.
-pub(crate) fn target_view(textures: &[TextureGpu], id: TextureId) -> &wgpu::TextureView {
+/// The view a pass renders into for render target `id`: its sRGB view for `SRGBWriteEnable`.
+pub(crate) fn target_view(textures: &[TextureGpu], id: TextureId, srgb: bool) -> &wgpu::TextureView {
     match &textures[id.index()] {
+        TextureGpu::Owned {
+            srgb_target_view: Some(srgb_view),
+            ..
+        } if srgb => srgb_view,
         TextureGpu::Owned { target_view, .. } => target_view,
         TextureGpu::Semantic(_) => unreachable!("validation rejects semantic render targets"),
     }
