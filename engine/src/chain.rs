@@ -19,6 +19,7 @@ use crate::timing::{FrameAverage, GpuTimer, TimedScope};
 
 pub use crate::pipeline::{Shaders, SpirvPassthrough, SpirvTransform};
 use controls::TechniqueControls;
+pub use controls::ToggleKey;
 
 /// Options for building a chain; `Default` gives the usual ones.
 #[derive(Clone, Debug)]
@@ -205,8 +206,8 @@ impl EffectChain {
 
     /// Rebuilds the chain for new versions of its effects — edited files, or the same files
     /// compiled for a new back-buffer size (`BUFFER_WIDTH` and texture sizes change with it) —
-    /// keeping what the user set: technique order and enabled state (matched by effect path and
-    /// technique name) and uniform values (matched by effect path, name and type). Techniques new
+    /// keeping what the user set: technique order, enabled state and toggle keys bound by a preset
+    /// (matched by effect path and technique name) and uniform values (matched by effect path, name and type). Techniques new
     /// to the chain come after the known ones. Timing averages start afresh.
     pub fn reload(
         &mut self,
@@ -234,6 +235,11 @@ impl EffectChain {
         };
         let old_order: Vec<Name> = self.order.iter().map(|k| name_of(self, *k)).collect();
         let old_enabled: Vec<Name> = self.enabled.iter().map(|k| name_of(self, *k)).collect();
+        let old_keys: Vec<(Name, Option<ToggleKey>)> = self
+            .bound_toggle_keys()
+            .into_iter()
+            .map(|(k, toggle)| (name_of(self, k), toggle))
+            .collect();
         let mut old_values = HashMap::new();
         for e in &self.effects {
             for (u, value) in e.effect.uniforms().iter().zip(&e.uniform_values) {
@@ -257,6 +263,9 @@ impl EffectChain {
         for key in known {
             let on = old_enabled.contains(&name_of(&next, key));
             next.set_enabled(key, on);
+            if let Some((_, toggle)) = old_keys.iter().find(|(n, _)| *n == name_of(&next, key)) {
+                next.set_toggle_key(key, *toggle);
+            }
         }
         for i in 0..next.effects.len() {
             let path = next.effects[i].effect.path().to_path_buf();
