@@ -65,6 +65,9 @@ pub enum Command {
     SetCompileMode(CompileMode),
     /// Opens other effects, a preset or an input (see [`WorkbenchApp::open`]).
     Open(StartOptions),
+    /// Sets the preset's global `PreprocessorDefinitions` (`NAME=VALUE,NAME2`) and, when they
+    /// changed, compiles the effects again as [`Command::Reload`] does.
+    SetDefinitions(String),
 }
 
 /// What the central panel shows.
@@ -209,6 +212,13 @@ impl WorkbenchApp {
 
     fn apply(&mut self, commands: Vec<Command>) {
         for command in commands {
+            let command = match command {
+                Command::SetDefinitions(text) if self.document.set_definitions(None, &text) => {
+                    Command::Reload
+                }
+                Command::SetDefinitions(_) => continue,
+                other => other,
+            };
             if let Command::Open(options) = command {
                 let same_document =
                     options.effects == self.opened.effects && options.preset == self.opened.preset;
@@ -223,7 +233,7 @@ impl WorkbenchApp {
                 return;
             };
             match command {
-                Command::Open(_) => unreachable!("handled above"),
+                Command::Open(_) | Command::SetDefinitions(_) => unreachable!("handled above"),
                 Command::SetEnabled(key, on) => runtime.chain_mut().set_enabled(key, on),
                 Command::MoveTechnique { from, to } => {
                     let mut order = runtime.chain().order().to_vec();
@@ -454,6 +464,8 @@ impl eframe::App for WorkbenchApp {
                 match &self.runtime {
                     Ok(runtime) => {
                         commands.extend(panels::techniques::techniques_ui(ui, runtime.chain()));
+                        let definitions = self.document.definitions_text(None);
+                        commands.extend(panels::techniques::definitions_ui(ui, &definitions));
                         ui.horizontal(|ui| {
                             let target = self.document.preset_path.as_ref().map_or_else(
                                 || "fxbench.ini".to_string(),
