@@ -15,6 +15,7 @@ use crate::effect_gpu::{EffectGpu, build_effect};
 use crate::routing::PassOutput;
 use crate::sources::{FrameInput, Source, SourceState};
 use crate::textures::{FrameTarget, TexturePool};
+pub use crate::textures::TextureConflict;
 use crate::timing::{FrameAverage, GpuTimer, TimedScope};
 
 pub use crate::pipeline::{Shaders, SpirvPassthrough, SpirvTransform};
@@ -127,6 +128,8 @@ pub struct EffectChain {
     options: ChainOptions,
     /// Techniques with toggle keys or timeouts.
     controls: Vec<(TechniqueKey, TechniqueControls)>,
+    /// Same-named textures of different effects that could not be one texture.
+    texture_conflicts: Vec<TextureConflict>,
 }
 
 impl EffectChain {
@@ -144,7 +147,7 @@ impl EffectChain {
         let output = FrameTarget::new(device, size, "fxbench chain output");
         let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
-        let mut pool = TexturePool::default();
+        let mut pool = TexturePool::for_effects(&effects);
         for effect in effects {
             gpu_effects.push(build_effect(
                 ctx,
@@ -178,6 +181,7 @@ impl EffectChain {
             .flatten();
         let texture_memory_bytes =
             crate::textures::texture_memory(gpu_effects.iter().flat_map(|e| &e.textures));
+        let texture_conflicts = std::mem::take(&mut pool.conflicts);
         Ok(Self {
             ctx: ctx.clone(),
             size,
@@ -197,6 +201,7 @@ impl EffectChain {
             bound_input: None,
             options: options.clone(),
             controls,
+            texture_conflicts,
         })
     }
 
@@ -402,6 +407,12 @@ impl EffectChain {
     /// shared by several effects counts once). Back buffers and stencil buffers are not included.
     pub fn texture_memory_bytes(&self) -> u64 {
         self.texture_memory_bytes
+    }
+
+    /// Textures declared under a name an earlier effect's texture has, but with another
+    /// description or image, so each effect kept its own (ReShade warns and shares the first).
+    pub fn texture_conflicts(&self) -> &[TextureConflict] {
+        &self.texture_conflicts
     }
 
     /// The options the chain was built with.

@@ -24,7 +24,7 @@ mod upload;
 
 pub use chain::{
     ChainError, ChainOptions, EffectChain, EffectIndex, Shaders, SpirvPassthrough, SpirvTransform,
-    TechniqueKey, TechniqueTimings, ToggleKey,
+    TechniqueKey, TechniqueTimings, TextureConflict, ToggleKey,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

@@ -2,7 +2,7 @@
 //! between effects), their storage views, the frame-sized back-buffer targets, and the bytes the
 //! effects' textures take.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use analysis::{
     Texture, TextureFormat, TextureId, TextureKind, TextureSemantic, ValidatedEffect,
@@ -102,10 +102,76 @@ impl PoolKey {
     }
 }
 
-/// GPU textures of `pooled` textures, shared between effects: for each description, the textures
-/// made so far, in the order an effect asks for them.
+/// The textures effects share, for one chain. As in ReShade, a texture declared with the same name
+/// in several effects is one texture (effects publish textures for each other this way), and
+/// `pooled` textures of the same description share one GPU texture across effects.
 #[derive(Default)]
-pub(crate) struct TexturePool(HashMap<PoolKey, Vec<wgpu::Texture>>);
+pub(crate) struct TexturePool {
+    /// `pooled` textures: for each description, the textures made so far, in the order an effect
+    /// asks for them.
+    pooled: HashMap<PoolKey, Vec<wgpu::Texture>>,
+    /// Textures by name: the first effect's, which later effects declaring the name share.
+    named: HashMap<String, NamedTexture>,
+    /// Names some effect of the chain writes as storage: every effect's texture of such a name
+    /// is made with storage usage, so that all of them can share one.
+    storage_names: HashSet<String>,
+    /// Same-named textures that could not be shared, in load order.
+    pub(crate) conflicts: Vec<TextureConflict>,
+}
+
+/// The first texture made under a name.
+struct NamedTexture {
+    key: PoolKey,
+    image: Option<std::path::PathBuf>,
+    effect: std::path::PathBuf,
+    texture: wgpu::Texture,
+}
+
+/// A texture declared under a name an earlier effect's texture has, with another description
+/// (size, format, levels) or another source image, so the two cannot be one texture.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "texture '{texture}' of {effect}: {first_effect} already declares a texture of this name as {first}, here it is {second}; each effect keeps its own"
+)]
+pub struct TextureConflict {
+    pub texture: String,
+    pub effect: String,
+    pub first_effect: String,
+    /// The two descriptions, as `WxHxD FORMAT, N levels[, image]`.
+    pub first: String,
+    pub second: String,
+}
+
+impl TexturePool {
+    /// A pool for a chain of `effects`.
+    pub(crate) fn for_effects(effects: &[ValidatedEffect]) -> Self {
+        let storage_names = effects
+            .iter()
+            .flat_map(|e| {
+                e.storages()
+                    .iter()
+                    .map(|s| e.texture(s.texture).name.clone())
+            })
+            .collect();
+        Self {
+            storage_names,
+            ..Self::default()
+        }
+    }
+}
+
+/// How a conflict message describes a texture.
+fn describe(key: &PoolKey, image: Option<&std::path::Path>) -> String {
+    let size = key.size;
+    let mut text = format!(
+        "{}x{}x{} {:?}, {} levels",
+        size.width, size.height, size.depth_or_array_layers, key.format, key.mip_level_count
+    );
+    if let Some(image) = image {
+        text.push_str(&format!(", image {}", image.display()));
+    }
+    text
+}
 
 /// One effect's claims on the pool: two pooled textures of the same effect never share one GPU
 /// texture, because the effect may read one while writing the other.
@@ -132,7 +198,7 @@ impl<'p> PoolClaims<'p> {
     ) -> wgpu::Texture {
         let key = PoolKey::of(descriptor);
         let taken = self.taken.entry(key.clone()).or_default();
-        let shared = self.pool.0.entry(key).or_default();
+        let shared = self.pool.pooled.entry(key).or_default();
         if *taken == shared.len() {
             shared.push(device.create_texture(descriptor));
         }
@@ -148,6 +214,7 @@ pub(crate) fn create_textures(
     mip_generator: &mut MipGenerator,
     pool: &mut TexturePool,
 ) -> (Vec<TextureGpu>, Vec<ImageUpload>) {
+    let storage_names = std::mem::take(&mut pool.storage_names);
     let mut claims = PoolClaims::new(pool);
     let mut uploads = Vec::new();
     let textures = effect
@@ -155,16 +222,13 @@ pub(crate) fn create_textures(
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let descriptor = match texture_descriptor(effect, i, t) {
+            let storage = storage_names.contains(&t.name);
+            let descriptor = match texture_descriptor(effect, i, t, storage) {
                 Ok(descriptor) => descriptor,
                 Err(semantic) => return TextureGpu::Semantic(semantic.clone()),
             };
-            let texture = if t.pooled && t.image.is_none() {
-                claims.take(device, &descriptor)
-            } else {
-                device.create_texture(&descriptor)
-            };
-            if let Some(path) = &t.image {
+            let (texture, fresh) = claims.named(device, effect, t, &descriptor);
+            if let (true, Some(path)) = (fresh, &t.image) {
                 uploads.push(ImageUpload {
                     texture: i,
                     name: t.name.clone(),
@@ -175,7 +239,52 @@ pub(crate) fn create_textures(
             owned_texture(device, t, texture, mip_generator)
         })
         .collect();
+    claims.pool.storage_names = storage_names;
     (textures, uploads)
+}
+
+impl PoolClaims<'_> {
+    /// The GPU texture for `t`: the one an earlier effect made under its name when their
+    /// descriptions and images match (a conflict is recorded when they do not), else a pooled or
+    /// new one; and whether it is new (its image, if any, is still to be uploaded).
+    fn named(
+        &mut self,
+        device: &wgpu::Device,
+        effect: &ValidatedEffect,
+        t: &Texture,
+        descriptor: &wgpu::TextureDescriptor<'_>,
+    ) -> (wgpu::Texture, bool) {
+        let key = PoolKey::of(descriptor);
+        if let Some(first) = self.pool.named.get(&t.name) {
+            if first.key == key && first.image == t.image {
+                return (first.texture.clone(), false);
+            }
+            let conflict = TextureConflict {
+                texture: t.name.clone(),
+                effect: effect.path().display().to_string(),
+                first_effect: first.effect.display().to_string(),
+                first: describe(&first.key, first.image.as_deref()),
+                second: describe(&key, t.image.as_deref()),
+            };
+            self.pool.conflicts.push(conflict);
+            return (device.create_texture(descriptor), true);
+        }
+        let texture = if t.pooled && t.image.is_none() {
+            self.take(device, descriptor)
+        } else {
+            device.create_texture(descriptor)
+        };
+        self.pool.named.insert(
+            t.name.clone(),
+            NamedTexture {
+                key,
+                image: t.image.clone(),
+                effect: effect.path().to_path_buf(),
+                texture: texture.clone(),
+            },
+        );
+        (texture, true)
+    }
 }
 
 /// The descriptor of an owned texture, or the semantic the runtime binds in its place.
@@ -183,6 +292,7 @@ fn texture_descriptor<'t>(
     effect: &ValidatedEffect,
     index: usize,
     t: &'t Texture,
+    storage_elsewhere: bool,
 ) -> Result<wgpu::TextureDescriptor<'t>, &'t TextureSemantic> {
     let (width, height, depth, fmt, mip_levels) = match &t.kind {
         TextureKind::Owned {
@@ -201,7 +311,7 @@ fn texture_descriptor<'t>(
     } else {
         wgpu::TextureUsages::RENDER_ATTACHMENT
     };
-    let storage = if written_as_storage(effect, index) {
+    let storage = if written_as_storage(effect, index) || storage_elsewhere {
         wgpu::TextureUsages::STORAGE_BINDING
     } else {
         wgpu::TextureUsages::empty()
