@@ -229,7 +229,11 @@ fn every_shipped_preset_needs_fewer_copies_than_reshade() {
         // where ReShade makes one before each technique and one after each back-buffer pass
         // that another pass of its technique follows.
         assert_eq!(chain.copies_last_frame(), 0, "{}", path.display());
-        let techniques = chain.order().iter().filter(|k| chain.is_enabled(**k)).count();
+        let techniques = chain
+            .order()
+            .iter()
+            .filter(|k| chain.is_enabled(**k))
+            .count();
         assert!(techniques >= 1, "{}", path.display());
         assert!(
             chain.reshade_copies_per_frame() as usize >= techniques,

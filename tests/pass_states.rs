@@ -803,7 +803,9 @@ fn textures_of_the_same_name_are_one_texture_across_effects() {
     // never writes it, and shows it: it sees the publisher's texture, as in ReShade. A third
     // effect declares `Shared` as RGBA16F: a conflict, and it keeps its own.
     let shared = |format: &str| {
-        format!("texture Shared {{ Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = {format}; }};\n")
+        format!(
+            "texture Shared {{ Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = {format}; }};\n"
+        )
     };
     let publisher = format!(
         r#"#include "shaders/fxbench.wfxh"

@@ -39,10 +39,7 @@ technique Levels < enabled = true; > { pass { VertexShader = PostProcessVS; Pixe
 fn preprocessor_definitions_compile_in_and_recompile_when_edited() {
     let preset = "PreprocessorDefinitions=LEVEL=2,OTHER\nTechniques=Levels@levels.wfx\n\n\
         [levels.wfx]\nPreprocessorDefinitions=LEVEL=3\n";
-    let dir = folder(
-        "definitions",
-        &[("levels.wfx", LEVELS), ("p.ini", preset)],
-    );
+    let dir = folder("definitions", &[("levels.wfx", LEVELS), ("p.ini", preset)]);
     let mut document = Document::with_preset(&dir.join("p.ini"), Vec::new()).unwrap();
     assert_eq!(document.definitions_text(None), "LEVEL=2,OTHER");
     assert_eq!(document.definitions_text(Some("levels.wfx")), "LEVEL=3");
@@ -55,16 +52,28 @@ fn preprocessor_definitions_compile_in_and_recompile_when_edited() {
     let Some(ctx) = testing::gpu() else { return };
     let image = grey();
     let mut chain = chain_for(&ctx, &document, &image);
-    assert_eq!(render(&ctx, &mut chain, &image, 1).pixel(1, 1), [191, 64, 0, 255]);
+    assert_eq!(
+        render(&ctx, &mut chain, &image, 1).pixel(1, 1),
+        [191, 64, 0, 255]
+    );
     assert!(document.set_definitions(Some("levels.wfx"), ""));
     assert!(document.set_definitions(None, "LEVEL=4,OTHER=3"));
     let compiled = document.compile((4, 4));
     chain.reload(compiled.effects, (4, 4)).unwrap();
-    assert_eq!(render(&ctx, &mut chain, &image, 1).pixel(1, 1), [255, 191, 0, 255]);
+    assert_eq!(
+        render(&ctx, &mut chain, &image, 1).pixel(1, 1),
+        [255, 191, 0, 255]
+    );
     // The edit is in the preset the session saves.
     let saved = document.preset_from_chain(&chain).to_ini();
-    assert!(saved.starts_with("PreprocessorDefinitions=LEVEL=4,OTHER=3\n"), "{saved}");
-    assert!(saved.contains("[levels.wfx]\nPreprocessorDefinitions=\n"), "{saved}");
+    assert!(
+        saved.starts_with("PreprocessorDefinitions=LEVEL=4,OTHER=3\n"),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("[levels.wfx]\nPreprocessorDefinitions=\n"),
+        "{saved}"
+    );
 }
 
 const TECHNIQUES: &str = r#"#include "shaders/fxbench.wfxh"
@@ -109,7 +118,11 @@ fn enabling_keys_and_values_follow_reshade() {
     // A partial vector fills the rest with 0; integers are truncated as ReShade's strtol does.
     let effect = chain.effect(0);
     let value = |name: &str| {
-        let u = effect.uniforms().iter().position(|u| u.name == name).unwrap();
+        let u = effect
+            .uniforms()
+            .iter()
+            .position(|u| u.name == name)
+            .unwrap();
         chain.uniform_values(0)[u].clone()
     };
     assert_eq!(value("Tint"), [1.0, 0.0, 0.0]);
@@ -149,6 +162,10 @@ fn enabling_keys_and_values_follow_reshade() {
     assert_eq!(line("Mode").unwrap(), "Mode=2");
     assert_eq!(line("Flag").unwrap(), "Flag=0");
     assert_eq!(line("Tint").unwrap(), "Tint=1.000000,0.000000,0.000000");
-    assert_eq!(line("Hidden").unwrap(), "Hidden=0.5", "a nosave uniform's line stays as read");
+    assert_eq!(
+        line("Hidden").unwrap(),
+        "Hidden=0.5",
+        "a nosave uniform's line stays as read"
+    );
     assert_eq!(line("Time"), None);
 }

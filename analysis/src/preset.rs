@@ -386,7 +386,11 @@ impl Preset {
             if name.is_empty() || out.iter().any(|(n, _)| *n == name) {
                 continue;
             }
-            let value = if value.is_empty() { "1".to_owned() } else { value };
+            let value = if value.is_empty() {
+                "1".to_owned()
+            } else {
+                value
+            };
             out.push((name, value));
         }
         out
@@ -598,11 +602,19 @@ mod tests {
         // The effect's own first, the first of a name winning, no empty names, empty is 1.
         assert_eq!(
             p.effect_definitions("a.fx"),
-            [pair("QUALITY", "3"), pair("DEBUG", "1"), pair("SHARED", "global")]
+            [
+                pair("QUALITY", "3"),
+                pair("DEBUG", "1"),
+                pair("SHARED", "global")
+            ]
         );
         assert_eq!(
             p.effect_definitions("Other.fx"),
-            [pair("QUALITY", "2"), pair("DEBUG", "1"), pair("SHARED", "global")]
+            [
+                pair("QUALITY", "2"),
+                pair("DEBUG", "1"),
+                pair("SHARED", "global")
+            ]
         );
     }
 
@@ -611,17 +623,30 @@ mod tests {
         let mut p = Preset::parse(Path::new("ReShadePreset.ini"), RESHADE_WRITTEN).preset;
         p.set_preprocessor_definitions(None, &[]);
         p.set_preprocessor_definitions(Some("Clarity.fx"), &[]);
-        assert_eq!(p.to_ini(), RESHADE_WRITTEN, "an empty list changes nothing here");
-        let defs = [("A".to_owned(), "1".to_owned()), ("B".to_owned(), String::new())];
+        assert_eq!(
+            p.to_ini(),
+            RESHADE_WRITTEN,
+            "an empty list changes nothing here"
+        );
+        let defs = [
+            ("A".to_owned(), "1".to_owned()),
+            ("B".to_owned(), String::new()),
+        ];
         p.set_preprocessor_definitions(None, &defs);
         p.set_preprocessor_definitions(Some("Vignette.fx"), &defs[..1]);
         let expected = RESHADE_WRITTEN
-            .replace("PreprocessorDefinitions=\r\n", "PreprocessorDefinitions=A=1,B\r\n")
+            .replace(
+                "PreprocessorDefinitions=\r\n",
+                "PreprocessorDefinitions=A=1,B\r\n",
+            )
             .replace("Type=0\r\n", "Type=0\r\nPreprocessorDefinitions=A=1\r\n");
         assert_eq!(p.to_ini(), expected);
         assert_eq!(p.preprocessor_definitions(None), defs);
         let reread = Preset::parse(Path::new("p.ini"), &expected).preset;
-        assert_eq!(reread.preprocessor_definitions(Some("Vignette.fx")), defs[..1]);
+        assert_eq!(
+            reread.preprocessor_definitions(Some("Vignette.fx")),
+            defs[..1]
+        );
     }
 
     #[test]

@@ -60,7 +60,11 @@ fn check_stencil(out: &analysis::LoadOutput) {
     assert_eq!(a.reference, 1);
     assert_eq!(a.pass_op, StencilOp::Replace);
     assert_eq!(a.depth_fail_op, StencilOp::IncrementWrap);
-    assert_eq!(a.fail_op, StencilOp::DecrementSaturate, "ReShade's number 4");
+    assert_eq!(
+        a.fail_op,
+        StencilOp::DecrementSaturate,
+        "ReShade's number 4"
+    );
     let b = passes[1].stencil().expect("pass B tests stencil");
     assert_eq!(b.func, CompareFunc::GreaterEqual, "ReShade's number 6");
     assert_eq!((b.read_mask, b.write_mask), (7, 0xFF));
@@ -106,7 +110,9 @@ fn a_number_outside_the_enumeration_is_a_located_error() {
         .collect();
     assert_eq!(
         errors,
-        ["InvalidRenderStateValue '9' : invalid value for 'StencilFunc' (expected one of NEVER, LESS, EQUAL, LEQUAL, GREATER, NEQUAL, GEQUAL, ALWAYS)"]
+        [
+            "InvalidRenderStateValue '9' : invalid value for 'StencilFunc' (expected one of NEVER, LESS, EQUAL, LEQUAL, GREATER, NEQUAL, GEQUAL, ALWAYS)"
+        ]
     );
     assert!(
         out.render_diagnostics().contains("states.wfx:8:"),
@@ -140,10 +146,7 @@ fn check_srgb(name: &str, head: &str, line: usize) {
     assert_eq!(errors[0].code, DiagnosticCode::SrgbWriteWithoutSrgbFormat);
     assert!(errors[0].message.contains("'Half' has format RGBA16F"));
     let rendered = bad.render_diagnostics();
-    assert!(
-        rendered.contains(&format!("{name}:{line}:")),
-        "{rendered}"
-    );
+    assert!(rendered.contains(&format!("{name}:{line}:")), "{rendered}");
 }
 
 #[test]

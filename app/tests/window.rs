@@ -493,9 +493,7 @@ fn editing_the_preprocessor_definitions_recompiles_the_effects() {
     let field = harness.get_by_label("Definitions");
     field.focus();
     harness.run_steps(1);
-    harness
-        .get_by_label("Definitions")
-        .type_text(",LEVEL=4");
+    harness.get_by_label("Definitions").type_text(",LEVEL=4");
     harness.run_steps(1);
     harness.key_press(egui::Key::Enter);
     harness.run_steps(3);

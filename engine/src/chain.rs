@@ -14,8 +14,8 @@ use crate::context::GpuContext;
 use crate::effect_gpu::{EffectGpu, build_effect};
 use crate::routing::PassOutput;
 use crate::sources::{FrameInput, Source, SourceState};
-use crate::textures::{FrameTarget, TexturePool};
 pub use crate::textures::TextureConflict;
+use crate::textures::{FrameTarget, TexturePool};
 use crate::timing::{FrameAverage, GpuTimer, TimedScope};
 
 pub use crate::pipeline::{Shaders, SpirvPassthrough, SpirvTransform};

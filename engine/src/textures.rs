@@ -4,9 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use analysis::{
-    Texture, TextureFormat, TextureId, TextureKind, TextureSemantic, ValidatedEffect,
-};
+use analysis::{Texture, TextureFormat, TextureId, TextureKind, TextureSemantic, ValidatedEffect};
 
 use crate::format;
 use crate::input::BACK_BUFFER_FORMAT;
@@ -369,15 +367,15 @@ fn owned_texture(
     let has_srgb_view = texture.format() == wgpu::TextureFormat::Rgba8Unorm
         && texture.dimension() == wgpu::TextureDimension::D2;
     let srgb_target_view = has_srgb_view.then(|| {
-            texture.create_view(&wgpu::TextureViewDescriptor {
-                label: Some(&t.name),
-                format: Some(wgpu::TextureFormat::Rgba8UnormSrgb),
-                mip_level_count: Some(1),
-                // sRGB formats cannot be storage: the view takes only what it is used for.
-                usage: Some(wgpu::TextureUsages::RENDER_ATTACHMENT),
-                ..Default::default()
-            })
-        });
+        texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some(&t.name),
+            format: Some(wgpu::TextureFormat::Rgba8UnormSrgb),
+            mip_level_count: Some(1),
+            // sRGB formats cannot be storage: the view takes only what it is used for.
+            usage: Some(wgpu::TextureUsages::RENDER_ATTACHMENT),
+            ..Default::default()
+        })
+    });
     let mips = mip_generator.chain(device, &texture);
     TextureGpu::Owned {
         texture,
@@ -437,7 +435,11 @@ pub(crate) fn empty_view(device: &wgpu::Device) -> wgpu::TextureView {
 }
 
 /// The view a pass renders into for render target `id`: its sRGB view for `SRGBWriteEnable`.
-pub(crate) fn target_view(textures: &[TextureGpu], id: TextureId, srgb: bool) -> &wgpu::TextureView {
+pub(crate) fn target_view(
+    textures: &[TextureGpu],
+    id: TextureId,
+    srgb: bool,
+) -> &wgpu::TextureView {
     match &textures[id.index()] {
         TextureGpu::Owned {
             srgb_target_view: Some(srgb_view),

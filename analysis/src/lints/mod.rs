@@ -50,11 +50,7 @@ pub(crate) fn run(
     root: FileId,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let cx = LintContext {
-        effect,
-        pp,
-        root,
-    };
+    let cx = LintContext { effect, pp, root };
     unused::check(&cx, diagnostics);
     targets::check(&cx, diagnostics);
     control_flow::check(&cx, diagnostics);

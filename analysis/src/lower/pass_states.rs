@@ -149,10 +149,10 @@ fn stencil_state(cx: &mut Ctx, a: &Assignment, states: &mut PassStates) -> bool 
 fn state_value<T: Copy>(cx: &mut Ctx, a: &Assignment, values: &StateValues<T>) -> Option<T> {
     let (found, written) = match &a.value.kind {
         ExprKind::Ident(name) if !matches!(name.as_str(), "true" | "false") => {
-            (values.from_name(name), name.clone())
+            (values.value_of_name(name), name.clone())
         }
         _ => match eval(&a.value, &no_idents) {
-            Ok(v) if v.len() == 1 => (values.from_constant(v[0]), v[0].to_string()),
+            Ok(v) if v.len() == 1 => (values.value_of_constant(v[0]), v[0].to_string()),
             _ => (None, "value".to_owned()),
         },
     };

@@ -70,7 +70,7 @@ pub(crate) struct StateValues<T: 'static> {
 
 impl<T: Copy> StateValues<T> {
     /// The value ReShade's number `n` stands for in this state.
-    pub(crate) fn from_number(&self, n: u32) -> Option<T> {
+    pub(crate) fn value_of_number(&self, n: u32) -> Option<T> {
         self.by_number
             .iter()
             .find(|(k, _)| *k == n)
@@ -78,14 +78,14 @@ impl<T: Copy> StateValues<T> {
     }
 
     /// The value a name stands for in this state, as ReShade reads it.
-    pub(crate) fn from_name(&self, name: &str) -> Option<T> {
-        self.from_number(reshade_value_number(name)?)
+    pub(crate) fn value_of_name(&self, name: &str) -> Option<T> {
+        self.value_of_number(reshade_value_number(name)?)
     }
 
     /// The value a constant number stands for: a whole number ReShade's enumeration has.
-    pub(crate) fn from_constant(&self, value: f64) -> Option<T> {
+    pub(crate) fn value_of_constant(&self, value: f64) -> Option<T> {
         let whole = value.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&value);
-        whole.then(|| self.from_number(value as u32)).flatten()
+        whole.then(|| self.value_of_number(value as u32)).flatten()
     }
 }
 
@@ -189,34 +189,52 @@ mod tests {
             ("GEQUAL", CompareFunc::GreaterEqual),
             ("ONE", CompareFunc::Less),
         ] {
-            assert_eq!(COMPARE_FUNCS.from_name(name), Some(func), "{name}");
+            assert_eq!(COMPARE_FUNCS.value_of_name(name), Some(func), "{name}");
         }
-        assert_eq!(COMPARE_FUNCS.from_constant(7.0), Some(CompareFunc::Always));
-        assert_eq!(COMPARE_FUNCS.from_constant(8.0), None);
-        assert_eq!(COMPARE_FUNCS.from_constant(2.5), None);
-        assert_eq!(STENCIL_OPS.from_constant(2.0), Some(StencilOp::Replace));
-        assert_eq!(STENCIL_OPS.from_name("INCR"), Some(StencilOp::IncrementWrap));
         assert_eq!(
-            TOPOLOGIES.from_name("POINTS"),
+            COMPARE_FUNCS.value_of_constant(7.0),
+            Some(CompareFunc::Always)
+        );
+        assert_eq!(COMPARE_FUNCS.value_of_constant(8.0), None);
+        assert_eq!(COMPARE_FUNCS.value_of_constant(2.5), None);
+        assert_eq!(STENCIL_OPS.value_of_constant(2.0), Some(StencilOp::Replace));
+        assert_eq!(
+            STENCIL_OPS.value_of_name("INCR"),
+            Some(StencilOp::IncrementWrap)
+        );
+        assert_eq!(
+            TOPOLOGIES.value_of_name("POINTS"),
             Some(PrimitiveTopology::PointList)
         );
-        assert_eq!(TOPOLOGIES.from_name("LINES"), Some(PrimitiveTopology::LineList));
         assert_eq!(
-            TOPOLOGIES.from_name("TRIANGLES"),
+            TOPOLOGIES.value_of_name("LINES"),
+            Some(PrimitiveTopology::LineList)
+        );
+        assert_eq!(
+            TOPOLOGIES.value_of_name("TRIANGLES"),
             Some(PrimitiveTopology::TriangleList)
         );
         assert_eq!(
-            TOPOLOGIES.from_name("TriangleStrip"),
+            TOPOLOGIES.value_of_name("TriangleStrip"),
             Some(PrimitiveTopology::TriangleStrip)
         );
-        assert_eq!(BLEND_OPS.from_name("ZERO"), None);
-        assert_eq!(BLEND_FACTORS.from_constant(9.0), Some(BlendFactor::InvDestAlpha));
+        assert_eq!(BLEND_OPS.value_of_name("ZERO"), None);
+        assert_eq!(
+            BLEND_FACTORS.value_of_constant(9.0),
+            Some(BlendFactor::InvDestAlpha)
+        );
         // Every usual spelling reads back as its own value.
         for (i, name) in COMPARE_FUNCS.names.iter().enumerate() {
-            assert_eq!(COMPARE_FUNCS.from_name(name), COMPARE_FUNCS.from_number(i as u32));
+            assert_eq!(
+                COMPARE_FUNCS.value_of_name(name),
+                COMPARE_FUNCS.value_of_number(i as u32)
+            );
         }
         for (i, name) in BLEND_FACTORS.names.iter().enumerate() {
-            assert_eq!(BLEND_FACTORS.from_name(name), BLEND_FACTORS.from_number(i as u32));
+            assert_eq!(
+                BLEND_FACTORS.value_of_name(name),
+                BLEND_FACTORS.value_of_number(i as u32)
+            );
         }
     }
 }

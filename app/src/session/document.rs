@@ -324,14 +324,12 @@ impl Document {
         }
         // Techniques marked `nosave` are left out of both lists, as ReShade leaves them.
         let refs = |keys: &mut dyn Iterator<Item = &engine::TechniqueKey>| -> Vec<TechniqueRef> {
-            keys.filter(|k| {
-                chain.technique(**k).annotations.flag("nosave") != Some(true)
-            })
-            .map(|k| TechniqueRef {
-                name: chain.technique(*k).name.clone(),
-                effect: Some(effect_file_name(chain.effect(k.effect))),
-            })
-            .collect()
+            keys.filter(|k| chain.technique(**k).annotations.flag("nosave") != Some(true))
+                .map(|k| TechniqueRef {
+                    name: chain.technique(*k).name.clone(),
+                    effect: Some(effect_file_name(chain.effect(k.effect))),
+                })
+                .collect()
         };
         let enabled = refs(&mut chain.order().iter().filter(|k| chain.is_enabled(**k)));
         let sorting = refs(&mut chain.order().iter());
@@ -393,7 +391,10 @@ pub fn preset_value(text: &str, ty: UniformType) -> Vec<f64> {
     let mut items = text.split(',').map(str::trim);
     (0..ty.len())
         .map(|_| {
-            let v = items.next().and_then(|c| c.parse::<f64>().ok()).unwrap_or(0.0);
+            let v = items
+                .next()
+                .and_then(|c| c.parse::<f64>().ok())
+                .unwrap_or(0.0);
             match ty.scalar {
                 ScalarKind::Float => v,
                 _ => v.trunc(),
@@ -405,7 +406,11 @@ pub fn preset_value(text: &str, ty: UniformType) -> Vec<f64> {
 /// A technique's toggle key from the preset, as ReShade 6 reads it: `Key<Name@File>=`, then
 /// `Key<Name>=` (which wins when both are there), as `vk,ctrl,shift,alt`. `Some(None)` for a
 /// line whose key code is 0 (the annotation's key is then unbound); `None` without a line.
-pub fn preset_toggle_key(preset: &Preset, name: &str, effect_file: &str) -> Option<Option<ToggleKey>> {
+pub fn preset_toggle_key(
+    preset: &Preset,
+    name: &str,
+    effect_file: &str,
+) -> Option<Option<ToggleKey>> {
     let global = preset.sections.first()?;
     let text = global
         .get(&format!("Key{name}"))

@@ -41,15 +41,12 @@ impl TechniqueControls {
         let a = &technique.annotations;
         let held = |name: &str| a.flag(name).unwrap_or(false);
         Self {
-            toggle: a
-                .number("toggle")
-                .filter(|c| *c > 0.0)
-                .map(|c| ToggleKey {
-                    vk: c as u32,
-                    ctrl: held("togglectrl"),
-                    shift: held("toggleshift"),
-                    alt: held("togglealt"),
-                }),
+            toggle: a.number("toggle").filter(|c| *c > 0.0).map(|c| ToggleKey {
+                vk: c as u32,
+                ctrl: held("togglectrl"),
+                shift: held("toggleshift"),
+                alt: held("togglealt"),
+            }),
             timeout_ms: a.number("timeout").filter(|t| *t > 0.0),
             bound: false,
         }

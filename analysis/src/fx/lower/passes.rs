@@ -157,9 +157,9 @@ fn value_name(e: &Expr) -> Option<String> {
 fn lookup<T: Copy>(e: &Expr, lowered: &Lowered, values: &StateValues<T>) -> Option<T> {
     match &e.kind {
         ExprKind::Name(p) => values
-            .from_name(&p.joined())
-            .or_else(|| values.from_constant(const_scalar(e, &lowered.consts)?)),
-        _ => values.from_constant(number(e, lowered)?),
+            .value_of_name(&p.joined())
+            .or_else(|| values.value_of_constant(const_scalar(e, &lowered.consts)?)),
+        _ => values.value_of_constant(number(e, lowered)?),
     }
 }
 

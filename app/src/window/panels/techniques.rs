@@ -98,9 +98,9 @@ pub fn definitions_ui(ui: &mut egui::Ui, definitions: &str) -> Vec<Command> {
         .unwrap_or_else(|| definitions.to_owned());
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
-        let label = ui.label("Definitions").on_hover_text(
-            "The preset's PreprocessorDefinitions: NAME=VALUE, separated by commas",
-        );
+        let label = ui
+            .label("Definitions")
+            .on_hover_text("The preset's PreprocessorDefinitions: NAME=VALUE, separated by commas");
         let response = ui
             .add(
                 egui::TextEdit::singleline(&mut text)
