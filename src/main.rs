@@ -164,6 +164,9 @@ pub(crate) fn build_chain(
         }
         chain.reload(compiled.effects, size)?;
     }
+    for conflict in chain.texture_conflicts() {
+        eprintln!("warning: {conflict}");
+    }
     Ok((ctx, chain))
 }
 

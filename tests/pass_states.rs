@@ -555,6 +555,93 @@ technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShad
 }
 
 #[test]
+fn srgb_writes_encode_into_an_rgba8_render_target() {
+    // ReShade renders through the target's sRGB view: 0.5 is stored as 188, not 128. The second
+    // pass reads the stored bytes back as they are (a linear view) into the back buffer.
+    let text = r#"#include "shaders/fxbench.wfxh"
+texture Low { Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = RGBA8; };
+@fragment fn half(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(0.5, 0.2, 0.0, 1.0); }
+@fragment fn show(in: PostProcessOut) -> @location(0) vec4<f32> { return textureLoad(Low, vec2<i32>(in.position.xy), 0); }
+technique T < enabled = true; > {
+    pass { VertexShader = PostProcessVS; PixelShader = half; RenderTarget = Low; SRGBWriteEnable = true; }
+    pass { VertexShader = PostProcessVS; PixelShader = show; }
+}"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("srgb_target", text, &image) else {
+        return;
+    };
+    for y in 0..8 {
+        for x in 0..8 {
+            let got = out.pixel(x, y);
+            // sRGB encodings of 0.5 and 0.2: 0.7354 and 0.4845 of 255.
+            assert!(got[0].abs_diff(188) <= 1, "({x}, {y}): {got:?}");
+            assert!(got[1].abs_diff(124) <= 1, "({x}, {y}): {got:?}");
+            assert_eq!((got[2], got[3]), (0, 255), "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn clear_render_targets_clears_the_back_buffer() {
+    // The second pass adds 0.25 red to its target; with ClearRenderTargets its target, the back
+    // buffer, starts transparent black (ReShade clears every bound target), so the first pass's
+    // white is gone.
+    let text = r#"#include "shaders/fxbench.wfxh"
+@fragment fn white(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0); }
+@fragment fn red(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(0.25, 0.0, 0.0, 0.5); }
+technique T < enabled = true; > {
+    pass { VertexShader = PostProcessVS; PixelShader = white; }
+    pass { VertexShader = PostProcessVS; PixelShader = red; ClearRenderTargets = true;
+        BlendEnable = true; SrcBlend = ONE; DestBlend = ONE; SrcBlendAlpha = ONE; DestBlendAlpha = ONE; }
+}"#;
+    let image = grey_image();
+    let Some((out, copies)) = run_effect("clear_back_buffer", text, &image) else {
+        return;
+    };
+    for y in 0..8 {
+        for x in 0..8 {
+            assert_eq!(out.pixel(x, y), [64, 0, 0, 128], "({x}, {y})");
+        }
+    }
+    // Nothing of the earlier image is needed under a cleared target.
+    assert_eq!(copies, 0);
+}
+
+#[test]
+fn the_stencil_buffer_is_cleared_for_each_technique() {
+    // Technique A marks the left half and paints it white; technique B paints black where the
+    // mark is. ReShade clears the stencil buffer before each technique's first stencil pass, so
+    // B finds no mark and leaves A's picture.
+    let text = r#"#include "shaders/fxbench.wfxh"
+@fragment fn mark(in: PostProcessOut) -> @location(0) vec4<f32> {
+    if in.position.x >= 4.0 { discard; }
+    return BackBufferLoad(in.position);
+}
+@fragment fn white(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0); }
+@fragment fn black(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(0.0, 0.0, 0.0, 1.0); }
+technique A < enabled = true; > {
+    pass Mark { VertexShader = PostProcessVS; PixelShader = mark;
+        StencilEnable = true; StencilFunc = ALWAYS; StencilRef = 1; StencilPassOp = REPLACE; }
+    pass Paint { VertexShader = PostProcessVS; PixelShader = white;
+        StencilEnable = true; StencilFunc = EQUAL; StencilRef = 1; StencilPassOp = KEEP; }
+}
+technique B < enabled = true; > {
+    pass Paint { VertexShader = PostProcessVS; PixelShader = black;
+        StencilEnable = true; StencilFunc = EQUAL; StencilRef = 1; StencilMask = 255; }
+}"#;
+    let image = grey_image();
+    let Some((out, _)) = run_effect("stencil_per_technique", text, &image) else {
+        return;
+    };
+    for y in 0..8 {
+        for x in 0..8 {
+            let expected = if x < 4 { [255; 4] } else { image.pixel(x, y) };
+            assert_eq!(out.pixel(x, y), expected, "({x}, {y})");
+        }
+    }
+}
+
+#[test]
 fn uniform_arrays_reach_the_shader_and_follow_edits() {
     let text = r#"#include "shaders/fxbench.wfxh"
 uniform W: array<f32, 3> = array<f32, 3>(0.25, 0.5, 0.75);
@@ -657,18 +744,20 @@ fn three_d_textures_are_checked() {
 }
 
 /// An effect that copies the back buffer through a scratch texture, adding `add` to red.
+/// An effect that renders into its scratch texture, named after the effect so that only the
+/// `pooled` annotation can make two effects share one, and reads it back.
 fn scratch_effect(add: f32, pooled: bool) -> String {
     format!(
         r#"#include "shaders/fxbench.wfxh"
-texture Scratch < pooled = {pooled}; > {{ Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = RGBA16F; }};
+texture Scratch{id} < pooled = {pooled}; > {{ Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = RGBA16F; }};
 @fragment fn into(in: PostProcessOut) -> @location(0) vec4<f32> {{
     return BackBufferLoad(in.position) + vec4<f32>({add}, 0.0, 0.0, 0.0);
 }}
 @fragment fn back(in: PostProcessOut) -> @location(0) vec4<f32> {{
-    return textureLoad(Scratch, vec2<i32>(in.position.xy), 0);
+    return textureLoad(Scratch{id}, vec2<i32>(in.position.xy), 0);
 }}
-technique Scratch{id} < enabled = true; > {{
-    pass {{ VertexShader = PostProcessVS; PixelShader = into; RenderTarget = Scratch; }}
+technique Add{id} < enabled = true; > {{
+    pass {{ VertexShader = PostProcessVS; PixelShader = into; RenderTarget = Scratch{id}; }}
     pass {{ VertexShader = PostProcessVS; PixelShader = back; }}
 }}"#,
         id = (add * 255.0) as u32
@@ -702,7 +791,62 @@ fn pooled_textures_are_shared_between_effects() {
             }
         }
         memory.push(chain.texture_memory_bytes());
+        assert!(chain.texture_conflicts().is_empty());
     }
     // 8x8 RGBA16F: 512 bytes each; pooled, the two effects use one.
     assert_eq!(memory, [1024, 512]);
+}
+
+#[test]
+fn textures_of_the_same_name_are_one_texture_across_effects() {
+    // The publisher renders 0.5 red into `Shared`; the reader declares `Shared` the same way,
+    // never writes it, and shows it: it sees the publisher's texture, as in ReShade. A third
+    // effect declares `Shared` as RGBA16F: a conflict, and it keeps its own.
+    let shared = |format: &str| {
+        format!(
+            "texture Shared {{ Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = {format}; }};\n"
+        )
+    };
+    let publisher = format!(
+        r#"#include "shaders/fxbench.wfxh"
+{}@fragment fn red(in: PostProcessOut) -> @location(0) vec4<f32> {{ return vec4<f32>(0.5, 0.0, 0.0, 1.0); }}
+technique Publish < enabled = true; > {{ pass {{ VertexShader = PostProcessVS; PixelShader = red; RenderTarget = Shared; }} }}"#,
+        shared("RGBA8")
+    );
+    let reader = |format: &str| {
+        format!(
+            r#"#include "shaders/fxbench.wfxh"
+{}@fragment fn show(in: PostProcessOut) -> @location(0) vec4<f32> {{ return textureLoad(Shared, vec2<i32>(in.position.xy), 0); }}
+technique Read < enabled = true; > {{ pass {{ VertexShader = PostProcessVS; PixelShader = show; }} }}"#,
+            shared(format)
+        )
+    };
+    let Some(ctx) = testing::gpu() else { return };
+    let image = grey_image();
+    let document = Document::with_effects(vec![
+        effect_file("shared_publisher", &publisher),
+        effect_file("shared_reader", &reader("RGBA8")),
+    ]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let out = render(&ctx, &mut chain, &image, 1);
+    assert_eq!(out.pixel(2, 5), [128, 0, 0, 255]);
+    assert!(chain.texture_conflicts().is_empty());
+    // One 8x8 RGBA8 texture: 256 bytes.
+    assert_eq!(chain.texture_memory_bytes(), 256);
+
+    let document = Document::with_effects(vec![
+        effect_file("shared_publisher2", &publisher),
+        effect_file("shared_wide_reader", &reader("RGBA16F")),
+    ]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let out = render(&ctx, &mut chain, &image, 1);
+    // Its own, never-written texture is transparent black.
+    assert_eq!(out.pixel(2, 5), [0, 0, 0, 0]);
+    let conflicts = chain.texture_conflicts();
+    assert_eq!(conflicts.len(), 1);
+    assert_eq!(conflicts[0].texture, "Shared");
+    assert!(conflicts[0].effect.ends_with("shared_wide_reader.wfx"));
+    assert!(conflicts[0].first_effect.ends_with("shared_publisher2.wfx"));
+    assert_eq!(conflicts[0].first, "8x8x1 Rgba8Unorm, 1 levels");
+    assert_eq!(conflicts[0].second, "8x8x1 Rgba16Float, 1 levels");
 }

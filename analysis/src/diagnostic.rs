@@ -107,7 +107,7 @@ diagnostic_codes! {
     UnusedFunction,
     /// A texture that passes render to but no pass reads.
     RenderTargetNeverRead,
-    /// `SRGBWriteEnable` on a render target whose format has no sRGB view; it has no effect.
+    /// `SRGBWriteEnable` on a render target whose format has no sRGB view (an error, as in ReShade).
     SrgbWriteWithoutSrgbFormat,
     /// A pixel shader's `@location` outputs do not match the pass's render targets.
     PixelShaderOutputMismatch,

@@ -211,7 +211,7 @@ pub fn compile(
     }
     let mut effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
     if let Some(effect) = &effect {
-        lints::run(effect, &parsed, &pp, root, &mut diagnostics);
+        lints::run(effect, &pp, root, &mut diagnostics);
     }
     if diagnostic::has_errors(&diagnostics) {
         effect = None;

@@ -533,7 +533,7 @@ pub enum StencilOp {
 }
 
 /// A pass's stencil test against the effect's 8-bit stencil buffer, which is cleared to 0 before
-/// the first stencil pass of each frame, as in ReShade.
+/// the first stencil pass of each technique, as in ReShade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StencilState {
     pub func: CompareFunc,

@@ -331,6 +331,71 @@ impl Preset {
         self.sections[index].set(key, value);
     }
 
+    /// `PreprocessorDefinitions=` of the global section (`None`) or of `[effect_file]`, as ReShade
+    /// reads it: comma-separated `NAME=VALUE` items, split at the first `=`; an item without one
+    /// is a name with an empty value.
+    pub fn preprocessor_definitions(&self, section: Option<&str>) -> Vec<(String, String)> {
+        let value = match section {
+            None => self.global(DEFINITIONS_KEY),
+            Some(name) => self.section(name).and_then(|s| s.get(DEFINITIONS_KEY)),
+        };
+        value.map(parse_definitions).unwrap_or_default()
+    }
+
+    /// Replaces `PreprocessorDefinitions=` of the global section (`None`) or of `[effect_file]`.
+    /// An empty list empties an existing line (ReShade 6 writes `PreprocessorDefinitions=`) and
+    /// adds none.
+    pub fn set_preprocessor_definitions(
+        &mut self,
+        section: Option<&str>,
+        definitions: &[(String, String)],
+    ) {
+        let text = definitions
+            .iter()
+            .map(|(name, value)| match value.as_str() {
+                "" => name.clone(),
+                _ => format!("{name}={value}"),
+            })
+            .collect::<Vec<_>>()
+            .join(",");
+        let exists = match section {
+            None => self.global(DEFINITIONS_KEY).is_some(),
+            Some(name) => self
+                .section(name)
+                .is_some_and(|s| s.get(DEFINITIONS_KEY).is_some()),
+        };
+        if text.is_empty() && !exists {
+            return;
+        }
+        match section {
+            None => self.set_global(DEFINITIONS_KEY, text),
+            Some(name) => self.set_value(name, DEFINITIONS_KEY, text),
+        }
+    }
+
+    /// The macros an effect compiles with, as ReShade applies them: its section's definitions
+    /// before the global ones, the first of a name winning (each name appears once here), items
+    /// without a name skipped, and an empty value defined as `1`.
+    pub fn effect_definitions(&self, effect_file: &str) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        let listed = self
+            .preprocessor_definitions(Some(effect_file))
+            .into_iter()
+            .chain(self.preprocessor_definitions(None));
+        for (name, value) in listed {
+            if name.is_empty() || out.iter().any(|(n, _)| *n == name) {
+                continue;
+            }
+            let value = if value.is_empty() {
+                "1".to_owned()
+            } else {
+                value
+            };
+            out.push((name, value));
+        }
+        out
+    }
+
     pub fn set_techniques(&mut self, list: &[TechniqueRef]) {
         self.set_global("Techniques", join_refs(list));
     }
@@ -369,6 +434,21 @@ impl Preset {
         }
         out
     }
+}
+
+/// The key of a preset's preprocessor definitions.
+const DEFINITIONS_KEY: &str = "PreprocessorDefinitions";
+
+/// `A=1,B,C=x` as (name, value) pairs, split at each item's first `=`.
+pub fn parse_definitions(text: &str) -> Vec<(String, String)> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| match item.split_once('=') {
+            Some((name, value)) => (name.trim().to_owned(), value.trim().to_owned()),
+            None => (item.to_owned(), String::new()),
+        })
+        .collect()
 }
 
 /// A technique list to save: `current` (the techniques of the effects that are loaded, in order)
@@ -503,6 +583,71 @@ mod tests {
         Amount=-1.000000\r\n\
         Center=0.500000,0.500000\r\n\
         Type=0\r\n";
+
+    #[test]
+    fn preprocessor_definitions_are_read_and_applied_as_reshade_does() {
+        let text = "PreprocessorDefinitions=QUALITY=2,DEBUG,=5,SHARED=global\n\
+            Techniques=A@A.fx\n\n[A.fx]\nPreprocessorDefinitions=QUALITY=3,QUALITY=4\n";
+        let p = Preset::parse(Path::new("p.ini"), text).preset;
+        let pair = |n: &str, v: &str| (n.to_owned(), v.to_owned());
+        assert_eq!(
+            p.preprocessor_definitions(None),
+            [
+                pair("QUALITY", "2"),
+                pair("DEBUG", ""),
+                pair("", "5"),
+                pair("SHARED", "global")
+            ]
+        );
+        // The effect's own first, the first of a name winning, no empty names, empty is 1.
+        assert_eq!(
+            p.effect_definitions("a.fx"),
+            [
+                pair("QUALITY", "3"),
+                pair("DEBUG", "1"),
+                pair("SHARED", "global")
+            ]
+        );
+        assert_eq!(
+            p.effect_definitions("Other.fx"),
+            [
+                pair("QUALITY", "2"),
+                pair("DEBUG", "1"),
+                pair("SHARED", "global")
+            ]
+        );
+    }
+
+    #[test]
+    fn editing_preprocessor_definitions_changes_only_their_line() {
+        let mut p = Preset::parse(Path::new("ReShadePreset.ini"), RESHADE_WRITTEN).preset;
+        p.set_preprocessor_definitions(None, &[]);
+        p.set_preprocessor_definitions(Some("Clarity.fx"), &[]);
+        assert_eq!(
+            p.to_ini(),
+            RESHADE_WRITTEN,
+            "an empty list changes nothing here"
+        );
+        let defs = [
+            ("A".to_owned(), "1".to_owned()),
+            ("B".to_owned(), String::new()),
+        ];
+        p.set_preprocessor_definitions(None, &defs);
+        p.set_preprocessor_definitions(Some("Vignette.fx"), &defs[..1]);
+        let expected = RESHADE_WRITTEN
+            .replace(
+                "PreprocessorDefinitions=\r\n",
+                "PreprocessorDefinitions=A=1,B\r\n",
+            )
+            .replace("Type=0\r\n", "Type=0\r\nPreprocessorDefinitions=A=1\r\n");
+        assert_eq!(p.to_ini(), expected);
+        assert_eq!(p.preprocessor_definitions(None), defs);
+        let reread = Preset::parse(Path::new("p.ini"), &expected).preset;
+        assert_eq!(
+            reread.preprocessor_definitions(Some("Vignette.fx")),
+            defs[..1]
+        );
+    }
 
     #[test]
     fn a_reshade_preset_round_trips_byte_for_byte() {

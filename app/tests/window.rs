@@ -730,3 +730,59 @@ fn bypass_all_shows_the_input_and_the_readout_gives_output_pixels() {
         "the output is the input"
     );
 }
+
+#[test]
+fn editing_the_preprocessor_definitions_recompiles_the_effects() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fxbench-window-defs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The technique's name says which LEVEL the effect was compiled with.
+    std::fs::write(
+        dir.join("levels.wfx"),
+        "#include \"shaders/fxbench.wfxh\"\n\
+         @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0); }\n\
+         #if LEVEL == 4\n\
+         technique LevelFour < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n\
+         #else\n\
+         technique LevelOther < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n\
+         #endif\n",
+    )
+    .unwrap();
+    let preset = dir.join("p.ini");
+    std::fs::write(&preset, "PreprocessorDefinitions=LEVEL=2\nTechniques=\n").unwrap();
+    let mut harness = open_window(StartOptions {
+        effects: vec![dir.join("levels.wfx")],
+        preset: Some(preset),
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    assert!(harness.query_by_label("LevelOther").is_some());
+    let field = harness.get_by_label("Definitions");
+    field.focus();
+    harness.run_steps(1);
+    harness.get_by_label("Definitions").type_text(",LEVEL=4");
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    // LEVEL=2,LEVEL=4: the first of a name wins, as in ReShade, so nothing changes yet.
+    assert_eq!(
+        harness.state().document().definitions_text(None),
+        "LEVEL=2,LEVEL=4"
+    );
+    assert!(harness.query_by_label("LevelOther").is_some());
+    let field = harness.get_by_label("Definitions");
+    field.focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Definitions").type_text("LEVEL=4");
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(harness.state().document().definitions_text(None), "LEVEL=4");
+    assert!(harness.query_by_label("LevelFour").is_some());
+    assert!(harness.query_by_label_contains("reloaded").is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

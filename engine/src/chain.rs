@@ -13,12 +13,15 @@ use analysis::{TechniqueId, UniformId, ValidatedEffect};
 
 use crate::context::GpuContext;
 use crate::effect_gpu::{EffectGpu, build_effect};
+use crate::routing::PassOutput;
 use crate::sources::{FrameInput, Source, SourceState};
+pub use crate::textures::TextureConflict;
 use crate::textures::{FrameTarget, TexturePool};
 use crate::timing::{FrameAverage, GpuTimer, TimedScope};
 
 pub use crate::pipeline::{Shaders, SpirvPassthrough, SpirvTransform};
 use controls::TechniqueControls;
+pub use controls::ToggleKey;
 
 /// Options for building a chain; `Default` gives the usual ones.
 #[derive(Clone, Debug)]
@@ -144,6 +147,8 @@ pub struct EffectChain {
     bypass: bool,
     /// The texture being inspected (`chain/inspect.rs`); with none, frames copy nothing.
     capture: Option<crate::inspect::CaptureState>,
+    /// Same-named textures of different effects that could not be one texture.
+    texture_conflicts: Vec<TextureConflict>,
 }
 
 impl EffectChain {
@@ -161,7 +166,7 @@ impl EffectChain {
         let output = FrameTarget::new(device, size, "fxbench chain output");
         let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
-        let mut pool = TexturePool::default();
+        let mut pool = TexturePool::for_effects(&effects);
         for effect in effects {
             gpu_effects.push(build_effect(
                 ctx,
@@ -195,6 +200,7 @@ impl EffectChain {
             .flatten();
         let texture_memory_bytes =
             crate::textures::texture_memory(gpu_effects.iter().flat_map(|e| &e.textures));
+        let texture_conflicts = std::mem::take(&mut pool.conflicts);
         Ok(Self {
             ctx: ctx.clone(),
             size,
@@ -218,6 +224,7 @@ impl EffectChain {
             controls,
             bypass: false,
             capture: None,
+            texture_conflicts,
         })
     }
 
@@ -227,8 +234,8 @@ impl EffectChain {
 
     /// Rebuilds the chain for new versions of its effects — edited files, or the same files
     /// compiled for a new back-buffer size (`BUFFER_WIDTH` and texture sizes change with it) —
-    /// keeping what the user set: technique order and enabled state (matched by effect path and
-    /// technique name) and uniform values (matched by effect path, name and type). Techniques new
+    /// keeping what the user set: technique order, enabled state and toggle keys bound by a preset
+    /// (matched by effect path and technique name) and uniform values (matched by effect path, name and type). Techniques new
     /// to the chain come after the known ones. Timing averages start afresh.
     pub fn reload(
         &mut self,
@@ -256,6 +263,11 @@ impl EffectChain {
         };
         let old_order: Vec<Name> = self.order.iter().map(|k| name_of(self, *k)).collect();
         let old_enabled: Vec<Name> = self.enabled.iter().map(|k| name_of(self, *k)).collect();
+        let old_keys: Vec<(Name, Option<ToggleKey>)> = self
+            .bound_toggle_keys()
+            .into_iter()
+            .map(|(k, toggle)| (name_of(self, k), toggle))
+            .collect();
         let mut old_values = HashMap::new();
         for e in &self.effects {
             for (u, value) in e.effect.uniforms().iter().zip(&e.uniform_values) {
@@ -279,6 +291,9 @@ impl EffectChain {
         for key in known {
             let on = old_enabled.contains(&name_of(&next, key));
             next.set_enabled(key, on);
+            if let Some((_, toggle)) = old_keys.iter().find(|(n, _)| *n == name_of(&next, key)) {
+                next.set_toggle_key(key, *toggle);
+            }
         }
         for i in 0..next.effects.len() {
             let path = next.effects[i].effect.path().to_path_buf();
@@ -449,6 +464,12 @@ impl EffectChain {
         self.texture_memory_bytes
     }
 
+    /// Textures declared under a name an earlier effect's texture has, but with another
+    /// description or image, so each effect kept its own (ReShade warns and shares the first).
+    pub fn texture_conflicts(&self) -> &[TextureConflict] {
+        &self.texture_conflicts
+    }
+
     /// The options the chain was built with.
     pub fn options(&self) -> &ChainOptions {
         &self.options
@@ -465,21 +486,21 @@ impl EffectChain {
     }
 
     /// How many full-frame copies ReShade makes for the enabled techniques: one of the back buffer
-    /// before the first pass, and one after every pass that writes the back buffer.
+    /// before each technique's first pass, and one before every pass that follows a back-buffer
+    /// pass of the same technique ([`crate::routing`] has the rule).
     pub fn reshade_copies_per_frame(&self) -> u32 {
-        let back_buffer_passes: usize = self
+        let techniques: Vec<Vec<PassOutput>> = self
             .order
             .iter()
             .filter(|k| self.enabled.contains(k))
             .map(|k| {
-                self.technique(*k)
-                    .passes
+                self.effects[k.effect.index()].passes[k.technique.index()]
                     .iter()
-                    .filter(|p| p.writes_back_buffer())
-                    .count()
+                    .map(|p| p.needs.output)
+                    .collect()
             })
-            .sum();
-        1 + back_buffer_passes as u32
+            .collect();
+        crate::routing::reshade_copies(techniques.iter().map(Vec::as_slice))
     }
 
     /// The chain's result after a frame: RGBA8, the chain's size.

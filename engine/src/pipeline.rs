@@ -267,6 +267,10 @@ impl PipelineSource<'_, '_> {
             pass.render_targets()
                 .iter()
                 .map(|id| match &self.effect.texture(*id).kind {
+                    // Analysis allows `SRGBWriteEnable` only on RGBA8, which has an sRGB view.
+                    TextureKind::Owned { format: f, .. } if pass.srgb_write() => {
+                        format::texture_format(*f).add_srgb_suffix()
+                    }
                     TextureKind::Owned { format: f, .. } => format::texture_format(*f),
                     TextureKind::Semantic(_) => BACK_BUFFER_FORMAT,
                 })

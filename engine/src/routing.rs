@@ -83,7 +83,7 @@ pub(crate) enum TargetLoad {
     /// What the target holds: the earlier back buffer copied under it, or a render target as the
     /// last pass left it.
     Load,
-    /// Transparent black (`ClearRenderTargets`).
+    /// Transparent black (`ClearRenderTargets`, on render targets and the back buffer alike).
     Clear,
 }
 
@@ -157,19 +157,38 @@ impl FramePlan {
     }
 }
 
+/// How many full-frame copies ReShade makes for `techniques` (each its passes' outputs, in run
+/// order): its `render_technique` copies the back buffer before a technique's first pass, and
+/// again before any pass that follows a back-buffer pass of the same technique. A technique
+/// without passes copies nothing. This is the figure fxbench's routing is compared with.
+pub(crate) fn reshade_copies<'a>(techniques: impl IntoIterator<Item = &'a [PassOutput]>) -> u32 {
+    techniques
+        .into_iter()
+        .map(|passes| {
+            let after_back_buffer = passes
+                .windows(2)
+                .filter(|w| w[0] == PassOutput::BackBuffer)
+                .count();
+            let first = usize::from(!passes.is_empty());
+            (first + after_back_buffer) as u32
+        })
+        .sum()
+}
+
 /// The route of one pass that reads `source` and writes `destination` when it draws into the back
 /// buffer.
 fn route(needs: &PassNeeds, source: BackBuffer, destination: Option<BackBuffer>) -> PassRoute {
+    // `ClearRenderTargets` clears every bound target, the back buffer included (ReShade sets the
+    // clear load op on all of them), so a clearing pass needs no earlier image under it.
     let copy_before = destination
-        .filter(|_| !needs.overwrites_target)
+        .filter(|_| !needs.overwrites_target && !needs.clears_render_targets)
         .map(|to| FrameCopy { from: source, to });
     let load = match needs.output {
         PassOutput::Storage => None,
         _ if needs.overwrites_target => Some(TargetLoad::DontCare),
-        // The previous back buffer was copied under it.
-        PassOutput::BackBuffer => Some(TargetLoad::Load),
-        PassOutput::RenderTargets if needs.clears_render_targets => Some(TargetLoad::Clear),
-        PassOutput::RenderTargets => Some(TargetLoad::Load),
+        _ if needs.clears_render_targets => Some(TargetLoad::Clear),
+        // The previous back buffer was copied under it, or a render target as it was left.
+        PassOutput::BackBuffer | PassOutput::RenderTargets => Some(TargetLoad::Load),
     };
     PassRoute {
         source,
@@ -216,6 +235,35 @@ mod tests {
             .iter()
             .map(|r| (r.source, r.destination))
             .collect()
+    }
+
+    #[test]
+    fn reshade_copies_once_per_technique_and_after_each_back_buffer_pass_followed_by_another() {
+        use PassOutput::{BackBuffer as Bb, RenderTargets as Rt, Storage as Cs};
+        // One technique of three back-buffer passes: before the first, after the first two.
+        assert_eq!(reshade_copies([&[Bb, Bb, Bb][..]]), 3);
+        // A typical bloom: targets, then one back-buffer pass last; a second technique of one.
+        assert_eq!(reshade_copies([&[Rt, Rt, Rt, Bb][..], &[Bb][..]]), 2);
+        // Back-buffer passes followed by a compute and a target pass, an empty technique.
+        assert_eq!(reshade_copies([&[Bb, Cs, Bb, Rt, Bb][..], &[][..]]), 3);
+        assert_eq!(reshade_copies(std::iter::empty()), 0);
+    }
+
+    #[test]
+    fn a_clearing_back_buffer_pass_clears_instead_of_copying() {
+        let clearing = PassNeeds {
+            clears_render_targets: true,
+            ..BLENDING
+        };
+        let plan = FramePlan::new(&[COVERING, clearing]);
+        assert_eq!(plan.passes[1].copy_before, None);
+        assert_eq!(plan.passes[1].load, Some(TargetLoad::Clear));
+        assert_eq!(plan.passes[1].destination, Some(Output));
+        assert_eq!(plan.copies(), 0);
+        // Without the clear, the same pass blends over the first one's image, copied under it.
+        let plan = FramePlan::new(&[COVERING, BLENDING]);
+        assert_eq!(plan.passes[1].copy_before, copy(Intermediate, Output));
+        assert_eq!(plan.passes[1].load, Some(TargetLoad::Load));
     }
 
     #[test]

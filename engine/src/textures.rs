@@ -2,9 +2,9 @@
 //! between effects), their storage views, the frame-sized back-buffer targets, and the bytes the
 //! effects' textures take.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use analysis::{Texture, TextureId, TextureKind, TextureSemantic, ValidatedEffect};
+use analysis::{Texture, TextureFormat, TextureId, TextureKind, TextureSemantic, ValidatedEffect};
 
 use crate::format;
 use crate::input::BACK_BUFFER_FORMAT;
@@ -57,6 +57,9 @@ pub(crate) enum TextureGpu {
         srgb_view: Option<wgpu::TextureView>,
         /// Level 0 only, for rendering.
         target_view: wgpu::TextureView,
+        /// Level 0 through an sRGB view, for `SRGBWriteEnable` (RGBA8 textures only: analysis
+        /// refuses sRGB writes to other formats, as ReShade does).
+        srgb_target_view: Option<wgpu::TextureView>,
         mips: Option<MipChain>,
     },
     Semantic(TextureSemantic),
@@ -99,10 +102,76 @@ impl PoolKey {
     }
 }
 
-/// GPU textures of `pooled` textures, shared between effects: for each description, the textures
-/// made so far, in the order an effect asks for them.
+/// The textures effects share, for one chain. As in ReShade, a texture declared with the same name
+/// in several effects is one texture (effects publish textures for each other this way), and
+/// `pooled` textures of the same description share one GPU texture across effects.
 #[derive(Default)]
-pub(crate) struct TexturePool(HashMap<PoolKey, Vec<wgpu::Texture>>);
+pub(crate) struct TexturePool {
+    /// `pooled` textures: for each description, the textures made so far, in the order an effect
+    /// asks for them.
+    pooled: HashMap<PoolKey, Vec<wgpu::Texture>>,
+    /// Textures by name: the first effect's, which later effects declaring the name share.
+    named: HashMap<String, NamedTexture>,
+    /// Names some effect of the chain writes as storage: every effect's texture of such a name
+    /// is made with storage usage, so that all of them can share one.
+    storage_names: HashSet<String>,
+    /// Same-named textures that could not be shared, in load order.
+    pub(crate) conflicts: Vec<TextureConflict>,
+}
+
+/// The first texture made under a name.
+struct NamedTexture {
+    key: PoolKey,
+    image: Option<std::path::PathBuf>,
+    effect: std::path::PathBuf,
+    texture: wgpu::Texture,
+}
+
+/// A texture declared under a name an earlier effect's texture has, with another description
+/// (size, format, levels) or another source image, so the two cannot be one texture.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "texture '{texture}' of {effect}: {first_effect} already declares a texture of this name as {first}, here it is {second}; each effect keeps its own"
+)]
+pub struct TextureConflict {
+    pub texture: String,
+    pub effect: String,
+    pub first_effect: String,
+    /// The two descriptions, as `WxHxD FORMAT, N levels[, image]`.
+    pub first: String,
+    pub second: String,
+}
+
+impl TexturePool {
+    /// A pool for a chain of `effects`.
+    pub(crate) fn for_effects(effects: &[ValidatedEffect]) -> Self {
+        let storage_names = effects
+            .iter()
+            .flat_map(|e| {
+                e.storages()
+                    .iter()
+                    .map(|s| e.texture(s.texture).name.clone())
+            })
+            .collect();
+        Self {
+            storage_names,
+            ..Self::default()
+        }
+    }
+}
+
+/// How a conflict message describes a texture.
+fn describe(key: &PoolKey, image: Option<&std::path::Path>) -> String {
+    let size = key.size;
+    let mut text = format!(
+        "{}x{}x{} {:?}, {} levels",
+        size.width, size.height, size.depth_or_array_layers, key.format, key.mip_level_count
+    );
+    if let Some(image) = image {
+        text.push_str(&format!(", image {}", image.display()));
+    }
+    text
+}
 
 /// One effect's claims on the pool: two pooled textures of the same effect never share one GPU
 /// texture, because the effect may read one while writing the other.
@@ -129,7 +198,7 @@ impl<'p> PoolClaims<'p> {
     ) -> wgpu::Texture {
         let key = PoolKey::of(descriptor);
         let taken = self.taken.entry(key.clone()).or_default();
-        let shared = self.pool.0.entry(key).or_default();
+        let shared = self.pool.pooled.entry(key).or_default();
         if *taken == shared.len() {
             shared.push(device.create_texture(descriptor));
         }
@@ -145,6 +214,7 @@ pub(crate) fn create_textures(
     mip_generator: &mut MipGenerator,
     pool: &mut TexturePool,
 ) -> (Vec<TextureGpu>, Vec<ImageUpload>) {
+    let storage_names = std::mem::take(&mut pool.storage_names);
     let mut claims = PoolClaims::new(pool);
     let mut uploads = Vec::new();
     let textures = effect
@@ -152,16 +222,13 @@ pub(crate) fn create_textures(
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let descriptor = match texture_descriptor(effect, i, t) {
+            let storage = storage_names.contains(&t.name);
+            let descriptor = match texture_descriptor(effect, i, t, storage) {
                 Ok(descriptor) => descriptor,
                 Err(semantic) => return TextureGpu::Semantic(semantic.clone()),
             };
-            let texture = if t.pooled && t.image.is_none() {
-                claims.take(device, &descriptor)
-            } else {
-                device.create_texture(&descriptor)
-            };
-            if let Some(path) = &t.image {
+            let (texture, fresh) = claims.named(device, effect, t, &descriptor);
+            if let (true, Some(path)) = (fresh, &t.image) {
                 uploads.push(ImageUpload {
                     texture: i,
                     name: t.name.clone(),
@@ -172,7 +239,52 @@ pub(crate) fn create_textures(
             owned_texture(device, t, texture, mip_generator)
         })
         .collect();
+    claims.pool.storage_names = storage_names;
     (textures, uploads)
+}
+
+impl PoolClaims<'_> {
+    /// The GPU texture for `t`: the one an earlier effect made under its name when their
+    /// descriptions and images match (a conflict is recorded when they do not), else a pooled or
+    /// new one; and whether it is new (its image, if any, is still to be uploaded).
+    fn named(
+        &mut self,
+        device: &wgpu::Device,
+        effect: &ValidatedEffect,
+        t: &Texture,
+        descriptor: &wgpu::TextureDescriptor<'_>,
+    ) -> (wgpu::Texture, bool) {
+        let key = PoolKey::of(descriptor);
+        if let Some(first) = self.pool.named.get(&t.name) {
+            if first.key == key && first.image == t.image {
+                return (first.texture.clone(), false);
+            }
+            let conflict = TextureConflict {
+                texture: t.name.clone(),
+                effect: effect.path().display().to_string(),
+                first_effect: first.effect.display().to_string(),
+                first: describe(&first.key, first.image.as_deref()),
+                second: describe(&key, t.image.as_deref()),
+            };
+            self.pool.conflicts.push(conflict);
+            return (device.create_texture(descriptor), true);
+        }
+        let texture = if t.pooled && t.image.is_none() {
+            self.take(device, descriptor)
+        } else {
+            device.create_texture(descriptor)
+        };
+        self.pool.named.insert(
+            t.name.clone(),
+            NamedTexture {
+                key,
+                image: t.image.clone(),
+                effect: effect.path().to_path_buf(),
+                texture: texture.clone(),
+            },
+        );
+        (texture, true)
+    }
 }
 
 /// The descriptor of an owned texture, or the semantic the runtime binds in its place.
@@ -180,6 +292,7 @@ fn texture_descriptor<'t>(
     effect: &ValidatedEffect,
     index: usize,
     t: &'t Texture,
+    storage_elsewhere: bool,
 ) -> Result<wgpu::TextureDescriptor<'t>, &'t TextureSemantic> {
     let (width, height, depth, fmt, mip_levels) = match &t.kind {
         TextureKind::Owned {
@@ -198,7 +311,7 @@ fn texture_descriptor<'t>(
     } else {
         wgpu::TextureUsages::RENDER_ATTACHMENT
     };
-    let storage = if written_as_storage(effect, index) {
+    let storage = if written_as_storage(effect, index) || storage_elsewhere {
         wgpu::TextureUsages::STORAGE_BINDING
     } else {
         wgpu::TextureUsages::empty()
@@ -223,7 +336,9 @@ fn texture_descriptor<'t>(
             | wgpu::TextureUsages::TEXTURE_BINDING
             | wgpu::TextureUsages::COPY_DST
             | wgpu::TextureUsages::COPY_SRC,
-        view_formats: if t.srgb_read {
+        // Every 2D RGBA8 texture can be viewed as sRGB, for sampling with `SRGBTexture` and for
+        // rendering with `SRGBWriteEnable`; the same for every one keeps pooled textures alike.
+        view_formats: if *fmt == TextureFormat::RGBA8 && !three_d {
             &[wgpu::TextureFormat::Rgba8UnormSrgb]
         } else {
             &[]
@@ -242,11 +357,16 @@ fn owned_texture(
         label: Some(&t.name),
         ..Default::default()
     });
+    // The descriptor gave exactly these an sRGB view format.
+    let has_srgb_view = texture.format() == wgpu::TextureFormat::Rgba8Unorm
+        && texture.dimension() == wgpu::TextureDimension::D2;
     // Also sampled through an sRGB view when a sampler asks for decoding.
-    let srgb_view = t.srgb_read.then(|| {
+    let srgb_view = (t.srgb_read && has_srgb_view).then(|| {
         texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some(&t.name),
             format: Some(wgpu::TextureFormat::Rgba8UnormSrgb),
+            // sRGB formats cannot be storage: the view asks only for what sampling needs.
+            usage: Some(wgpu::TextureUsages::TEXTURE_BINDING),
             ..Default::default()
         })
     });
@@ -255,12 +375,27 @@ fn owned_texture(
         mip_level_count: Some(1),
         ..Default::default()
     });
+    let srgb_target_view = (has_srgb_view
+        && texture
+            .usage()
+            .contains(wgpu::TextureUsages::RENDER_ATTACHMENT))
+    .then(|| {
+        texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some(&t.name),
+            format: Some(wgpu::TextureFormat::Rgba8UnormSrgb),
+            mip_level_count: Some(1),
+            // sRGB formats cannot be storage: the view takes only what it is used for.
+            usage: Some(wgpu::TextureUsages::RENDER_ATTACHMENT),
+            ..Default::default()
+        })
+    });
     let mips = mip_generator.chain(device, &texture);
     TextureGpu::Owned {
         texture,
         view,
         srgb_view,
         target_view,
+        srgb_target_view,
         mips,
     }
 }
@@ -313,9 +448,17 @@ pub(crate) fn empty_view(device: &wgpu::Device) -> wgpu::TextureView {
     })
 }
 
-/// The view a pass renders into for render target `id`.
-pub(crate) fn target_view(textures: &[TextureGpu], id: TextureId) -> &wgpu::TextureView {
+/// The view a pass renders into for render target `id`: its sRGB view for `SRGBWriteEnable`.
+pub(crate) fn target_view(
+    textures: &[TextureGpu],
+    id: TextureId,
+    srgb: bool,
+) -> &wgpu::TextureView {
     match &textures[id.index()] {
+        TextureGpu::Owned {
+            srgb_target_view: Some(srgb_view),
+            ..
+        } if srgb => srgb_view,
         TextureGpu::Owned { target_view, .. } => target_view,
         TextureGpu::Semantic(_) => unreachable!("validation rejects semantic render targets"),
     }

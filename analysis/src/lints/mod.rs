@@ -2,7 +2,7 @@
 //! family (unused declarations, render targets, unreachable code). Lints only warn: a check the
 //! engine relies on lives in lowering, which a caller cannot skip.
 //!
-//! Lints see the validated model together with the structure AST and the preprocessor's map, so
+//! Lints see the validated model together with the preprocessor's map, so
 //! every finding points at the text the user wrote. Declarations that come from an included
 //! header (any file other than the effect's root file) are never reported as unused, as C
 //! compilers do not warn about unused header declarations.
@@ -14,14 +14,12 @@ mod unused;
 use crate::diagnostic::Diagnostic;
 use crate::lower::GeneratedWgsl;
 use crate::model::{Pass, ValidatedEffect};
-use crate::parse::{Item, ParsedEffect, PassDecl};
 use crate::preprocess::Preprocessed;
 use crate::source::{FileId, Span};
 
 /// What every lint reads.
 pub(crate) struct LintContext<'a> {
     pub effect: &'a ValidatedEffect,
-    pub parsed: &'a ParsedEffect,
     pub pp: &'a Preprocessed,
     pub root: FileId,
 }
@@ -34,13 +32,6 @@ impl LintContext<'_> {
         GeneratedWgsl::user_span(self.pp, self.pp.text.len(), span)
     }
 
-    /// Maps a byte range of the preprocessed text (the structure AST's offsets) to the source.
-    pub fn text_span(&self, start: usize, end: usize) -> Span {
-        self.pp
-            .span(start, end)
-            .unwrap_or(Span::new(self.root, 0, 0))
-    }
-
     /// Whether a declaration at `span` was written in the effect's own file.
     pub fn in_root(&self, span: Span) -> bool {
         span.file == self.root
@@ -50,45 +41,16 @@ impl LintContext<'_> {
     pub fn passes(&self) -> impl Iterator<Item = &Pass> + '_ {
         self.effect.techniques.iter().flat_map(|t| &t.passes)
     }
-
-    /// The structure declaration of a lowered pass, found by its span.
-    pub fn pass_decl(&self, pass: &Pass) -> Option<&PassDecl> {
-        self.parsed
-            .items
-            .iter()
-            .filter_map(|item| match item {
-                Item::Technique(t) => Some(&t.passes),
-                _ => None,
-            })
-            .flatten()
-            .find(|decl| {
-                let end = decl.name.as_ref().map_or(decl.keyword.end, |n| n.end);
-                self.text_span(decl.keyword.start, end) == pass.span
-            })
-    }
-
-    /// The span of a pass state's `Key = value` assignment, or the pass's span without one.
-    pub fn state_span(&self, pass: &Pass, key: &str) -> Span {
-        self.pass_decl(pass)
-            .and_then(|decl| decl.states.iter().rev().find(|a| a.key.name == key))
-            .map_or(pass.span, |a| self.text_span(a.key.start, a.value.end))
-    }
 }
 
 /// Runs every lint on a validated effect, appending what they find.
 pub(crate) fn run(
     effect: &ValidatedEffect,
-    parsed: &ParsedEffect,
     pp: &Preprocessed,
     root: FileId,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let cx = LintContext {
-        effect,
-        parsed,
-        pp,
-        root,
-    };
+    let cx = LintContext { effect, pp, root };
     unused::check(&cx, diagnostics);
     targets::check(&cx, diagnostics);
     control_flow::check(&cx, diagnostics);

@@ -23,6 +23,7 @@ pub(crate) mod naga_check;
 mod outputs;
 mod pass;
 pub(crate) mod pass_states;
+pub(crate) mod state_values;
 pub(crate) mod wgsl;
 
 use std::collections::HashMap;

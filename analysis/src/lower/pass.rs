@@ -26,6 +26,8 @@ pub(crate) struct PassStates {
     pub targets: [Option<(TextureId, Span)>; 8],
     pub clear: bool,
     pub srgb_write: bool,
+    /// Where `SRGBWriteEnable` is assigned, for the error on a target without an sRGB view.
+    pub srgb_write_span: Span,
     pub vertex_count: u32,
     pub topology: PrimitiveTopology,
     pub generate_mips: bool,
@@ -56,6 +58,7 @@ impl PassStates {
             targets: [None; 8],
             clear: false,
             srgb_write: false,
+            srgb_write_span: span,
             vertex_count: 3,
             topology: PrimitiveTopology::TriangleList,
             generate_mips: true,
@@ -215,6 +218,9 @@ impl EffectBuilder {
         if states.stencil_enable {
             self.check_stencil_size(states.span, &render_targets, diagnostics)?;
         }
+        if states.srgb_write {
+            self.check_srgb_targets(states.srgb_write_span, &render_targets, diagnostics)?;
+        }
         // Which bindings the two stages use, from naga's per-entry-point analysis.
         let bindings = self.stage_bindings(&[vertex, fragment]);
         self.check_sampled_targets(states.span, &bindings, &render_targets, diagnostics)?;
@@ -303,6 +309,44 @@ impl EffectBuilder {
             }
         }
         Some(())
+    }
+
+    /// `SRGBWriteEnable` needs an sRGB view of every target, which only RGBA8 (and the back
+    /// buffer) has: ReShade refuses the pass (its error X4582), and so do we.
+    fn check_srgb_targets(
+        &self,
+        span: Span,
+        render_targets: &[TextureId],
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<()> {
+        let mut ok = true;
+        for id in render_targets {
+            let texture = &self.items.textures[id.index()];
+            let TextureKind::Owned { format, .. } = texture.kind else {
+                continue;
+            };
+            if format == TextureFormat::RGBA8 {
+                continue;
+            }
+            let name = TextureFormat::ALL
+                .iter()
+                .find(|(_, f)| *f == format)
+                .map_or("?", |(n, _)| n);
+            diagnostics.push(
+                Diagnostic::error(
+                    DiagnosticCode::SrgbWriteWithoutSrgbFormat,
+                    span,
+                    format!(
+                        "'SRGBWriteEnable' : render target '{}' has format {name}, which has no sRGB view",
+                        texture.name
+                    ),
+                )
+                .with_related(texture.span, "declared here")
+                .with_note("only RGBA8 render targets and the back buffer support sRGB writes, as in ReShade"),
+            );
+            ok = false;
+        }
+        ok.then_some(())
     }
 
     /// A pass may not sample a texture it renders to.

@@ -2,11 +2,15 @@
 //! state parsed and checked on its own (shader names resolved by the [`EffectBuilder`]), in the
 //! order written, so every bad value is reported once.
 
-use super::eval::{bool_value, enum_value, ident_value, int_value, state_map, unknown_state};
+use super::eval::{bool_value, eval, ident_value, int_value, no_idents, state_map, unknown_state};
 use super::items::TextureIds;
+use super::state_values::{
+    BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, StateValues, TOPOLOGIES,
+};
 use super::{Ctx, EffectBuilder, PassStates};
+use crate::diagnostic::DiagnosticCode;
 use crate::model::*;
-use crate::parse::{Assignment, PassDecl};
+use crate::parse::{Assignment, ExprKind, PassDecl};
 
 /// Reads a pass block's states; the shared checks run in [`EffectBuilder::pass`].
 pub(super) fn pass_states(
@@ -39,13 +43,14 @@ pub(super) fn pass_states(
             }
             "SRGBWriteEnable" => {
                 states.srgb_write = bool_value(cx, a).unwrap_or_default();
+                states.srgb_write_span = cx.span(a.key.start, a.value.end);
                 true
             }
             "VertexCount" => {
                 states.vertex_count = int_value(cx, a, 1..=u32::MAX).unwrap_or(3);
                 true
             }
-            "PrimitiveTopology" => enum_value(cx, a, &TOPOLOGIES)
+            "PrimitiveTopology" | "PrimitiveType" => state_value(cx, a, &TOPOLOGIES)
                 .map(|t| states.topology = t)
                 .is_some(),
             "GenerateMipMaps" | "GenerateMipmaps" => {
@@ -108,21 +113,22 @@ fn stencil_state(cx: &mut Ctx, a: &Assignment, states: &mut PassStates) -> bool 
             states.stencil_enable = bool_value(cx, a).unwrap_or_default();
             true
         }
-        "StencilFunc" => enum_value(cx, a, &COMPARE_FUNCS)
+        "StencilFunc" => state_value(cx, a, &COMPARE_FUNCS)
             .map(|f| stencil.func = f)
             .is_some(),
         "StencilRef" | "StencilReadMask" | "StencilWriteMask" | "StencilMask" => {
+            // ReShade reads `StencilMask` as the read mask (Direct3D 9's D3DRS_STENCILMASK).
             match int_value(cx, a, 0..=255) {
                 Some(v) if key == "StencilRef" => stencil.reference = v as u8,
-                Some(v) if key == "StencilReadMask" => stencil.read_mask = v as u8,
-                Some(v) => stencil.write_mask = v as u8,
+                Some(v) if key == "StencilWriteMask" => stencil.write_mask = v as u8,
+                Some(v) => stencil.read_mask = v as u8,
                 None => return false,
             }
             true
         }
         "StencilPassOp" | "StencilPass" | "StencilFailOp" | "StencilFail"
-        | "StencilDepthFailOp" | "StencilZFail" => {
-            match enum_value(cx, a, &STENCIL_OPS) {
+        | "StencilDepthFailOp" | "StencilDepthFail" | "StencilZFail" => {
+            match state_value(cx, a, &STENCIL_OPS) {
                 Some(op) if key.starts_with("StencilPass") => stencil.pass_op = op,
                 Some(op) if key.starts_with("StencilFail") => stencil.fail_op = op,
                 Some(op) => stencil.depth_fail_op = op,
@@ -137,6 +143,33 @@ fn stencil_state(cx: &mut Ctx, a: &Assignment, states: &mut PassStates) -> bool 
     }
 }
 
+/// A state whose value is one of ReShade's enumerations: a name from its table, in any case, or
+/// the number it stands for.
+fn state_value<T: Copy>(cx: &mut Ctx, a: &Assignment, values: &StateValues<T>) -> Option<T> {
+    let (found, written) = match &a.value.kind {
+        ExprKind::Ident(name) if !matches!(name.as_str(), "true" | "false") => {
+            (values.value_of_name(name), name.clone())
+        }
+        _ => match eval(&a.value, &no_idents) {
+            Ok(v) if v.len() == 1 => (values.value_of_constant(v[0]), v[0].to_string()),
+            _ => (None, "value".to_owned()),
+        },
+    };
+    if found.is_none() {
+        let span = cx.expr_span(&a.value);
+        cx.error(
+            DiagnosticCode::InvalidRenderStateValue,
+            span,
+            format!(
+                "'{written}' : invalid value for '{}' (expected one of {})",
+                a.key.name,
+                values.names.join(", ")
+            ),
+        );
+    }
+    found
+}
+
 /// A per-render-target state (blending, write mask) for the slots it names.
 fn target_state(
     cx: &mut Ctx,
@@ -148,8 +181,8 @@ fn target_state(
     // Parsed once, so a bad value is reported once however many slots it sets.
     let value = match state {
         "BlendEnable" => bool_value(cx, a).map(TargetState::Blend),
-        "BlendOp" => enum_value(cx, a, &BLEND_OPS).map(TargetState::ColorOp),
-        "BlendOpAlpha" => enum_value(cx, a, &BLEND_OPS).map(TargetState::AlphaOp),
+        "BlendOp" => state_value(cx, a, &BLEND_OPS).map(TargetState::ColorOp),
+        "BlendOpAlpha" => state_value(cx, a, &BLEND_OPS).map(TargetState::AlphaOp),
         "RenderTargetWriteMask" | "ColorWriteEnable" | "ColorWriteMask" => {
             int_value(cx, a, 0..=15).map(|m| TargetState::Mask(m as u8))
         }
@@ -158,7 +191,7 @@ fn target_state(
                 .iter()
                 .position(|n| *n == factor)
                 .expect("per_target_state names only these factors");
-            enum_value(cx, a, &BLEND_FACTORS).map(|f| TargetState::Factor(index, f))
+            state_value(cx, a, &BLEND_FACTORS).map(|f| TargetState::Factor(index, f))
         }
     };
     let Some(value) = value else {
@@ -203,57 +236,6 @@ fn render_target(
     states.set_render_target(slot, id, value_span, builder.textures(), cx.diagnostics);
     true
 }
-
-pub(crate) const COMPARE_FUNCS: [(&str, CompareFunc); 8] = [
-    ("NEVER", CompareFunc::Never),
-    ("LESS", CompareFunc::Less),
-    ("EQUAL", CompareFunc::Equal),
-    ("LESSEQUAL", CompareFunc::LessEqual),
-    ("GREATER", CompareFunc::Greater),
-    ("NOTEQUAL", CompareFunc::NotEqual),
-    ("GREATEREQUAL", CompareFunc::GreaterEqual),
-    ("ALWAYS", CompareFunc::Always),
-];
-
-pub(crate) const STENCIL_OPS: [(&str, StencilOp); 8] = [
-    ("KEEP", StencilOp::Keep),
-    ("ZERO", StencilOp::Zero),
-    ("REPLACE", StencilOp::Replace),
-    ("INCRSAT", StencilOp::IncrementSaturate),
-    ("DECRSAT", StencilOp::DecrementSaturate),
-    ("INVERT", StencilOp::Invert),
-    ("INCR", StencilOp::IncrementWrap),
-    ("DECR", StencilOp::DecrementWrap),
-];
-
-pub(crate) const TOPOLOGIES: [(&str, PrimitiveTopology); 5] = [
-    ("POINTLIST", PrimitiveTopology::PointList),
-    ("LINELIST", PrimitiveTopology::LineList),
-    ("LINESTRIP", PrimitiveTopology::LineStrip),
-    ("TRIANGLELIST", PrimitiveTopology::TriangleList),
-    ("TRIANGLESTRIP", PrimitiveTopology::TriangleStrip),
-];
-
-pub(crate) const BLEND_OPS: [(&str, BlendOp); 5] = [
-    ("ADD", BlendOp::Add),
-    ("SUBTRACT", BlendOp::Subtract),
-    ("REVSUBTRACT", BlendOp::ReverseSubtract),
-    ("MIN", BlendOp::Min),
-    ("MAX", BlendOp::Max),
-];
-
-pub(crate) const BLEND_FACTORS: [(&str, BlendFactor); 10] = [
-    ("ZERO", BlendFactor::Zero),
-    ("ONE", BlendFactor::One),
-    ("SRCCOLOR", BlendFactor::SrcColor),
-    ("INVSRCCOLOR", BlendFactor::InvSrcColor),
-    ("SRCALPHA", BlendFactor::SrcAlpha),
-    ("INVSRCALPHA", BlendFactor::InvSrcAlpha),
-    ("DESTALPHA", BlendFactor::DestAlpha),
-    ("INVDESTALPHA", BlendFactor::InvDestAlpha),
-    ("DESTCOLOR", BlendFactor::DestColor),
-    ("INVDESTCOLOR", BlendFactor::InvDestColor),
-];
 
 /// A parsed per-render-target state value.
 #[derive(Clone, Copy)]

@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use analysis::preset::{OrderEntry, Preset, TechniqueRef, merge_technique_list, order_techniques};
-use analysis::{CompileMode, Diagnostic, LoadOutput, Options, ValidatedEffect};
-use engine::EffectChain;
+use analysis::{
+    CompileMode, Diagnostic, LoadOutput, Options, ScalarKind, UniformType, ValidatedEffect,
+};
+use engine::{EffectChain, ToggleKey};
 
 use super::files::builtin_assets_dir;
 
@@ -171,6 +173,35 @@ impl Document {
         })
     }
 
+    /// The preset's `PreprocessorDefinitions` for the global section (`None`) or an effect's
+    /// section, as the user edits them: `NAME=VALUE,NAME2`; empty without a preset.
+    pub fn definitions_text(&self, section: Option<&str>) -> String {
+        self.preset
+            .as_ref()
+            .map(|p| {
+                p.preprocessor_definitions(section)
+                    .into_iter()
+                    .map(|(n, v)| if v.is_empty() { n } else { format!("{n}={v}") })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_default()
+    }
+
+    /// Sets the preset's `PreprocessorDefinitions` of the global section (`None`) or an effect's
+    /// section from `NAME=VALUE,NAME2` text (a document without a preset gets a new, unsaved
+    /// one). Returns whether the definitions changed, in which case the effects must be compiled
+    /// again ([`Self::compile_in`] applies them), as ReShade reloads them.
+    pub fn set_definitions(&mut self, section: Option<&str>, text: &str) -> bool {
+        let definitions = analysis::preset::parse_definitions(text);
+        let preset = self.preset.get_or_insert_with(Preset::default);
+        if preset.preprocessor_definitions(section) == definitions {
+            return false;
+        }
+        preset.set_preprocessor_definitions(section, &definitions);
+        true
+    }
+
     pub fn with_effects(effect_paths: Vec<PathBuf>) -> Self {
         Self {
             effect_paths,
@@ -215,6 +246,10 @@ impl Document {
                 options.target = target.clone();
             }
             options.mode = settings.mode();
+            // The preset's `PreprocessorDefinitions` (the effect's section, then the global one).
+            if let (Some(preset), Some(file)) = (&self.preset, path.file_name()) {
+                options.definitions = preset.effect_definitions(&file.to_string_lossy());
+            }
             if let CompileSettings::Performance(values) = settings
                 && let Some(values) = values.get(path)
             {
@@ -288,13 +323,23 @@ impl Document {
             .collect();
         chain.set_order(&order);
         if preset.has_technique_list() {
+            // As ReShade: a technique runs when its `enabled` annotation says so or the preset
+            // lists it (by `Name@File` or by name alone).
             let enabled = preset.techniques();
-            for k in keys {
-                let t = chain.technique(k);
-                let on = enabled
-                    .iter()
-                    .any(|r| r.matches(&t.name, &file_names[k.effect.index()]));
-                chain.set_enabled(k, on);
+            for k in &keys {
+                let t = chain.technique(*k);
+                let on = t.enabled_by_default()
+                    || enabled
+                        .iter()
+                        .any(|r| r.matches(&t.name, &file_names[k.effect.index()]));
+                chain.set_enabled(*k, on);
+            }
+        }
+        for k in keys {
+            let t = chain.technique(k);
+            let file = &file_names[k.effect.index()];
+            if let Some(toggle) = preset_toggle_key(preset, &t.name, file) {
+                chain.set_toggle_key(k, toggle);
             }
         }
         for (i, file) in file_names.iter().enumerate() {
@@ -302,19 +347,14 @@ impl Document {
                 .effect(i)
                 .uniforms()
                 .iter()
-                .enumerate()
-                .filter_map(|(u, uniform)| {
-                    let value = preset.uniform_value(file, &uniform.name)?;
-                    (value.len() == uniform.ty.len()).then_some((u, value))
+                .filter_map(|uniform| {
+                    let text = preset.section(file)?.get(&uniform.name)?;
+                    let id = chain.effect(i).find_uniform(&uniform.name)?;
+                    Some((id, preset_value(text, uniform.ty)))
                 })
                 .collect();
-            for (u, value) in updates {
-                let id = chain
-                    .effect(i)
-                    .find_uniform(&chain.effect(i).uniforms()[u].name);
-                if let Some(id) = id {
-                    chain.set_uniform(i, id, value);
-                }
+            for (id, value) in updates {
+                chain.set_uniform(i, id, value);
             }
         }
     }
@@ -325,12 +365,14 @@ impl Document {
         if preset.sections.is_empty() {
             preset.sections.push(Default::default());
         }
+        // Techniques marked `nosave` are left out of both lists, as ReShade leaves them.
         let refs = |keys: &mut dyn Iterator<Item = &engine::TechniqueKey>| -> Vec<TechniqueRef> {
-            keys.map(|k| TechniqueRef {
-                name: chain.technique(*k).name.clone(),
-                effect: Some(effect_file_name(chain.effect(k.effect))),
-            })
-            .collect()
+            keys.filter(|k| chain.technique(**k).annotations.flag("nosave") != Some(true))
+                .map(|k| TechniqueRef {
+                    name: chain.technique(*k).name.clone(),
+                    effect: Some(effect_file_name(chain.effect(k.effect))),
+                })
+                .collect()
         };
         let enabled = refs(&mut chain.order().iter().filter(|k| chain.is_enabled(**k)));
         let sorting = refs(&mut chain.order().iter());
@@ -364,16 +406,70 @@ impl Document {
                 {
                     continue;
                 }
-                let text = chain.uniform_values(i)[u]
-                    .iter()
-                    .map(|v| format!("{v:.6}"))
-                    .collect::<Vec<_>>()
-                    .join(",");
+                let text = preset_text(&chain.uniform_values(i)[u], uniform.ty);
                 preset.set_value(&file, &uniform.name, text);
             }
         }
         preset
     }
+}
+
+/// A uniform's value as ReShade writes it: integers and booleans as integers, floats with six
+/// decimals (`std::to_string`).
+pub fn preset_text(values: &[f64], ty: UniformType) -> String {
+    values
+        .iter()
+        .map(|v| match ty.scalar {
+            ScalarKind::Float => format!("{v:.6}"),
+            _ => format!("{}", v.trunc() as i64),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A preset's text for a uniform of type `ty`, read as ReShade reads it: as many components as
+/// the type has, a missing or unreadable one 0 (ReShade reads into a zeroed array with `strtod`/
+/// `strtol`), extra ones ignored, integers truncated.
+pub fn preset_value(text: &str, ty: UniformType) -> Vec<f64> {
+    let mut items = text.split(',').map(str::trim);
+    (0..ty.len())
+        .map(|_| {
+            let v = items
+                .next()
+                .and_then(|c| c.parse::<f64>().ok())
+                .unwrap_or(0.0);
+            match ty.scalar {
+                ScalarKind::Float => v,
+                _ => v.trunc(),
+            }
+        })
+        .collect()
+}
+
+/// A technique's toggle key from the preset, as ReShade 6 reads it: `Key<Name@File>=`, then
+/// `Key<Name>=` (which wins when both are there), as `vk,ctrl,shift,alt`. `Some(None)` for a
+/// line whose key code is 0 (the annotation's key is then unbound); `None` without a line.
+pub fn preset_toggle_key(
+    preset: &Preset,
+    name: &str,
+    effect_file: &str,
+) -> Option<Option<ToggleKey>> {
+    let global = preset.sections.first()?;
+    let text = global
+        .get(&format!("Key{name}"))
+        .or_else(|| global.get(&format!("Key{name}@{effect_file}")))?;
+    let mut values = text
+        .split(',')
+        .map(|c| c.trim().parse::<u32>().unwrap_or(0));
+    let mut next = || values.next().unwrap_or(0);
+    let vk = next();
+    let (ctrl, shift, alt) = (next() != 0, next() != 0, next() != 0);
+    Some((vk != 0).then_some(ToggleKey {
+        vk,
+        ctrl,
+        shift,
+        alt,
+    }))
 }
 
 pub fn effect_file_name(effect: &ValidatedEffect) -> String {

@@ -105,6 +105,12 @@ impl WorkbenchApp {
             Command::BuffersEdited => self.edited_at = Some(Instant::now()),
             Command::SaveFiles => self.save_files(),
             Command::Reload => self.reload(false),
+            Command::SetDefinitions(text) => {
+                if self.document.set_definitions(None, text) {
+                    self.preset_dirty = true;
+                    self.reload(false);
+                }
+            }
             Command::FilesChanged => self.reload(true),
             Command::ShowPane(pane) => layout::show_pane(&mut self.tree, *pane),
             Command::ResetLayout => self.tree = layout::default_tree(),

@@ -117,6 +117,8 @@ pub struct Panes<'a> {
     /// The label of the shaders the chain runs.
     pub running: &'a str,
     pub uniform_filter: &'a mut String,
+    /// The preset's global `PreprocessorDefinitions`, as text.
+    pub definitions: &'a str,
     pub commands: Vec<Command>,
     /// The one texture capture the chain makes this frame: the inspector's when it is shown,
     /// else the preview's pixel readout while the cursor is over the image, else none.
@@ -153,12 +155,16 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                 Pane::Techniques => match &mut self.runtime {
                     Ok(runtime) => {
                         let chain = runtime.chain();
+                        let definitions = self.definitions;
                         egui::ScrollArea::both()
                             .id_salt("techniques")
                             .auto_shrink([false, false])
                             .show(ui, |ui| {
                                 self.commands
                                     .extend(panels::techniques::techniques_ui(ui, chain));
+                                ui.separator();
+                                self.commands
+                                    .extend(panels::techniques::definitions_ui(ui, definitions));
                             });
                     }
                     Err(_) => self.runtime_missing(ui),

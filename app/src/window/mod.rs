@@ -96,6 +96,9 @@ pub enum Command {
     ShowPane(Pane),
     ResetLayout,
     ToggleHelp,
+    /// Sets the preset's global `PreprocessorDefinitions` (`NAME=VALUE,NAME2`) and, when they
+    /// changed, compiles the effects again as [`Command::Reload`] does.
+    SetDefinitions(String),
 }
 
 /// What the central panel shows.
@@ -456,6 +459,7 @@ impl eframe::App for WorkbenchApp {
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| {
+                let definitions = self.document.definitions_text(None);
                 let mut panes = layout::Panes {
                     runtime: self.runtime.as_mut().map_err(|e| e.as_str()),
                     editor: &mut self.editor,
@@ -466,6 +470,7 @@ impl eframe::App for WorkbenchApp {
                     timing: &mut self.timing,
                     running: self.shaders.label(),
                     uniform_filter: &mut self.uniform_filter,
+                    definitions: &definitions,
                     commands: Vec::new(),
                     capture: None,
                 };

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use analysis::{BindingResource, PassKind};
 
-use super::{ChainError, EffectChain, EffectIndex, TechniqueKey, record_sample};
+use super::{ChainError, EffectChain, TechniqueKey, record_sample};
 use crate::bind_group::{EffectResources, FrameViews};
 use crate::effect_gpu::{EffectGpu, PassGpu};
 use crate::input::InputTexture;
@@ -210,9 +210,10 @@ struct Recorder<'a> {
     back_buffers: BackBuffers<'a>,
     timer: Option<&'a mut GpuTimer>,
     mip_generator: &'a MipGenerator,
-    /// Effects whose stencil buffer this frame has cleared: each is cleared before its effect's
-    /// first stencil pass of a frame.
-    stencil_cleared: HashSet<EffectIndex>,
+    /// Techniques whose stencil buffer this frame has cleared: as in ReShade, the stencil buffer
+    /// is cleared before the first stencil pass of each technique, so one technique's marks never
+    /// leak into the next one's test.
+    stencil_cleared: HashSet<TechniqueKey>,
     /// The inspector's request, served at its boundary; `None` records no copy.
     capture: Option<&'a mut CaptureState>,
     /// The effect texture it asks for (the back buffer and depth are found when captured).
@@ -412,7 +413,9 @@ impl<'a> Recorder<'a> {
                 .pass
                 .render_targets()
                 .iter()
-                .map(|id| crate::textures::target_view(job.resources.textures, *id))
+                .map(|id| {
+                    crate::textures::target_view(job.resources.textures, *id, job.pass.srgb_write())
+                })
                 .collect(),
         };
         let load = load_op(
@@ -436,8 +439,8 @@ impl<'a> Recorder<'a> {
             .collect()
     }
 
-    /// The effect's stencil buffer for a pass that tests stencil, cleared before the effect's
-    /// first such pass of the frame.
+    /// The effect's stencil buffer for a pass that tests stencil, cleared before the technique's
+    /// first such pass.
     fn stencil_attachment<'v>(
         &mut self,
         job: &PassJob<'_, 'v>,
@@ -445,7 +448,7 @@ impl<'a> Recorder<'a> {
         let (Some(_), Some(view)) = (job.pass.stencil(), job.resources.stencil_view) else {
             return None;
         };
-        let load = if self.stencil_cleared.insert(job.key.effect) {
+        let load = if self.stencil_cleared.insert(job.key) {
             wgpu::LoadOp::Clear(0)
         } else {
             wgpu::LoadOp::Load

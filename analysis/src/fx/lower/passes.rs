@@ -9,8 +9,9 @@ use super::entry::EntryRequest;
 use super::items::{Lowered, annotations, const_scalar};
 use super::{ItemIds, Result, unsupported};
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
-use crate::lower::pass_states::{
-    BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, TOPOLOGIES, per_target_state,
+use crate::lower::pass_states::per_target_state;
+use crate::lower::state_values::{
+    BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, StateValues, TOPOLOGIES,
 };
 use crate::lower::{EffectBuilder, PassStates};
 use crate::model::*;
@@ -152,9 +153,14 @@ fn value_name(e: &Expr) -> Option<String> {
     }
 }
 
-fn lookup<T: Copy>(e: &Expr, table: &[(&str, T)]) -> Option<T> {
-    let name = value_name(e)?;
-    table.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+/// A value of one of ReShade's enumerations: a name from its table or the number it stands for.
+fn lookup<T: Copy>(e: &Expr, lowered: &Lowered, values: &StateValues<T>) -> Option<T> {
+    match &e.kind {
+        ExprKind::Name(p) => values
+            .value_of_name(&p.joined())
+            .or_else(|| values.value_of_constant(const_scalar(e, &lowered.consts)?)),
+        _ => values.value_of_constant(number(e, lowered)?),
+    }
 }
 
 fn number(e: &Expr, lowered: &Lowered) -> Option<f64> {
@@ -219,41 +225,45 @@ fn pass_states(
             "ClearRenderTargets" => number(&s.value, lowered)
                 .map(|v| states.clear = v != 0.0)
                 .is_some(),
-            "SRGBWriteEnable" => number(&s.value, lowered)
-                .map(|v| states.srgb_write = v != 0.0)
-                .is_some(),
+            "SRGBWriteEnable" => {
+                states.srgb_write_span = locate(s.range);
+                number(&s.value, lowered)
+                    .map(|v| states.srgb_write = v != 0.0)
+                    .is_some()
+            }
             "GenerateMipMaps" | "GenerateMipmaps" => number(&s.value, lowered)
                 .map(|v| states.generate_mips = v != 0.0)
                 .is_some(),
             "VertexCount" => number(&s.value, lowered)
                 .map(|v| states.vertex_count = v as u32)
                 .is_some(),
-            "PrimitiveTopology" => lookup(&s.value, &TOPOLOGIES)
+            "PrimitiveTopology" | "PrimitiveType" => lookup(&s.value, lowered, &TOPOLOGIES)
                 .map(|t| states.topology = t)
                 .is_some(),
             "StencilEnable" => number(&s.value, lowered)
                 .map(|v| states.stencil_enable = v != 0.0)
                 .is_some(),
-            "StencilFunc" => lookup(&s.value, &COMPARE_FUNCS)
+            "StencilFunc" => lookup(&s.value, lowered, &COMPARE_FUNCS)
                 .map(|f| states.stencil.func = f)
                 .is_some(),
             "StencilRef" => number(&s.value, lowered)
                 .map(|v| states.stencil.reference = v as u8)
                 .is_some(),
-            "StencilReadMask" => number(&s.value, lowered)
+            // ReShade reads `StencilMask` as the read mask (Direct3D 9's D3DRS_STENCILMASK).
+            "StencilReadMask" | "StencilMask" => number(&s.value, lowered)
                 .map(|v| states.stencil.read_mask = v as u8)
                 .is_some(),
-            "StencilWriteMask" | "StencilMask" => number(&s.value, lowered)
+            "StencilWriteMask" => number(&s.value, lowered)
                 .map(|v| states.stencil.write_mask = v as u8)
                 .is_some(),
-            "StencilPass" | "StencilPassOp" => lookup(&s.value, &STENCIL_OPS)
+            "StencilPass" | "StencilPassOp" => lookup(&s.value, lowered, &STENCIL_OPS)
                 .map(|o| states.stencil.pass_op = o)
                 .is_some(),
-            "StencilFail" | "StencilFailOp" => lookup(&s.value, &STENCIL_OPS)
+            "StencilFail" | "StencilFailOp" => lookup(&s.value, lowered, &STENCIL_OPS)
                 .map(|o| states.stencil.fail_op = o)
                 .is_some(),
             "StencilZFail" | "StencilDepthFail" | "StencilDepthFailOp" => {
-                lookup(&s.value, &STENCIL_OPS)
+                lookup(&s.value, lowered, &STENCIL_OPS)
                     .map(|o| states.stencil.depth_fail_op = o)
                     .is_some()
             }
@@ -311,10 +321,10 @@ fn target_state(s: &PassState, lowered: &Lowered, states: &mut PassStates) -> bo
             "BlendEnable" => number(&s.value, lowered)
                 .map(|v| states.blend_enable[slot] = v != 0.0)
                 .is_some(),
-            "BlendOp" => lookup(&s.value, &BLEND_OPS)
+            "BlendOp" => lookup(&s.value, lowered, &BLEND_OPS)
                 .map(|o| states.blend_ops[slot].0 = o)
                 .is_some(),
-            "BlendOpAlpha" => lookup(&s.value, &BLEND_OPS)
+            "BlendOpAlpha" => lookup(&s.value, lowered, &BLEND_OPS)
                 .map(|o| states.blend_ops[slot].1 = o)
                 .is_some(),
             "RenderTargetWriteMask" | "ColorWriteEnable" | "ColorWriteMask" => {
@@ -327,7 +337,7 @@ fn target_state(s: &PassState, lowered: &Lowered, states: &mut PassStates) -> bo
                 let index = ["SrcBlend", "DestBlend", "SrcBlendAlpha", "DestBlendAlpha"]
                     .iter()
                     .position(|n| *n == factor);
-                match (index, lookup(&s.value, &BLEND_FACTORS)) {
+                match (index, lookup(&s.value, lowered, &BLEND_FACTORS)) {
                     (Some(i), Some(f)) => {
                         states.blend_factors[slot][i] = f;
                         true

@@ -1,5 +1,6 @@
 //! Techniques in run order: enable checkboxes, GPU times per technique and pass, and drag
-//! handles to reorder them (what a preset saves as `TechniqueSorting`).
+//! handles to reorder them (what a preset saves as `TechniqueSorting`); and the preset's global
+//! `PreprocessorDefinitions`, edited as text.
 
 use engine::EffectChain;
 
@@ -84,5 +85,37 @@ pub fn techniques_ui(ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
         chain.texture_memory_bytes() as f64 / (1024.0 * 1024.0)
     ));
 
+    commands
+}
+
+/// The preset's global `PreprocessorDefinitions` as one line of text (`NAME=VALUE,NAME2`),
+/// applied (and the effects recompiled) when Enter is pressed or the field loses focus.
+pub fn definitions_ui(ui: &mut egui::Ui, definitions: &str) -> Vec<Command> {
+    let id = ui.make_persistent_id("preprocessor definitions");
+    // The text being edited lives in egui's memory until it is applied; it starts as the preset's.
+    let mut text: String = ui
+        .data_mut(|d| d.get_temp(id))
+        .unwrap_or_else(|| definitions.to_owned());
+    let mut commands = Vec::new();
+    ui.horizontal(|ui| {
+        let label = ui
+            .label("Definitions")
+            .on_hover_text("The preset's PreprocessorDefinitions: NAME=VALUE, separated by commas");
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(&mut text)
+                    .hint_text("NAME=VALUE,...")
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(label.id);
+        if response.lost_focus() {
+            if text != definitions {
+                commands.push(Command::SetDefinitions(text.clone()));
+            }
+            ui.data_mut(|d| d.remove::<String>(id));
+        } else if response.has_focus() {
+            ui.data_mut(|d| d.insert_temp(id, text.clone()));
+        }
+    });
     commands
 }
