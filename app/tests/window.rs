@@ -780,7 +780,13 @@ fn editing_the_preprocessor_definitions_recompiles_the_effects() {
     harness.get_by_label("Definitions").type_text("LEVEL=4");
     harness.run_steps(1);
     harness.key_press(egui::Key::Enter);
-    harness.run_steps(3);
+    // The effects compile again in the background: wait for the technique to appear.
+    for _ in 0..100 {
+        harness.step();
+        if harness.query_by_label("LevelFour").is_some() {
+            break;
+        }
+    }
     assert_eq!(harness.state().document().definitions_text(None), "LEVEL=4");
     assert!(harness.query_by_label("LevelFour").is_some());
     assert!(harness.query_by_label_contains("reloaded").is_some());
