@@ -67,6 +67,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::Redefinition,
     DiagnosticCode::ReturnInVoidFunction,
     DiagnosticCode::ReturnTypeMismatch,
+    DiagnosticCode::SrgbWriteWithoutSrgbFormat,
     DiagnosticCode::SyntaxError,
     DiagnosticCode::UndeclaredIdentifier,
     DiagnosticCode::UndeclaredStructMember,

@@ -792,3 +792,34 @@ fn editing_the_preprocessor_definitions_recompiles_the_effects() {
     assert!(harness.query_by_label_contains("reloaded").is_some());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn saving_a_shipped_preset_asks_where_instead_of_overwriting_it() {
+    let Some(mut harness) = demo_on_test_card() else {
+        return;
+    };
+    let shipped = app::session::files::default_preset_path();
+    assert_eq!(
+        harness.state().document().preset_path.as_deref(),
+        Some(shipped.as_path())
+    );
+    let before = std::fs::read(&shipped).unwrap();
+    let stray = std::env::current_dir().unwrap().join("fxbench.ini");
+    let stray_existed = stray.exists();
+    // A change, then Ctrl+S: with no preset of the user's open, it asks where (here no file
+    // dialog answers, so the path field opens), and writes nothing.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run_steps(2);
+    assert_eq!(
+        std::fs::read(&shipped).unwrap(),
+        before,
+        "the shipped preset is untouched"
+    );
+    assert_eq!(
+        stray.exists(),
+        stray_existed,
+        "nothing is written into the current folder"
+    );
+    assert!(harness.query_by_label("Save preset as").is_some());
+    assert_eq!(harness.state().status(), "choose where to save the preset");
+}

@@ -67,14 +67,18 @@ impl WorkbenchApp {
                     self.status = "redone".to_string();
                     self.preset_dirty = true;
                 }
-                Command::SavePreset => {
-                    let path = self
-                        .document
-                        .preset_path
-                        .clone()
-                        .unwrap_or_else(|| PathBuf::from("fxbench.ini"));
-                    self.save_preset(path);
-                }
+                Command::SavePreset => match self.own_preset_path() {
+                    Some(path) => self.save_preset(path),
+                    // No preset of the user's is open (none, or a shipped one): ask where,
+                    // never into the current folder or over the shipped presets.
+                    None => {
+                        let target = self.toolbar.pick_preset_target(&self.opened);
+                        self.status = "choose where to save the preset".to_string();
+                        if let Some(command) = target {
+                            self.apply(vec![command]);
+                        }
+                    }
+                },
                 Command::SavePresetAs(path) => self.save_preset(path),
                 Command::SetShaders(choice) => self.set_shaders(choice),
                 Command::SetCompileMode(mode) => self.set_compile_mode(mode),
@@ -131,6 +135,14 @@ impl WorkbenchApp {
             Ok(n) => format!("saved {n} files"),
             Err(e) => format!("could not save: {e}"),
         };
+    }
+
+    /// The open preset's path when it is the user's: not one of the presets fxbench ships.
+    fn own_preset_path(&self) -> Option<PathBuf> {
+        let path = self.document.preset_path.clone()?;
+        let shipped = crate::session::files::builtin_presets_dir();
+        let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        (!canonical(&path).starts_with(canonical(&shipped))).then_some(path)
     }
 
     fn save_preset(&mut self, path: PathBuf) {
