@@ -356,7 +356,12 @@ pub enum TextureKind {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Texture {
+    /// The name in the generated WGSL (and what same-named textures of effects share by).
     pub name: String,
+    /// The name as the user wrote it, when it differs from `name` (ReShade FX's qualified
+    /// names: `ReShade::BackBufferTex` is `ReShade_BackBufferTex` in WGSL). Messages and the
+    /// window show [`Texture::display_name`].
+    pub written_name: Option<String>,
     pub kind: TextureKind,
     /// The image file it is filled from (`source` annotation), resolved to a path that exists.
     pub image: Option<PathBuf>,
@@ -370,6 +375,11 @@ pub struct Texture {
 }
 
 impl Texture {
+    /// The name to show users: as written in their source.
+    pub fn display_name(&self) -> &str {
+        self.written_name.as_deref().unwrap_or(&self.name)
+    }
+
     /// 3 for a 3D texture (`Depth` > 1), else 2.
     pub fn dimensions(&self) -> u8 {
         match self.kind {

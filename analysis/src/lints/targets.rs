@@ -38,7 +38,7 @@ fn never_read(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
                     texture.span,
                     format!(
                         "'{}' : rendered to but never read by any pass",
-                        texture.name
+                        texture.display_name()
                     ),
                 )
                 .with_related(pass.span, "rendered here"),

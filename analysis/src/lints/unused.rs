@@ -80,7 +80,10 @@ fn textures_and_samplers(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
             diagnostics.push(Diagnostic::warning(
                 DiagnosticCode::UnusedTexture,
                 texture.span,
-                format!("'{}' : texture is never used by any pass", texture.name),
+                format!(
+                    "'{}' : texture is never used by any pass",
+                    texture.display_name()
+                ),
             ));
         }
     }

@@ -264,7 +264,9 @@ fn resolve_srgb_reads(
                 linear.span,
                 format!(
                     "'{}' : samples '{}' without sRGB decoding, but '{}' samples it with SRGBTexture = true",
-                    linear.name, texture.name, first_srgb.name
+                    linear.name,
+                    texture.display_name(),
+                    first_srgb.name
                 ),
             )
             .with_related(first_srgb.span, "sRGB sampler")
@@ -282,7 +284,8 @@ fn resolve_srgb_reads(
                 first_srgb.span,
                 format!(
                     "'{}' : SRGBTexture needs a texture with an sRGB view (RGBA8 or COLOR); '{}' has none",
-                    first_srgb.name, texture.name
+                    first_srgb.name,
+                    texture.display_name()
                 ),
             ));
             continue;

@@ -329,6 +329,7 @@ fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Textu
     check_texture_shape(cx, decl, &shape, image.is_some(), span)?;
     Some(Texture {
         name: decl.name.name.clone(),
+        written_name: None,
         kind: TextureKind::Owned {
             width: shape.width?,
             height: shape.height?,
@@ -378,6 +379,7 @@ fn semantic_texture(
     }
     Texture {
         name: decl.name.name.clone(),
+        written_name: None,
         kind: TextureKind::Semantic(semantic_kind),
         image: None,
         srgb_read: false,

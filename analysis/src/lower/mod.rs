@@ -30,7 +30,7 @@ use std::collections::HashMap;
 
 pub(crate) use builder::{EffectBuilder, EffectItems, error_count};
 pub(crate) use items::{MAX_TEXTURE_SIZE, fold_uniforms, layout_uniforms};
-pub(crate) use pass::PassStates;
+pub(crate) use pass::{PassStates, Spelling};
 pub(crate) use wgsl::{GeneratedWgsl, Placeholders, TextOrigins, srgb_view_name};
 
 /// Appends the declarations generated from `items` (uniform buffer, resources) to `wgsl`, for a

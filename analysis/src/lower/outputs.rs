@@ -25,7 +25,8 @@ pub(super) fn check_pixel_outputs(
     let outputs = fragment_outputs(module, entry);
     let span = states.fragment_span;
     let targets = target_kinds(textures, render_targets);
-    let ps = &entry.name;
+    let ps = states.fragment_name.as_deref().unwrap_or(&entry.name);
+    let spelling = states.spelling;
     let mut failed = false;
     for (slot, (target, kind, declared)) in targets.iter().enumerate() {
         let output = outputs.iter().find(|(l, _)| *l as usize == slot);
@@ -33,7 +34,10 @@ pub(super) fn check_pixel_outputs(
             None if states.write_mask[slot] != 0 => Diagnostic::error(
                 DiagnosticCode::PixelShaderOutputMismatch,
                 span,
-                format!("'{ps}' : has no @location({slot}) output for {target}"),
+                format!(
+                    "'{ps}' : has no {} output for {target}",
+                    spelling.output(slot)
+                ),
             )
             .with_note(format!(
                 "every render target needs an output at its slot, or a write mask of 0 (RenderTargetWriteMask{slot} = 0)"
@@ -42,9 +46,10 @@ pub(super) fn check_pixel_outputs(
                 DiagnosticCode::PixelShaderOutputMismatch,
                 span,
                 format!(
-                    "'{ps}' : @location({slot}) output is {} but {target} holds {} texels",
-                    scalar_name(*out),
-                    scalar_name(*kind)
+                    "'{ps}' : {} output is {} but {target} holds {} texels",
+                    spelling.output(slot),
+                    spelling.scalar(*out),
+                    spelling.scalar(*kind)
                 ),
             ),
             _ => continue,
@@ -60,7 +65,8 @@ pub(super) fn check_pixel_outputs(
             DiagnosticCode::PixelShaderOutputMismatch,
             span,
             format!(
-                "'{ps}' : @location({location}) output has no render target and is discarded (the pass has {} target{})",
+                "'{ps}' : {} output has no render target and is discarded (the pass has {} target{})",
+                spelling.output(location),
                 targets.len(),
                 if targets.len() == 1 { "" } else { "s" }
             ),
@@ -86,21 +92,12 @@ fn target_kinds(
                 TextureKind::Semantic(_) => ScalarKind::Float,
             };
             (
-                format!("render target '{}'", texture.name),
+                format!("render target '{}'", texture.display_name()),
                 kind,
                 Some(texture.span),
             )
         })
         .collect()
-}
-
-fn scalar_name(kind: ScalarKind) -> &'static str {
-    match kind {
-        ScalarKind::Float => "f32",
-        ScalarKind::Sint => "i32",
-        ScalarKind::Uint => "u32",
-        ScalarKind::Bool => "bool",
-    }
 }
 
 /// The `@location` outputs of a fragment entry point with their scalar kinds.

@@ -18,6 +18,11 @@ pub(crate) struct PassStates {
     pub fragment: Option<EntryPointId>,
     /// Where the pixel shader is named, for errors about its outputs.
     pub fragment_span: Span,
+    /// The pixel shader's name as the user wrote it, when it differs from its entry point's
+    /// (ReShade FX functions run through generated wrappers).
+    pub fragment_name: Option<String>,
+    /// The language messages about the pass speak.
+    pub spelling: Spelling,
     pub compute: Option<EntryPointId>,
     /// Where `ComputeShader` is assigned: its presence makes the pass a compute pass.
     pub compute_state: Option<Span>,
@@ -43,6 +48,36 @@ pub(crate) struct PassStates {
     pub ok: bool,
 }
 
+/// How a front end's language names shader outputs and their types, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spelling {
+    Wgsl,
+    ReshadeFx,
+}
+
+impl Spelling {
+    /// The output at render-target slot `slot`: `@location(1)` or `SV_Target1`.
+    pub fn output(self, slot: impl std::fmt::Display) -> String {
+        match self {
+            Self::Wgsl => format!("@location({slot})"),
+            Self::ReshadeFx => format!("SV_Target{slot}"),
+        }
+    }
+
+    /// A scalar type: `f32` or `float`.
+    pub fn scalar(self, kind: ScalarKind) -> &'static str {
+        match (self, kind) {
+            (Self::Wgsl, ScalarKind::Float) => "f32",
+            (Self::Wgsl, ScalarKind::Sint) => "i32",
+            (Self::Wgsl, ScalarKind::Uint) => "u32",
+            (Self::ReshadeFx, ScalarKind::Float) => "float",
+            (Self::ReshadeFx, ScalarKind::Sint) => "int",
+            (Self::ReshadeFx, ScalarKind::Uint) => "uint",
+            (_, ScalarKind::Bool) => "bool",
+        }
+    }
+}
+
 impl PassStates {
     /// A pass with every state at its default.
     pub fn new(name: Option<String>, span: Span) -> Self {
@@ -52,6 +87,8 @@ impl PassStates {
             vertex: None,
             fragment: None,
             fragment_span: span,
+            fragment_name: None,
+            spelling: Spelling::Wgsl,
             compute: None,
             compute_state: None,
             groups: [1; 3],
@@ -96,7 +133,7 @@ impl PassStates {
         diagnostics: &mut Vec<Diagnostic>,
     ) {
         let texture = &textures[id.index()];
-        let name = &texture.name;
+        let name = texture.display_name();
         let refusal = match texture.kind {
             TextureKind::Semantic(_) => Some(format!(
                 "'{name}' : a texture with a semantic cannot be a render target"
@@ -302,7 +339,7 @@ impl EffectBuilder {
                     span,
                     format!(
                         "'{}' : a stencil pass renders at the back buffer's size {w}x{h}, not {width}x{height}",
-                        texture.name
+                        texture.display_name()
                     ),
                 );
                 return None;
@@ -338,7 +375,7 @@ impl EffectBuilder {
                     span,
                     format!(
                         "'SRGBWriteEnable' : render target '{}' has format {name}, which has no sRGB view",
-                        texture.name
+                        texture.display_name()
                     ),
                 )
                 .with_related(texture.span, "declared here")
@@ -361,7 +398,7 @@ impl EffectBuilder {
             if let BindingResource::Texture(id) = b.resource
                 && render_targets.contains(&id)
             {
-                let name = &self.items.textures[id.index()].name;
+                let name = self.items.textures[id.index()].display_name();
                 error(
                     diagnostics,
                     span,

@@ -75,7 +75,7 @@ impl EffectChain {
                 let size = wgpu_texture.size();
                 out.push(ResourceInfo {
                     id,
-                    name: format!("{}: {}", file_name(effect), texture.name),
+                    name: format!("{}: {}", file_name(effect), texture.display_name()),
                     role: role_of(effect, texture, &writers, id),
                     size: (size.width, size.height, size.depth_or_array_layers),
                     format: wgpu_texture.format(),

@@ -119,7 +119,7 @@ fn variables(
                 kind: ObjectKind::Texture,
                 ..
             } => {
-                let texture = texture(d, &name, span, out)?;
+                let texture = texture(d, &name, qualified, span, out)?;
                 out.ids
                     .textures
                     .insert(qualified.clone(), TextureId::new(out.items.textures.len()));
@@ -417,7 +417,18 @@ fn property_number(p: &Property, consts: &Consts) -> Result<f64> {
     }
 }
 
-fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Texture> {
+/// The FX name when the WGSL one differs from it.
+fn written_name(wgsl: &str, qualified: &str) -> Option<String> {
+    (wgsl != qualified).then(|| qualified.to_string())
+}
+
+fn texture(
+    d: &Declarator,
+    name: &str,
+    qualified: &str,
+    span: Span,
+    out: &Lowered,
+) -> Result<Texture> {
     if let Some(semantic) = &d.semantic {
         let kind = match semantic.name.to_ascii_uppercase().as_str() {
             "COLOR" | "SV_TARGET" => TextureSemantic::Color,
@@ -426,6 +437,7 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
         };
         return Ok(Texture {
             name: name.to_string(),
+            written_name: written_name(name, qualified),
             kind: TextureKind::Semantic(kind),
             image: None,
             srgb_read: false,
@@ -480,6 +492,7 @@ fn texture(d: &Declarator, name: &str, span: Span, out: &Lowered) -> Result<Text
     };
     Ok(Texture {
         name: name.to_string(),
+        written_name: written_name(name, qualified),
         kind: TextureKind::Owned {
             width,
             height,

@@ -13,7 +13,7 @@ use crate::lower::pass_states::per_target_state;
 use crate::lower::state_values::{
     BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, StateValues, TOPOLOGIES,
 };
-use crate::lower::{EffectBuilder, PassStates};
+use crate::lower::{EffectBuilder, PassStates, Spelling};
 use crate::model::*;
 use crate::source::Span;
 
@@ -183,6 +183,7 @@ fn pass_states(
 ) -> PassStates {
     let span = locate(pass.name.as_ref().map_or(pass.range, |n| n.range));
     let mut states = PassStates::new(pass.name.as_ref().map(|n| n.name.clone()), span);
+    states.spelling = Spelling::ReshadeFx;
     for s in &pass.states {
         let key = s.name.name.as_str();
         let value_span = locate(s.value.range);
@@ -201,6 +202,9 @@ fn pass_states(
                         naga::ShaderStage::Fragment => {
                             states.fragment = entry;
                             states.fragment_span = value_span;
+                            if let ExprKind::Name(path) = &s.value.kind {
+                                states.fragment_name = Some(path.joined());
+                            }
                         }
                         _ => {
                             states.compute = entry;
