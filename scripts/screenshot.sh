@@ -2,6 +2,8 @@
 # Regenerates screenshots/workbench.png (the workbench on its built-in default),
 # screenshots/spirv.png (the SPIR-V view of the demo preset's first pass stage) and
 # screenshots/editor.png (the editor on an effect with an error: underlined, listed in Diagnostics),
+# screenshots/inspector.png and timing.png (those tabs on the demo), screenshots/reshade-fx.png (a
+# corpus ReShade FX effect running, when ../shared/corpus is there),
 # in a real window under Xvfb, on whatever GPU (or lavapipe) is present. Needs xvfb, imagemagick and
 # xdotool. FXBENCH_BIN picks a binary already built (else a release build is made).
 set -euo pipefail
@@ -42,4 +44,12 @@ shot spirv 8 --view spirv --preset presets/demo.ini --input test-card
 sed 's/1.0 - Strength \*/1.0 - Strenght */' assets/vignette.wfx \
     > "$scratch/vignette.wfx"
 shot editor 8 --effect "$scratch/vignette.wfx" --input test-card
-echo "wrote screenshots/workbench.png, screenshots/spirv.png and screenshots/editor.png"
+shot inspector 10 --view inspector --preset presets/demo.ini --input test-card
+shot timing 12 --view timing --preset presets/demo.ini --input test-card
+# A ReShade FX effect as published (FXShaders' CRT_Lottes.fx from the shared corpus, beside the
+# clone; skipped without it).
+corpus=${FXBENCH_CORPUS:-../shared/corpus}
+if [ -f "$corpus/reshadefx/FXShaders/Shaders/CRT_Lottes.fx" ]; then
+    shot reshade-fx 15 --effect "$corpus/reshadefx/FXShaders/Shaders/CRT_Lottes.fx" --input scene
+fi
+echo "wrote screenshots/*.png"

@@ -62,11 +62,13 @@ impl Compiled {
             .flat_map(|o| o.diagnostics.iter().map(move |d| (o, d)))
     }
 
-    /// Every file the front end read: the effects and everything they include.
+    /// Every file the front end read: the effects and everything they include. Text the front
+    /// end supplies itself (ReShade FX's `<reshade prelude>` of compatibility macros) is no file.
     pub fn files(&self) -> Vec<PathBuf> {
         self.outputs
             .iter()
             .flat_map(|o| o.sources.files().map(|(_, f)| f.path.clone()))
+            .filter(|p| !p.to_string_lossy().starts_with('<'))
             .collect()
     }
 
@@ -512,6 +514,20 @@ fn find_in_tree(dir: &Path, name: &str, depth: u32) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_files_read_are_real_files_only() {
+        let effect = builtin_assets_dir().join("vignette.fx");
+        let doc = Document::with_effects(vec![effect.clone()]);
+        let files = doc.compile((64, 64)).files();
+        assert!(files.contains(&effect), "{files:?}");
+        assert!(
+            files.iter().any(|f| f.ends_with("ReShade.fxh")),
+            "{files:?}"
+        );
+        // The FX compatibility prelude is text the front end supplies, not a file to open.
+        assert!(files.iter().all(|f| f.is_file()), "{files:?}");
+    }
 
     #[test]
     fn effects_are_checked_against_the_document_target() {
