@@ -505,6 +505,9 @@ pub struct Pass {
     pub(crate) stencil: Option<StencilState>,
     pub(crate) generate_mips: bool,
     pub(crate) bindings: Vec<Binding>,
+    /// The uniforms its shaders read (all of them when that cannot be told, in performance
+    /// mode where uniforms are constants).
+    pub(crate) uniforms_read: Vec<UniformId>,
     pub(crate) span: Span,
 }
 
@@ -682,6 +685,12 @@ impl Pass {
     /// The bindings this pass's shaders use, in binding order.
     pub fn bindings(&self) -> &[Binding] {
         &self.bindings
+    }
+
+    /// The uniforms this pass's shaders read (what the window greys when no pass reading a
+    /// uniform runs).
+    pub fn uniforms_read(&self) -> &[UniformId] {
+        &self.uniforms_read
     }
 
     pub fn span(&self) -> Span {

@@ -306,3 +306,30 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         naga_rejected.join("\n")
     );
 }
+
+#[test]
+fn each_pass_knows_the_uniforms_it_reads() {
+    // Through calls too; a technique's uniforms are what the window greys when it is off.
+    let text = r#"
+#include "ReShade.fxh"
+uniform float A = 0.5;
+uniform float B = 0.25;
+uniform float C = 1.0;
+float Helper() { return C; }
+float4 PA(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return A; }
+float4 PB(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return B * Helper(); }
+technique TA { pass { VertexShader = PostProcessVS; PixelShader = PA; } }
+technique TB { pass { VertexShader = PostProcessVS; PixelShader = PB; } }
+"#;
+    let out = compile(text);
+    let effect = out.effect.expect("compiles");
+    let read = |t: usize| -> Vec<&str> {
+        effect.techniques()[t].passes[0]
+            .uniforms_read()
+            .iter()
+            .map(|&id| effect.uniform(id).name.as_str())
+            .collect()
+    };
+    assert_eq!(read(0), ["A"]);
+    assert_eq!(read(1), ["B", "C"]);
+}

@@ -221,6 +221,7 @@ impl EffectBuilder {
             return None;
         }
         let bindings = self.stage_bindings(&[entry]);
+        let uniforms_read = self.uniforms_read(&[entry]);
         check_texture_hazards(
             &self.items.storages,
             states.span,
@@ -243,6 +244,7 @@ impl EffectBuilder {
             write_mask: [0xF; 8],
             stencil: None,
             generate_mips: true,
+            uniforms_read,
             bindings,
             span: states.span,
         })
@@ -301,9 +303,34 @@ impl EffectBuilder {
             blend: states.blend(),
             write_mask: states.write_mask,
             generate_mips: states.generate_mips,
+            uniforms_read: self.uniforms_read(&[vertex, fragment]),
             bindings,
             span: states.span,
         })
+    }
+
+    /// The uniforms any of `entries` reads: user code reads a uniform through the private copy
+    /// of the same name the generated loader fills, so a read of that copy is a read of the
+    /// uniform. Uniforms compiled in as constants (performance mode) count as read.
+    fn uniforms_read(&self, entries: &[EntryPointId]) -> Vec<UniformId> {
+        let copy = |name: &str| {
+            self.module.global_variables.iter().find_map(|(h, g)| {
+                (g.space == naga::AddressSpace::Private && g.name.as_deref() == Some(name))
+                    .then_some(h)
+            })
+        };
+        self.items
+            .uniforms
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| match copy(&u.name) {
+                Some(h) => entries.iter().any(|ep| {
+                    self.info.get_entry_point(ep.index())[h].contains(naga::valid::GlobalUse::READ)
+                }),
+                None => true,
+            })
+            .map(|(i, _)| UniformId::new(i))
+            .collect()
     }
 
     /// The bindings that any of `entries` uses.

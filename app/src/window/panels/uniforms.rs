@@ -1,7 +1,8 @@
 //! Each effect's editable uniforms, grouped by `ui_category`, with the widget their `ui_type`
 //! asks for: slider, drag, input, color, combo, list or radio (`ui_items`), checkbox for bools.
 //! A filter by name or label, a reset to the initial value per uniform and per effect, and the
-//! uniforms of effects with no enabled technique greyed.
+//! uniforms of effects with no enabled technique greyed, and so are uniforms that only disabled
+//! techniques read.
 
 use analysis::{ScalarKind, Uniform};
 use engine::EffectChain;
@@ -70,6 +71,15 @@ fn effect_ui(
         .order()
         .iter()
         .any(|k| k.effect.index() == effect_index && chain.is_enabled(*k));
+    // Uniforms only disabled techniques read are greyed: changing them changes nothing now.
+    let read_by_running: std::collections::HashSet<usize> = chain
+        .order()
+        .iter()
+        .filter(|k| k.effect.index() == effect_index && chain.is_enabled(**k))
+        .flat_map(|k| &chain.technique(*k).passes)
+        .flat_map(|p| p.uniforms_read())
+        .map(|id| id.index())
+        .collect();
     ui.separator();
     ui.horizontal(|ui| {
         ui.strong(crate::session::document::effect_file_name(effect));
@@ -116,9 +126,13 @@ fn effect_ui(
         }
         let mut value = values[index].clone();
         let resettable = !uniform.constant && value != uniform.init;
+        let idle = running && !read_by_running.contains(&index);
         // Performance mode compiled the value in: shown, not editable.
         let outcome = ui
             .add_enabled_ui(!uniform.constant, |ui| {
+                if idle {
+                    ui.multiply_opacity(0.5);
+                }
                 if uniform.ty.array == 0 {
                     return uniform_ui(ui, uniform, uniform.label(), &mut value, resettable);
                 }
