@@ -42,7 +42,12 @@ struct Case {
     expected: fn(i32, i32, &FloatImage) -> [f32; 4],
 }
 
+/// The effect for a case: its code, and a technique running `Case` over the frame unless the
+/// code brings its own (cases that render into a texture first).
 fn effect_text(code: &str) -> String {
+    if code.contains("technique ") {
+        return format!("#include \"ReShade.fxh\"\n{code}\n");
+    }
     format!(
         "#include \"ReShade.fxh\"\n{code}\n\
          float4 SemanticsPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target\n\
@@ -633,6 +638,34 @@ fn texture_intrinsics_match_cpu() {
             },
         },
     ]);
+}
+
+#[test]
+fn one_and_three_dimensional_textures() {
+    check(&[Case {
+        name: "texture_1d",
+        code: "texture1D RampTex { Width = 16; Format = RGBA8; };
+            sampler1D Ramp { Texture = RampTex; MinFilter = POINT; MagFilter = POINT; };
+            float4 FillPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            { return float4(floor(pos.x) / 16.0, 0.25, 0.5, 1); }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            {
+                int2 p = int2(pos.xy);
+                float4 a = tex1Dfetch(Ramp, p.x);
+                float4 b = tex1D(Ramp, (p.y + 0.5) / 16.0);
+                float4 c = tex1Dlod(Ramp, float4((15 - p.x + 0.5) / 16.0, 0, 0, 0));
+                return float4(a.r, b.r, c.r, tex1Dsize(Ramp) / 32.0 + a.g);
+            }
+            technique Case1D
+            {
+                pass { VertexShader = PostProcessVS; PixelShader = FillPS; RenderTarget = RampTex; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+        expected: |x, y, _| {
+            let texel = |i: i32| (i as f32 / 16.0 * 255.0).round() / 255.0;
+            [texel(x), texel(y), texel(15 - x), 0.5 + 64.0 / 255.0]
+        },
+    }]);
 }
 
 #[test]

@@ -47,6 +47,9 @@ impl Emitter<'_> {
         let Some(first) = args.first() else {
             return unsupported(range, format!("'{name}' : missing sampler"));
         };
+        if name.starts_with("tex1D") || name.starts_with("tex3D") {
+            return self.texture_call_1d_3d(name, args, t, range);
+        }
         if name == "tex2Dstore" {
             let [s, coord, value] = args else {
                 return unsupported(range, "'tex2Dstore' takes 3 arguments");
@@ -154,6 +157,126 @@ impl Emitter<'_> {
                 };
                 let uv = self.expr_as(uv, &f2)?;
                 format!("textureGather({component}, {tex}, {samp}, {uv})")
+            }
+            _ => {
+                return unsupported(
+                    range,
+                    format!("'{name}' : texture intrinsic form not supported yet"),
+                );
+            }
+        };
+        self.convert(code, &f4, t, range)
+    }
+
+    /// `tex1D*` and `tex3D*`. A `texture1D` is a 2D texture one texel high (as ReShade creates
+    /// it), so 1D coordinates become `(u, 0.5)` and texel `(x, 0)`; a `texture3D` with a depth
+    /// is a WGSL `texture_3d`.
+    fn texture_call_1d_3d(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let one_d = name.starts_with("tex1D");
+        let form = &name[5..];
+        let (first, rest) = match args.split_first() {
+            Some(split) => split,
+            None => return unsupported(range, format!("'{name}' : missing sampler")),
+        };
+        let n: u8 = if one_d { 1 } else { 3 };
+        let float_n = if one_d {
+            Type::FLOAT
+        } else {
+            Type::vector(Base::Float, 3)
+        };
+        let int_n = if one_d {
+            Type::INT
+        } else {
+            Type::vector(Base::Int, 3)
+        };
+        // A 1D coordinate on the 2D texture that holds it.
+        let at = |c: String, texel: bool| match (one_d, texel) {
+            (true, false) => format!("vec2<f32>({c}, 0.5f)"),
+            (true, true) => format!("vec2<i32>({c}, 0i)"),
+            (false, _) => c,
+        };
+        let f4 = Type::vector(Base::Float, 4);
+        if form == "store" {
+            let [coord, value] = rest else {
+                return unsupported(range, format!("'{name}' takes 3 arguments"));
+            };
+            let ExprKind::Name(p) = &first.kind else {
+                return unsupported(first.range, "expected a storage name");
+            };
+            let storage = match self
+                .facts
+                .globals
+                .get(&p.range)
+                .and_then(|q| self.lowered.globals.get(q))
+            {
+                Some(Global::Storage(s)) => s.clone(),
+                _ => return unsupported(first.range, "expected a storage name"),
+            };
+            let c = at(self.expr_as(coord, &int_n)?, true);
+            let v = self.expr_as(value, &f4)?;
+            return Ok(format!("textureStore({storage}, {c}, {v})"));
+        }
+        let (tex, samp, mips) = self.sampler_pair(first)?;
+        let lanes = if one_d { "x" } else { "xyz" };
+        let code = match (form, rest) {
+            ("", [c]) => {
+                let c = at(self.expr_as(c, &float_n)?, false);
+                if mips {
+                    format!("textureSample({tex}, {samp}, {c})")
+                } else {
+                    format!("textureSampleLevel({tex}, {samp}, {c}, 0.0)")
+                }
+            }
+            ("lod", [c]) => {
+                let c = self.expr_as(c, &f4)?;
+                let uv = at(format!("({c}).{lanes}"), false);
+                format!("textureSampleLevel({tex}, {samp}, {uv}, ({c}).w)")
+            }
+            ("grad", [c, dx, dy]) => {
+                let c = at(self.expr_as(c, &float_n)?, false);
+                let (dx, dy) = (self.expr_as(dx, &float_n)?, self.expr_as(dy, &float_n)?);
+                let (dx, dy) = if one_d {
+                    (
+                        format!("vec2<f32>({dx}, 0.0f)"),
+                        format!("vec2<f32>({dy}, 0.0f)"),
+                    )
+                } else {
+                    (dx, dy)
+                };
+                format!("textureSampleGrad({tex}, {samp}, {c}, {dx}, {dy})")
+            }
+            ("fetch", [c, lod @ ..]) => {
+                let ct = self.ty(c);
+                let (coord, level) = if ct.components() == u32::from(n) + 1 {
+                    let c4 = self.expr_as(c, &Type::vector(Base::Int, n + 1))?;
+                    let last = ["x", "y", "z", "w"][usize::from(n)];
+                    (format!("({c4}).{lanes}"), format!("({c4}).{last}"))
+                } else {
+                    let level = match lod {
+                        [l] => self.expr_as(l, &Type::INT)?,
+                        _ => "0i".to_string(),
+                    };
+                    (self.expr_as(c, &int_n)?, level)
+                };
+                format!("textureLoad({tex}, {}, {level})", at(coord, true))
+            }
+            ("size", lod) => {
+                let level = match lod {
+                    [l] => self.expr_as(l, &Type::UINT)?,
+                    _ => "0u".to_string(),
+                };
+                let code = if one_d {
+                    format!("i32(textureDimensions({tex}, {level}).x)")
+                } else {
+                    format!("vec3<i32>(textureDimensions({tex}, {level}))")
+                };
+                return self.convert(code, &int_n, t, range);
             }
             _ => {
                 return unsupported(
