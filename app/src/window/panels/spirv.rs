@@ -176,7 +176,7 @@ impl SpirvPanel {
                 .collect(),
             Mode::Before => listing(&s.before_listing),
             Mode::After => listing(&s.after_listing),
-            Mode::SideBySide => side_by_side(&s.before_listing, &s.after_listing),
+            Mode::SideBySide => side_by_side(&s.aligned),
             Mode::Source => {
                 let effect = self.stages.get(self.selected_stage).map(|(e, _, _)| *e);
                 match (&work.mapping, effect) {
@@ -330,9 +330,10 @@ impl SpirvPanel {
     fn listing_ui(&self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
-        let (added, removed, header) = (
+        let (added, removed, changed, header) = (
             egui::Color32::from_rgb(90, 190, 110),
             egui::Color32::from_rgb(225, 95, 95),
+            egui::Color32::from_rgb(220, 180, 80),
             ui.visuals().weak_text_color(),
         );
         let needle = self.search.to_lowercase();
@@ -350,6 +351,7 @@ impl SpirvPanel {
                     let text = match line.kind {
                         LineKind::Added => text.color(added),
                         LineKind::Removed => text.color(removed),
+                        LineKind::Changed => text.color(changed),
                         LineKind::Header => text.color(header),
                         LineKind::Context => text,
                     };
@@ -373,22 +375,36 @@ impl SpirvPanel {
     }
 }
 
-/// Two listings in two columns, line by line.
-fn side_by_side(before: &str, after: &str) -> Vec<Line> {
-    let width = before.lines().map(str::len).max().unwrap_or(0).min(80);
-    let (mut b, mut a) = (before.lines(), after.lines());
+/// naga's listing and the optimised one in two columns, aligned along their diff; a `-` marks
+/// an instruction the optimiser removed, a `+` one it created, and the row is coloured so.
+pub fn side_by_side(rows: &[optimizer::AlignedRow]) -> Vec<Line> {
+    let width = rows
+        .iter()
+        .filter_map(|r| r.before.as_deref())
+        .map(str::len)
+        .max()
+        .unwrap_or(0)
+        .min(80);
     let mut out = vec![Line::plain(
         LineKind::Header,
-        format!("{:<width$} | {}", "naga", "optimised"),
+        format!("  {:<width$} |   {}", "naga", "optimised"),
     )];
-    loop {
-        match (b.next(), a.next()) {
-            (None, None) => break,
-            (l, r) => out.push(Line::plain(
-                LineKind::Context,
-                format!("{:<width$} | {}", l.unwrap_or(""), r.unwrap_or("")),
-            )),
-        }
+    for row in rows {
+        use optimizer::RowChange;
+        let (left, right, kind) = match row.change {
+            RowChange::Same => (' ', ' ', LineKind::Context),
+            RowChange::Removed => ('-', ' ', LineKind::Removed),
+            RowChange::Added => (' ', '+', LineKind::Added),
+            RowChange::Replaced => ('-', '+', LineKind::Changed),
+        };
+        out.push(Line::plain(
+            kind,
+            format!(
+                "{left} {:<width$} | {right} {}",
+                row.before.as_deref().unwrap_or(""),
+                row.after.as_deref().unwrap_or("")
+            ),
+        ));
     }
     out
 }
