@@ -107,3 +107,38 @@ fn an_unchanged_module_aligns_with_no_marks() {
     );
     assert!(rows.iter().all(|r| r.change == RowChange::Same));
 }
+
+#[test]
+fn listing_rows_are_syntax_coloured_and_marked_rows_keep_their_mark_colour() {
+    use app::window::panels::spirv::{Line, row_job};
+    let font = egui::FontId::monospace(12.0);
+    let plain = egui::Color32::WHITE;
+    let row = |kind, text: &str| Line {
+        kind,
+        text: text.to_string(),
+        target: None,
+    };
+    let text = "         %12 = OpFAdd %float %10 %11";
+    let colours = |job: &egui::text::LayoutJob| {
+        let mut colours: Vec<egui::Color32> = job.sections.iter().map(|s| s.format.color).collect();
+        colours.dedup();
+        colours
+    };
+    let coloured = row_job(&row(LineKind::Context, text), true, plain, &font);
+    assert_eq!(coloured.text, text);
+    let at = |job: &egui::text::LayoutJob, needle: &str| {
+        let offset = text.find(needle).expect("in the row");
+        job.sections
+            .iter()
+            .find(|s| (s.byte_range.start.0..s.byte_range.end.0).contains(&offset))
+            .expect("laid out")
+            .format
+            .color
+    };
+    assert_ne!(at(&coloured, "OpFAdd"), at(&coloured, "%12"));
+    assert_ne!(at(&coloured, "OpFAdd"), at(&coloured, "%float"));
+    assert!(colours(&coloured).len() >= 3, "{:?}", colours(&coloured));
+    // A removed instruction is drawn in the removal colour only.
+    let removed = row_job(&row(LineKind::Removed, text), true, plain, &font);
+    assert_eq!(colours(&removed), [egui::Color32::from_rgb(225, 95, 95)]);
+}

@@ -330,12 +330,9 @@ impl SpirvPanel {
     fn listing_ui(&self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
-        let (added, removed, changed, header) = (
-            egui::Color32::from_rgb(90, 190, 110),
-            egui::Color32::from_rgb(225, 95, 95),
-            egui::Color32::from_rgb(220, 180, 80),
-            ui.visuals().weak_text_color(),
-        );
+        let dark = ui.visuals().dark_mode;
+        let plain = ui.visuals().text_color();
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
         let needle = self.search.to_lowercase();
         let shown: Vec<&Line> = self
             .lines
@@ -347,15 +344,7 @@ impl SpirvPanel {
             .auto_shrink([false, false])
             .show_rows(ui, row_height, shown.len(), |ui, rows| {
                 for line in &shown[rows] {
-                    let text = egui::RichText::new(&line.text).monospace();
-                    let text = match line.kind {
-                        LineKind::Added => text.color(added),
-                        LineKind::Removed => text.color(removed),
-                        LineKind::Changed => text.color(changed),
-                        LineKind::Header => text.color(header),
-                        LineKind::Context => text,
-                    };
-                    let label = egui::Label::new(text).extend();
+                    let label = egui::Label::new(row_job(line, dark, plain, &font)).extend();
                     match &line.target {
                         Some(target) => {
                             let response = ui
@@ -373,6 +362,32 @@ impl SpirvPanel {
             });
         commands
     }
+}
+
+/// One row laid out: a listing row in SPIR-V assembly's syntax colours
+/// (`assets/syntax/spirv.sublime-syntax`), a marked row (diff, side by side, source map band)
+/// in its mark's colour, so what the optimiser did stays the first thing seen.
+pub fn row_job(
+    line: &Line,
+    dark: bool,
+    plain: egui::Color32,
+    font: &egui::FontId,
+) -> egui::text::LayoutJob {
+    use crate::window::editor::highlight::{Highlighter, layout_job};
+    let colour = match line.kind {
+        LineKind::Added => egui::Color32::from_rgb(90, 190, 110),
+        LineKind::Removed => egui::Color32::from_rgb(225, 95, 95),
+        LineKind::Changed => egui::Color32::from_rgb(220, 180, 80),
+        LineKind::Header => egui::Color32::from_gray(if dark { 140 } else { 110 }),
+        LineKind::Context => {
+            let spans = match Highlighter::shared() {
+                Ok(h) => h.colour(std::path::Path::new("listing.spvasm"), &line.text, dark),
+                Err(_) => Vec::new(),
+            };
+            return layout_job(&line.text, &spans, &[], font, plain);
+        }
+    };
+    egui::text::LayoutJob::simple_singleline(line.text.clone(), font.clone(), colour)
 }
 
 /// naga's listing and the optimised one in two columns, aligned along their diff; a `-` marks
