@@ -19,6 +19,7 @@ pub mod render;
 pub mod source;
 pub mod target;
 pub mod wgsl_file;
+pub mod wgsl_lines;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -218,6 +219,7 @@ pub fn compile(
     }
     if let Some(effect) = &mut effect {
         effect.path = path.to_path_buf();
+        effect.wgsl_lines.resolve(&sources);
     }
     LoadOutput {
         sources,

@@ -765,6 +765,7 @@ pub struct ValidatedEffect {
     pub(crate) path: PathBuf,
     pub(crate) mode: CompileMode,
     pub(crate) wgsl: String,
+    pub(crate) wgsl_lines: crate::wgsl_lines::WgslLineOrigins,
     pub(crate) module: naga::Module,
     pub(crate) info: naga::valid::ModuleInfo,
     pub(crate) uniforms: Vec<Uniform>,
@@ -791,6 +792,20 @@ impl ValidatedEffect {
     /// declarations.
     pub fn wgsl(&self) -> &str {
         &self.wgsl
+    }
+
+    /// Where 1-based line `line` of [`Self::wgsl`] came from in the user's sources (through
+    /// includes and macros for WFX, from the FX construct it stands for for ReShade FX, or the
+    /// declaration a generated line was made from); `None` for blank lines, generated text that
+    /// stands for no declaration, and lines past the end.
+    pub fn source_span_of_wgsl_line(&self, line: u32) -> Option<crate::Span> {
+        self.wgsl_lines.span(line)
+    }
+
+    /// [`Self::source_span_of_wgsl_line`] as a file, line and column, resolved against the
+    /// sources the effect was loaded from.
+    pub fn source_of_wgsl_line(&self, line: u32) -> Option<crate::wgsl_lines::SourceLine<'_>> {
+        self.wgsl_lines.source_line(line)
     }
 
     /// The validated naga module.

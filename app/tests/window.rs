@@ -316,6 +316,107 @@ fn the_spirv_view_shows_each_pass_stage_before_and_after_the_optimiser() {
 }
 
 #[test]
+fn clicking_a_source_map_row_opens_the_editor_at_the_users_line() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let effect = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../assets/gaussian_blur.wfx")
+        .canonicalize()
+        .expect("shipped");
+    let text = std::fs::read_to_string(&effect).expect("readable");
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .expect("in the file") as u32
+            + 1
+    };
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect.clone()],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    let vertical = harness
+        .state()
+        .spirv_panel()
+        .stage_labels()
+        .position(|l| l.contains("BlurVerticalPS"))
+        .expect("the vertical pass's fragment stage");
+    harness.get_by_label("SPIR-V").click();
+    harness.run_steps(2);
+    wait_for_spirv(&mut harness);
+    let first = harness
+        .state()
+        .spirv_panel()
+        .stage_labels()
+        .next()
+        .expect("a stage")
+        .to_string();
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|c| c.value().as_deref() == Some(first.as_str()))
+        .expect("the stage selector")
+        .click();
+    harness.run_steps(2);
+    let label = harness
+        .state()
+        .spirv_panel()
+        .stage_labels()
+        .nth(vertical)
+        .expect("listed")
+        .to_string();
+    harness
+        .get_all_by_label(&label)
+        .last()
+        .expect("listed")
+        .click();
+    harness.run_steps(2);
+    wait_for_spirv(&mut harness);
+    harness.get_by_label("Source map").click();
+    harness.run_steps(2);
+
+    // Only the rows with `needle` (the listing shows the rows in view).
+    let find = |harness: &mut Harness<'_, WorkbenchApp>, needle: &str| {
+        let text_input = egui::accesskit::Role::TextInput;
+        harness.get_by_role_and_label(text_input, "Find").focus();
+        harness.run_steps(1);
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.run_steps(1);
+        harness.event(egui::Event::Text(needle.to_string()));
+        harness.run_steps(3);
+    };
+
+    // The sampling instruction's row sits under the effect's own line, and a click on the
+    // instruction opens the editor at that line.
+    find(&mut harness, "Sample");
+    let sample = line_of("sum += w * textureSampleLevel(BlurHalfTex");
+    harness.get_by_label_contains(&format!(
+        "gaussian_blur.wfx:{sample} | sum += w * textureSampleLevel(BlurHalfTex"
+    ));
+    harness
+        .get_by_label_contains("OpImageSampleExplicitLod")
+        .click();
+    harness.run_steps(3);
+    let editor = harness.state().editor();
+    assert_eq!(editor.active_path(), Some(effect.as_path()));
+    let ((line, column), _) = editor.selection().expect("selected");
+    assert_eq!((line, column), (sample, 9), "the line's first character");
+
+    // Another line's header row moves the editor to that line.
+    harness.get_by_label("SPIR-V").click();
+    harness.run_steps(2);
+    find(&mut harness, "return exp(");
+    let weight = line_of("return exp(-(x * x)");
+    harness
+        .get_by_label_contains(&format!("gaussian_blur.wfx:{weight} | return exp("))
+        .click();
+    harness.run_steps(3);
+    let ((line, _), _) = harness.state().editor().selection().expect("selected");
+    assert_eq!(line, weight);
+}
+
+#[test]
 fn choosing_optimised_shaders_rebuilds_the_chain_on_them() {
     if engine::testing::passthrough_gpu().is_none() {
         return;

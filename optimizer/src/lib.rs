@@ -15,6 +15,6 @@ pub mod testgen;
 
 pub use driver::{Options, PassRun, PassSummary, Report, instruction_count, optimize};
 pub use error::Error;
-pub use listing::{DiffOptions, diff_listing, listing};
+pub use listing::{AlignedRow, DiffOptions, RowChange, aligned_listing, diff_listing, listing};
 pub use module::{bytes_from_words, words_from_bytes};
 pub use passes::{InterfacePolicy, Pass, PassId};

@@ -57,24 +57,97 @@ pub fn listing(words: &[u32]) -> Result<String, Error> {
 /// # Errors
 /// When either module cannot be parsed.
 pub fn diff_listing(before: &[u32], after: &[u32], options: &DiffOptions) -> Result<String, Error> {
-    let before = module::parse(before)?;
-    let after = module::parse(after)?;
-    let mut namer = Namer::default();
-    namer.name_module(&before);
-    namer.name_module(&after);
-    let old = render(&before, &namer);
-    let new = render(&after, &namer);
-    let diff = TextDiff::configure()
-        .algorithm(Algorithm::Patience)
-        // Huge, unrelated modules would make the diff slow; past this it approximates.
-        .timeout(Duration::from_secs(2))
-        .diff_lines(&old, &new);
+    let (old, new) = shared_listings(before, after)?;
+    let diff = line_diff(&old, &new);
     let text = diff
         .unified_diff()
         .context_radius(options.context_lines)
         .header(&options.labels.0, &options.labels.1)
         .to_string();
     Ok(text)
+}
+
+/// How one row of an [`aligned_listing`] changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowChange {
+    /// The same line in both.
+    Same,
+    /// Only in the first module: the optimiser removed it.
+    Removed,
+    /// Only in the second: the optimiser created it.
+    Added,
+    /// A line of the first replaced by one of the second, side by side.
+    Replaced,
+}
+
+/// One row of two listings side by side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlignedRow {
+    pub before: Option<String>,
+    pub after: Option<String>,
+    pub change: RowChange,
+}
+
+/// The canonical listings of two modules (one naming, as in [`diff_listing`]) aligned row by
+/// row along their diff: unchanged lines face each other, removed lines face a gap, created
+/// lines face a gap, and a run of removed lines replaced by created ones is paired up in order.
+///
+/// # Errors
+/// When either module cannot be parsed.
+pub fn aligned_listing(before: &[u32], after: &[u32]) -> Result<Vec<AlignedRow>, Error> {
+    let (old, new) = shared_listings(before, after)?;
+    let diff = line_diff(&old, &new);
+    let (old_lines, new_lines): (Vec<&str>, Vec<&str>) =
+        (old.lines().collect(), new.lines().collect());
+    let line = |lines: &[&str], i: usize| lines.get(i).map(|l| (*l).to_owned());
+    let mut rows = Vec::new();
+    for op in diff.ops() {
+        let (old_range, new_range) = (op.old_range(), op.new_range());
+        let change = match op.tag() {
+            similar::DiffTag::Equal => RowChange::Same,
+            similar::DiffTag::Delete => RowChange::Removed,
+            similar::DiffTag::Insert => RowChange::Added,
+            similar::DiffTag::Replace => RowChange::Replaced,
+        };
+        for k in 0..old_range.len().max(new_range.len()) {
+            let before = (k < old_range.len())
+                .then(|| line(&old_lines, old_range.start + k))
+                .flatten();
+            let after = (k < new_range.len())
+                .then(|| line(&new_lines, new_range.start + k))
+                .flatten();
+            // The longer side of a replacement runs past the shorter one's end.
+            let change = match (change, &before, &after) {
+                (RowChange::Replaced, None, _) => RowChange::Added,
+                (RowChange::Replaced, _, None) => RowChange::Removed,
+                (c, _, _) => c,
+            };
+            rows.push(AlignedRow {
+                before,
+                after,
+                change,
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// Both modules listed with one naming, so unchanged instructions list the same.
+fn shared_listings(before: &[u32], after: &[u32]) -> Result<(String, String), Error> {
+    let before = module::parse(before)?;
+    let after = module::parse(after)?;
+    let mut namer = Namer::default();
+    namer.name_module(&before);
+    namer.name_module(&after);
+    Ok((render(&before, &namer), render(&after, &namer)))
+}
+
+fn line_diff<'a>(old: &'a str, new: &'a str) -> TextDiff<'a, 'a, str> {
+    TextDiff::configure()
+        .algorithm(Algorithm::Patience)
+        // Huge, unrelated modules would make the diff slow; past this it approximates.
+        .timeout(Duration::from_secs(2))
+        .diff_lines(old, new)
 }
 
 /// Canonical names for ids.

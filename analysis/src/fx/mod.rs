@@ -196,6 +196,7 @@ pub fn compile_fx(
     }
     if let Some(effect) = &mut effect {
         effect.path = path.to_path_buf();
+        effect.wgsl_lines.resolve(&parsed.sources);
     }
     crate::LoadOutput {
         sources: parsed.sources,

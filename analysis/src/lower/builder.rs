@@ -40,6 +40,8 @@ pub(crate) struct EffectBuilder {
     /// The back buffer's size, which the stencil buffer shares.
     pub(super) buffer_size: (u32, u32),
     pub(super) wgsl: String,
+    /// Where each line of `wgsl` came from.
+    pub(super) wgsl_lines: crate::wgsl_lines::WgslLineOrigins,
     pub(super) module: naga::Module,
     pub(super) info: naga::valid::ModuleInfo,
     pub(super) items: EffectItems,
@@ -115,6 +117,7 @@ impl EffectBuilder {
         Some(Self {
             mode: options.mode,
             buffer_size: (options.buffer_width, options.buffer_height),
+            wgsl_lines: crate::wgsl_lines::WgslLineOrigins::of(&wgsl),
             wgsl: wgsl.text,
             module,
             info,
@@ -218,6 +221,7 @@ impl EffectBuilder {
             path: std::path::PathBuf::new(),
             mode: self.mode,
             wgsl: self.wgsl,
+            wgsl_lines: self.wgsl_lines,
             module: self.module,
             info: self.info,
             uniforms: items.uniforms,

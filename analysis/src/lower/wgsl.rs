@@ -92,6 +92,20 @@ impl<'a> GeneratedWgsl<'a> {
         }
     }
 
+    /// The origin of the WGSL bytes `start..end`: through the front end's map for user text,
+    /// the declaration a generated line stands for otherwise; `None` where there is neither (no
+    /// fallback, unlike [`Self::map_span`]).
+    pub fn origin_of(&self, start: usize, end: usize) -> Option<Span> {
+        if start < self.user_len {
+            self.user.origin(start, end.min(self.user_len))
+        } else {
+            self.origins
+                .iter()
+                .find(|(s, e, _)| (*s..*e).contains(&start))
+                .map(|&(_, _, origin)| origin)
+        }
+    }
+
     /// Maps a span that starts in the user text (the first `user_len` bytes, mapped by `user`)
     /// back to the sources, cut at the user text's end; `None` for generated text. Lints use this
     /// directly: they report on user code only.

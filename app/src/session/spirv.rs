@@ -20,6 +20,9 @@ pub struct StageSpirv {
     pub after_listing: String,
     /// Unified diff of the two listings; empty when the optimiser changed nothing visible.
     pub diff: String,
+    /// The two listings side by side along the diff, each row marked with what the optimiser
+    /// did to it (kept, removed, created, replaced).
+    pub aligned: Vec<optimizer::AlignedRow>,
 }
 
 impl StageSpirv {
@@ -43,7 +46,10 @@ impl StageSpirv {
             },
         )
         .map_err(|e| format!("{label}: cannot diff SPIR-V: {e}"))?;
+        let aligned = optimizer::aligned_listing(&before, &after)
+            .map_err(|e| format!("{label}: cannot align SPIR-V: {e}"))?;
         Ok(Self {
+            aligned,
             before_listing: listing(&before)?,
             after_listing: listing(&after)?,
             label,
@@ -165,6 +171,8 @@ impl ShaderChoice {
 pub enum LineKind {
     Added,
     Removed,
+    /// Side by side: a removed instruction facing the one created in its place.
+    Changed,
     /// `---`, `+++` and `@@` lines.
     Header,
     Context,

@@ -199,7 +199,8 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                 },
                 Pane::Spirv => {
                     if let Ok(runtime) = &self.runtime {
-                        self.spirv.ui(ui, runtime.chain(), self.running);
+                        let commands = self.spirv.ui(ui, runtime.chain(), self.running);
+                        self.commands.extend(commands);
                     }
                 }
                 Pane::Inspector => match &self.runtime {

@@ -1,6 +1,7 @@
 //! Syntax colouring for the editor with syntect, from the syntax definitions fxbench ships
-//! (`assets/syntax/*.sublime-syntax`: ReShade FX, and WFX/WGSL), and the text laid out for egui
-//! with diagnostics underlined at their byte ranges.
+//! (`assets/syntax/*.sublime-syntax`: ReShade FX, WFX/WGSL, and SPIR-V assembly for the SPIR-V
+//! view's listings), and the text laid out for egui with diagnostics underlined at their byte
+//! ranges.
 
 use std::ops::Range;
 use std::path::Path;
@@ -18,6 +19,7 @@ use syntect::util::LinesWithEndings;
 
 const RESHADE_FX: &str = include_str!("../../../../assets/syntax/reshade-fx.sublime-syntax");
 const WFX: &str = include_str!("../../../../assets/syntax/wfx.sublime-syntax");
+const SPIRV: &str = include_str!("../../../../assets/syntax/spirv.sublime-syntax");
 
 /// A coloured run of text: its byte range, colour and whether it is italic.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +52,7 @@ impl Highlighter {
 
     fn new() -> Result<Self, String> {
         let mut builder = SyntaxSetBuilder::new();
-        for (name, text) in [("reshade-fx", RESHADE_FX), ("wfx", WFX)] {
+        for (name, text) in [("reshade-fx", RESHADE_FX), ("wfx", WFX), ("spirv", SPIRV)] {
             let definition = SyntaxDefinition::load_from_str(text, true, Some(name))
                 .map_err(|e| format!("assets/syntax/{name}.sublime-syntax: {e}"))?;
             builder.add(definition);
@@ -326,6 +328,27 @@ mod tests {
             assert_ne!(comment, number, "{path}");
             assert_ne!(keyword, name, "{path}");
         }
+    }
+
+    #[test]
+    fn spirv_assembly_colours_ids_opcodes_numbers_enumerants_and_comments_apart() {
+        let text = "; Version: 1.0\n  %float_1 = OpConstant %float 1.5\n               OpStore %x %float_1\n  %5 = OpVariable %_ptr_Function_float Function\n";
+        let path = "x.spvasm";
+        let comment = colour_of(path, text, "Version");
+        let definition = colour_of(path, text, "%float_1 =");
+        let opcode = colour_of(path, text, "OpConstant");
+        let used = colour_of(path, text, "%float 1.5");
+        let number = colour_of(path, text, "1.5");
+        let enumerant = colour_of(path, text, "Function\n");
+        let all = [comment, definition, opcode, used, number, enumerant];
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a, b, "{all:?}");
+            }
+        }
+        // Opcodes share one colour wherever they are on the line.
+        assert_eq!(opcode, colour_of(path, text, "OpStore"));
+        assert_eq!(opcode, colour_of(path, text, "OpVariable"));
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod compare;
 pub mod diagnostics;
 pub mod inspector;
 pub mod spirv;
+pub mod spirv_source;
 pub mod techniques;
 pub mod timing;
 pub mod uniforms;

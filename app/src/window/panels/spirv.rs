@@ -9,6 +9,27 @@ use engine::spirv::PassStage;
 
 use crate::session::spirv::{LineKind, Validation, diff_line_kind};
 use crate::session::spirv_job::{StageJob, StageWork};
+use crate::window::Command;
+use crate::window::panels::diagnostics::Target;
+
+/// One row of the listing: its text, how to colour it, and where in the user's sources it
+/// came from (source map rows), which a click opens in the editor.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub kind: LineKind,
+    pub text: String,
+    pub target: Option<Target>,
+}
+
+impl Line {
+    fn plain(kind: LineKind, text: impl Into<String>) -> Self {
+        Self {
+            kind,
+            text: text.into(),
+            target: None,
+        }
+    }
+}
 
 /// Which text the view shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,8 +61,8 @@ pub struct SpirvPanel {
     selected_stage: usize,
     mode: Mode,
     selected: Option<Selected>,
-    /// The lines shown, with how to colour them; rebuilt when the selection or mode changes.
-    lines: Vec<(LineKind, String)>,
+    /// The lines shown; rebuilt when the selection or mode changes.
+    lines: Vec<Line>,
     /// The work for the selected stage while it runs.
     job: Option<(usize, StageJob)>,
     /// Only lines containing this (any case) are shown.
@@ -136,31 +157,33 @@ impl SpirvPanel {
         let Ok(s) = &work.spirv else {
             return;
         };
-        let listing = |text: &str| -> Vec<(LineKind, String)> {
+        let listing = |text: &str| -> Vec<Line> {
             text.lines()
-                .map(|l| (LineKind::Context, l.to_string()))
+                .map(|l| Line::plain(LineKind::Context, l))
                 .collect()
         };
         self.lines = match self.mode {
             Mode::Diff if s.diff.is_empty() => {
-                vec![(
+                vec![Line::plain(
                     LineKind::Header,
-                    "The optimiser changed nothing in this module.".to_string(),
+                    "The optimiser changed nothing in this module.",
                 )]
             }
             Mode::Diff => s
                 .diff
                 .lines()
-                .map(|l| (diff_line_kind(l), l.to_string()))
+                .map(|l| Line::plain(diff_line_kind(l), l))
                 .collect(),
             Mode::Before => listing(&s.before_listing),
             Mode::After => listing(&s.after_listing),
-            Mode::SideBySide => side_by_side(&s.before_listing, &s.after_listing),
+            Mode::SideBySide => side_by_side(&s.aligned),
             Mode::Source => {
                 let effect = self.stages.get(self.selected_stage).map(|(e, _, _)| *e);
                 match (&work.mapping, effect) {
-                    (Ok(mapping), Some(e)) => source_lines(chain.effect(e).wgsl(), mapping),
-                    (Err(e), _) => vec![(LineKind::Removed, e.clone())],
+                    (Ok(mapping), Some(e)) => {
+                        super::spirv_source::source_lines(chain.effect(e), mapping)
+                    }
+                    (Err(e), _) => vec![Line::plain(LineKind::Removed, e.clone())],
                     (_, None) => Vec::new(),
                 }
             }
@@ -203,11 +226,12 @@ impl SpirvPanel {
         });
     }
 
-    /// Draws the view; `running` names the shaders the chain runs now (for the pass's GPU time).
-    pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, running: &str) {
+    /// Draws the view; `running` names the shaders the chain runs now (for the pass's GPU
+    /// time). A click on a source map row asks to open its place ([`Command::OpenAt`]).
+    pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, running: &str) -> Vec<Command> {
         if self.stages.is_empty() {
             ui.weak("The open effects have no passes.");
-            return;
+            return Vec::new();
         }
         self.header_ui(ui, chain);
         self.ensure_compiled(chain);
@@ -218,13 +242,13 @@ impl SpirvPanel {
         else {
             ui.weak("Compiling, optimising and validating on a worker thread...");
             ui.ctx().request_repaint();
-            return;
+            return Vec::new();
         };
         let spirv = match &selected.work.spirv {
             Ok(spirv) => spirv,
             Err(error) => {
                 ui.colored_label(ui.visuals().error_fg_color, error);
-                return;
+                return Vec::new();
             }
         };
         ui.horizontal(|ui| {
@@ -299,86 +323,103 @@ impl SpirvPanel {
             }
         }
         ui.separator();
+        self.listing_ui(ui)
+    }
+
+    /// The rows that match the search; a click on one with a source place opens it.
+    fn listing_ui(&self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
         let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
-        let (added, removed, header) = (
-            egui::Color32::from_rgb(90, 190, 110),
-            egui::Color32::from_rgb(225, 95, 95),
-            ui.visuals().weak_text_color(),
-        );
+        let dark = ui.visuals().dark_mode;
+        let plain = ui.visuals().text_color();
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
         let needle = self.search.to_lowercase();
-        let shown: Vec<&(LineKind, String)> = self
+        let shown: Vec<&Line> = self
             .lines
             .iter()
-            .filter(|(_, l)| needle.is_empty() || l.to_lowercase().contains(&needle))
+            .filter(|l| needle.is_empty() || l.text.to_lowercase().contains(&needle))
             .collect();
         egui::ScrollArea::both()
             .id_salt("spirv text")
             .auto_shrink([false, false])
             .show_rows(ui, row_height, shown.len(), |ui, rows| {
-                for (kind, line) in &shown[rows] {
-                    let text = egui::RichText::new(line).monospace();
-                    let text = match *kind {
-                        LineKind::Added => text.color(added),
-                        LineKind::Removed => text.color(removed),
-                        LineKind::Header => text.color(header),
-                        LineKind::Context => text,
-                    };
-                    ui.add(egui::Label::new(text).extend());
+                for line in &shown[rows] {
+                    let label = egui::Label::new(row_job(line, dark, plain, &font)).extend();
+                    match &line.target {
+                        Some(target) => {
+                            let response = ui
+                                .add(label.sense(egui::Sense::click()))
+                                .on_hover_text("Open in the editor");
+                            if response.clicked() {
+                                commands.push(Command::OpenAt(target.clone()));
+                            }
+                        }
+                        None => {
+                            ui.add(label);
+                        }
+                    }
                 }
             });
+        commands
     }
 }
 
-/// Two listings in two columns, line by line.
-fn side_by_side(before: &str, after: &str) -> Vec<(LineKind, String)> {
-    let width = before.lines().map(str::len).max().unwrap_or(0).min(80);
-    let (mut b, mut a) = (before.lines(), after.lines());
-    let mut out = vec![(
-        LineKind::Header,
-        format!("{:<width$} | {}", "naga", "optimised"),
-    )];
-    loop {
-        match (b.next(), a.next()) {
-            (None, None) => break,
-            (l, r) => out.push((
-                LineKind::Context,
-                format!("{:<width$} | {}", l.unwrap_or(""), r.unwrap_or("")),
-            )),
+/// One row laid out: a listing row in SPIR-V assembly's syntax colours
+/// (`assets/syntax/spirv.sublime-syntax`), a marked row (diff, side by side, source map band)
+/// in its mark's colour, so what the optimiser did stays the first thing seen.
+pub fn row_job(
+    line: &Line,
+    dark: bool,
+    plain: egui::Color32,
+    font: &egui::FontId,
+) -> egui::text::LayoutJob {
+    use crate::window::editor::highlight::{Highlighter, layout_job};
+    let colour = match line.kind {
+        LineKind::Added => egui::Color32::from_rgb(90, 190, 110),
+        LineKind::Removed => egui::Color32::from_rgb(225, 95, 95),
+        LineKind::Changed => egui::Color32::from_rgb(220, 180, 80),
+        LineKind::Header => egui::Color32::from_gray(if dark { 140 } else { 110 }),
+        LineKind::Context => {
+            let spans = match Highlighter::shared() {
+                Ok(h) => h.colour(std::path::Path::new("listing.spvasm"), &line.text, dark),
+                Err(_) => Vec::new(),
+            };
+            return layout_job(&line.text, &spans, &[], font, plain);
         }
-    }
-    out
+    };
+    egui::text::LayoutJob::simple_singleline(line.text.clone(), font.clone(), colour)
 }
 
-/// Each WGSL line that produced instructions, then those instructions indented, in source
-/// order; the bands alternate colour so a line and its instructions read as one.
-fn source_lines(
-    wgsl: &str,
-    mapping: &crate::session::spirv_lines::SourceMapping,
-) -> Vec<(LineKind, String)> {
-    let text: Vec<&str> = wgsl.lines().collect();
-    let mut out = Vec::new();
-    for (band, line) in mapping.lines().into_iter().enumerate() {
-        let kind = if band % 2 == 0 {
-            LineKind::Added
-        } else {
-            LineKind::Header
-        };
-        let source = text.get(line as usize - 1).copied().unwrap_or("").trim();
-        out.push((kind, format!("{line:>5} | {source}")));
-        for inst in mapping.at_line(line) {
-            out.push((kind, format!("        {}", inst.text)));
-        }
-    }
-    let unmapped = mapping
-        .instructions
+/// naga's listing and the optimised one in two columns, aligned along their diff; a `-` marks
+/// an instruction the optimiser removed, a `+` one it created, and the row is coloured so.
+pub fn side_by_side(rows: &[optimizer::AlignedRow]) -> Vec<Line> {
+    let width = rows
         .iter()
-        .filter(|i| i.line.is_none())
-        .count();
-    out.push((
-        LineKind::Context,
-        format!(
-            "({unmapped} instructions without a source line: labels, variables, returns naga added)"
-        ),
-    ));
+        .filter_map(|r| r.before.as_deref())
+        .map(str::len)
+        .max()
+        .unwrap_or(0)
+        .min(80);
+    let mut out = vec![Line::plain(
+        LineKind::Header,
+        format!("  {:<width$} |   {}", "naga", "optimised"),
+    )];
+    for row in rows {
+        use optimizer::RowChange;
+        let (left, right, kind) = match row.change {
+            RowChange::Same => (' ', ' ', LineKind::Context),
+            RowChange::Removed => ('-', ' ', LineKind::Removed),
+            RowChange::Added => (' ', '+', LineKind::Added),
+            RowChange::Replaced => ('-', '+', LineKind::Changed),
+        };
+        out.push(Line::plain(
+            kind,
+            format!(
+                "{left} {:<width$} | {right} {}",
+                row.before.as_deref().unwrap_or(""),
+                row.after.as_deref().unwrap_or("")
+            ),
+        ));
+    }
     out
 }
