@@ -217,7 +217,7 @@ pub fn compile(
         effect = None;
     }
     if let Some(effect) = &mut effect {
-        effect.path = path.to_path_buf();
+        effect.finish(path, &sources);
     }
     LoadOutput {
         sources,

@@ -195,7 +195,7 @@ pub fn compile_fx(
         effect = None;
     }
     if let Some(effect) = &mut effect {
-        effect.path = path.to_path_buf();
+        effect.finish(path, &parsed.sources);
     }
     crate::LoadOutput {
         sources: parsed.sources,
