@@ -223,8 +223,9 @@ impl Annotations {
     }
 }
 
-/// The runtime data sources a uniform's `source` annotation may name (ReShade's 16).
-pub const RUNTIME_SOURCES: [&str; 16] = [
+/// The runtime data sources a uniform's `source` annotation may name: ReShade's, with its older
+/// spellings of the overlay flags (`ui_open`, `ui_active`, `ui_hovered`).
+pub const RUNTIME_SOURCES: [&str; 19] = [
     "frametime",
     "framecount",
     "random",
@@ -239,6 +240,9 @@ pub const RUNTIME_SOURCES: [&str; 16] = [
     "overlay_open",
     "overlay_active",
     "overlay_hovered",
+    "ui_open",
+    "ui_active",
+    "ui_hovered",
     "screenshot",
     "bufready_depth",
 ];

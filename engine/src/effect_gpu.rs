@@ -113,11 +113,7 @@ pub(crate) fn build_effect(
     let passes = build_passes(device, &effect, shaders)?;
     crate::upload::upload_images(ctx, image_uploads, &textures, mip_generator)?;
 
-    let sources = effect
-        .uniforms()
-        .iter()
-        .map(|u| Source::from_annotations(&u.annotations))
-        .collect();
+    let sources = effect.uniforms().iter().map(Source::for_uniform).collect();
     let mut gpu = EffectGpu {
         sources,
         uniform_values: effect.initial_values(),
