@@ -581,13 +581,26 @@ impl FrameClock {
         FrameInput {
             last_frame_ns,
             elapsed_ns: (now - self.start).as_nanos() as u64,
-            date: utc_date(std::time::SystemTime::now()),
+            date: local_date(std::time::SystemTime::now()),
             ..FrameInput::default()
         }
     }
 }
 
-/// Year, month, day and seconds since midnight, in UTC (fxbench has no time-zone database).
+/// Year, month, day and seconds since midnight in the machine's local time, as ReShade's `date`
+/// (`localtime_s`) gives them.
+pub fn local_date(time: std::time::SystemTime) -> [i32; 4] {
+    use chrono::{Datelike as _, Timelike as _};
+    let local: chrono::DateTime<chrono::Local> = time.into();
+    [
+        local.year(),
+        local.month() as i32,
+        local.day() as i32,
+        local.num_seconds_from_midnight() as i32,
+    ]
+}
+
+/// Year, month, day and seconds since midnight, in UTC.
 pub fn utc_date(time: std::time::SystemTime) -> [i32; 4] {
     let secs = time
         .duration_since(std::time::UNIX_EPOCH)
@@ -618,5 +631,55 @@ mod date_tests {
         assert_eq!(at(1_796_000_523), [2026, 11, 30, 3723]);
         // 2024-02-29 (leap day) 12:00:00
         assert_eq!(at(1_709_208_000), [2024, 2, 29, 43_200]);
+    }
+
+    /// The local date agrees with the system's `date` command (same time zone: the child
+    /// inherits `TZ`) at instants either side of midnight UTC and on a leap day.
+    #[test]
+    fn local_dates_follow_the_machine_time_zone() {
+        for secs in [1_796_000_523_u64, 1_795_996_799, 1_709_208_000, 0] {
+            let Ok(out) = std::process::Command::new("date")
+                .args([format!("--date=@{secs}"), "+%Y %m %d %H %M %S".to_string()])
+                .output()
+            else {
+                eprintln!("skipping: no date command");
+                return;
+            };
+            let fields: Vec<i32> = String::from_utf8_lossy(&out.stdout)
+                .split_whitespace()
+                .map(|f| f.parse().expect("a number"))
+                .collect();
+            let expected = [
+                fields[0],
+                fields[1],
+                fields[2],
+                fields[3] * 3600 + fields[4] * 60 + fields[5],
+            ];
+            let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+            assert_eq!(super::local_date(at), expected, "at {secs}");
+        }
+    }
+
+    /// Under a zone 14 hours ahead of UTC the system's date differs from UTC's, so the check
+    /// above cannot pass by accident when the machine runs on UTC: run it in such a zone.
+    #[test]
+    fn local_dates_differ_from_utc_where_the_zone_does() {
+        if std::env::var("FXBENCH_LOCAL_DATE_CHILD").is_ok() {
+            let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_000_523);
+            // 2026-11-30 01:02:03 UTC is 15:02:03 the same day in Pacific/Kiritimati (UTC+14).
+            assert_eq!(super::local_date(at), [2026, 11, 30, 54_123]);
+            return;
+        }
+        let exe = std::env::current_exe().expect("the test binary");
+        let status = std::process::Command::new(exe)
+            .args([
+                "--exact",
+                "sources::date_tests::local_dates_differ_from_utc_where_the_zone_does",
+            ])
+            .env("TZ", "Pacific/Kiritimati")
+            .env("FXBENCH_LOCAL_DATE_CHILD", "1")
+            .status()
+            .expect("the test binary runs");
+        assert!(status.success());
     }
 }
