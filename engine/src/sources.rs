@@ -224,7 +224,7 @@ impl SourceState {
         match source {
             Source::FrameTime => set(value, &[input.last_frame_ns as f64 * 1e-6]),
             Source::FrameCount => set(value, &[self.frame_count as f64]),
-            Source::FrameParity => set(value, &[flag(self.frame_count % 2 == 0)]),
+            Source::FrameParity => set(value, &[flag(self.frame_count.is_multiple_of(2))]),
             Source::Random { min, max } => {
                 let span = (max - min).max(0) as u64 + 1;
                 let r = *min + (self.next_random() % span) as i64;
