@@ -100,7 +100,9 @@ impl fmt::Display for HeadlessError {
 impl std::error::Error for HeadlessError {}
 
 impl GpuContext {
-    /// Wraps a device someone else created (the app gets one from eframe).
+    /// Wraps a device someone else created (the app gets one from eframe). A device has one
+    /// lost callback: the latest context made on it is the one whose [`Self::lost`] is told
+    /// (and its clones).
     pub fn new(device: wgpu::Device, queue: wgpu::Queue, adapter_info: wgpu::AdapterInfo) -> Self {
         let lost = watch_loss(&device);
         Self {
