@@ -218,8 +218,7 @@ pub fn compile(
         effect = None;
     }
     if let Some(effect) = &mut effect {
-        effect.path = path.to_path_buf();
-        effect.wgsl_lines.resolve(&sources);
+        effect.finish(path, &sources);
     }
     LoadOutput {
         sources,

@@ -223,8 +223,9 @@ impl Annotations {
     }
 }
 
-/// The runtime data sources a uniform's `source` annotation may name (ReShade's 16).
-pub const RUNTIME_SOURCES: [&str; 16] = [
+/// The runtime data sources a uniform's `source` annotation may name: ReShade's, with its older
+/// spellings of the overlay flags (`ui_open`, `ui_active`, `ui_hovered`).
+pub const RUNTIME_SOURCES: [&str; 19] = [
     "frametime",
     "framecount",
     "random",
@@ -239,6 +240,9 @@ pub const RUNTIME_SOURCES: [&str; 16] = [
     "overlay_open",
     "overlay_active",
     "overlay_hovered",
+    "ui_open",
+    "ui_active",
+    "ui_hovered",
     "screenshot",
     "bufready_depth",
 ];
@@ -775,12 +779,39 @@ pub struct ValidatedEffect {
     pub(crate) storages: Vec<Storage>,
     pub(crate) techniques: Vec<Technique>,
     pub(crate) bindings: Vec<Binding>,
+    /// `path:line:column` of each texture's, storage's, technique's and pass's declaration, for
+    /// errors found after loading (the device's limits) where the source map is gone.
+    pub(crate) locations: std::collections::HashMap<Span, String>,
 }
 
 impl ValidatedEffect {
     /// The effect file.
     pub fn path(&self) -> &std::path::Path {
         &self.path
+    }
+
+    /// Where a declaration of this effect (a texture, storage, technique or pass) is, as
+    /// `path:line:column`; `None` for other spans.
+    pub fn location(&self, span: Span) -> Option<&str> {
+        self.locations.get(&span).map(String::as_str)
+    }
+
+    /// Records the file, where the declarations are and where each WGSL line came from, once
+    /// loading is done (the source map is final then).
+    pub(crate) fn finish(&mut self, path: &std::path::Path, sources: &crate::SourceMap) {
+        self.path = path.to_path_buf();
+        self.wgsl_lines.resolve(sources);
+        let spans = self.textures.iter().map(|t| t.span);
+        let spans = spans.chain(self.storages.iter().map(|s| s.span));
+        let techniques = self.techniques.iter();
+        let spans = spans.chain(
+            techniques.flat_map(|t| std::iter::once(t.span).chain(t.passes.iter().map(|p| p.span))),
+        );
+        let spans: Vec<Span> = spans.collect();
+        for span in spans {
+            let location = sources.location(span).to_string();
+            self.locations.insert(span, location);
+        }
     }
 
     /// How uniforms reach the shaders.

@@ -4,6 +4,8 @@
 //! command encoder, routing the back buffer as `routing.rs` plans.
 
 mod controls;
+#[cfg(test)]
+mod fault_tests;
 mod frame;
 mod inspect;
 
@@ -57,6 +59,32 @@ pub enum ChainError {
     },
     #[error("no technique named '{0}'")]
     UnknownTechnique(String),
+    /// A texture larger than the device allows, found before anything is created.
+    #[error(
+        "{location}: texture '{texture}' is {size} but this device allows at most {limit} ({limit_name})"
+    )]
+    TextureTooLarge {
+        effect: String,
+        texture: String,
+        /// `path:line:column` of the texture's declaration.
+        location: String,
+        /// `WIDTHxHEIGHT` or `WIDTHxHEIGHTxDEPTH`.
+        size: String,
+        /// The wgpu limit exceeded, `max_texture_dimension_2d` say.
+        limit_name: &'static str,
+        limit: u32,
+    },
+    /// The device ran out of memory (a texture too big to allocate, usually).
+    #[error("effect '{effect}': out of GPU memory {what}: {message}")]
+    OutOfMemory {
+        effect: String,
+        what: String,
+        message: String,
+    },
+    /// The device is gone (a driver reset or a crash); every resource on it is lost, so the
+    /// chain must be rebuilt on a new device.
+    #[error("the GPU device was lost: {0}")]
+    DeviceLost(String),
     #[error("texture '{texture}': {source}")]
     Image {
         texture: String,
@@ -161,6 +189,9 @@ impl EffectChain {
         size: (u32, u32),
         options: &ChainOptions,
     ) -> Result<Self, ChainError> {
+        if let Some(why) = ctx.lost() {
+            return Err(ChainError::DeviceLost(why));
+        }
         let device = &ctx.device;
         let intermediate = FrameTarget::new(device, size, "fxbench intermediate back buffer");
         let output = FrameTarget::new(device, size, "fxbench chain output");

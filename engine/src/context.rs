@@ -1,6 +1,7 @@
 //! The device and queue an effect chain runs on, with what the adapter offered.
 
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
 /// Features fxbench uses when the adapter has them.
 pub fn optional_features() -> wgpu::Features {
@@ -57,6 +58,27 @@ pub struct GpuContext {
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub adapter_info: wgpu::AdapterInfo,
+    /// Why the device was lost, once it is (see [`Self::lost`]).
+    lost: Arc<Mutex<Option<String>>>,
+}
+
+/// Records why `device` is lost, when it is, in the returned cell (wgpu's callback runs on
+/// whichever thread notices).
+fn watch_loss(device: &wgpu::Device) -> Arc<Mutex<Option<String>>> {
+    let lost = Arc::new(Mutex::new(None));
+    let cell = Arc::clone(&lost);
+    device.set_device_lost_callback(move |reason, message| {
+        let why = match reason {
+            wgpu::DeviceLostReason::Destroyed if message.is_empty() => "destroyed".to_string(),
+            wgpu::DeviceLostReason::Destroyed => format!("destroyed: {message}"),
+            wgpu::DeviceLostReason::Unknown if message.is_empty() => "unknown reason".to_string(),
+            wgpu::DeviceLostReason::Unknown => message,
+        };
+        if let Ok(mut slot) = cell.lock() {
+            slot.get_or_insert(why);
+        }
+    });
+    lost
 }
 
 #[derive(Debug)]
@@ -78,34 +100,51 @@ impl fmt::Display for HeadlessError {
 impl std::error::Error for HeadlessError {}
 
 impl GpuContext {
-    /// Wraps a device someone else created (the app gets one from eframe).
+    /// Wraps a device someone else created (the app gets one from eframe). A device has one
+    /// lost callback: the latest context made on it is the one whose [`Self::lost`] is told
+    /// (and its clones).
     pub fn new(device: wgpu::Device, queue: wgpu::Queue, adapter_info: wgpu::AdapterInfo) -> Self {
+        let lost = watch_loss(&device);
         Self {
             device,
             queue,
             adapter_info,
+            lost,
         }
+    }
+
+    /// Why the device was lost (a driver reset, or [`wgpu::Device::destroy`]), or `None` while
+    /// it works. A lost device never comes back: the caller makes a new context.
+    pub fn lost(&self) -> Option<String> {
+        self.lost.lock().ok().and_then(|slot| slot.clone())
     }
 
     /// Creates a device without a window: Vulkan first, then GL, on whatever adapter exists.
     pub fn headless(extra: wgpu::Features) -> Result<Self, HeadlessError> {
+        Self::headless_with_limits(extra, |_| {})
+    }
+
+    /// [`Self::headless`] with the adapter's limits changed by `adjust` first (tests lower them
+    /// to provoke limit errors).
+    pub fn headless_with_limits(
+        extra: wgpu::Features,
+        adjust: impl FnOnce(&mut wgpu::Limits),
+    ) -> Result<Self, HeadlessError> {
         let adapter = headless_adapter()?;
+        let mut limits = adapter.limits();
+        adjust(&mut limits);
         let wanted = optional_features() | extra;
         let features = adapter.features() & wanted;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("fxbench headless device"),
             required_features: features,
-            required_limits: adapter.limits(),
+            required_limits: limits,
             experimental_features: wgpu::ExperimentalFeatures::disabled(),
             memory_hints: wgpu::MemoryHints::Performance,
             trace: wgpu::Trace::Off,
         }))
         .map_err(|e| HeadlessError::Device(e.to_string()))?;
-        Ok(Self {
-            device,
-            queue,
-            adapter_info: adapter.get_info(),
-        })
+        Ok(Self::new(device, queue, adapter.get_info()))
     }
 
     /// Whether the device takes SPIR-V as it is (`Shaders::Spirv`).

@@ -83,9 +83,12 @@ pub(crate) fn build_effect(
     pool: &mut TexturePool,
 ) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
-    let stencil_view = stencil_view(device, &effect, size);
+    crate::textures::check_limits(&effect, &device.limits())?;
     let name = effect.path().display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    // Inside the validation scope: popped first. Without it wgpu's default handler panics.
+    let memory_scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let stencil_view = stencil_view(device, &effect, size);
 
     let uniform_buffer = (effect.uniform_buffer_size() > 0).then(|| {
         device.create_buffer(&wgpu::BufferDescriptor {
@@ -100,14 +103,17 @@ pub(crate) fn build_effect(
     let storage_views = crate::textures::storage_views(&effect, &textures);
     let samplers = samplers(device, &effect);
     let empty_view = crate::textures::empty_view(device);
+    if let Some(error) = pollster::block_on(memory_scope.pop()) {
+        return Err(ChainError::OutOfMemory {
+            effect: name,
+            what: "creating its textures".into(),
+            message: error.to_string(),
+        });
+    }
     let passes = build_passes(device, &effect, shaders)?;
     crate::upload::upload_images(ctx, image_uploads, &textures, mip_generator)?;
 
-    let sources = effect
-        .uniforms()
-        .iter()
-        .map(|u| Source::from_annotations(&u.annotations))
-        .collect();
+    let sources = effect.uniforms().iter().map(Source::for_uniform).collect();
     let mut gpu = EffectGpu {
         sources,
         uniform_values: effect.initial_values(),

@@ -8,9 +8,11 @@
 //! `smoothing` near the ends, `date` (year, month, day, seconds since midnight), `key` and
 //! `mousebutton` with modes `press` (true on the frame it goes down) and `toggle` (flips on each
 //! press), `mousepoint` in pixels, `mousedelta` in pixels since the last frame, `mousewheel`
-//! (accumulated value clamped to `[min, max]`, and this frame's delta), the three `overlay_*`
-//! flags, `screenshot` (true on the frame a screenshot is taken) and `bufready_depth` (true iff a
-//! depth input is bound).
+//! (accumulated value moved `step` per notch, default 1, clamped to `[min, max]` unless they are
+//! equal, and this frame's delta), the three `overlay_*` flags as the host sets them (also
+//! spelled `ui_*`, ReShade's older names), `screenshot` (true on the
+//! frame a screenshot is taken) and `bufready_depth` (true iff a depth input is bound). A `bool`
+//! `framecount` alternates, true on even frames.
 
 use std::collections::HashSet;
 
@@ -49,6 +51,8 @@ pub struct FrameInput {
 pub enum Source {
     FrameTime,
     FrameCount,
+    /// `framecount` on a `bool` uniform: true on even frames (ReShade's `frame_count % 2 == 0`).
+    FrameParity,
     Random {
         min: i64,
         max: i64,
@@ -74,6 +78,8 @@ pub enum Source {
     MouseWheel {
         min: f64,
         max: f64,
+        /// Value per notch.
+        step: f64,
     },
     OverlayOpen,
     OverlayActive,
@@ -96,6 +102,17 @@ pub enum PressMode {
 pub use analysis::RUNTIME_SOURCES as SOURCE_NAMES;
 
 impl Source {
+    /// The source of `uniform`: [`Self::from_annotations`], with `framecount` on a `bool`
+    /// alternating ([`Source::FrameParity`]).
+    pub fn for_uniform(uniform: &analysis::Uniform) -> Option<Self> {
+        match Self::from_annotations(&uniform.annotations)? {
+            Source::FrameCount if uniform.ty.scalar == analysis::ScalarKind::Bool => {
+                Some(Source::FrameParity)
+            }
+            source => Some(source),
+        }
+    }
+
     /// Reads the `source` annotation and its parameters; `None` for ordinary uniforms and for
     /// names that are not sources (the analyzer reports those).
     pub fn from_annotations(annotations: &Annotations) -> Option<Self> {
@@ -143,10 +160,12 @@ impl Source {
             "mousewheel" => Source::MouseWheel {
                 min: num("min", 0.0),
                 max: num("max", 0.0),
+                // ReShade: a missing or zero step is 1.
+                step: Some(num("step", 0.0)).filter(|s| *s != 0.0).unwrap_or(1.0),
             },
-            "overlay_open" => Source::OverlayOpen,
-            "overlay_active" => Source::OverlayActive,
-            "overlay_hovered" => Source::OverlayHovered,
+            "overlay_open" | "ui_open" => Source::OverlayOpen,
+            "overlay_active" | "ui_active" => Source::OverlayActive,
+            "overlay_hovered" | "ui_hovered" => Source::OverlayHovered,
             "screenshot" => Source::Screenshot,
             "bufready_depth" => Source::BufReadyDepth,
             _ => return None,
@@ -205,6 +224,7 @@ impl SourceState {
         match source {
             Source::FrameTime => set(value, &[input.last_frame_ns as f64 * 1e-6]),
             Source::FrameCount => set(value, &[self.frame_count as f64]),
+            Source::FrameParity => set(value, &[flag(self.frame_count.is_multiple_of(2))]),
             Source::Random { min, max } => {
                 let span = (max - min).max(0) as u64 + 1;
                 let r = *min + (self.next_random() % span) as i64;
@@ -255,11 +275,12 @@ impl SourceState {
                 let pressed = down && !self.mouse_before[*button];
                 press_value(*mode, down, pressed, value);
             }
-            Source::MouseWheel { min, max } => {
+            Source::MouseWheel { min, max, step } => {
                 let delta = f64::from(input.mouse_wheel_delta);
-                let mut accumulated = value.first().copied().unwrap_or(0.0) + delta;
-                if max > min {
-                    accumulated = accumulated.clamp(*min, *max);
+                let mut accumulated = value.first().copied().unwrap_or(0.0) + delta * step;
+                // ReShade's order: max with min, then min with max (max wins when max < min).
+                if min != max {
+                    accumulated = accumulated.max(*min).min(*max);
                 }
                 set(value, &[accumulated, delta]);
             }
@@ -445,7 +466,15 @@ mod tests {
         assert_eq!(run(&Source::MousePoint, &frames, 2)[0], [10.0, 20.0]);
         assert_eq!(run(&Source::MouseDelta, &frames, 2)[0], [1.0, -2.0]);
         assert_eq!(
-            run(&Source::MouseWheel { min: 0.0, max: 5.0 }, &frames, 2),
+            run(
+                &Source::MouseWheel {
+                    min: 0.0,
+                    max: 5.0,
+                    step: 1.0
+                },
+                &frames,
+                2
+            ),
             [[3.0, 3.0], [5.0, 3.0]]
         );
         let right = Source::MouseButton {
@@ -453,6 +482,73 @@ mod tests {
             mode: PressMode::Press,
         };
         assert_eq!(run(&right, &frames, 1), [[1.0], [0.0]]);
+    }
+
+    /// A source as a uniform of `ty` with `pairs` as annotations would get it.
+    fn uniform_source(ty: analysis::ScalarKind, pairs: &[(&str, AnnotationValue)]) -> Source {
+        let uniform = analysis::Uniform {
+            name: "u".into(),
+            ty: analysis::UniformType::scalar(ty),
+            offset: 0,
+            init: vec![0.0],
+            annotations: annotations(pairs),
+            span: analysis::Span::new(analysis::SourceMap::new().add("u.wfx", ""), 0, 0),
+            constant: false,
+        };
+        Source::for_uniform(&uniform).expect("a source")
+    }
+
+    #[test]
+    fn a_bool_framecount_alternates_and_an_int_one_counts() {
+        let frames = vec![frame(16); 4];
+        let framecount = [("source", s("framecount"))];
+        let parity = uniform_source(analysis::ScalarKind::Bool, &framecount);
+        assert_eq!(parity, Source::FrameParity);
+        assert_eq!(run(&parity, &frames, 1), [[1.0], [0.0], [1.0], [0.0]]);
+        let count = uniform_source(analysis::ScalarKind::Uint, &framecount);
+        assert_eq!(run(&count, &frames, 1), [[0.0], [1.0], [2.0], [3.0]]);
+    }
+
+    #[test]
+    fn mousewheel_moves_step_per_notch_within_min_and_max() {
+        let mut input = frame(16);
+        input.mouse_wheel_delta = 2.0;
+        let frames = vec![input; 3];
+        let wheel = |pairs: &[(&str, AnnotationValue)]| {
+            let mut all = vec![("source", s("mousewheel"))];
+            all.extend(pairs.iter().cloned());
+            Source::from_annotations(&annotations(&all)).expect("mousewheel")
+        };
+        // step 0.25: 0.5 a frame, up to max 1.25.
+        let stepped = wheel(&[("min", n(0.0)), ("max", n(1.25)), ("step", n(0.25))]);
+        assert_eq!(
+            run(&stepped, &frames, 2),
+            [[0.5, 2.0], [1.0, 2.0], [1.25, 2.0]]
+        );
+        // No step (or 0) is 1 per notch; min == max means no clamp.
+        let unclamped = wheel(&[("step", n(0.0))]);
+        assert_eq!(
+            run(&unclamped, &frames, 2),
+            [[2.0, 2.0], [4.0, 2.0], [6.0, 2.0]]
+        );
+        // max below min: ReShade clamps to min, then to max, so max wins.
+        let inverted = wheel(&[("min", n(3.0)), ("max", n(1.0))]);
+        assert_eq!(run(&inverted, &frames[..1], 2), [[1.0, 2.0]]);
+    }
+
+    #[test]
+    fn the_ui_spellings_are_the_overlay_sources() {
+        for (old, source) in [
+            ("ui_open", Source::OverlayOpen),
+            ("ui_active", Source::OverlayActive),
+            ("ui_hovered", Source::OverlayHovered),
+        ] {
+            assert_eq!(
+                Source::from_annotations(&annotations(&[("source", s(old))])),
+                Some(source),
+                "{old}"
+            );
+        }
     }
 }
 
@@ -485,13 +581,26 @@ impl FrameClock {
         FrameInput {
             last_frame_ns,
             elapsed_ns: (now - self.start).as_nanos() as u64,
-            date: utc_date(std::time::SystemTime::now()),
+            date: local_date(std::time::SystemTime::now()),
             ..FrameInput::default()
         }
     }
 }
 
-/// Year, month, day and seconds since midnight, in UTC (fxbench has no time-zone database).
+/// Year, month, day and seconds since midnight in the machine's local time, as ReShade's `date`
+/// (`localtime_s`) gives them.
+pub fn local_date(time: std::time::SystemTime) -> [i32; 4] {
+    use chrono::{Datelike as _, Timelike as _};
+    let local: chrono::DateTime<chrono::Local> = time.into();
+    [
+        local.year(),
+        local.month() as i32,
+        local.day() as i32,
+        local.num_seconds_from_midnight() as i32,
+    ]
+}
+
+/// Year, month, day and seconds since midnight, in UTC.
 pub fn utc_date(time: std::time::SystemTime) -> [i32; 4] {
     let secs = time
         .duration_since(std::time::UNIX_EPOCH)
@@ -522,5 +631,55 @@ mod date_tests {
         assert_eq!(at(1_796_000_523), [2026, 11, 30, 3723]);
         // 2024-02-29 (leap day) 12:00:00
         assert_eq!(at(1_709_208_000), [2024, 2, 29, 43_200]);
+    }
+
+    /// The local date agrees with the system's `date` command (same time zone: the child
+    /// inherits `TZ`) at instants either side of midnight UTC and on a leap day.
+    #[test]
+    fn local_dates_follow_the_machine_time_zone() {
+        for secs in [1_796_000_523_u64, 1_795_996_799, 1_709_208_000, 0] {
+            let Ok(out) = std::process::Command::new("date")
+                .args([format!("--date=@{secs}"), "+%Y %m %d %H %M %S".to_string()])
+                .output()
+            else {
+                eprintln!("skipping: no date command");
+                return;
+            };
+            let fields: Vec<i32> = String::from_utf8_lossy(&out.stdout)
+                .split_whitespace()
+                .map(|f| f.parse().expect("a number"))
+                .collect();
+            let expected = [
+                fields[0],
+                fields[1],
+                fields[2],
+                fields[3] * 3600 + fields[4] * 60 + fields[5],
+            ];
+            let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+            assert_eq!(super::local_date(at), expected, "at {secs}");
+        }
+    }
+
+    /// Under a zone 14 hours ahead of UTC the system's date differs from UTC's, so the check
+    /// above cannot pass by accident when the machine runs on UTC: run it in such a zone.
+    #[test]
+    fn local_dates_differ_from_utc_where_the_zone_does() {
+        if std::env::var("FXBENCH_LOCAL_DATE_CHILD").is_ok() {
+            let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_000_523);
+            // 2026-11-30 01:02:03 UTC is 15:02:03 the same day in Pacific/Kiritimati (UTC+14).
+            assert_eq!(super::local_date(at), [2026, 11, 30, 54_123]);
+            return;
+        }
+        let exe = std::env::current_exe().expect("the test binary");
+        let status = std::process::Command::new(exe)
+            .args([
+                "--exact",
+                "sources::date_tests::local_dates_differ_from_utc_where_the_zone_does",
+            ])
+            .env("TZ", "Pacific/Kiritimati")
+            .env("FXBENCH_LOCAL_DATE_CHILD", "1")
+            .status()
+            .expect("the test binary runs");
+        assert!(status.success());
     }
 }

@@ -27,6 +27,14 @@ pub fn gpu_with(extra: wgpu::Features) -> Option<GpuContext> {
     }
 }
 
+/// Like [`gpu`], with the adapter's limits changed by `adjust`.
+pub fn gpu_with_limits(adjust: impl FnOnce(&mut wgpu::Limits)) -> Option<GpuContext> {
+    match GpuContext::headless_with_limits(wgpu::Features::empty(), adjust) {
+        Ok(ctx) => Some(ctx),
+        Err(error) => skip_or_fail(&error),
+    }
+}
+
 /// A device that takes SPIR-V as it is (`PASSTHROUGH_SHADERS`), or `None` with the reason
 /// printed. Vulkan adapters offer it, so with `FXBENCH_REQUIRE_GPU=1` a Vulkan device without it
 /// is a failure; other backends (GL) skip.

@@ -195,8 +195,7 @@ pub fn compile_fx(
         effect = None;
     }
     if let Some(effect) = &mut effect {
-        effect.path = path.to_path_buf();
-        effect.wgsl_lines.resolve(&parsed.sources);
+        effect.finish(path, &parsed.sources);
     }
     crate::LoadOutput {
         sources: parsed.sources,

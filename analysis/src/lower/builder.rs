@@ -231,6 +231,7 @@ impl EffectBuilder {
             storages: items.storages,
             techniques,
             bindings: items.bindings,
+            locations: std::collections::HashMap::new(),
         })
     }
 }

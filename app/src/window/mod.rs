@@ -427,7 +427,13 @@ fn load_source(options: &StartOptions) -> Result<session::input::Source, String>
 impl eframe::App for WorkbenchApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         if let Ok(runtime) = &mut self.runtime {
-            runtime.render_frame(ui.ctx());
+            if let Err(error) = runtime.render_frame(ui.ctx()) {
+                // A lost device: the preview keeps its last frame and the status bar says why.
+                let message = format!("rendering stopped: {error}");
+                if self.status != message {
+                    self.status = message;
+                }
+            }
             runtime.set_preview_rect(None);
         }
         let mut commands = Vec::new();

@@ -173,8 +173,9 @@ impl Runtime {
         self.preview_rect
     }
 
-    /// Runs the chain once; the preview texture then holds the new frame.
-    pub fn render_frame(&mut self, egui_ctx: &egui::Context) {
+    /// Runs the chain once; the preview texture then holds the new frame. Fails when the chain
+    /// cannot run (the GPU device was lost); the preview keeps the last frame.
+    pub fn render_frame(&mut self, egui_ctx: &egui::Context) -> Result<(), engine::ChainError> {
         let mut frame_input = self.clock.tick();
         super::input_map::fill(
             &mut frame_input,
@@ -191,14 +192,11 @@ impl Runtime {
             });
         self.input
             .record(&self.ctx.queue, &mut encoder, frame_input.elapsed_ns);
-        // The chain was built for the input's size, so frame() cannot fail on size here.
-        if self
-            .chain
-            .frame(&mut encoder, self.input.texture(), &frame_input)
-            .is_ok()
-        {
-            self.ctx.queue.submit([encoder.finish()]);
-            self.chain.after_submit();
-        }
+        // The chain was built for the input's size, so frame() fails only on a lost device.
+        self.chain
+            .frame(&mut encoder, self.input.texture(), &frame_input)?;
+        self.ctx.queue.submit([encoder.finish()]);
+        self.chain.after_submit();
+        Ok(())
     }
 }

@@ -27,6 +27,9 @@ impl EffectChain {
         input: &InputTexture,
         frame_input: &FrameInput,
     ) -> Result<(), ChainError> {
+        if let Some(why) = self.ctx.lost() {
+            return Err(ChainError::DeviceLost(why));
+        }
         let frame_started = Instant::now();
         let actual = (input.width(), input.height());
         if actual != self.size {

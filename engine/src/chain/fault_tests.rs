@@ -1,0 +1,110 @@
+//! GPU faults become [`ChainError`]s: a texture beyond the device's limits (located, before
+//! anything is created) and a lost device, on a headless device.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::{ChainError, ChainOptions, EffectChain};
+use crate::testing;
+
+/// Loads `text` as a `.wfx` effect in a temporary folder, with fxbench's header on the path.
+fn load(name: &str, text: &str) -> analysis::ValidatedEffect {
+    let dir = std::env::temp_dir().join(format!("fxbench-faults-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.wfx"));
+    std::fs::write(&path, text).unwrap();
+    let options = analysis::Options {
+        buffer_width: 8,
+        buffer_height: 8,
+        include_dirs: vec![
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/shaders"),
+        ],
+        ..Default::default()
+    };
+    let output = analysis::load_effect(&path, &options);
+    let diagnostics = output.render_diagnostics();
+    output.effect.unwrap_or_else(|| panic!("{diagnostics}"))
+}
+
+/// An effect drawing into a `width` x 4 RGBA8 texture named on line 2, column 9.
+fn wide_texture_effect(width: u32) -> String {
+    format!(
+        r#"#include "fxbench.wfxh"
+texture Wide {{ Width = {width}; Height = 4; Format = RGBA8; }};
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {{ return vec4<f32>(1.0); }}
+technique T < enabled = true; > {{ pass {{ VertexShader = PostProcessVS; PixelShader = ps; RenderTarget = Wide; }} }}"#
+    )
+}
+
+#[test]
+fn a_texture_wider_than_the_device_allows_is_a_located_error_before_creation() {
+    let Some(ctx) = testing::gpu_with_limits(|l| l.max_texture_dimension_2d = 4096) else {
+        return;
+    };
+    assert_eq!(ctx.device.limits().max_texture_dimension_2d, 4096);
+    // At the limit it builds.
+    let fits = load("fits", &wide_texture_effect(4096));
+    EffectChain::new(&ctx, vec![fits], (8, 8), &ChainOptions::default()).expect("4096 fits");
+
+    let effect = load("wide", &wide_texture_effect(4097));
+    let path = effect.path().display().to_string();
+    let Err(error) = EffectChain::new(&ctx, vec![effect], (8, 8), &ChainOptions::default()) else {
+        panic!("a 4097-wide texture built on a device allowing 4096");
+    };
+    match &error {
+        ChainError::TextureTooLarge {
+            texture,
+            location,
+            size,
+            limit_name,
+            limit,
+            ..
+        } => {
+            assert_eq!(texture, "Wide");
+            assert_eq!(location, &format!("{path}:2:9"));
+            assert_eq!(size, "4097x4");
+            assert_eq!(*limit_name, "max_texture_dimension_2d");
+            assert_eq!(*limit, 4096);
+        }
+        other => panic!("expected TextureTooLarge, got {other:?}"),
+    }
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{path}:2:9: texture 'Wide' is 4097x4 but this device allows at most 4096 \
+             (max_texture_dimension_2d)"
+        )
+    );
+}
+
+#[test]
+fn a_lost_device_is_an_error_when_building_and_rendering() {
+    let Some(ctx) = testing::gpu() else {
+        return;
+    };
+    let effect = load("lost", &wide_texture_effect(16));
+    let mut chain = EffectChain::new(&ctx, vec![effect.clone()], (8, 8), &ChainOptions::default())
+        .expect("chain builds");
+    let image = crate::RgbaImage {
+        width: 8,
+        height: 8,
+        pixels: vec![128; 8 * 8 * 4],
+    };
+    let input = crate::InputTexture::upload(&ctx.device, &ctx.queue, &image, "input");
+    let mut clock = crate::sources::FrameClock::new();
+    chain
+        .render_blocking(&input, &clock.tick())
+        .expect("renders before the loss");
+    assert_eq!(ctx.lost(), None);
+
+    ctx.device.destroy();
+    // wgpu reports the loss once the device is maintained.
+    let _ = ctx.device.poll(wgpu::PollType::wait_indefinitely());
+    assert_eq!(ctx.lost().as_deref(), Some("destroyed"));
+    let error = chain.render_blocking(&input, &clock.tick()).unwrap_err();
+    assert!(
+        matches!(&error, ChainError::DeviceLost(why) if why == "destroyed"),
+        "{error:?}"
+    );
+    assert_eq!(error.to_string(), "the GPU device was lost: destroyed");
+    let rebuilt = EffectChain::new(&ctx, vec![effect], (8, 8), &ChainOptions::default());
+    assert!(matches!(rebuilt, Err(ChainError::DeviceLost(_))));
+}
