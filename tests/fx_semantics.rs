@@ -669,6 +669,33 @@ fn one_and_three_dimensional_textures() {
 }
 
 #[test]
+fn groupshared_memory_is_shared_by_a_workgroup() {
+    check(&[Case {
+        name: "groupshared",
+        code: "texture OutTex { Width = 16; Height = 16; Format = RGBA8; };
+            storage2D OutStorage { Texture = OutTex; };
+            sampler Out { Texture = OutTex; MinFilter = POINT; MagFilter = POINT; };
+            groupshared float Row[16];
+            void FillCS(uint3 tid : SV_GroupThreadID, uint3 gid : SV_GroupID)
+            {
+                Row[tid.x] = tid.x / 16.0;
+                barrier();
+                // Each thread reads what another thread of its group wrote.
+                float mirrored = Row[15 - tid.x];
+                tex2Dstore(OutStorage, int2(tid.x, gid.y), float4(mirrored, gid.y / 16.0, 0.5, 1));
+            }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            { return tex2Dfetch(Out, int2(pos.xy)); }
+            technique Shared
+            {
+                pass { ComputeShader = FillCS<16, 1>; DispatchSizeX = 1; DispatchSizeY = 16; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+        expected: |x, y, _| [(15 - x) as f32 / 16.0, y as f32 / 16.0, 0.5, 1.0],
+    }]);
+}
+
+#[test]
 fn derivatives_of_linear_functions() {
     check(&[Case {
         name: "derivatives",

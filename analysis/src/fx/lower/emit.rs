@@ -150,9 +150,9 @@ impl<'m> Emitter<'m> {
                     for d in &v.declarators {
                         if let Some(q) = self.facts.global_decls.get(&d.name.range)
                             && matches!(self.lowered.globals.get(q), Some(Global::Value(_)))
-                            && v.qualifiers
-                                .iter()
-                                .any(|q| q.qualifier == Qualifier::Static)
+                            && v.qualifiers.iter().any(|q| {
+                                matches!(q.qualifier, Qualifier::Static | Qualifier::Groupshared)
+                            })
                         {
                             self.statics.insert(q.clone(), (v, d));
                         }
@@ -306,6 +306,17 @@ impl<'m> Emitter<'m> {
         let name = ident(qualified);
         let t = self.wgsl(&ty, d.name.range)?;
         let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+        if v.qualifiers
+            .iter()
+            .any(|q| q.qualifier == Qualifier::Groupshared)
+        {
+            // Shared by a compute shader's workgroup; HLSL gives it no initialiser.
+            if let Some(init) = &d.init {
+                return unsupported(init.range, "a 'groupshared' variable takes no initialiser");
+            }
+            self.line(d.range, &format!("var<workgroup> {name}: {t};"));
+            return Ok(());
+        }
         let init = match &d.init {
             Some(init) => {
                 if !self.is_constant(init) {

@@ -134,10 +134,9 @@ fn variables(
                 kind: ObjectKind::Storage,
                 ..
             } => storage(d, &name, span, out)?,
-            _ if has(v, Qualifier::Static) || has(v, Qualifier::Groupshared) => {
-                if has(v, Qualifier::Groupshared) {
-                    return unsupported(d.name.range, "'groupshared' : not supported yet");
-                }
+            // `groupshared` variables are declared where used (`var<workgroup>`, emit.rs).
+            _ if has(v, Qualifier::Groupshared) => Global::Value(name),
+            _ if has(v, Qualifier::Static) => {
                 if has(v, Qualifier::Const)
                     && let Some(mut value) =
                         d.init.as_ref().and_then(|e| const_values(e, &out.consts))
