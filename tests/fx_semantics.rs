@@ -696,6 +696,37 @@ fn groupshared_memory_is_shared_by_a_workgroup() {
 }
 
 #[test]
+fn integer_textures_store_and_fetch_integers() {
+    check(&[Case {
+        name: "integer_texture",
+        code: "texture IdsTex { Width = 16; Height = 16; Format = R32U; };
+            sampler2D<uint> Ids { Texture = IdsTex; };
+            storage2D<uint> IdsStore { Texture = IdsTex; };
+            void FillCS(uint3 id : SV_DispatchThreadID)
+            { tex2Dstore(IdsStore, int2(id.xy), id.x * 3u + id.y * 40u); }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            {
+                uint v = tex2Dfetch(Ids, int2(pos.xy)).x;
+                return float4((v % 16u) / 16.0, (v / 40u) / 16.0, (v & 1u), 1);
+            }
+            technique Ints
+            {
+                pass { ComputeShader = FillCS<16, 16>; DispatchSizeX = 1; DispatchSizeY = 1; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+        expected: |x, y, _| {
+            let v = (x * 3 + y * 40) as u32;
+            [
+                (v % 16) as f32 / 16.0,
+                (v / 40) as f32 / 16.0,
+                (v & 1) as f32,
+                1.0,
+            ]
+        },
+    }]);
+}
+
+#[test]
 fn derivatives_of_linear_functions() {
     check(&[Case {
         name: "derivatives",

@@ -67,7 +67,7 @@ impl Emitter<'_> {
                 _ => return unsupported(s.range, "expected a storage name"),
             };
             let c = self.expr_as(coord, &Type::vector(Base::Int, 2))?;
-            let v = self.expr_as(value, &Type::vector(Base::Float, 4))?;
+            let v = self.expr_as(value, &self.storage_texel(&storage))?;
             return Ok(format!("textureStore({storage}, {c}, {v})"));
         }
         let (tex, samp, mips) = self.sampler_pair(first)?;
@@ -219,7 +219,7 @@ impl Emitter<'_> {
                 _ => return unsupported(first.range, "expected a storage name"),
             };
             let c = at(self.expr_as(coord, &int_n)?, true);
-            let v = self.expr_as(value, &f4)?;
+            let v = self.expr_as(value, &self.storage_texel(&storage))?;
             return Ok(format!("textureStore({storage}, {c}, {v})"));
         }
         let (tex, samp, mips) = self.sampler_pair(first)?;
@@ -286,5 +286,28 @@ impl Emitter<'_> {
             }
         };
         self.convert(code, &f4, t, range)
+    }
+
+    /// The value a store to storage `name` writes: four components of its texture's texel kind
+    /// (`uint4` for an `R32U` texture, `float4` for a float or normalised one).
+    fn storage_texel(&self, name: &str) -> Type {
+        let base = self
+            .lowered
+            .items
+            .storages
+            .iter()
+            .find(|s| s.name == name)
+            .and_then(
+                |s| match self.lowered.items.textures[s.texture.index()].kind {
+                    crate::model::TextureKind::Owned { format, .. } => Some(format.sample_scalar()),
+                    crate::model::TextureKind::Semantic(_) => None,
+                },
+            )
+            .map_or(Base::Float, |kind| match kind {
+                crate::model::ScalarKind::Sint => Base::Int,
+                crate::model::ScalarKind::Uint => Base::Uint,
+                _ => Base::Float,
+            });
+        Type::vector(base, 4)
     }
 }
