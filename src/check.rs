@@ -228,13 +228,7 @@ pub fn run(args: CheckArgs) -> i32 {
 fn effect_options(args: &CheckArgs, target: Option<&Target>) -> Options {
     let defaults = Options::default();
     Options {
-        include_dirs: args
-            .search
-            .include
-            .iter()
-            .flat_map(|dir| analysis::fx::collection_include_dirs(dir))
-            .chain([app::session::files::builtin_assets_dir()])
-            .collect(),
+        include_dirs: app::session::files::include_dirs(&args.search.include),
         builtin_include_dir: app::session::files::builtin_assets_dir().join("reshade"),
         definitions: args.defines.clone(),
         target: target.cloned().unwrap_or(defaults.target.clone()),

@@ -47,13 +47,7 @@ pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
     let options = analysis::Options {
         buffer_width: args.size.0,
         buffer_height: args.size.1,
-        include_dirs: args
-            .search
-            .include
-            .iter()
-            .flat_map(|dir| analysis::fx::collection_include_dirs(dir))
-            .chain([app::session::files::builtin_assets_dir()])
-            .collect(),
+        include_dirs: app::session::files::include_dirs(&args.search.include),
         definitions: args.defines.clone(),
         ..Default::default()
     };

@@ -650,7 +650,7 @@ pub fn preprocess_fx(
     definitions: &[(String, String)],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Preprocessed {
-    let prelude = sources.add("<reshade prelude>", FX_PRELUDE);
+    let prelude = sources.add_supplied("<reshade prelude>", FX_PRELUDE);
     let mut pp = Preprocessor::new(
         sources,
         loader,

@@ -46,6 +46,8 @@ pub struct SourceFile {
     pub text: String,
     /// Byte offsets at which each line starts.
     line_starts: Vec<u32>,
+    /// Text the front end supplies itself (ReShade FX's compatibility prelude), not a file.
+    supplied: bool,
 }
 
 impl SourceFile {
@@ -61,6 +63,7 @@ impl SourceFile {
             path,
             text,
             line_starts,
+            supplied: false,
         }
     }
 
@@ -106,6 +109,19 @@ pub struct SourceMap {
 impl SourceMap {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Text the front end supplies itself under `name` (no file to open or watch): diagnostics
+    /// can point into it like into a file.
+    pub fn add_supplied(&mut self, name: impl Into<PathBuf>, text: impl Into<String>) -> FileId {
+        let id = self.add(name, text);
+        self.files[id.0 as usize].supplied = true;
+        id
+    }
+
+    /// The files read (what was supplied, like the FX prelude, left out).
+    pub fn read_files(&self) -> impl Iterator<Item = &SourceFile> {
+        self.files.iter().filter(|f| !f.supplied)
     }
 
     pub fn add(&mut self, path: impl Into<PathBuf>, text: impl Into<String>) -> FileId {

@@ -174,6 +174,11 @@ impl Checker {
         path: &Path,
         mut f: impl FnMut(&str) -> Option<T>,
     ) -> Option<T> {
+        let outermost_only = path.absolute || self.namespace.is_empty();
+        if let ([only], true) = (path.segments.as_slice(), outermost_only) {
+            // The common case needs no buffer at all.
+            return f(&only.name);
+        }
         let mut written = String::new();
         for (i, segment) in path.segments.iter().enumerate() {
             if i > 0 {
@@ -181,7 +186,7 @@ impl Checker {
             }
             written.push_str(&segment.name);
         }
-        if path.absolute || self.namespace.is_empty() {
+        if outermost_only {
             return f(&written);
         }
         let mut name = String::with_capacity(64);

@@ -36,7 +36,7 @@ pub fn decode_source(bytes: &[u8]) -> String {
 }
 
 /// The existing path that equals `path` when letter case is ignored, component by component.
-fn find_ignoring_case(path: &Path) -> Option<PathBuf> {
+pub fn find_ignoring_case(path: &Path) -> Option<PathBuf> {
     let mut found = PathBuf::new();
     for component in path.components() {
         let next = found.join(component);

@@ -22,7 +22,7 @@ use std::path::Path;
 use crate::preprocess::{self, FileLoader, Preprocessed};
 use crate::{Diagnostic, DiagnosticCode, Options, SourceMap, Span};
 
-pub use files::{FxFileLoader, collection_include_dirs, decode_source};
+pub use files::{FxFileLoader, collection_include_dirs, decode_source, find_ignoring_case};
 
 /// What stage 1 gives: every file read, the preprocessed text, the tree and every diagnostic.
 #[derive(Debug)]

@@ -10,7 +10,7 @@ use analysis::{
 };
 use engine::{EffectChain, ToggleKey};
 
-use super::files::builtin_assets_dir;
+use super::files::{builtin_assets_dir, include_dirs};
 
 /// How [`Document::compile_in`] compiles the effects: [`analysis::CompileMode`] and, in
 /// performance mode, the values folded in. (A separate name from `CompileMode`: this one carries
@@ -67,8 +67,7 @@ impl Compiled {
     pub fn files(&self) -> Vec<PathBuf> {
         self.outputs
             .iter()
-            .flat_map(|o| o.sources.files().map(|(_, f)| f.path.clone()))
-            .filter(|p| !p.to_string_lossy().starts_with('<'))
+            .flat_map(|o| o.sources.read_files().map(|f| f.path.clone()))
             .collect()
     }
 
@@ -149,7 +148,14 @@ impl Document {
                     .iter()
                     .map(|d| d.join(&file))
                     .find(|p| p.is_file())
-                    .or_else(|| search_paths.iter().find_map(|d| find_in_tree(d, &file, 8)));
+                    .or_else(|| {
+                        // In the search paths and their subfolders, nearest first, the name in
+                        // any case: where ReShade would find it.
+                        search_paths
+                            .iter()
+                            .flat_map(|d| analysis::fx::collection_include_dirs(d))
+                            .find_map(|d| analysis::fx::find_ignoring_case(&d.join(&file)))
+                    });
                 match found {
                     Some(path) => effect_paths.push(path),
                     None => {
@@ -235,12 +241,7 @@ impl Document {
             let mut options = Options {
                 buffer_width: size.0,
                 buffer_height: size.1,
-                include_dirs: self
-                    .search_paths
-                    .iter()
-                    .flat_map(|dir| analysis::fx::collection_include_dirs(dir))
-                    .chain([builtin_assets_dir()])
-                    .collect(),
+                include_dirs: include_dirs(&self.search_paths),
                 builtin_include_dir: builtin_assets_dir().join("reshade"),
                 ..Options::default()
             };
@@ -482,38 +483,28 @@ pub fn effect_file_name(effect: &ValidatedEffect) -> String {
         .unwrap_or_default()
 }
 
-/// The file named `name` (compared without case, as ReShade on Windows) in `dir` or its
-/// subfolders, at most `depth` levels down, nearest first.
-fn find_in_tree(dir: &Path, name: &str, depth: u32) -> Option<PathBuf> {
-    let direct = dir.join(name);
-    if direct.is_file() {
-        return Some(direct);
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    let wanted = name.to_lowercase();
-    if let Some(file) = entries.iter().find(|p| {
-        p.is_file()
-            && p.file_name()
-                .is_some_and(|n| n.to_string_lossy().to_lowercase() == wanted)
-    }) {
-        return Some(file.clone());
-    }
-    if depth == 0 {
-        return None;
-    }
-    entries
-        .iter()
-        .filter(|p| p.is_dir())
-        .find_map(|sub| find_in_tree(sub, name, depth - 1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_presets_effects_are_found_in_the_search_paths() {
+        let dir = std::env::temp_dir().join(format!("fxbench-doc-search-{}", std::process::id()));
+        let shaders = dir.join("Library").join("Sub");
+        std::fs::create_dir_all(&shaders).unwrap();
+        // Named in another case, two levels below the search path.
+        std::fs::write(shaders.join("warm.FX"), "").unwrap();
+        let preset = dir.join("p.ini");
+        std::fs::write(&preset, "Techniques=Warm@Warm.fx\n").unwrap();
+        assert!(matches!(
+            Document::with_preset(&preset, Vec::new()),
+            Err(DocumentError::EffectNotFound { .. })
+        ));
+        let doc = Document::with_preset_in(&preset, Vec::new(), vec![dir.join("Library")])
+            .expect("found in the search path");
+        assert_eq!(doc.effect_paths, [shaders.join("warm.FX")]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn the_files_read_are_real_files_only() {

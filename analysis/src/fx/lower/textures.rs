@@ -51,24 +51,7 @@ impl Emitter<'_> {
             return self.texture_call_1d_3d(name, args, t, range);
         }
         if name == "tex2Dstore" {
-            let [s, coord, value] = args else {
-                return unsupported(range, "'tex2Dstore' takes 3 arguments");
-            };
-            let ExprKind::Name(p) = &s.kind else {
-                return unsupported(s.range, "expected a storage name");
-            };
-            let storage = match self
-                .facts
-                .globals
-                .get(&p.range)
-                .and_then(|q| self.lowered.globals.get(q))
-            {
-                Some(Global::Storage(n)) => n.clone(),
-                _ => return unsupported(s.range, "expected a storage name"),
-            };
-            let c = self.expr_as(coord, &Type::vector(Base::Int, 2))?;
-            let v = self.expr_as(value, &self.storage_texel(&storage))?;
-            return Ok(format!("textureStore({storage}, {c}, {v})"));
+            return self.texture_store(name, args, 2, range);
         }
         let (tex, samp, mips) = self.sampler_pair(first)?;
         let f2 = Type::vector(Base::Float, 2);
@@ -203,24 +186,7 @@ impl Emitter<'_> {
         };
         let f4 = Type::vector(Base::Float, 4);
         if form == "store" {
-            let [coord, value] = rest else {
-                return unsupported(range, format!("'{name}' takes 3 arguments"));
-            };
-            let ExprKind::Name(p) = &first.kind else {
-                return unsupported(first.range, "expected a storage name");
-            };
-            let storage = match self
-                .facts
-                .globals
-                .get(&p.range)
-                .and_then(|q| self.lowered.globals.get(q))
-            {
-                Some(Global::Storage(s)) => s.clone(),
-                _ => return unsupported(first.range, "expected a storage name"),
-            };
-            let c = at(self.expr_as(coord, &int_n)?, true);
-            let v = self.expr_as(value, &self.storage_texel(&storage))?;
-            return Ok(format!("textureStore({storage}, {c}, {v})"));
+            return self.texture_store(name, args, n, range);
         }
         let (tex, samp, mips) = self.sampler_pair(first)?;
         let lanes = if one_d { "x" } else { "xyz" };
@@ -286,6 +252,39 @@ impl Emitter<'_> {
             }
         };
         self.convert(code, &f4, t, range)
+    }
+
+    /// `tex1Dstore`/`tex2Dstore`/`tex3Dstore(storage, coord, value)` on a storage of `dims`
+    /// dimensions (a 1D one is a 2D texture one texel high): the value converted to the storage's
+    /// texel kind.
+    fn texture_store(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        dims: u8,
+        range: TextRange,
+    ) -> Result<String> {
+        let [s, coord, value] = args else {
+            return unsupported(range, format!("'{name}' takes 3 arguments"));
+        };
+        let ExprKind::Name(p) = &s.kind else {
+            return unsupported(s.range, "expected a storage name");
+        };
+        let storage = match self
+            .facts
+            .globals
+            .get(&p.range)
+            .and_then(|q| self.lowered.globals.get(q))
+        {
+            Some(Global::Storage(n)) => n.clone(),
+            _ => return unsupported(s.range, "expected a storage name"),
+        };
+        let c = match dims {
+            1 => format!("vec2<i32>({}, 0i)", self.expr_as(coord, &Type::INT)?),
+            _ => self.expr_as(coord, &Type::vector(Base::Int, dims))?,
+        };
+        let v = self.expr_as(value, &self.storage_texel(&storage))?;
+        Ok(format!("textureStore({storage}, {c}, {v})"))
     }
 
     /// The value a store to storage `name` writes: four components of its texture's texel kind

@@ -22,9 +22,7 @@ pub struct PreviewPanel {
     /// Where the divider is, as a fraction of the image's width.
     divider: f32,
     bypass: bool,
-    /// Screen points per pixel, when not fitting the panel.
-    zoom: Option<f32>,
-    pan: egui::Vec2,
+    view: super::zoom::ZoomPan,
     readout: Option<String>,
     /// Where the image was drawn last frame.
     image_rect: Option<egui::Rect>,
@@ -36,8 +34,7 @@ impl Default for PreviewPanel {
             split: false,
             divider: 0.5,
             bypass: false,
-            zoom: None,
-            pan: egui::Vec2::ZERO,
+            view: super::zoom::ZoomPan::default(),
             readout: None,
             image_rect: None,
         }
@@ -74,18 +71,8 @@ impl PreviewPanel {
         let size = egui::vec2(w as f32, h as f32);
         let (rect, response) =
             ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
-        let fit = (rect.width() / size.x)
-            .min(rect.height() / size.y)
-            .max(0.01);
-        let mut scale = self.zoom.unwrap_or(fit);
-        if response.hovered() {
-            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-            if scroll != 0.0 {
-                scale = (scale * (scroll * 0.01).exp()).clamp(0.05, 64.0);
-                self.zoom = Some(scale);
-            }
-        }
-        let image_rect = egui::Rect::from_center_size(rect.center() + self.pan, size * scale);
+        let scale = self.view.scale(ui, &response, rect, size);
+        let image_rect = self.view.image_rect(rect, size, scale);
         self.image_rect = Some(image_rect);
         let divider_x = image_rect.left() + self.divider * image_rect.width();
         let divider_rect =
@@ -100,7 +87,7 @@ impl PreviewPanel {
                 self.divider = ((pos.x - image_rect.left()) / image_rect.width()).clamp(0.0, 1.0);
             }
         } else if response.dragged() {
-            self.pan += response.drag_delta();
+            self.view.pan_by(response.drag_delta());
         }
         self.paint(ui, rect, image_rect, output, input);
         let capture = self.readout_ui(ui, chain, &response, image_rect, scale);
@@ -117,14 +104,7 @@ impl PreviewPanel {
                 .on_hover_text("The input left of the divider, the output right of it");
             ui.checkbox(&mut self.bypass, "Bypass all")
                 .on_hover_text("Run no technique: the output is the input");
-            if ui.button("1:1").clicked() {
-                self.zoom = Some(1.0);
-                self.pan = egui::Vec2::ZERO;
-            }
-            if ui.button("Fit").clicked() {
-                self.zoom = None;
-                self.pan = egui::Vec2::ZERO;
-            }
+            self.view.buttons_ui(ui);
             ui.weak(
                 self.readout
                     .as_deref()

@@ -22,10 +22,7 @@ pub struct InspectorPanel {
     point: CapturePoint,
     mip_level: u32,
     settings: DisplaySettings,
-    /// Screen points per texel, when not fitting the panel.
-    zoom: Option<f32>,
-    /// Offset of the image's centre from the view's centre, in points.
-    pan: egui::Vec2,
+    view: super::zoom::ZoomPan,
     texture: Option<(Shown, egui::TextureHandle)>,
     /// The readout of the texel under the cursor.
     readout: Option<String>,
@@ -41,8 +38,7 @@ impl Default for InspectorPanel {
             point: CapturePoint::End,
             mip_level: 0,
             settings: DisplaySettings::default(),
-            zoom: None,
-            pan: egui::Vec2::ZERO,
+            view: super::zoom::ZoomPan::default(),
             texture: None,
             readout: None,
             placement: None,
@@ -165,14 +161,7 @@ impl InspectorPanel {
         ui.horizontal_wrapped(|ui| {
             self.range_ui(ui);
             ui.separator();
-            if ui.button("1:1").clicked() {
-                self.zoom = Some(1.0);
-                self.pan = egui::Vec2::ZERO;
-            }
-            if ui.button("Fit").clicked() {
-                self.zoom = None;
-                self.pan = egui::Vec2::ZERO;
-            }
+            self.view.buttons_ui(ui);
             if ui.button("Export PNG...").clicked() {
                 self.export(chain);
             }
@@ -252,21 +241,11 @@ impl InspectorPanel {
         let (rect, response) =
             ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
         let size = egui::vec2(image.width as f32, image.height as f32);
-        let fit = (rect.width() / size.x)
-            .min(rect.height() / size.y)
-            .max(0.01);
-        let mut scale = self.zoom.unwrap_or(fit);
-        if response.hovered() {
-            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-            if scroll != 0.0 {
-                scale = (scale * (scroll * 0.01).exp()).clamp(0.05, 64.0);
-                self.zoom = Some(scale);
-            }
-        }
+        let scale = self.view.scale(ui, &response, rect, size);
         if response.dragged() {
-            self.pan += response.drag_delta();
+            self.view.pan_by(response.drag_delta());
         }
-        let image_rect = egui::Rect::from_center_size(rect.center() + self.pan, size * scale);
+        let image_rect = self.view.image_rect(rect, size, scale);
         self.placement = Some((image_rect, scale));
         let painter = ui.painter_at(rect);
         painter.image(

@@ -8,3 +8,4 @@ pub mod spirv_source;
 pub mod techniques;
 pub mod timing;
 pub mod uniforms;
+pub mod zoom;
