@@ -30,6 +30,17 @@ fn shipped_fx_assets_validate() {
     }
 }
 
+/// `ps_code` (which defines `PS`) with a full-screen-triangle vertex shader and a technique
+/// running both.
+fn with_vs(ps_code: &str) -> String {
+    format!(
+        "{ps_code}void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)\n\
+         {{\n    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);\n    \
+         pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);\n}}\n\
+         technique T {{ pass {{ VertexShader = VS; PixelShader = PS; }} }}\n"
+    )
+}
+
 fn compile(text: &str) -> analysis::LoadOutput {
     let path = repo().join("assets/test_effect.fx");
     analysis::compile(&path, text.to_string(), &FsLoader, &Options::default())
@@ -45,14 +56,8 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     float c = (v[i++] = 2) * 2;
     return float4(v, c, 1);
 }
-void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
-{
-    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
-    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
-}
-technique T { pass { VertexShader = VS; PixelShader = PS; } }
 "#;
-    let out = compile(text);
+    let out = compile(&with_vs(text));
     assert!(out.effect.is_none());
     let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
     assert_eq!(errors.len(), 1, "{}", out.render_diagnostics());
@@ -94,14 +99,8 @@ fn a_missing_image_is_one_io_error_naming_the_file_and_the_texture() {
 texture LutTex < source = "no-such-lut.png"; > { Width = 32; Height = 32; };
 sampler Lut { Texture = LutTex; };
 float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return tex2D(Lut, uv); }
-void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
-{
-    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
-    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
-}
-technique T { pass { VertexShader = VS; PixelShader = PS; } }
 "#;
-    let out = compile(text);
+    let out = compile(&with_vs(text));
     assert!(out.effect.is_none());
     let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
     assert_eq!(errors.len(), 1, "{}", out.render_diagnostics());
@@ -182,14 +181,8 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
         c += tex2D(MippedS, uv * i) * ddx(uv.x);
     return c;
 }
-void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
-{
-    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
-    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
-}
-technique T { pass { VertexShader = VS; PixelShader = PS; } }
 "#;
-    let out = compile(text);
+    let out = compile(&with_vs(text));
     assert!(out.effect.is_some(), "{}", out.render_diagnostics());
 }
 
@@ -206,14 +199,8 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     for (int k = 0; (k += 2) < 8; v.y = i++) { }
     return float4(v, a, n > 4 ? (i = 1) : (i = 2));
 }
-void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
-{
-    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
-    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
-}
-technique T { pass { VertexShader = VS; PixelShader = PS; } }
 "#;
-    let out = compile(text);
+    let out = compile(&with_vs(text));
     assert!(out.effect.is_some(), "{}", out.render_diagnostics());
 }
 

@@ -53,6 +53,10 @@ impl Type {
         }
     }
 
+    pub const fn matrix(base: Base, rows: u8, cols: u8) -> Type {
+        Type::Numeric { base, rows, cols }
+    }
+
     pub fn is_error(&self) -> bool {
         matches!(self, Type::Error)
     }

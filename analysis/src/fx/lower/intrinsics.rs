@@ -213,25 +213,11 @@ impl Emitter<'_> {
             }
             (Some((_, r, 1)), Some((_, mr, mc))) if mc > 1 => {
                 let x = self.expr_as(a, &Type::vector(Base::Float, r.min(mr)))?;
-                let m = self.expr_as(
-                    b,
-                    &Type::Numeric {
-                        base: Base::Float,
-                        rows: mr,
-                        cols: mc,
-                    },
-                )?;
+                let m = self.expr_as(b, &Type::matrix(Base::Float, mr, mc))?;
                 Ok(format!("({m} * {x})"))
             }
             (Some((_, mr, mc)), Some((_, r, 1))) if mc > 1 => {
-                let m = self.expr_as(
-                    a,
-                    &Type::Numeric {
-                        base: Base::Float,
-                        rows: mr,
-                        cols: mc,
-                    },
-                )?;
+                let m = self.expr_as(a, &Type::matrix(Base::Float, mr, mc))?;
                 let x = self.expr_as(b, &Type::vector(Base::Float, r.min(mc)))?;
                 Ok(format!("({x} * {m})"))
             }
