@@ -47,6 +47,10 @@ struct WindowArgs {
     /// Depth for an image input: a greyscale PNG of the same size (black near, white far).
     #[arg(long, value_name = "IMG")]
     depth: Option<PathBuf>,
+    /// The chain's resolution, WxH (BUFFER_WIDTH/BUFFER_HEIGHT), whatever the window's size;
+    /// an image input is scaled to it (default: an image's own size, else 1280x720).
+    #[arg(long, value_name = "WxH", value_parser = args::parse_size)]
+    resolution: Option<(u32, u32)>,
     /// Close the window after this many frames (smoke tests and screenshots).
     #[arg(long, value_name = "N", hide = true)]
     exit_after_frames: Option<u64>,
@@ -57,7 +61,8 @@ struct WindowArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Runs effects over an image headless, writes the result and prints GPU times per pass.
+    /// Runs effects over an image headless, writes the result (a screenshot frame: techniques
+    /// with `enabled_in_screenshot = false` are left out) and prints GPU times per pass.
     Render(RenderArgs),
     /// Checks effects (.wfx, .wfxh) and WGSL files (.wgsl) and prints their diagnostics.
     Check(check::CheckArgs),
@@ -111,6 +116,7 @@ fn main() -> anyhow::Result<()> {
                 preset: window.preset,
                 input: window.input,
                 depth: window.depth,
+                resolution: window.resolution,
                 exit_after_frames: window.exit_after_frames,
                 view: window.view.into(),
             })
@@ -171,16 +177,19 @@ pub(crate) fn build_chain(
 }
 
 /// Runs `frames` frames (at least one) over `input`, each waited for, then folds in every
-/// timestamp.
+/// timestamp. With `screenshot`, the last frame is a screenshot frame (what `render` writes):
+/// `screenshot` uniforms are true and techniques with `enabled_in_screenshot = false` skipped.
 pub(crate) fn run_frames(
     ctx: &GpuContext,
     chain: &mut EffectChain,
     input: &LiveInput,
-    frames: u32,
+    (frames, screenshot): (u32, bool),
 ) -> anyhow::Result<()> {
     let mut clock = engine::sources::FrameClock::new();
-    for _ in 0..frames.max(1) {
-        let frame = clock.tick();
+    let frames = frames.max(1);
+    for n in 1..=frames {
+        let mut frame = clock.tick();
+        frame.screenshot = screenshot && n == frames;
         if input.is_animated() {
             let mut encoder = ctx
                 .device
@@ -217,7 +226,7 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         "rendered",
     )?;
     let input = LiveInput::new(&ctx, source);
-    run_frames(&ctx, &mut chain, &input, args.frames)?;
+    run_frames(&ctx, &mut chain, &input, (args.frames, true))?;
     let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
         .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
     save_png(&args.out, &result)?;
@@ -237,15 +246,7 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
 
 /// Writes a PNG atomically: encoded in memory, then written beside the target and renamed.
 fn save_png(path: &std::path::Path, image: &engine::RgbaImage) -> anyhow::Result<()> {
-    let mut png = Vec::new();
-    image::ImageEncoder::write_image(
-        image::codecs::png::PngEncoder::new(&mut png),
-        &image.pixels,
-        image.width,
-        image.height,
-        image::ExtendedColorType::Rgba8,
-    )
-    .context("encoding the PNG")?;
+    let png = app::session::screenshot::encode_png(image).context("encoding the PNG")?;
     app::session::files::write_atomic(path, &png)
         .with_context(|| format!("writing {}", path.display()))
 }

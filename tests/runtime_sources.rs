@@ -82,6 +82,100 @@ fn host_fed_sources_reach_the_shader() {
     assert_eq!(pixels[0][3], unorm(0.25));
 }
 
+const OVERLAY_EFFECT: &str = r#"
+#include "shaders/fxbench.wfxh"
+uniform First: f32 = 0.5;
+uniform Second: f32 = 0.5;
+uniform Active: u32 < source = "overlay_active"; >;
+uniform Third: f32 = 0.5;
+uniform Hovered: u32 < source = "ui_hovered"; >;
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(f32(Active) / 10.0, f32(Hovered) / 10.0, First * Second * Third, 1.0);
+}
+technique Overlay < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }
+"#;
+
+/// ReShade 6.1 sets `overlay_active`/`overlay_hovered` to the 1-based index, among the effect's
+/// uniforms (hidden and sourced ones counted), of the one being edited or hovered; 0 for none or
+/// for another effect's.
+#[test]
+fn overlay_sources_give_the_one_based_index_of_the_uniform() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = engine::input::test_card(8, 8);
+    let document = Document::with_effects(vec![effect_file("overlay", OVERLAY_EFFECT)]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let input = engine::InputTexture::upload(&ctx.device, &ctx.queue, &image, "input");
+    let at = |name: &str, effect: usize| engine::sources::UniformRef {
+        effect: engine::EffectIndex::new(effect),
+        uniform: chain.effect(0).find_uniform(name).unwrap(),
+    };
+    let frames = [
+        FrameInput::default(),
+        FrameInput {
+            overlay_active: Some(at("Second", 0)),
+            overlay_hovered: Some(at("Third", 0)),
+            ..FrameInput::default()
+        },
+        FrameInput {
+            overlay_active: Some(at("First", 1)),
+            overlay_hovered: Some(at("First", 0)),
+            ..FrameInput::default()
+        },
+    ];
+    let unorm = |v: f32| (v * 255.0).round() as u8;
+    let mut seen = Vec::new();
+    for f in &frames {
+        chain.render_blocking(&input, f).unwrap();
+        let out = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output()).unwrap();
+        let [r, g, ..] = out.pixel(2, 2);
+        seen.push([r, g]);
+    }
+    assert_eq!(
+        seen,
+        [
+            [0, 0],
+            [unorm(0.2), unorm(0.4)],
+            // An index into another effect is 0 here.
+            [0, unorm(0.1)],
+        ]
+    );
+}
+
+const SCREENSHOT_EFFECT: &str = r#"
+#include "shaders/fxbench.wfxh"
+uniform Shot: bool < source = "screenshot"; >;
+@fragment fn flag(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(select(0.0, 1.0, Shot), 0.0, 0.0, 1.0); }
+@fragment fn blue(in: PostProcessOut) -> @location(0) vec4<f32> {
+    let c = BackBufferLoad(in.position);
+    return vec4<f32>(c.r, c.g, 1.0, 1.0);
+}
+technique Flag < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = flag; } }
+technique Watermark < enabled = true; enabled_in_screenshot = false; > { pass { VertexShader = PostProcessVS; PixelShader = blue; } }
+"#;
+
+/// On the frame a screenshot is taken, `screenshot` uniforms are true and techniques annotated
+/// `enabled_in_screenshot = false` do not run (ReShade 6.1's `render_effects`).
+#[test]
+fn a_screenshot_frame_sets_the_source_and_skips_techniques_kept_out_of_screenshots() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = engine::input::test_card(8, 8);
+    let document = Document::with_effects(vec![effect_file("screenshot", SCREENSHOT_EFFECT)]);
+    let mut chain = chain_for(&ctx, &document, &image);
+    let input = engine::InputTexture::upload(&ctx.device, &ctx.queue, &image, "input");
+    let mut pixel = |screenshot: bool| {
+        let f = FrameInput {
+            screenshot,
+            ..FrameInput::default()
+        };
+        chain.render_blocking(&input, &f).unwrap();
+        let out = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output()).unwrap();
+        out.pixel(1, 1)
+    };
+    assert_eq!(pixel(false), [0, 0, 255, 255]);
+    assert_eq!(pixel(true), [255, 0, 0, 255]);
+    assert_eq!(pixel(false), [0, 0, 255, 255]);
+}
+
 const TOGGLE_EFFECT: &str = r#"
 #include "shaders/fxbench.wfxh"
 @fragment fn white(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0); }

@@ -924,3 +924,177 @@ fn saving_a_shipped_preset_asks_where_instead_of_overwriting_it() {
     assert!(harness.query_by_label("Save preset as").is_some());
     assert_eq!(harness.state().status(), "choose where to save the preset");
 }
+
+#[test]
+fn the_overlay_sources_follow_the_uniform_being_hovered_and_edited() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fxbench-window-overlay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let effect = dir.join("overlay.wfx");
+    std::fs::write(
+        &effect,
+        "#include \"shaders/fxbench.wfxh\"\n\
+         uniform Gain: f32 < ui_type = \"slider\"; > = 0.5;\n\
+         uniform Active: u32 < source = \"overlay_active\"; >;\n\
+         uniform Bias: f32 < ui_type = \"drag\"; > = 0.25;\n\
+         uniform Hovered: u32 < source = \"overlay_hovered\"; >;\n\
+         @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(Gain, Bias, f32(Active + Hovered), 1.0); }\n\
+         technique Overlay < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
+    )
+    .unwrap();
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    let sourced = |harness: &Harness<'_, WorkbenchApp>| {
+        let chain = harness.state().runtime().expect("runtime").chain();
+        let values = chain.uniform_values(0);
+        let effect = chain.effect(0);
+        let at = |name: &str| values[effect.find_uniform(name).unwrap().index()][0];
+        (at("Active"), at("Hovered"))
+    };
+    assert_eq!(sourced(&harness), (0.0, 0.0));
+    // Bias is the effect's third uniform (sourced ones count, as in ReShade).
+    harness.get_by_label("Bias").hover();
+    harness.run_steps(2);
+    assert_eq!(sourced(&harness), (0.0, 3.0));
+    // Typing into Bias's field makes it the active one too.
+    harness
+        .get_all_by_role(egui::accesskit::Role::SpinButton)
+        .find(|c| {
+            use egui_kittest::kittest::NodeT as _;
+            c.accesskit_node().numeric_value() == Some(0.25)
+        })
+        .expect("Bias's field")
+        .focus();
+    harness.run_steps(2);
+    assert_eq!(sourced(&harness), (3.0, 3.0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes one effect into a fresh folder named after the test.
+fn effect_in_temp(test: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("fxbench-window-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let effect = dir.join(format!("{test}.wfx"));
+    std::fs::write(&effect, text).expect("effect written");
+    (dir, effect)
+}
+
+#[test]
+fn f12_saves_a_screenshot_without_the_techniques_kept_out_of_it() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let (dir, effect) = effect_in_temp(
+        "shot",
+        "#include \"shaders/fxbench.wfxh\"\n\
+         @fragment fn tint(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(0.25, 0.5, 0.75, 1.0); }\n\
+         @fragment fn mark(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0, 0.0, 0.0, 1.0); }\n\
+         technique Tint < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = tint; } }\n\
+         technique Mark < enabled = true; enabled_in_screenshot = false; > { pass { VertexShader = PostProcessVS; PixelShader = mark; } }\n",
+    );
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::session::input::InputChoice::TestCard,
+        resolution: Some((64, 32)),
+        ..StartOptions::default()
+    });
+    let shots = dir.join("shots");
+    harness.state_mut().set_screenshot_folder(shots.clone());
+    harness.get_by_label("Screenshot").click();
+    harness.run_steps(2);
+    harness
+        .get_by_label("Also save the image before the effects")
+        .click();
+    harness.run_steps(1);
+    harness.key_press(egui::Key::F12);
+    let mut saved = Vec::new();
+    for _ in 0..200 {
+        harness.step();
+        saved = std::fs::read_dir(&shots)
+            .map(|d| d.map(|e| e.unwrap().path()).collect())
+            .unwrap_or_default();
+        if saved.len() == 2 && harness.state().status().starts_with("screenshot saved") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    saved.sort();
+    assert_eq!(saved.len(), 2, "{saved:?} {}", harness.state().status());
+    let names: Vec<String> = saved
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    // "shot YYYY-MM-DD HH-MM-SS.png" and its " original.png".
+    assert!(
+        names[0].starts_with("shot 20") && names[0].ends_with(" original.png"),
+        "{names:?}"
+    );
+    assert_eq!(names[1], names[0].replace(" original.png", ".png"));
+    let after = image::open(&saved[1]).unwrap().to_rgba8();
+    let before = image::open(&saved[0]).unwrap().to_rgba8();
+    assert_eq!(after.dimensions(), (64, 32));
+    // Mark is left out of the screenshot: Tint's colour, not red.
+    assert_eq!(after.get_pixel(10, 10).0, [64, 128, 191, 255]);
+    let card = engine::input::test_card(64, 32);
+    assert_eq!(before.into_raw(), card.pixels);
+    // The preview kept Mark: the next frames are red again.
+    harness.run_steps(2);
+    let runtime = harness.state().runtime().expect("runtime");
+    let ctx = runtime.gpu();
+    let out =
+        engine::input::read_texture(&ctx.device, &ctx.queue, runtime.chain().output()).unwrap();
+    assert_eq!(out.pixel(10, 10), [255, 0, 0, 255]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_chosen_resolution_sets_buffer_width_whatever_the_panel_size() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let (dir, effect) = effect_in_temp(
+        "resolution",
+        "#include \"shaders/fxbench.wfxh\"\n\
+         @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(f32(BUFFER_WIDTH) / 4000.0, f32(BUFFER_HEIGHT) / 4000.0, 0.0, 1.0); }\n\
+         technique Size < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
+    );
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    let output_at = |harness: &Harness<'_, WorkbenchApp>| {
+        let runtime = harness.state().runtime().expect("runtime");
+        let ctx = runtime.gpu();
+        let out =
+            engine::input::read_texture(&ctx.device, &ctx.queue, runtime.chain().output()).unwrap();
+        ((out.width, out.height), out.pixel(0, 0))
+    };
+    let unorm = |v: f32| (v / 4000.0 * 255.0).round() as u8;
+    assert_eq!(
+        output_at(&harness),
+        ((1280, 720), [unorm(1280.0), unorm(720.0), 0, 255])
+    );
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|c| c.value().as_deref() == Some("input's own"))
+        .expect("the resolution selector")
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label("2560x1440").click();
+    harness.run_steps(3);
+    assert_eq!(
+        output_at(&harness),
+        ((2560, 1440), [unorm(2560.0), unorm(1440.0), 0, 255])
+    );
+    assert_eq!(harness.state().opened().resolution, Some((2560, 1440)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

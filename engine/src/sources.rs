@@ -9,14 +9,17 @@
 //! `mousebutton` with modes `press` (true on the frame it goes down) and `toggle` (flips on each
 //! press), `mousepoint` in pixels, `mousedelta` in pixels since the last frame, `mousewheel`
 //! (accumulated value moved `step` per notch, default 1, clamped to `[min, max]` unless they are
-//! equal, and this frame's delta), the three `overlay_*` flags as the host sets them (also
-//! spelled `ui_*`, ReShade's older names), `screenshot` (true on the
+//! equal, and this frame's delta), `overlay_open` as the host sets it, `overlay_active` and
+//! `overlay_hovered` the 1-based index among the effect's uniforms of the one being edited or
+//! under the cursor, 0 for none (also spelled `ui_*`, ReShade's older names), `screenshot` (true on the
 //! frame a screenshot is taken) and `bufready_depth` (true iff a depth input is bound). A `bool`
 //! `framecount` alternates, true on even frames.
 
 use std::collections::HashSet;
 
 use analysis::Annotations;
+
+use crate::EffectIndex;
 
 /// Mouse buttons in ReShade's numbering: 0 left, 1 right, 2 middle, 3 and 4 extra.
 pub const MOUSE_BUTTONS: usize = 5;
@@ -40,10 +43,28 @@ pub struct FrameInput {
     /// Keys held, as Windows virtual-key codes (what ReShade presets and effects use).
     pub keys_down: HashSet<u32>,
     pub overlay_open: bool,
-    pub overlay_active: bool,
-    pub overlay_hovered: bool,
+    /// The uniform being edited in the host's overlay (`overlay_active`), if any.
+    pub overlay_active: Option<UniformRef>,
+    /// The uniform under the cursor in the host's overlay (`overlay_hovered`), if any.
+    pub overlay_hovered: Option<UniformRef>,
     /// True on the frame a screenshot is taken.
     pub screenshot: bool,
+}
+
+/// One uniform of one effect of the chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UniformRef {
+    pub effect: EffectIndex,
+    pub uniform: analysis::UniformId,
+}
+
+/// ReShade's `overlay_active`/`overlay_hovered` value for a uniform of `effect`: the 1-based
+/// index, among that effect's uniforms, of the one the overlay points at; 0 when it points at
+/// none of them.
+fn overlay_index(overlay: Option<UniformRef>, effect: EffectIndex) -> f64 {
+    overlay
+        .filter(|r| r.effect == effect)
+        .map_or(0.0, |r| (r.uniform.index() + 1) as f64)
 }
 
 /// Which source a uniform takes its value from.
@@ -206,12 +227,13 @@ impl SourceState {
     }
 
     /// Writes the source's value for this frame into `value` (one entry per component; missing
-    /// components stay as they are). `depth_bound` tells `bufready_depth`.
+    /// components stay as they are), for a uniform of `effect`. `depth_bound` tells
+    /// `bufready_depth`.
     pub fn evaluate(
         &mut self,
         source: &Source,
         input: &FrameInput,
-        depth_bound: bool,
+        (effect, depth_bound): (EffectIndex, bool),
         value: &mut [f64],
     ) {
         let set = |value: &mut [f64], components: &[f64]| {
@@ -285,8 +307,8 @@ impl SourceState {
                 set(value, &[accumulated, delta]);
             }
             Source::OverlayOpen => set(value, &[flag(input.overlay_open)]),
-            Source::OverlayActive => set(value, &[flag(input.overlay_active)]),
-            Source::OverlayHovered => set(value, &[flag(input.overlay_hovered)]),
+            Source::OverlayActive => set(value, &[overlay_index(input.overlay_active, effect)]),
+            Source::OverlayHovered => set(value, &[overlay_index(input.overlay_hovered, effect)]),
             Source::Screenshot => set(value, &[flag(input.screenshot)]),
             Source::BufReadyDepth => set(value, &[flag(depth_bound)]),
         }
@@ -340,7 +362,7 @@ mod tests {
         frames
             .iter()
             .map(|input| {
-                state.evaluate(source, input, false, &mut value);
+                state.evaluate(source, input, (EffectIndex::new(0), false), &mut value);
                 state.end_frame(input);
                 value.clone()
             })

@@ -210,6 +210,19 @@ impl Document {
         true
     }
 
+    /// What the document is called: the preset's file stem, else the first effect's, else
+    /// "fxbench" (screenshots are named after it, as ReShade names them after the game).
+    pub fn name(&self) -> String {
+        self.preset_path
+            .iter()
+            .chain(&self.effect_paths)
+            .find_map(|p| p.file_stem())
+            .map_or_else(
+                || "fxbench".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            )
+    }
+
     pub fn with_effects(effect_paths: Vec<PathBuf>) -> Self {
         Self {
             effect_paths,

@@ -4,8 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use engine::{GpuContext, InputTexture, RgbaImage};
+use image::imageops::FilterType;
 
-/// Size of the built-in test card and demo scene in the window.
+/// Size of the built-in test card and demo scene in the window, unless another resolution is
+/// chosen.
 pub const TEST_CARD_SIZE: (u32, u32) = (1280, 720);
 
 /// The image effects run over.
@@ -46,6 +48,38 @@ impl Source {
         match self {
             Source::Image(image, _) => (image.width, image.height),
             Source::Scene(size) => *size,
+        }
+    }
+
+    /// This input at `size` (the chain's resolution, which `BUFFER_WIDTH`/`BUFFER_HEIGHT`
+    /// follow): the scene renders at it; an image of another size is scaled to it, its colours
+    /// filtered (triangle) and its depth taken from the nearest pixel, so no depth is invented
+    /// between a near and a far object.
+    pub fn at_size(self, size: (u32, u32)) -> Self {
+        let size = (size.0.max(1), size.1.max(1));
+        match self {
+            Source::Scene(_) => Source::Scene(size),
+            Source::Image(image, depth) if (image.width, image.height) != size => {
+                let (width, height) = (image.width, image.height);
+                let colour = image::RgbaImage::from_raw(width, height, image.pixels)
+                    .map(|c| image::imageops::resize(&c, size.0, size.1, FilterType::Triangle))
+                    .map_or_else(Vec::new, image::RgbaImage::into_raw);
+                let depth = depth.and_then(|d| {
+                    let d = image::ImageBuffer::<image::Luma<f32>, _>::from_raw(width, height, d)?;
+                    Some(
+                        image::imageops::resize(&d, size.0, size.1, FilterType::Nearest).into_raw(),
+                    )
+                });
+                Source::Image(
+                    RgbaImage {
+                        width: size.0,
+                        height: size.1,
+                        pixels: colour,
+                    },
+                    depth,
+                )
+            }
+            unchanged => unchanged,
         }
     }
 }
@@ -119,5 +153,45 @@ impl LiveInput {
     /// Whether [`Self::record`] draws anything (the input changes from frame to frame).
     pub fn is_animated(&self) -> bool {
         matches!(self, LiveInput::Scene(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_image_scales_to_the_chosen_resolution_with_nearest_depth() {
+        // Left half black and near, right half white and far.
+        let (width, height) = (4, 2);
+        let mut pixels = Vec::new();
+        let mut depth = Vec::new();
+        for _ in 0..height {
+            for x in 0..width {
+                let v = if x < 2 { 0 } else { 255 };
+                pixels.extend([v, v, v, 255]);
+                depth.push(if x < 2 { 0.1 } else { 0.9 });
+            }
+        }
+        let image = RgbaImage {
+            width,
+            height,
+            pixels,
+        };
+        let Source::Image(scaled, Some(depth)) = Source::Image(image, Some(depth)).at_size((8, 4))
+        else {
+            panic!("still an image with depth");
+        };
+        assert_eq!((scaled.width, scaled.height), (8, 4));
+        assert_eq!(scaled.pixels.len(), 8 * 4 * 4);
+        assert_eq!(scaled.pixel(0, 0), [0, 0, 0, 255]);
+        assert_eq!(scaled.pixel(7, 3), [255, 255, 255, 255]);
+        // Depth is never blended across the edge.
+        assert!(depth.iter().all(|d| *d == 0.1 || *d == 0.9), "{depth:?}");
+        assert_eq!((depth[0], depth[7]), (0.1, 0.9));
+        assert!(matches!(
+            Source::Scene((1, 1)).at_size((640, 360)),
+            Source::Scene((640, 360))
+        ));
     }
 }

@@ -172,15 +172,11 @@ pub fn display_png(
     image: &CapturedImage,
     settings: DisplaySettings,
 ) -> Result<Vec<u8>, image::ImageError> {
-    let mut png = Vec::new();
-    image::ImageEncoder::write_image(
-        image::codecs::png::PngEncoder::new(&mut png),
-        &display_rgba8(image, settings),
-        image.width,
-        image.height,
-        image::ExtendedColorType::Rgba8,
-    )?;
-    Ok(png)
+    super::screenshot::encode_png(&engine::RgbaImage {
+        width: image.width,
+        height: image.height,
+        pixels: display_rgba8(image, settings),
+    })
 }
 
 #[cfg(test)]

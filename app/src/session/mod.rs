@@ -2,8 +2,8 @@
 //! egui. The open document ([`document`]), its input ([`input`]), the SPIR-V of its pass stages
 //! and the shaders the chain runs ([`spirv`]), each instruction's source line
 //! ([`spirv_lines`]) and that work off the UI thread ([`spirv_job`]), timing at a glance ([`timing`]), how the inspector shows a captured texture
-//! ([`inspect`]) and timing reports
-//! ([`report`]), and the product's files
+//! ([`inspect`]), timing reports
+//! ([`report`]), screenshots ([`screenshot`]), and the product's files
 //! ([`files`]). It builds without the `window` feature, so a CLI-only binary reaches no eframe,
 //! egui or winit (checked by `tests/dependency_boundaries.rs`).
 
@@ -14,6 +14,7 @@ pub mod files;
 pub mod input;
 pub mod inspect;
 pub mod report;
+pub mod screenshot;
 pub mod spirv;
 pub mod spirv_job;
 pub mod spirv_lines;

@@ -107,6 +107,11 @@ impl WorkbenchApp {
                 }
             }
             Command::BuffersEdited => self.edited_at = Some(Instant::now()),
+            Command::TakeScreenshot => self.take_screenshot(),
+            Command::SetScreenshotFolder(folder) => {
+                self.screenshots.settings.folder = Some(folder.clone());
+            }
+            Command::SetScreenshotBefore(before) => self.screenshots.settings.before = *before,
             Command::SaveFiles => self.save_files(),
             Command::Reload => self.reload(false),
             Command::SetDefinitions(text) => {
@@ -325,6 +330,30 @@ impl WorkbenchApp {
         self.set_diagnostics(rows);
     }
 
+    /// Makes the next frame a screenshot frame; without a folder, asks for one first (a folder
+    /// dialog, else the Screenshot menu's field).
+    fn take_screenshot(&mut self) {
+        let Ok(runtime) = &mut self.runtime else {
+            self.status = "nothing runs: no screenshot to take".to_string();
+            return;
+        };
+        if self.screenshots.settings.folder.is_none() {
+            match rfd::FileDialog::new()
+                .set_title("Folder for screenshots")
+                .pick_folder()
+            {
+                Some(folder) => self.screenshots.settings.folder = Some(folder),
+                None => {
+                    self.status =
+                        "choose a folder for screenshots (Screenshot menu), then take it again"
+                            .to_string();
+                    return;
+                }
+            }
+        }
+        runtime.request_screenshot(self.screenshots.settings.before);
+    }
+
     /// Runs the open effects over `options`' input instead, keeping order, enabled techniques
     /// and values (only the input differs from what is open).
     fn change_input(&mut self, options: StartOptions) {
@@ -401,6 +430,9 @@ impl WorkbenchApp {
         }
         if pressed(Modifiers::NONE, Key::F5) {
             commands.push(Command::Reload);
+        }
+        if pressed(Modifiers::NONE, Key::F12) {
+            commands.push(Command::TakeScreenshot);
         }
         if pressed(Modifiers::NONE, Key::F1) {
             commands.push(Command::ToggleHelp);

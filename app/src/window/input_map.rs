@@ -81,8 +81,5 @@ pub fn fill(
             *previous_mouse = Some([x, y]);
         }
         frame.overlay_open = true;
-        frame.overlay_hovered =
-            preview.is_some_and(|r| i.pointer.hover_pos().is_some_and(|p| !r.contains(p)));
     });
-    frame.overlay_active = ctx.memory(|m| m.focused().is_some());
 }

@@ -170,12 +170,11 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                     Err(_) => self.runtime_missing(ui),
                 },
                 Pane::Uniforms => {
-                    if let Ok(runtime) = &self.runtime {
-                        self.commands.extend(panels::uniforms::uniforms_ui(
-                            ui,
-                            runtime.chain(),
-                            self.uniform_filter,
-                        ));
+                    if let Ok(runtime) = &mut self.runtime {
+                        let output =
+                            panels::uniforms::uniforms_ui(ui, runtime.chain(), self.uniform_filter);
+                        self.commands.extend(output.commands);
+                        runtime.set_overlay(output.active, output.hovered);
                     }
                 }
                 Pane::Diagnostics => {

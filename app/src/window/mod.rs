@@ -15,6 +15,7 @@ pub mod layout;
 pub mod panels;
 pub mod persist;
 pub mod runtime;
+pub mod screenshots;
 mod toolbar;
 pub mod undo;
 pub mod watch;
@@ -45,6 +46,10 @@ pub struct StartOptions {
     pub input: InputChoice,
     /// A depth image for an image input (greyscale PNG, black near, white far).
     pub depth: Option<PathBuf>,
+    /// The chain's resolution (`BUFFER_WIDTH`/`BUFFER_HEIGHT`), whatever the preview panel's
+    /// size: `None` runs at an image's own size and the test card and scene at
+    /// [`TEST_CARD_SIZE`]; an image of another size is scaled to it.
+    pub resolution: Option<(u32, u32)>,
     /// Close the window after this many frames (smoke tests, screenshots).
     pub exit_after_frames: Option<u64>,
     /// What the central panel shows first.
@@ -96,6 +101,12 @@ pub enum Command {
     ShowPane(Pane),
     ResetLayout,
     ToggleHelp,
+    /// Takes a screenshot of the next frame (asking for a folder first when none is set).
+    TakeScreenshot,
+    /// Where screenshots go.
+    SetScreenshotFolder(PathBuf),
+    /// Whether a screenshot also saves the image before the effects.
+    SetScreenshotBefore(bool),
     /// Sets the preset's global `PreprocessorDefinitions` (`NAME=VALUE,NAME2`) and, when they
     /// changed, compiles the effects again as [`Command::Reload`] does.
     SetDefinitions(String),
@@ -155,6 +166,7 @@ pub struct WorkbenchApp {
     reapply_preset: bool,
     /// The running compile follows a reload that changed nothing visible: keep the status.
     quiet_compile: bool,
+    screenshots: screenshots::Screenshots,
 }
 
 impl WorkbenchApp {
@@ -174,6 +186,7 @@ impl WorkbenchApp {
             storage.and_then(|s| eframe::get_value(s, persist::KEY));
         let mut tree = layout::default_tree();
         let mut recent = Vec::new();
+        let mut screenshot_settings = persist::ScreenshotSettings::default();
         if let Some(stored) = stored {
             tree = stored.layout;
             recent = stored.recent;
@@ -184,6 +197,10 @@ impl WorkbenchApp {
                     options.input = stored.input.into();
                 }
             }
+            if options.resolution.is_none() {
+                options.resolution = stored.resolution;
+            }
+            screenshot_settings = stored.screenshots;
         }
         let mut app = Self {
             document: Document::default(),
@@ -214,6 +231,7 @@ impl WorkbenchApp {
             title: String::new(),
             reapply_preset: false,
             quiet_compile: false,
+            screenshots: screenshots::Screenshots::new(screenshot_settings),
         };
         match options.view {
             CentralView::Preview => {}
@@ -381,6 +399,11 @@ impl WorkbenchApp {
         &self.document
     }
 
+    /// Where screenshots go from now on (the Screenshot menu's folder).
+    pub fn set_screenshot_folder(&mut self, folder: PathBuf) {
+        self.apply(vec![Command::SetScreenshotFolder(folder)]);
+    }
+
     /// What [`eframe::App::save`] stores.
     pub fn stored(&self) -> persist::Stored {
         persist::Stored {
@@ -389,6 +412,8 @@ impl WorkbenchApp {
             preset: self.opened.preset.clone(),
             input: (&self.opened.input).into(),
             recent: self.recent.clone(),
+            resolution: self.opened.resolution,
+            screenshots: self.screenshots.settings.clone(),
         }
     }
 }
@@ -417,11 +442,16 @@ fn watched_files(document: &Document, compiled: &session::document::Compiled) ->
     files
 }
 
-/// What `options` says the effects run over, loaded (the test card and scene at
-/// [`TEST_CARD_SIZE`]).
+/// What `options` says the effects run over, loaded at its resolution (without one, the test
+/// card and scene at [`TEST_CARD_SIZE`]).
 fn load_source(options: &StartOptions) -> Result<session::input::Source, String> {
-    session::input::load_input(&options.input, options.depth.as_deref(), TEST_CARD_SIZE)
-        .map_err(|e| e.to_string())
+    let size = options.resolution.unwrap_or(TEST_CARD_SIZE);
+    let source = session::input::load_input(&options.input, options.depth.as_deref(), size)
+        .map_err(|e| e.to_string())?;
+    Ok(match options.resolution {
+        Some(size) => source.at_size(size),
+        None => source,
+    })
 }
 
 impl eframe::App for WorkbenchApp {
@@ -435,6 +465,20 @@ impl eframe::App for WorkbenchApp {
                 }
             }
             runtime.set_preview_rect(None);
+            match runtime.take_shot() {
+                Some(Ok(shot)) => {
+                    let name = self.document.name();
+                    self.screenshots.save(&name, shot);
+                }
+                Some(Err(e)) => self.status = format!("screenshot not taken: {e}"),
+                None => {}
+            }
+        }
+        if let Some(message) = self.screenshots.poll() {
+            self.status = message;
+        }
+        if self.screenshots.is_saving() {
+            ui.ctx().request_repaint();
         }
         let mut commands = Vec::new();
         if self
@@ -453,6 +497,7 @@ impl eframe::App for WorkbenchApp {
             shaders: self.shaders,
             mode: self.mode,
             running: self.runtime.is_ok(),
+            screenshots: &self.screenshots.settings,
         };
         egui::Panel::top("toolbar").show(ui, |ui| {
             commands.extend(self.toolbar.ui(ui, &view));

@@ -48,6 +48,20 @@ pub struct Stored {
     pub preset: Option<PathBuf>,
     pub input: StoredInput,
     pub recent: Vec<PathBuf>,
+    /// The chosen resolution (absent in what older versions stored).
+    #[serde(default)]
+    pub resolution: Option<(u32, u32)>,
+    #[serde(default)]
+    pub screenshots: ScreenshotSettings,
+}
+
+/// Where screenshots go and whether the image before the effects is saved too.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ScreenshotSettings {
+    /// Asked for on the first screenshot when unset.
+    pub folder: Option<PathBuf>,
+    /// Also save the input, as ReShade's "SaveBeforeShot" (` original.png`).
+    pub before: bool,
 }
 
 /// Puts `path` first among the recent files (once), keeping at most [`RECENT_FILES`].

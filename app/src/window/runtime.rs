@@ -5,6 +5,7 @@ use engine::{ChainOptions, EffectChain, GpuContext};
 
 use crate::session::document::Document;
 use crate::session::input::{LiveInput, Source};
+use crate::session::screenshot::Shot;
 
 /// What the window's device offers shaders: the features it was created with, as wgpu maps
 /// them to naga capabilities with the adapter's downlevel flags.
@@ -43,6 +44,13 @@ pub struct Runtime {
     /// Where the preview was drawn last frame, for mapping the cursor to back-buffer pixels.
     preview_rect: Option<egui::Rect>,
     previous_mouse: Option<[f32; 2]>,
+    /// The uniforms being edited and hovered in the uniforms panel, as it last drew them; taken
+    /// by the next frame (a hidden panel points at nothing).
+    overlay: [Option<engine::sources::UniformRef>; 2],
+    /// A screenshot asked for and not yet taken: whether to keep the before image too.
+    screenshot: Option<bool>,
+    /// The screenshot the last frame took, read back, until [`Self::take_shot`].
+    shot: Option<Result<Shot, String>>,
 }
 
 impl Drop for Runtime {
@@ -89,6 +97,9 @@ impl Runtime {
             clock: engine::sources::FrameClock::new(),
             preview_rect: None,
             previous_mouse: None,
+            overlay: [None; 2],
+            screenshot: None,
+            shot: None,
         })
     }
 
@@ -168,6 +179,27 @@ impl Runtime {
         self.preview_rect = rect;
     }
 
+    /// The uniform being edited and the one under the cursor in the uniforms panel, for the
+    /// `overlay_active`/`overlay_hovered` sources of the next frame.
+    pub fn set_overlay(
+        &mut self,
+        active: Option<engine::sources::UniformRef>,
+        hovered: Option<engine::sources::UniformRef>,
+    ) {
+        self.overlay = [active, hovered];
+    }
+
+    /// Makes the next frame a screenshot frame (`screenshot` uniforms true, techniques with
+    /// `enabled_in_screenshot = false` left out); `before` keeps the input too.
+    pub fn request_screenshot(&mut self, before: bool) {
+        self.screenshot = Some(before);
+    }
+
+    /// The images of the screenshot frame that ran last, once.
+    pub fn take_shot(&mut self) -> Option<Result<Shot, String>> {
+        self.shot.take()
+    }
+
     /// Where the preview was drawn in the last frame that showed it.
     pub fn preview_rect(&self) -> Option<egui::Rect> {
         self.preview_rect
@@ -184,6 +216,10 @@ impl Runtime {
             self.chain.size(),
             &mut self.previous_mouse,
         );
+        [frame_input.overlay_active, frame_input.overlay_hovered] =
+            std::mem::take(&mut self.overlay);
+        let screenshot = self.screenshot.take();
+        frame_input.screenshot = screenshot.is_some();
         let mut encoder = self
             .ctx
             .device
@@ -197,6 +233,25 @@ impl Runtime {
             .frame(&mut encoder, self.input.texture(), &frame_input)?;
         self.ctx.queue.submit([encoder.finish()]);
         self.chain.after_submit();
+        if let Some(before) = screenshot {
+            self.shot = Some(self.read_shot(before));
+        }
         Ok(())
+    }
+
+    /// Reads the frame just submitted back: the output and, with `before`, the input.
+    fn read_shot(&self, before: bool) -> Result<Shot, String> {
+        let read = |texture: &wgpu::Texture| {
+            engine::input::read_texture(&self.ctx.device, &self.ctx.queue, texture)
+                .map_err(|e| format!("cannot read the frame back: {e}"))
+        };
+        Ok(Shot {
+            after: read(self.chain.output())?,
+            before: if before {
+                Some(read(&self.input.texture().texture)?)
+            } else {
+                None
+            },
+        })
     }
 }

@@ -11,6 +11,7 @@ use crate::session::files;
 use crate::session::input::InputChoice;
 use crate::session::spirv::ShaderChoice;
 use crate::window::layout::Pane;
+use crate::window::persist::ScreenshotSettings;
 use crate::window::{Command, StartOptions};
 
 /// What the toolbar reads from the app.
@@ -21,6 +22,7 @@ pub struct ToolbarView<'a> {
     pub shaders: ShaderChoice,
     pub mode: CompileMode,
     pub running: bool,
+    pub screenshots: &'a ScreenshotSettings,
 }
 
 /// The toolbar's own state: the path field.
@@ -30,6 +32,10 @@ pub struct Toolbar {
     path_field: Option<String>,
     /// Why the field opened (no file dialog answered), shown beside it.
     path_note: Option<String>,
+    /// The Screenshot menu's folder field while it is edited.
+    screenshot_folder: Option<String>,
+    /// The resolution menu's custom width and height.
+    custom_resolution: Option<(u32, u32)>,
 }
 
 /// What a path opens as, by its extension: a preset, an image input, or an effect.
@@ -120,6 +126,9 @@ impl Toolbar {
                     commands.push(Command::ResetLayout);
                 }
             });
+            ui.menu_button("Screenshot", |ui| {
+                self.screenshot_menu(ui, view, &mut commands);
+            });
             ui.menu_button("Help", |ui| {
                 if ui.button("Keyboard shortcuts (F1)").clicked() {
                     commands.push(Command::ToggleHelp);
@@ -158,6 +167,62 @@ impl Toolbar {
         }
         if ui.button("Reload  (F5)").clicked() {
             out.push(Command::Reload);
+        }
+    }
+
+    /// Take a screenshot, where to, and whether the image before the effects is saved too.
+    fn screenshot_menu(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &ToolbarView<'_>,
+        out: &mut Vec<Command>,
+    ) {
+        let settings = view.screenshots;
+        if ui
+            .add_enabled(view.running, egui::Button::new("Take screenshot  (F12)"))
+            .on_hover_text(
+                "Saves the next frame as PNG; techniques with enabled_in_screenshot = false \
+                 are left out of it, as in ReShade",
+            )
+            .clicked()
+        {
+            out.push(Command::TakeScreenshot);
+        }
+        ui.separator();
+        ui.label("Folder");
+        let text = self.screenshot_folder.get_or_insert_with(|| {
+            settings
+                .folder
+                .as_ref()
+                .map(|f| f.display().to_string())
+                .unwrap_or_default()
+        });
+        ui.horizontal(|ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(text)
+                    .id_salt("screenshot folder")
+                    .hint_text("a folder")
+                    .desired_width(260.0),
+            );
+            if field.lost_focus() && !text.trim().is_empty() {
+                out.push(Command::SetScreenshotFolder(PathBuf::from(text.trim())));
+            }
+            if ui.button("Choose...").clicked()
+                && let Some(folder) = rfd::FileDialog::new()
+                    .set_title("Folder for screenshots")
+                    .pick_folder()
+            {
+                *text = folder.display().to_string();
+                out.push(Command::SetScreenshotFolder(folder));
+            }
+        });
+        let mut before = settings.before;
+        if ui
+            .checkbox(&mut before, "Also save the image before the effects")
+            .on_hover_text("As ReShade's SaveBeforeShot: <name> original.png beside the result")
+            .changed()
+        {
+            out.push(Command::SetScreenshotBefore(before));
         }
     }
 
@@ -221,6 +286,7 @@ impl Toolbar {
             }
         }
         input_ui(ui, view.opened, out);
+        self.resolution_ui(ui, view.opened, out);
         if !view.running {
             return;
         }
@@ -267,6 +333,54 @@ impl Toolbar {
                 CompileMode::Performance
             } else {
                 CompileMode::Normal
+            }));
+        }
+    }
+
+    /// The chain's resolution (`BUFFER_WIDTH`/`BUFFER_HEIGHT`), chosen apart from the panel's
+    /// size: the input's own, a common display size, or typed in.
+    fn resolution_ui(&mut self, ui: &mut egui::Ui, opened: &StartOptions, out: &mut Vec<Command>) {
+        const SIZES: [(u32, u32); 5] = [
+            (1280, 720),
+            (1600, 900),
+            (1920, 1080),
+            (2560, 1440),
+            (3840, 2160),
+        ];
+        let label = |size: Option<(u32, u32)>| {
+            size.map_or_else(|| "input's own".to_string(), |(w, h)| format!("{w}x{h}"))
+        };
+        let mut chosen = opened.resolution;
+        egui::ComboBox::from_id_salt("resolution")
+            .selected_text(label(chosen))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut chosen, None, label(None))
+                    .on_hover_text("An image's own size; the scene and test card at 1280x720");
+                for size in SIZES {
+                    ui.selectable_value(&mut chosen, Some(size), label(Some(size)));
+                }
+                ui.separator();
+                let custom = self
+                    .custom_resolution
+                    .get_or_insert(opened.resolution.unwrap_or((1280, 720)));
+                ui.horizontal(|ui| {
+                    ui.add(egui::DragValue::new(&mut custom.0).range(1..=16384));
+                    ui.label("x");
+                    ui.add(egui::DragValue::new(&mut custom.1).range(1..=16384));
+                    if ui.button("Apply").clicked() {
+                        chosen = Some(*custom);
+                    }
+                });
+            })
+            .response
+            .on_hover_text(
+                "The resolution the effects run at (BUFFER_WIDTH x BUFFER_HEIGHT), whatever the \
+                 preview's size; an image is scaled to it",
+            );
+        if chosen != opened.resolution {
+            out.push(Command::Open(StartOptions {
+                resolution: chosen,
+                ..opened.clone()
             }));
         }
     }
@@ -389,6 +503,7 @@ pub fn help_ui(ctx: &egui::Context, open: &mut bool) {
                     ),
                     ("Ctrl+Shift+S", "Save the preset as"),
                     ("F5", "Reload from disk"),
+                    ("F12", "Take a screenshot"),
                     (
                         "Ctrl+Z",
                         "Undo a uniform, toggle or reorder (text: in the editor)",

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use analysis::{BindingResource, PassKind};
 
-use super::{ChainError, EffectChain, TechniqueKey, record_sample};
+use super::{ChainError, EffectChain, EffectIndex, TechniqueKey, record_sample};
 use crate::bind_group::{EffectResources, FrameViews};
 use crate::effect_gpu::{EffectGpu, PassGpu};
 use crate::input::InputTexture;
@@ -62,6 +62,7 @@ impl EffectChain {
             .order
             .iter()
             .filter(|k| !self.bypass && self.enabled.contains(k))
+            .filter(|k| !frame_input.screenshot || self.in_screenshots(**k))
             .copied()
             .collect();
         let plan = FramePlan::new(&self.pass_needs(&active));
@@ -129,15 +130,25 @@ impl EffectChain {
         }
     }
 
+    /// Whether technique `key` runs on the frame a screenshot is taken: its
+    /// `enabled_in_screenshot` annotation, true when absent (ReShade skips the others then).
+    fn in_screenshots(&self, key: TechniqueKey) -> bool {
+        self.technique(key)
+            .annotations
+            .flag("enabled_in_screenshot")
+            .unwrap_or(true)
+    }
+
     /// Evaluates every uniform's runtime source and uploads the uniforms of effects whose values
     /// changed.
     fn update_uniforms(&mut self, frame_input: &FrameInput) {
-        for e in &mut self.effects {
+        for (index, e) in self.effects.iter_mut().enumerate() {
+            let effect = (EffectIndex::new(index), self.depth_bound);
             for (source, value) in e.sources.iter().zip(&mut e.uniform_values) {
                 if let Some(source) = source {
                     let before = value.clone();
                     self.source_state
-                        .evaluate(source, frame_input, self.depth_bound, value);
+                        .evaluate(source, frame_input, effect, value);
                     e.uniforms_dirty |= *value != before;
                 }
             }

@@ -6,6 +6,7 @@
 
 use analysis::{ScalarKind, Uniform};
 use engine::EffectChain;
+use engine::sources::UniformRef;
 
 use crate::window::Command;
 
@@ -17,8 +18,17 @@ fn matches(uniform: &Uniform, filter: &str) -> bool {
         || uniform.label().to_lowercase().contains(&filter)
 }
 
-pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) -> Vec<Command> {
-    let mut commands = Vec::new();
+/// What the panel did this frame: edits to apply, and the uniform being edited and the one under
+/// the cursor (ReShade's `overlay_active`/`overlay_hovered` sources).
+#[derive(Default)]
+pub struct UniformsOutput {
+    pub commands: Vec<Command>,
+    pub active: Option<UniformRef>,
+    pub hovered: Option<UniformRef>,
+}
+
+pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) -> UniformsOutput {
+    let mut output = UniformsOutput::default();
     ui.horizontal(|ui| {
         ui.label("Filter");
         ui.add(
@@ -36,10 +46,10 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) 
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for effect_index in 0..chain.effect_count() {
-                commands.extend(effect_ui(ui, chain, effect_index, filter));
+                effect_ui(ui, chain, effect_index, filter, &mut output);
             }
         });
-    commands
+    output
 }
 
 /// The editable uniforms of one effect.
@@ -48,8 +58,10 @@ fn effect_ui(
     chain: &EffectChain,
     effect_index: usize,
     filter: &str,
-) -> Vec<Command> {
-    let mut commands = Vec::new();
+    output: &mut UniformsOutput,
+) {
+    let commands = &mut output.commands;
+    let (active, hovered) = (&mut output.active, &mut output.hovered);
     let effect = chain.effect(effect_index);
     let editable: Vec<(usize, &Uniform)> = effect
         .uniforms()
@@ -64,7 +76,7 @@ fn effect_ui(
         .filter(|(_, u)| matches(u, filter))
         .collect();
     if editable.is_empty() {
-        return commands;
+        return;
     }
     let values = chain.uniform_values(effect_index);
     let running = chain
@@ -128,32 +140,43 @@ fn effect_ui(
         let resettable = !uniform.constant && value != uniform.init;
         let idle = running && !read_by_running.contains(&index);
         // Performance mode compiled the value in: shown, not editable.
-        let outcome = ui
-            .add_enabled_ui(!uniform.constant, |ui| {
-                if idle {
-                    ui.multiply_opacity(0.5);
+        let row = ui.add_enabled_ui(!uniform.constant, |ui| {
+            if idle {
+                ui.multiply_opacity(0.5);
+            }
+            if uniform.ty.array == 0 {
+                return uniform_ui(ui, uniform, uniform.label(), &mut value, resettable);
+            }
+            // One row per array element; the reset button on the first.
+            let mut outcome = (Outcome::Unchanged, false);
+            let element_len = uniform.ty.element_len().max(1);
+            for (i, element) in value.chunks_mut(element_len).enumerate() {
+                let label = format!("{}[{i}]", uniform.label());
+                let (o, engaged) = uniform_ui(ui, uniform, &label, element, resettable && i == 0);
+                outcome.1 |= engaged;
+                if o != Outcome::Unchanged {
+                    outcome.0 = o;
                 }
-                if uniform.ty.array == 0 {
-                    return uniform_ui(ui, uniform, uniform.label(), &mut value, resettable);
-                }
-                // One row per array element; the reset button on the first.
-                let mut outcome = Outcome::Unchanged;
-                let element_len = uniform.ty.element_len().max(1);
-                for (i, element) in value.chunks_mut(element_len).enumerate() {
-                    let label = format!("{}[{i}]", uniform.label());
-                    match uniform_ui(ui, uniform, &label, element, resettable && i == 0) {
-                        Outcome::Unchanged => {}
-                        o => outcome = o,
-                    }
-                }
-                outcome
-            })
-            .inner;
+            }
+            outcome
+        });
+        let (outcome, engaged) = row.inner;
+        let id = effect.find_uniform(&uniform.name);
+        let at = id.map(|uniform| UniformRef {
+            effect: engine::EffectIndex::new(effect_index),
+            uniform,
+        });
+        if engaged {
+            *active = at;
+        }
+        if row.response.contains_pointer() {
+            *hovered = at;
+        }
         if outcome == Outcome::Reset {
             value.clone_from(&uniform.init);
         }
         let changed = outcome != Outcome::Unchanged;
-        if changed && let Some(id) = effect.find_uniform(&uniform.name) {
+        if changed && let Some(id) = id {
             commands.push(Command::SetUniform {
                 effect: effect_index,
                 uniform: id,
@@ -184,7 +207,6 @@ fn effect_ui(
                 }
             });
     }
-    commands
 }
 
 /// `ui_items = "First\0Second\0"`: the entries of combo, list and radio widgets.
@@ -209,31 +231,30 @@ pub fn swatch_colour(value: &[f64]) -> egui::Color32 {
 
 /// A colour: the swatch with its picker, and each component as a number (the picker rounds to
 /// 8 bits; the numbers keep the float). Four components have alpha.
-fn colour_ui(ui: &mut egui::Ui, value: &mut [f64]) -> bool {
-    let mut changed = false;
+fn colour_ui(ui: &mut egui::Ui, value: &mut [f64], track: &mut Tracker) {
     let mut colour = swatch_colour(value);
     let alpha = if value.len() == 4 {
         egui::color_picker::Alpha::OnlyBlend
     } else {
         egui::color_picker::Alpha::Opaque
     };
-    if egui::color_picker::color_edit_button_srgba(ui, &mut colour, alpha).changed() {
+    let button = egui::color_picker::color_edit_button_srgba(ui, &mut colour, alpha);
+    if button.changed() {
         for (v, c) in value.iter_mut().zip(colour.to_srgba_unmultiplied()) {
             *v = f64::from(c) / 255.0;
         }
-        changed = true;
     }
+    track.note(&button);
     for component in value.iter_mut() {
-        changed |= ui
-            .add(
+        track.note(
+            &ui.add(
                 egui::DragValue::new(component)
                     .range(0.0..=1.0)
                     .speed(0.005)
                     .fixed_decimals(3),
-            )
-            .changed();
+            ),
+        );
     }
-    changed
 }
 
 /// What the user did with one uniform's row.
@@ -245,23 +266,34 @@ enum Outcome {
     Reset,
 }
 
+/// Collects, over a row's widgets, whether any changed its value and whether the user is
+/// working one (dragging it, typing in it or holding a button on it).
+#[derive(Default)]
+struct Tracker {
+    changed: bool,
+    engaged: bool,
+}
+
+impl Tracker {
+    fn note(&mut self, response: &egui::Response) {
+        self.changed |= response.changed();
+        self.engaged |=
+            response.dragged() || response.has_focus() || response.is_pointer_button_down_on();
+    }
+}
+
 /// One uniform's widget, chosen by its `ui_type`, and with `reset` a button that puts the
-/// initial value back.
+/// initial value back. Returns what the user did and whether they are working the row.
 fn uniform_ui(
     ui: &mut egui::Ui,
     uniform: &Uniform,
     label: &str,
     value: &mut [f64],
     reset: bool,
-) -> Outcome {
+) -> (Outcome, bool) {
     let a = &uniform.annotations;
-    let min = a.number("ui_min").unwrap_or(0.0);
-    let max = a.number("ui_max").unwrap_or(1.0);
-    let step = a.number("ui_step");
-    let units = a.string("ui_units").unwrap_or("");
     let ui_type = a.string("ui_type").unwrap_or("slider");
-    let integer = uniform.ty.scalar != ScalarKind::Float;
-    let mut changed = false;
+    let mut track = Tracker::default();
     let mut reset_clicked = false;
     let response = ui
         .horizontal(|ui| {
@@ -269,85 +301,113 @@ fn uniform_ui(
             if uniform.ty.scalar == ScalarKind::Bool {
                 for component in value.iter_mut() {
                     let mut on = *component != 0.0;
-                    changed |= ui.checkbox(&mut on, "").changed();
+                    track.note(&ui.checkbox(&mut on, ""));
                     *component = f64::from(u8::from(on));
                 }
                 return;
             }
             match ui_type {
-                "color" if matches!(value.len(), 3 | 4) => {
-                    changed |= colour_ui(ui, value);
-                }
+                "color" if matches!(value.len(), 3 | 4) => colour_ui(ui, value, &mut track),
                 "combo" | "list" | "radio" if !items(uniform).is_empty() && value.len() == 1 => {
-                    let entries = items(uniform);
-                    let mut selected = (value[0].max(0.0) as usize).min(entries.len() - 1);
-                    if ui_type == "radio" {
-                        ui.vertical(|ui| {
-                            for (i, entry) in entries.iter().enumerate() {
-                                changed |= ui.radio_value(&mut selected, i, *entry).changed();
-                            }
-                        });
-                    } else {
-                        egui::ComboBox::from_id_salt(("combo", &uniform.name, label))
-                            .selected_text(entries[selected])
-                            .show_ui(ui, |ui| {
-                                for (i, entry) in entries.iter().enumerate() {
-                                    changed |=
-                                        ui.selectable_value(&mut selected, i, *entry).changed();
-                                }
-                            });
-                    }
-                    value[0] = selected as f64;
+                    choice_ui(ui, uniform, label, ui_type, &mut value[0], &mut track);
                 }
                 _ => {
                     for component in value.iter_mut() {
-                        let r = match ui_type {
-                            "drag" | "input" => {
-                                let mut drag = egui::DragValue::new(component).suffix(units);
-                                if ui_type == "drag" || a.get("ui_min").is_some() {
-                                    drag = drag.range(min..=max);
-                                }
-                                if let Some(step) = step {
-                                    drag = drag.speed(step);
-                                }
-                                if integer {
-                                    drag = drag.fixed_decimals(0);
-                                }
-                                ui.add(drag)
-                            }
-                            _ => {
-                                let mut slider =
-                                    egui::Slider::new(component, min..=max).suffix(units);
-                                if let Some(step) = step {
-                                    slider = slider.step_by(step);
-                                }
-                                if integer {
-                                    slider = slider.integer();
-                                }
-                                ui.add(slider)
-                            }
-                        };
-                        changed |= r.changed();
+                        track.note(&number_ui(ui, uniform, ui_type, component));
                     }
                 }
             }
-            reset_clicked = reset
-                && ui
+            if reset {
+                let button = ui
                     .small_button("Reset")
-                    .on_hover_text(format!("{} back to its initial value", uniform.name))
-                    .clicked();
+                    .on_hover_text(format!("{} back to its initial value", uniform.name));
+                reset_clicked = button.clicked();
+                track.note(&button);
+            }
         })
         .response;
-    if reset_clicked {
-        return Outcome::Reset;
-    }
     if let Some(tooltip) = a.string("ui_tooltip") {
         response.on_hover_text(tooltip);
     }
-    if changed {
+    let outcome = if reset_clicked {
+        Outcome::Reset
+    } else if track.changed {
         Outcome::Edited
     } else {
         Outcome::Unchanged
+    };
+    (outcome, track.engaged)
+}
+
+/// A combo box, list or radio buttons over `ui_items`, for an index.
+fn choice_ui(
+    ui: &mut egui::Ui,
+    uniform: &Uniform,
+    label: &str,
+    ui_type: &str,
+    value: &mut f64,
+    track: &mut Tracker,
+) {
+    let entries = items(uniform);
+    let mut selected = (value.max(0.0) as usize).min(entries.len() - 1);
+    if ui_type == "radio" {
+        ui.vertical(|ui| {
+            for (i, entry) in entries.iter().enumerate() {
+                track.note(&ui.radio_value(&mut selected, i, *entry));
+            }
+        });
+    } else {
+        let combo = egui::ComboBox::from_id_salt(("combo", &uniform.name, label))
+            .selected_text(entries[selected])
+            .show_ui(ui, |ui| {
+                for (i, entry) in entries.iter().enumerate() {
+                    track.note(&ui.selectable_value(&mut selected, i, *entry));
+                }
+            });
+        track.engaged |= combo.inner.is_some();
+        track.note(&combo.response);
+    }
+    *value = selected as f64;
+}
+
+/// A slider (the default), drag or input field for one number, with `ui_min`/`ui_max`/`ui_step`
+/// and `ui_units`.
+fn number_ui(
+    ui: &mut egui::Ui,
+    uniform: &Uniform,
+    ui_type: &str,
+    component: &mut f64,
+) -> egui::Response {
+    let a = &uniform.annotations;
+    let min = a.number("ui_min").unwrap_or(0.0);
+    let max = a.number("ui_max").unwrap_or(1.0);
+    let step = a.number("ui_step");
+    let units = a.string("ui_units").unwrap_or("");
+    let integer = uniform.ty.scalar != ScalarKind::Float;
+    match ui_type {
+        "drag" | "input" => {
+            let mut drag = egui::DragValue::new(component).suffix(units);
+            if ui_type == "drag" || a.get("ui_min").is_some() {
+                drag = drag.range(min..=max);
+            }
+            if let Some(step) = step {
+                drag = drag.speed(step);
+            }
+            if integer {
+                drag = drag.fixed_decimals(0);
+            }
+            ui.add(drag)
+        }
+        _ => {
+            let mut slider = egui::Slider::new(component, min..=max).suffix(units);
+            if let Some(step) = step {
+                slider = slider.step_by(step);
+            }
+            if integer {
+                slider = slider.integer();
+            }
+            ui.add(slider)
+        }
     }
 }
 

@@ -1,0 +1,168 @@
+//! Screenshots as ReShade 6.1 takes them: the frame after the effects, optionally the frame
+//! before them (ReShade's "SaveBeforeShot", saved with the postfix ` original`), named
+//! `<name> <date> <time>.png` (ReShade's default `%AppName% %Date% %Time%`, with the preset's or
+//! effect's name standing in for the game's), written atomically into a chosen folder. Taking one
+//! is a frame of its own: the chain runs it with [`engine::FrameInput::screenshot`] set, so
+//! `screenshot` uniforms are true and techniques annotated `enabled_in_screenshot = false` are
+//! left out, as in ReShade.
+
+use std::path::{Path, PathBuf};
+
+use engine::RgbaImage;
+
+/// The images of one screenshot frame.
+pub struct Shot {
+    /// The chain's output.
+    pub after: RgbaImage,
+    /// The input the effects ran over, when the before image was asked for.
+    pub before: Option<RgbaImage>,
+}
+
+/// Why a screenshot was not saved, with the file it was writing.
+#[derive(Debug, thiserror::Error)]
+pub enum ScreenshotError {
+    #[error("cannot create the screenshot folder {}: {source}", .path.display())]
+    Folder {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot encode {}: {source}", .path.display())]
+    Encode {
+        path: PathBuf,
+        source: image::ImageError,
+    },
+    #[error("cannot write {}: {source}", .path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// `image` as PNG bytes.
+pub fn encode_png(image: &RgbaImage) -> Result<Vec<u8>, image::ImageError> {
+    let mut png = Vec::new();
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut png),
+        &image.pixels,
+        image.width,
+        image.height,
+        image::ExtendedColorType::Rgba8,
+    )?;
+    Ok(png)
+}
+
+/// The file stem of a screenshot taken at `when`: `<name> YYYY-MM-DD HH-MM-SS` (ReShade's
+/// `%Date%` and `%Time%`, with dashes where a file name cannot hold colons).
+pub fn stem(name: &str, when: chrono::NaiveDateTime) -> String {
+    format!("{name} {}", when.format("%Y-%m-%d %H-%M-%S"))
+}
+
+/// Saves `shot` into `folder` (created if missing) as `<stem>.png` and, with a before image,
+/// `<stem> original.png`. A stem already taken in that folder (two shots in one second) gets
+/// ` 2`, ` 3`, ... so nothing is overwritten. Returns the files written, the result first.
+pub fn save(folder: &Path, stem: &str, shot: &Shot) -> Result<Vec<PathBuf>, ScreenshotError> {
+    std::fs::create_dir_all(folder).map_err(|source| ScreenshotError::Folder {
+        path: folder.to_path_buf(),
+        source,
+    })?;
+    let taken = |stem: &str| {
+        folder.join(format!("{stem}.png")).exists()
+            || folder.join(format!("{stem} original.png")).exists()
+    };
+    let mut unique = stem.to_string();
+    let mut n = 2;
+    while taken(&unique) {
+        unique = format!("{stem} {n}");
+        n += 1;
+    }
+    let mut files = vec![(folder.join(format!("{unique}.png")), &shot.after)];
+    if let Some(before) = &shot.before {
+        files.push((folder.join(format!("{unique} original.png")), before));
+    }
+    let mut written = Vec::new();
+    for (path, image) in files {
+        let png = encode_png(image).map_err(|source| ScreenshotError::Encode {
+            path: path.clone(),
+            source,
+        })?;
+        super::files::write_atomic(&path, &png).map_err(|source| ScreenshotError::Write {
+            path: path.clone(),
+            source,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image(value: u8) -> RgbaImage {
+        RgbaImage {
+            width: 2,
+            height: 1,
+            pixels: vec![value; 8],
+        }
+    }
+
+    #[test]
+    fn names_follow_reshades_default_and_never_overwrite() {
+        let when = chrono::NaiveDate::from_ymd_opt(2026, 12, 1)
+            .unwrap()
+            .and_hms_opt(9, 5, 7)
+            .unwrap();
+        assert_eq!(stem("demo", when), "demo 2026-12-01 09-05-07");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let folder = dir.path().join("shots");
+        let shot = Shot {
+            after: image(200),
+            before: Some(image(10)),
+        };
+        let first = save(&folder, "demo 2026-12-01 09-05-07", &shot).unwrap();
+        let names: Vec<_> = first
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "demo 2026-12-01 09-05-07.png",
+                "demo 2026-12-01 09-05-07 original.png"
+            ]
+        );
+        let second = save(
+            &folder,
+            "demo 2026-12-01 09-05-07",
+            &Shot {
+                after: image(90),
+                before: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(second, [folder.join("demo 2026-12-01 09-05-07 2.png")]);
+        // Each file holds its own image.
+        let read = |p: &Path| image::open(p).unwrap().to_rgba8().into_raw();
+        assert_eq!(read(&first[0]), vec![200; 8]);
+        assert_eq!(read(&first[1]), vec![10; 8]);
+        assert_eq!(read(&second[0]), vec![90; 8]);
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_made_is_a_located_error() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("not a folder");
+        std::fs::write(&file, "x").unwrap();
+        let error = save(
+            &file.join("shots"),
+            "x",
+            &Shot {
+                after: image(1),
+                before: None,
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(error, ScreenshotError::Folder { .. }), "{error}");
+        assert!(error.to_string().contains("not a folder"), "{error}");
+    }
+}
