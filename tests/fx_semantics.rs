@@ -276,15 +276,39 @@ fn matrices_are_row_major() {
             },
         },
         Case {
-            name: "elements_rows_truncation",
+            name: "elements_rows_swizzles",
             code: "float4 Case(int2 p, float2 uv) {
                 float3x3 m = float3x3(p.x, 1, 2, 3, 4, 5, 6, 7, p.y) / 16.0;
-                float2x2 small = (float2x2)m;
+                // ReShade casts no matrix to a smaller one: built from swizzles instead.
+                float2x2 small = float2x2(m._11_12, m._m10_m11);
                 return float4(m._m00, m._12 + m[2].x, m[1][2] + small._22, small[1][0]);
             }",
             expected: |x, _, _| {
                 let x = x as f32 / 16.0;
                 [x, (1.0 + 6.0) / 16.0, (5.0 + 4.0) / 16.0, 3.0 / 16.0]
+            },
+        },
+        Case {
+            // `*` between a matrix and a vector is not `mul`: as in ReShade, both become the
+            // smaller shape and the matrix gives its first components in row-major order.
+            name: "matrix_times_vector_operator",
+            code: "float4 Case(int2 p, float2 uv) {
+                float3x3 m = float3x3(p.x, 1, 2, 3, 4, 5, 6, 7, p.y) / 16.0;
+                float3x2 n = float3x2(1, 2, 3, 4, 5, 6) / 8.0;
+                float3 v = float3(1, 2, 0.5);
+                float3 a = m * v;
+                float3 b = v * n;
+                return float4(a.x, a.y + a.z, b.z, (m + float2(1, 0.5)).y);
+            }",
+            expected: |x, _, _| {
+                let x = x as f32 / 16.0;
+                // m's first row (x, 1, 2)/16 times v; n flattened: 1, 2, 3 (/8) times v.
+                [
+                    x,
+                    2.0 / 16.0 + 1.0 / 16.0,
+                    3.0 / 8.0 * 0.5,
+                    1.0 / 16.0 + 0.5,
+                ]
             },
         },
         Case {
@@ -723,6 +747,60 @@ fn integer_textures_store_and_fetch_integers() {
                 1.0,
             ]
         },
+    }]);
+}
+
+#[test]
+fn atomics_on_groupshared_memory_and_storage_texels() {
+    // One workgroup of 256 threads; every pixel shows four checks of its thread (1 = passed):
+    // the values `atomicAdd` returned are distinct (their 256 bits all set by `atomicOr`) and the
+    // counter ends at 256; `atomicMin` and a non-shared local did what they should; exactly one
+    // thread won `atomicCompareExchange` and every other one saw its id; the storage texel every
+    // thread incremented holds 256.
+    check(&[Case {
+        name: "atomics",
+        code: "texture FlagsTex { Width = 16; Height = 16; Format = R32U; };
+            storage2D<uint> FlagsStore { Texture = FlagsTex; };
+            sampler2D<uint> Flags { Texture = FlagsTex; };
+            texture CountTex { Width = 1; Height = 1; Format = R32U; };
+            storage2D<uint> CountStore { Texture = CountTex; };
+            sampler2D<uint> Count { Texture = CountTex; };
+            groupshared uint Counter;
+            groupshared uint Seen[8];
+            groupshared int Low;
+            groupshared int Winner;
+            void CountCS(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex)
+            {
+                if (gi == 0) { Counter = 0; Low = 1000; Winner = -1; }
+                if (gi < 8) Seen[gi] = 0u;
+                barrier();
+                uint old = atomicAdd(Counter, 1u);
+                atomicOr(Seen[old / 32u], 1u << (old % 32u));
+                int before = atomicMin(Low, -(int)gi);
+                int won = atomicCompareExchange(Winner, -1, (int)gi);
+                atomicAdd(CountStore, int2(0, 0), 1u);
+                int local = 5;
+                int was = atomicAdd(local, 2);
+                barrier();
+                uint all = Seen[0] & Seen[1] & Seen[2] & Seen[3] & Seen[4] & Seen[5] & Seen[6] & Seen[7];
+                uint flags = (all == 0xFFFFFFFFu && Counter == 256u) ? 1u : 0u;
+                flags |= (Low == -255 && before <= 1000 && was == 5 && local == 7) ? 2u : 0u;
+                bool cas = Winner >= 0 && (won == -1) == (Winner == (int)gi) && (won == -1 || won == Winner);
+                flags |= cas ? 4u : 0u;
+                tex2Dstore(FlagsStore, int2(id.xy), flags);
+            }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            {
+                uint f = tex2Dfetch(Flags, int2(pos.xy)).x;
+                uint n = tex2Dfetch(Count, int2(0, 0)).x;
+                return float4(f & 1u, (f >> 1) & 1u, (f >> 2) & 1u, n == 256u ? 1.0 : 0.25);
+            }
+            technique Atomics
+            {
+                pass { ComputeShader = CountCS<16, 16>; DispatchSizeX = 1; DispatchSizeY = 1; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+        expected: |_, _, _| [1.0, 1.0, 1.0, 1.0],
     }]);
 }
 

@@ -438,6 +438,10 @@ pub struct Storage {
     pub name: String,
     pub texture: TextureId,
     pub mip_level: u32,
+    /// Texture atomics run on its texels (ReShade FX `atomicAdd(storage, coord, value)`): it
+    /// is bound with atomic access, which needs wgpu's `Features::TEXTURE_ATOMIC`, and its
+    /// texture is created with `TextureUsages::STORAGE_ATOMIC`.
+    pub atomic: bool,
     pub span: Span,
 }
 

@@ -94,7 +94,8 @@ impl Target {
             capabilities: Caps::SHADER_FLOAT16_IN_FLOAT32
                 | Caps::MULTISAMPLED_SHADING
                 | Caps::CUBE_ARRAY_TEXTURES
-                | Caps::STORAGE_TEXTURE_16BIT_NORM_FORMATS,
+                | Caps::STORAGE_TEXTURE_16BIT_NORM_FORMATS
+                | Caps::TEXTURE_ATOMIC,
         }
     }
 

@@ -223,7 +223,7 @@ float4 PS(float2 uv : TEXCOORD) : SV_Target
             "8:9-8:11 error[NonBoolCondition] 'float2' : condition must be a scalar",
             "9:12-9:27 error[NonBoolCondition] 'float3' : condition must be a scalar",
             "10:43-10:44 error[DuplicateSwitchCase] '1' : duplicate case label",
-            "10:62-10:77 error[InvalidSwitchDefault] 'default' : more than one default label",
+            "10:62-10:69 error[InvalidSwitchDefault] 'default' : more than one default label",
             "12:13-12:15 error[NonIntegerSwitch] 'float2' : switch selector must be a scalar",
         ]
     );
@@ -289,6 +289,69 @@ float caller(float x) { return leaf(x) + leaf(leaf(x)); }
             // cycle.
             "2:42-2:46 error[RecursiveFunction] 'even' : recursive call",
             "4:45-4:54 error[RecursiveFunction] 'self_call' : recursive call",
+        ]
+    );
+}
+
+#[test]
+fn atomics_take_reshade_overloads_and_a_place_of_the_exact_type() {
+    // As ReShade's compiler answers: a `uint` place takes an `int` value (the uint overload
+    // wins), an `int` place with a `uint` value picks the uint overload and is then rejected;
+    // a storage must be `storage2D<int>`/`<uint>`; the place must be writable.
+    let src = "\
+texture T { Width = 4; Height = 4; Format = R32U; };
+storage2D<uint> S { Texture = T; };
+storage2D Sf { Texture = T; };
+groupshared uint Counter;
+groupshared int Ints[4];
+uniform int Fixed;
+void CS(uint3 id : SV_DispatchThreadID)
+{
+    uint a = atomicAdd(Counter, 1);
+    int b = atomicMin(Ints[1], 1u);
+    uint c = atomicCompareExchange(Counter, 0u, 1u) + atomicAdd(S, int2(id.xy), 1u);
+    atomicAdd(Sf, int2(0, 0), 1u);
+    atomicOr(Fixed, 1);
+    int d = atomicXor(Ints[0], 2.5);
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "10:13-10:22 error[NoMatchingOverload] 'atomicMin' : no matching intrinsic overload (int, uint)",
+            "12:5-12:14 error[NoMatchingOverload] 'atomicAdd' : no matching intrinsic overload (storage2D, int2, uint)",
+            "13:14-13:19 error[AssignTypeMismatch] 'Fixed' : l-value specifies a read-only value",
+        ]
+    );
+}
+
+#[test]
+fn casts_follow_reshade_ranks_and_matrices_meet_vectors_in_the_smaller_shape() {
+    // ReShade accepts no cast to a struct but from the same struct, no widening cast and no
+    // matrix reshaping; `matrix * vector` is component-wise in the smaller shape, with a
+    // truncation warning on each operand that loses components.
+    let src = "\
+struct S { float a; };
+float4 PS(float4 pos : SV_Position) : SV_Target
+{
+    S s = (S)0;
+    float4 w = (float4)pos.xy;
+    float2x2 m = (float2x2)float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    float3x3 n = float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    float3 v = n * pos.xyz;
+    float2 u = float2x3(1, 2, 3, 4, 5, 6) * v;
+    return float4(v, u.x) + (float)pos.x;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "4:11-4:12 error[InvalidConversion] 'int' : cannot convert these types (from 'int' to 'S')",
+            "5:16-5:17 error[InvalidConversion] 'float2' : cannot convert these types (from 'float2' to 'float4')",
+            "6:18-6:19 error[InvalidConversion] 'float3x3' : cannot convert these types (from 'float3x3' to 'float2x2')",
+            "8:16-8:17 warning[ImplicitTruncation] 'float3x3' : implicit truncation of vector type to 'float3'",
+            "9:16-9:42 warning[ImplicitTruncation] 'float2x3' : implicit truncation of vector type to 'float2'",
+            "9:45-9:46 warning[ImplicitTruncation] 'float3' : implicit truncation of vector type to 'float2'",
         ]
     );
 }

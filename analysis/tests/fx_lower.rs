@@ -204,6 +204,118 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     assert!(out.effect.is_some(), "{}", out.render_diagnostics());
 }
 
+/// A compute effect: `code` defines `CS`, run as one 16×16 workgroup before a pixel pass.
+fn compute_effect(code: &str) -> String {
+    format!(
+        "{code}\nfloat4 PS(float4 pos : SV_Position) : SV_Target {{ return 0; }}\n\
+         void VS(in uint id : SV_VertexID, out float4 pos : SV_Position) {{ pos = 0; }}\n\
+         technique T {{ pass {{ ComputeShader = CS<16, 16>; DispatchSizeX = 1; DispatchSizeY = 1; }}\n\
+         pass {{ VertexShader = VS; PixelShader = PS; }} }}\n"
+    )
+}
+
+const ATOMICS: &str = r#"
+texture T { Width = 16; Height = 16; Format = R32I; };
+storage2D<int> S { Texture = T; };
+groupshared uint Counter;
+groupshared int Cells[2][4];
+static int Private;
+void CS(uint3 id : SV_DispatchThreadID)
+{
+    Counter = 0;
+    Cells[1][id.x % 4] = 3;
+    barrier();
+    uint old = atomicAdd(Counter, 1u) + Counter++;
+    int cell = atomicMax(Cells[id.y % 2][id.x % 4], (int)id.x);
+    int swapped = atomicCompareExchange(Cells[0][0], 0, 1) + atomicExchange(Private, 4);
+    Counter += 2;
+    atomicAnd(S, int2(id.xy), cell);
+    atomicMin(S, int2(0, 0), swapped + (int)old);
+}
+"#;
+
+#[test]
+fn atomics_lower_to_wgsl_atomics_and_texture_atomics() {
+    // A groupshared variable an atomic writes is an `atomic<T>` (arrays of them too), read and
+    // written through atomicLoad/atomicStore; a private one needs no atomics; a storage texel
+    // takes `textureAtomic*` and its binding atomic access; the module validates.
+    let text = compute_effect(ATOMICS);
+    let out = compile(&text);
+    assert!(out.effect.is_some(), "{}", out.render_diagnostics());
+    let effect = out.effect.expect("checked above");
+    assert!(effect.storages().iter().all(|s| s.atomic));
+    let path = repo().join("assets/test_effect.fx");
+    let loader = analysis::MemoryLoader::new([(path.clone(), text)]);
+    let wgsl = analysis::fx::generated_wgsl(&path, &loader, &Options::default()).expect("lowers");
+    for expected in [
+        "var<workgroup> Counter: atomic<u32>;",
+        "var<workgroup> Cells: array<array<atomic<i32>, 4>, 2>;",
+        "atomicStore(&Counter, u32(0i));",
+        "= atomicAdd(&Counter, ",
+        "atomicLoad(&Counter)",
+        "atomicCompareExchangeWeak(&Cells[0i][0i], ",
+        "textureAtomicAnd(S, ",
+        "textureAtomicMin(S, ",
+        "texture_storage_2d<r32sint, atomic>",
+    ] {
+        assert!(wgsl.contains(expected), "{expected} not in:\n{wgsl}");
+    }
+    assert!(!wgsl.contains("atomic<i32>, 4>, 2> = "), "{wgsl}");
+    assert!(!wgsl.contains("Private: atomic"), "{wgsl}");
+}
+
+#[test]
+fn texture_atomics_that_wgsl_lacks_are_one_located_error_each() {
+    // WGSL's texture atomics return nothing and have no exchange; a target without texture
+    // atomics names the capability and how to get it.
+    let cases = [
+        (
+            "uint old = atomicAdd(S, int2(0, 0), 1u);",
+            DiagnosticCode::UnsupportedFeature,
+            "WGSL's texture atomics return nothing",
+        ),
+        (
+            "atomicExchange(S, int2(0, 0), 1u);",
+            DiagnosticCode::UnsupportedFeature,
+            "have no exchange",
+        ),
+    ];
+    for (statement, code, words) in cases {
+        let text = compute_effect(&format!(
+            "texture T {{ Width = 4; Height = 4; Format = R32U; }};\n\
+             storage2D<uint> S {{ Texture = T; }};\n\
+             void CS(uint3 id : SV_DispatchThreadID) {{ {statement} }}"
+        ));
+        let out = compile(&text);
+        let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "{}", out.render_diagnostics());
+        assert_eq!(errors[0].code, code);
+        let rendered = out.render_diagnostics();
+        assert!(rendered.contains("test_effect.fx:3:"), "{rendered}");
+        assert!(rendered.contains(words), "{rendered}");
+    }
+    let text = compute_effect(
+        "texture T { Width = 4; Height = 4; Format = R32U; };\n\
+         storage2D<uint> S { Texture = T; };\n\
+         void CS(uint3 id : SV_DispatchThreadID) { atomicAdd(S, int2(0, 0), 1u); }",
+    );
+    let path = repo().join("assets/test_effect.fx");
+    let options = Options {
+        target: analysis::Target::webgpu(),
+        ..Options::default()
+    };
+    let out = analysis::compile(&path, text, &FsLoader, &options);
+    let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{}", out.render_diagnostics());
+    assert_eq!(errors[0].code, DiagnosticCode::MissingCapability);
+    let rendered = out.render_diagnostics();
+    assert!(rendered.contains("test_effect.fx:3:43:"), "{rendered}");
+    assert!(
+        rendered.contains("texture atomics, which the webgpu target does not offer"),
+        "{rendered}"
+    );
+}
+
 /// Every `.fx` file under `dir`, sorted.
 fn effects(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();

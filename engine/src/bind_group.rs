@@ -52,9 +52,14 @@ fn binding_type(
             multisampled: false,
         },
         BindingResource::Storage(id) => {
-            let texture = effect.texture(effect.storage(id).texture);
+            let storage = effect.storage(id);
+            let texture = effect.texture(storage.texture);
             wgpu::BindingType::StorageTexture {
-                access: wgpu::StorageTextureAccess::WriteOnly,
+                access: if storage.atomic {
+                    wgpu::StorageTextureAccess::Atomic
+                } else {
+                    wgpu::StorageTextureAccess::WriteOnly
+                },
                 format: match &texture.kind {
                     TextureKind::Owned { format: f, .. } => format::texture_format(*f),
                     TextureKind::Semantic(_) => {

@@ -14,6 +14,8 @@ pub fn optional_features() -> wgpu::Features {
         | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER
         // Running the optimiser's SPIR-V (`Shaders::Spirv`); Vulkan only.
         | wgpu::Features::PASSTHROUGH_SHADERS
+        // ReShade FX atomics on R32U/R32I storages (`atomicAdd(storage, coord, value)`).
+        | wgpu::Features::TEXTURE_ATOMIC
 }
 
 /// The adapter [`GpuContext::headless`] would use: Vulkan first, then GL.

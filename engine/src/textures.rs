@@ -361,6 +361,11 @@ fn texture_descriptor<'t>(
     } else {
         wgpu::TextureUsages::empty()
     };
+    let storage = if used_atomically(effect, index) {
+        storage | wgpu::TextureUsages::STORAGE_ATOMIC
+    } else {
+        storage
+    };
     Ok(wgpu::TextureDescriptor {
         label: Some(&t.name),
         size: wgpu::Extent3d {
@@ -545,4 +550,12 @@ pub(crate) fn view_dimension(texture: &Texture) -> wgpu::TextureViewDimension {
 /// Whether some `storage` declaration writes texture `index`.
 fn written_as_storage(effect: &ValidatedEffect, index: usize) -> bool {
     effect.storages().iter().any(|s| s.texture.index() == index)
+}
+
+/// Whether texture atomics of `effect` run on texture `index` (through one of its storages).
+fn used_atomically(effect: &ValidatedEffect, index: usize) -> bool {
+    effect
+        .storages()
+        .iter()
+        .any(|s| s.texture.index() == index && s.atomic)
 }

@@ -294,6 +294,8 @@ pub enum StmtKind {
 pub struct SwitchCase {
     /// `None` is `default`.
     pub labels: Vec<Option<Expr>>,
+    /// Where each `default` keyword of the group is, in order.
+    pub defaults: Vec<TextRange>,
     pub body: Vec<Stmt>,
     pub range: TextRange,
 }

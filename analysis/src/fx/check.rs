@@ -54,6 +54,9 @@ pub struct Facts {
     pub struct_decls: HashMap<TextRange, usize>,
     /// Qualified function names by id, with how many overloads share the name.
     pub function_names: Vec<String>,
+    /// Qualified names of the globals an atomic intrinsic writes (`atomicAdd(counter, 1)`):
+    /// a `groupshared` one is a WGSL `atomic<T>`.
+    pub atomic_globals: rustc_hash::FxHashSet<String>,
 }
 
 /// Checks `module`; returns every finding in text order and the facts lowering needs.
@@ -246,10 +249,21 @@ impl Checker {
             TypeKind::Void => Type::Void,
             TypeKind::String => Type::String,
             &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
-            TypeKind::Object { kind, dim, .. } => Type::Object {
-                kind: *kind,
-                dim: *dim,
-            },
+            TypeKind::Object { kind, dim, element } => {
+                let element = match element.as_deref().map(|e| &e.kind) {
+                    Some(&TypeKind::Numeric {
+                        base,
+                        rows,
+                        cols: 1,
+                    }) => (base, rows),
+                    _ => (Base::Float, 4),
+                };
+                Type::Object {
+                    kind: *kind,
+                    dim: *dim,
+                    element,
+                }
+            }
             TypeKind::Named(path) => {
                 let found = self.find_candidate(path, |name| self.struct_names.get(name).copied());
                 match found {
@@ -776,11 +790,14 @@ impl Checker {
         self.switches += 1;
         self.scoped(|c| {
             for case in cases {
+                let mut defaults = case.defaults.iter();
                 for label in &case.labels {
                     let Some(label) = label else {
-                        if default.replace(case.range).is_some() {
+                        // ReShade points at the second `default` keyword.
+                        let keyword = defaults.next().copied().unwrap_or(case.range);
+                        if default.replace(keyword).is_some() {
                             let message = "'default' : more than one default label".to_string();
-                            c.report(DiagnosticCode::InvalidSwitchDefault, case.range, message);
+                            c.report(DiagnosticCode::InvalidSwitchDefault, keyword, message);
                         }
                         continue;
                     };

@@ -43,7 +43,7 @@ impl Checker {
                 let (a, b) = (self.expr(then), self.expr(otherwise));
                 self.arithmetic(&a, &b, e.range)
             }
-            ExprKind::Cast { ty, operand } => self.cast(ty, operand),
+            ExprKind::Cast { ty, operand } => self.cast(ty, operand, e.range),
             ExprKind::Construct { ty, args } => self.construct(ty, args),
             ExprKind::Call { callee, args } => self.call(callee, args),
             ExprKind::Member { base, member } => {
@@ -98,7 +98,11 @@ impl Checker {
 
     fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr, range: TextRange) -> Type {
         let (a, b) = (self.expr(lhs), self.expr(rhs));
-        let result = self.arithmetic(&a, &b, range);
+        let result = if a.is_matrix() != b.is_matrix() && a.is_vector() != b.is_vector() {
+            self.matrix_with_vector(lhs, &a, rhs, &b)
+        } else {
+            self.arithmetic(&a, &b, range)
+        };
         use BinaryOp::*;
         match op {
             Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual | And | Or => {
@@ -145,6 +149,31 @@ impl Checker {
         Type::Numeric { base, rows, cols }
     }
 
+    /// A matrix and a vector under one operator (`float3x3 * float3` is not `mul`): as in
+    /// ReShade, both become the smaller shape, a vector, and the matrix gives its first
+    /// components in row-major order; each operand that loses components is warned about.
+    fn matrix_with_vector(&mut self, lhs: &Expr, a: &Type, rhs: &Expr, b: &Type) -> Type {
+        let (Some((ab, ar, ac)), Some((bb, br, bc))) = (a.numeric(), b.numeric()) else {
+            return Type::Error;
+        };
+        let result = Type::Numeric {
+            base: wider_base(ab, bb),
+            rows: ar.min(br),
+            cols: ac.min(bc),
+        };
+        for (operand, ty) in [(lhs, a), (rhs, b)] {
+            if ty.components() > result.components() {
+                let message = format!(
+                    "'{}' : implicit truncation of vector type to '{}'",
+                    ty.name(),
+                    result.name()
+                );
+                self.warn(DiagnosticCode::ImplicitTruncation, operand.range, message);
+            }
+        }
+        result
+    }
+
     fn assign(&mut self, op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
         self.assignable(target);
         let to = self.expr(target);
@@ -184,19 +213,21 @@ impl Checker {
         }
     }
 
-    fn cast(&mut self, ty: &TypeRef, operand: &Expr) -> Type {
+    /// `(T)x`: allowed where `x` converts to `T` at all (ReShade's rank is not 0). So no
+    /// widening (`(float4)float2`), no matrix reshaping, and no struct from anything but the
+    /// same struct: ReShade rejects `(S)0` ("cannot convert these types"), pointing at the `(`.
+    fn cast(&mut self, ty: &TypeRef, operand: &Expr, range: TextRange) -> Type {
         let to = self.resolve_type(ty);
         let from = self.expr(operand);
-        let fits = match (&from, &to) {
-            (Type::Error, _) | (_, Type::Error) => true,
-            (f, t) if f.numeric().is_some() && t.numeric().is_some() => true,
-            // `(S)0` makes a struct of zeros.
-            (f, Type::Struct(..)) if f.is_scalar() => true,
-            (f, t) => f == t,
-        };
-        if !fits {
-            let message = format!("'{}' : cannot cast to '{}'", from.name(), to.name());
-            self.report(DiagnosticCode::InvalidConversion, operand.range, message);
+        if rank(&from, &to) == 0 {
+            let message = format!(
+                "'{}' : cannot convert these types (from '{}' to '{}')",
+                from.name(),
+                from.name(),
+                to.name()
+            );
+            let at = TextRange::new(range.start as usize, range.start as usize + 1);
+            self.report(DiagnosticCode::InvalidConversion, at, message);
         }
         to
     }
@@ -234,6 +265,9 @@ impl Checker {
         }
         let simple = callee.segments.len() == 1 && !callee.absolute;
         let name = callee.joined();
+        if simple && super::check_atomic::is_atomic(&name) {
+            return self.atomic_call(&name, callee, args, &types);
+        }
         if simple {
             match intrinsics::call(&name, &types) {
                 Ok(Some(ty)) => return ty,

@@ -89,9 +89,6 @@ fn lookup(name: &str) -> Option<(usize, usize, Rule)> {
         "transpose" => (1, 1, Transpose),
         "sincos" => (3, 3, Void),
         "barrier" | "memoryBarrier" | "groupMemoryBarrier" => (0, 0, Void),
-        "atomicAdd" | "atomicAnd" | "atomicOr" | "atomicXor" | "atomicMin" | "atomicMax"
-        | "atomicExchange" => (2, 4, SameAsArgs),
-        "atomicCompareExchange" => (3, 5, SameAsArgs),
         "tex1D" | "tex2D" | "tex3D" | "tex1Dlod" | "tex2Dlod" | "tex3Dlod" | "tex1Dfetch"
         | "tex2Dfetch" | "tex3Dfetch" => (2, 3, Texel),
         "tex1Dgrad" | "tex2Dgrad" | "tex3Dgrad" => (4, 5, Texel),
@@ -104,9 +101,9 @@ fn lookup(name: &str) -> Option<(usize, usize, Rule)> {
     })
 }
 
-/// Whether `name` is a built-in function.
+/// Whether `name` is a built-in function (the atomics are typed in `check_atomic.rs`).
 pub fn is_intrinsic(name: &str) -> bool {
-    lookup(name).is_some()
+    lookup(name).is_some() || super::check_atomic::is_atomic(name)
 }
 
 /// What calling built-in `name` with `args` gives: `Err((min, max))` when the argument count is

@@ -1067,11 +1067,13 @@ impl Parser<'_> {
         while !self.at("}") && self.kind() != TokenKind::Eof {
             let start = self.peek().range.start;
             let mut labels = Vec::new();
+            let mut defaults = Vec::new();
             loop {
                 if self.at_keyword(Keyword::Case) {
                     self.bump();
                     labels.push(Some(self.expression()?));
                 } else if self.at_keyword(Keyword::Default) {
+                    defaults.push(self.peek().range);
                     self.bump();
                     labels.push(None);
                 } else {
@@ -1092,6 +1094,7 @@ impl Parser<'_> {
             }
             cases.push(SwitchCase {
                 labels,
+                defaults,
                 body,
                 range: self.range_from(start),
             });

@@ -24,9 +24,12 @@ pub enum Type {
     Struct(usize, String),
     /// Element type and length (`None`: unsized, sized by an initialiser).
     Array(Box<Type>, Option<u32>),
+    /// A texture, sampler or storage with the element type it reads or writes (`float4` when
+    /// none is written, as in ReShade: `storage2D<uint>` is another type than `storage2D`).
     Object {
         kind: ObjectKind,
         dim: u8,
+        element: (Base, u8),
     },
     Error,
 }
@@ -107,13 +110,17 @@ impl Type {
             Type::Struct(_, name) => name.clone(),
             Type::Array(element, Some(n)) => format!("{}[{n}]", element.name()),
             Type::Array(element, None) => format!("{}[]", element.name()),
-            Type::Object { kind, dim } => {
+            Type::Object { kind, dim, element } => {
                 let kind = match kind {
                     ObjectKind::Texture => "texture",
                     ObjectKind::Sampler => "sampler",
                     ObjectKind::Storage => "storage",
                 };
-                format!("{kind}{dim}D")
+                match element {
+                    (Base::Float, 4) => format!("{kind}{dim}D"),
+                    (base, 1) => format!("{kind}{dim}D<{}>", base.as_str()),
+                    (base, n) => format!("{kind}{dim}D<{}{n}>", base.as_str()),
+                }
             }
             Type::Error => "<error>".into(),
         }

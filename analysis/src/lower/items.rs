@@ -694,6 +694,7 @@ fn lower_storage(
         name: decl.name.name.clone(),
         texture,
         mip_level,
+        atomic: false,
         span,
     })
 }

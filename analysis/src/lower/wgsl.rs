@@ -310,8 +310,9 @@ fn resource_bindings(
             TextureKind::Semantic(_) => None,
         }
         .expect("storage lowering admits only owned textures in storable formats");
+        let access = if st.atomic { "atomic" } else { "write" };
         let decl = format!(
-            "{}: texture_storage_{}d<{format}, write>",
+            "{}: texture_storage_{}d<{format}, {access}>",
             st.name,
             texture.dimensions()
         );

@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::super::ast::*;
 use super::super::check::Facts;
+use super::super::check_atomic;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::entry::EntryRequest;
@@ -24,6 +25,8 @@ use super::{Result, unsupported};
 pub(crate) struct Code {
     pub text: String,
     pub records: Vec<(usize, usize, TextRange)>,
+    /// WGSL names of the storages texture atomics run on (bound with atomic access).
+    pub atomic_storages: BTreeSet<String>,
 }
 
 /// What a user function looks like to callers.
@@ -45,6 +48,10 @@ pub(crate) enum ParamKind {
 pub(crate) struct Emitter<'m> {
     pub facts: &'m Facts,
     pub lowered: &'m Lowered,
+    /// What the code may use (texture atomics need `TEXTURE_ATOMIC`).
+    pub target: &'m crate::Target,
+    /// WGSL names of the storages texture atomics run on.
+    pub atomic_storages: BTreeSet<String>,
     pub structs: Vec<String>,
     pub functions: HashMap<usize, FnInfo<'m>>,
     /// Static globals by qualified name: their declaration and declarator.
@@ -76,10 +83,13 @@ pub(crate) fn emit_module(
     facts: &Facts,
     lowered: &Lowered,
     entries: &[EntryRequest],
+    target: &crate::Target,
 ) -> Result<Code> {
     let mut e = Emitter {
         facts,
         lowered,
+        target,
+        atomic_storages: BTreeSet::new(),
         structs: facts.structs.iter().map(|(n, _)| ident(n)).collect(),
         functions: HashMap::new(),
         statics: HashMap::new(),
@@ -125,6 +135,7 @@ pub(crate) fn emit_module(
     Ok(Code {
         text: e.text,
         records: e.records,
+        atomic_storages: e.atomic_storages,
     })
 }
 
@@ -262,12 +273,12 @@ impl<'m> Emitter<'m> {
         self.records.push((start, self.text.len(), range));
     }
 
-    fn open(&mut self, range: TextRange, text: &str) {
+    pub(super) fn open(&mut self, range: TextRange, text: &str) {
         self.line(range, text);
         self.indent += 1;
     }
 
-    fn close(&mut self, range: TextRange, text: &str) {
+    pub(super) fn close(&mut self, range: TextRange, text: &str) {
         self.indent = self.indent.saturating_sub(1);
         self.line(range, text);
     }
@@ -304,7 +315,11 @@ impl<'m> Emitter<'m> {
         };
         let ty = self.declared_type(v, d)?;
         let name = ident(qualified);
-        let t = self.wgsl(&ty, d.name.range)?;
+        let t = if self.atomic_groupshared(qualified) {
+            self.atomic_type(&ty, d.name.range)?
+        } else {
+            self.wgsl(&ty, d.name.range)?
+        };
         let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
         if v.qualifiers
             .iter()
@@ -737,10 +752,18 @@ impl<'m> Emitter<'m> {
                             "'sincos' into several swizzled components not supported yet",
                         );
                     }
-                    let lhs = self.lvalue(place)?;
-                    self.line(e.range, &format!("{lhs} = {value};"));
+                    self.store(place, &value, e.range)?;
                 }
                 Ok(())
+            }
+            ExprKind::Call { callee, args }
+                if check_atomic::is_atomic(&callee.joined())
+                    && !self.facts.calls.contains_key(&callee.range)
+                    && args
+                        .first()
+                        .is_some_and(|s| matches!(self.ty(s), Type::Object { .. })) =>
+            {
+                self.texture_atomic_statement(&callee.joined(), args, e.range)
             }
             ExprKind::Call { callee, args }
                 if callee.joined() == "clip" && !self.facts.calls.contains_key(&callee.range) =>
@@ -786,8 +809,12 @@ impl<'m> Emitter<'m> {
             Some((Base::Float, ..)) => "1.0f",
             _ => return unsupported(range, "'++'/'--' on this type not supported"),
         };
-        let target = self.lvalue(operand)?;
         let sign = if op == BinaryOp::Add { "+" } else { "-" };
+        if self.is_atomic_place(operand) {
+            let current = self.atomic_load(operand)?;
+            return self.store(operand, &format!("{current} {sign} {one}"), range);
+        }
+        let target = self.lvalue(operand)?;
         self.line(range, &format!("{target} {sign}= {one};"));
         Ok(())
     }
@@ -821,8 +848,6 @@ impl<'m> Emitter<'m> {
             self.line(range, "}");
             return Ok(());
         }
-        let lhs = self.lvalue(target)?;
-        self.line(range, &format!("{lhs} = {rhs};"));
-        Ok(())
+        self.store(target, &rhs, range)
     }
 }

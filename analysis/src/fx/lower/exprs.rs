@@ -87,6 +87,24 @@ impl Emitter<'_> {
                     Ok(format!("{target}({truncated})"))
                 }
             }
+            (_, 2.., _, 1) if u16::from(tr) <= u16::from(fr) * u16::from(fc) => {
+                // A matrix met by a vector under an operator: its first components in
+                // row-major order (HLSL's flattening), as ReShade's `(float3)m` gives them.
+                let parts: Vec<String> = (0..tr)
+                    .map(|k| {
+                        let cell = format!("({code})[{}][{}]", k / fc, k % fc);
+                        if fb == tb {
+                            cell
+                        } else {
+                            format!("{s}({cell})")
+                        }
+                    })
+                    .collect();
+                match parts.as_slice() {
+                    [one] => Ok(one.clone()),
+                    _ => Ok(format!("{target}({})", parts.join(", "))),
+                }
+            }
             (_, 2.., _, 2..) if tr <= fr && tc <= fc && fb == tb => {
                 let rows: Vec<String> = (0..tr)
                     .map(|r| {
@@ -122,6 +140,9 @@ impl Emitter<'_> {
                 Literal::Float(v) => float_literal(*v),
                 Literal::String(_) => return unsupported(e.range, "strings are not values"),
             }),
+            ExprKind::Name(_) | ExprKind::Index { .. } if self.is_atomic_place(e) => {
+                self.atomic_load(e)
+            }
             ExprKind::Name(path) => self.name(path),
             ExprKind::Unary { op, operand } => self.unary(*op, operand, e),
             ExprKind::Postfix { op, operand } => {
@@ -175,11 +196,7 @@ impl Emitter<'_> {
             ExprKind::Member { base, member } => self.member(base, member, e.range),
             ExprKind::Index { base, index } => {
                 let b = self.expr(base)?;
-                let it = self.ty(index);
-                let i = match shape(&it) {
-                    Some((Base::Int | Base::Uint, 1, 1)) => self.expr(index)?,
-                    _ => self.expr_as(index, &Type::INT)?,
-                };
+                let i = self.index_value(index)?;
                 Ok(format!("{b}[{i}]"))
             }
             ExprKind::Sequence(items) => {
@@ -196,7 +213,15 @@ impl Emitter<'_> {
         }
     }
 
-    fn name(&mut self, path: &Path) -> Result<String> {
+    /// An index as WGSL takes it: an integer scalar.
+    pub(super) fn index_value(&mut self, index: &Expr) -> Result<String> {
+        match shape(&self.ty(index)) {
+            Some((Base::Int | Base::Uint, 1, 1)) => self.expr(index),
+            _ => self.expr_as(index, &Type::INT),
+        }
+    }
+
+    pub(super) fn name(&mut self, path: &Path) -> Result<String> {
         if let Some(q) = self.facts.globals.get(&path.range) {
             return match self.lowered.globals.get(q) {
                 Some(Global::Value(n)) => {
@@ -231,6 +256,9 @@ impl Emitter<'_> {
                 "an assignment or '++'/'--' whose target has side effects of its own",
             );
         }
+        if self.is_atomic_place(target) {
+            return self.atomic_load(target);
+        }
         self.lvalue(target)
     }
 
@@ -244,6 +272,12 @@ impl Emitter<'_> {
 
     /// An assignable place.
     pub fn lvalue(&mut self, e: &Expr) -> Result<String> {
+        if self.is_atomic_place(e) {
+            return unsupported(
+                e.range,
+                "a 'groupshared' variable that atomics use, as an 'out' argument or in this place",
+            );
+        }
         match &e.kind {
             ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => self.expr(e),
             _ => unsupported(e.range, "assignment to this expression not supported"),
@@ -642,7 +676,8 @@ pub(crate) fn has_side_effects(e: &Expr) -> bool {
         ExprKind::Cast { operand, .. } => has_side_effects(operand),
         // The intrinsics with `out` results write them as statements of their own.
         ExprKind::Call { callee, .. }
-            if matches!(callee.joined().as_str(), "modf" | "frexp" | "sincos") =>
+            if matches!(callee.joined().as_str(), "modf" | "frexp" | "sincos")
+                || super::super::check_atomic::is_atomic(&callee.joined()) =>
         {
             true
         }

@@ -182,7 +182,8 @@ impl Emitter<'_> {
             ("modf" | "frexp", [a, out]) => {
                 // The second result goes to its `out` place as a statement before this one.
                 let x = self.expr_as(a, t)?;
-                let place = self.side_effect_free_place(out)?;
+                // Checked for side effects of its own; written after the value.
+                self.side_effect_free_place(out)?;
                 let pt = self.ty(out);
                 let parts = self.temp();
                 self.line(range, &format!("let {parts} = {name}({x});"));
@@ -193,10 +194,13 @@ impl Emitter<'_> {
                     (format!("{parts}.exp"), it)
                 };
                 let value = self.convert(second, &second_ty, &pt, range)?;
-                self.line(range, &format!("{place} = {value};"));
+                self.store(out, &value, range)?;
                 Ok(format!("{parts}.fract"))
             }
             ("mul", [a, b]) => self.mul(a, b, t, range),
+            (n, _) if super::super::check_atomic::is_atomic(n) => {
+                self.atomic_value(n, args, t, range)
+            }
             (n, _) if n.starts_with("tex") => self.texture_call(n, args, t, range),
             ("barrier" | "groupMemoryBarrier", []) => Ok("workgroupBarrier()".to_string()),
             ("memoryBarrier", []) => Ok("storageBarrier()".to_string()),

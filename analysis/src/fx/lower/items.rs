@@ -628,6 +628,8 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         name: name.to_string(),
         texture,
         mip_level,
+        // Set once the code is emitted: whether texture atomics use it.
+        atomic: false,
         span,
     });
     Ok(Global::Storage(name.to_string()))

@@ -10,6 +10,7 @@
 //! A construct not supported yet stops lowering with one located `UnsupportedFeature` error:
 //! never wrong code, never a panic.
 
+mod atomics;
 mod emit;
 mod entry;
 mod exprs;
@@ -88,9 +89,12 @@ fn front(
     options: &Options,
     locate: &dyn Fn(TextRange) -> Span,
 ) -> Result<(items::Lowered, passes::Plan, emit::Code)> {
-    let lowered = items::lower_items(module, facts, options, root_path, locate)?;
+    let mut lowered = items::lower_items(module, facts, options, root_path, locate)?;
     let plan = passes::plan(module, facts, &lowered)?;
-    let code = emit::emit_module(module, facts, &lowered, &plan.entries)?;
+    let code = emit::emit_module(module, facts, &lowered, &plan.entries, &options.target)?;
+    for storage in &mut lowered.items.storages {
+        storage.atomic = code.atomic_storages.contains(&storage.name);
+    }
     Ok((lowered, plan, code))
 }
 

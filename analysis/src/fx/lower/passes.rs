@@ -181,7 +181,9 @@ fn pass_states(
     diagnostics: &mut Vec<Diagnostic>,
     lowered: &Lowered,
 ) -> PassStates {
-    let span = locate(pass.name.as_ref().map_or(pass.range, |n| n.range));
+    // Errors about the whole pass point at its `pass` keyword, where ReShade puts them.
+    let keyword = TextRange::new(pass.range.start as usize, pass.range.start as usize + 4);
+    let span = locate(keyword);
     let mut states = PassStates::new(pass.name.as_ref().map(|n| n.name.clone()), span);
     states.spelling = Spelling::ReshadeFx;
     for s in &pass.states {
