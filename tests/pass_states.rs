@@ -382,6 +382,79 @@ fn compute_passes_write_storage_textures() {
     }
 }
 
+/// A compute pass writes `value` into a 4x4 storage texture of `format`; a pixel pass shows it.
+fn storage_format_effect(format: &str, value: &str) -> String {
+    format!(
+        r#"#include "shaders/fxbench.wfxh"
+texture Target {{ Width = 4; Height = 4; Format = {format}; }};
+storage Out {{ Texture = Target; }};
+@compute @workgroup_size(4, 4)
+fn fill(@builtin(global_invocation_id) id: vec3<u32>) {{
+    textureStore(Out, vec2<i32>(id.xy), {value});
+}}
+@fragment fn show(in: PostProcessOut) -> @location(0) vec4<f32> {{
+    return textureLoad(Target, vec2<i32>(in.position.xy) % 4, 0);
+}}
+technique Formats < enabled = true; > {{
+    pass Fill {{ ComputeShader = fill; }}
+    pass Show {{ VertexShader = PostProcessVS; PixelShader = show; }}
+}}"#
+    )
+}
+
+/// ReShade writes storages of any format its API can; WebGPU guarantees seven. Where the
+/// adapter offers more (lavapipe does), R8, R16F, RG16F and RGB10A2 storages run and hold what
+/// was stored; where it does not, building the chain is a located error naming the format and
+/// the pass.
+#[test]
+fn storage_writes_in_formats_webgpu_does_not_guarantee() {
+    let Some(ctx) = testing::gpu() else { return };
+    let image = grey_image();
+    let stored = "vec4<f32>(0.25, 0.5, 0.75, 1.0)";
+    // What each format keeps of (0.25, 0.5, 0.75, 1), read back through an RGBA8 target.
+    let cases = [
+        ("R8", [64, 0, 0, 255]),
+        ("R16F", [64, 0, 0, 255]),
+        ("RG16F", [64, 128, 0, 255]),
+        ("RGB10A2", [64, 128, 191, 255]),
+    ];
+    for (format_name, expected) in cases {
+        let format = analysis::TextureFormat::ALL
+            .iter()
+            .find(|(n, _)| *n == format_name)
+            .map(|(_, f)| *f)
+            .unwrap();
+        assert!(!format.webgpu_storable(), "{format_name}");
+        let path = effect_file(
+            &format!("storage-{format_name}"),
+            &storage_format_effect(format_name, stored),
+        );
+        let document = Document::with_effects(vec![path.clone()]);
+        let compiled = document.compile((image.width, image.height));
+        assert!(!compiled.has_errors(), "{}", compiled.render_diagnostics());
+        let chain = engine::EffectChain::new(
+            &ctx,
+            compiled.effects,
+            (image.width, image.height),
+            &engine::ChainOptions::default(),
+        );
+        let writable = ctx.can_write_storage(format);
+        println!("{format_name} storage on {}: {writable}", ctx.describe());
+        if writable {
+            let mut chain = chain.unwrap();
+            let out = render(&ctx, &mut chain, &image, 1);
+            assert_eq!(out.pixel(1, 2), expected, "{format_name}");
+            continue;
+        }
+        let error = chain.err().expect("a located error").to_string();
+        let expected_start = format!(
+            "{}:3:9: storage 'Out' writes texture 'Target' in format {format_name}, which this device cannot write as a storage texture (technique 'Formats', pass 'Fill')",
+            path.display()
+        );
+        assert!(error.starts_with(&expected_start), "{error}");
+    }
+}
+
 #[test]
 fn storage_declarations_are_checked() {
     let dir = std::env::temp_dir().join(format!("fxbench-storage-errors-{}", std::process::id()));
@@ -395,12 +468,24 @@ fn storage_declarations_are_checked() {
             .map(|d| d.render_short(&out.sources))
             .collect::<Vec<_>>()
     };
+    let semantic = check(
+        "semantic.wfx",
+        "texture T : COLOR;\nstorage S { Texture = T; };\n",
+    );
+    assert_eq!(
+        semantic,
+        [format!(
+            "{}:2:23: error[InvalidRenderStateValue]: 'T' : a texture with a semantic cannot be storage",
+            dir.join("semantic.wfx").display()
+        )]
+    );
+    // Any format is a storage to the front end: the device decides (see
+    // `storage_writes_in_formats_webgpu_does_not_guarantee`).
     let format = check(
         "format.wfx",
         "texture T { Width = 4; Height = 4; Format = R8; };\nstorage S { Texture = T; };\n",
     );
-    assert_eq!(format.len(), 1, "{format:?}");
-    assert!(format[0].contains("format.wfx:2:23: error[InvalidRenderStateValue]: 'T' : format R8 cannot be written as storage"), "{}", format[0]);
+    assert!(!format.iter().any(|d| d.contains(": error[")), "{format:?}");
     let hazard = check(
         "hazard.wfx",
         "texture T { Width = 4; Height = 4; };\nstorage S { Texture = T; };\n\

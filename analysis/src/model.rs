@@ -309,18 +309,50 @@ impl TextureFormat {
         ("RGB10A2", TextureFormat::RGB10A2),
     ];
 
-    /// The WGSL texel format of a storage texture in this format, if WebGPU allows one.
-    pub fn storage_format(self) -> Option<&'static str> {
-        Some(match self {
-            TextureFormat::RGBA8 => "rgba8unorm",
-            TextureFormat::RGBA16F => "rgba16float",
-            TextureFormat::RGBA32F => "rgba32float",
+    /// The WGSL texel format of a storage texture in this format. Every format has one; whether
+    /// a device can write it is the device's (WebGPU guarantees [`Self::webgpu_storable`], an
+    /// adapter may offer more), checked where the chain is built; the 16-bit normalized ones
+    /// also need naga's `STORAGE_TEXTURE_16BIT_NORM_FORMATS` capability.
+    pub fn storage_format(self) -> &'static str {
+        match self {
+            TextureFormat::R8 => "r8unorm",
+            TextureFormat::R16 => "r16unorm",
+            TextureFormat::R16F => "r16float",
             TextureFormat::R32F => "r32float",
             TextureFormat::R32I => "r32sint",
             TextureFormat::R32U => "r32uint",
+            TextureFormat::RG8 => "rg8unorm",
+            TextureFormat::RG16 => "rg16unorm",
+            TextureFormat::RG16F => "rg16float",
             TextureFormat::RG32F => "rg32float",
-            _ => return None,
-        })
+            TextureFormat::RGBA8 => "rgba8unorm",
+            TextureFormat::RGBA16 => "rgba16unorm",
+            TextureFormat::RGBA16F => "rgba16float",
+            TextureFormat::RGBA32F => "rgba32float",
+            TextureFormat::RGB10A2 => "rgb10a2unorm",
+        }
+    }
+
+    /// Whether every WebGPU device can write this format as a storage texture.
+    pub fn webgpu_storable(self) -> bool {
+        matches!(
+            self,
+            TextureFormat::RGBA8
+                | TextureFormat::RGBA16F
+                | TextureFormat::RGBA32F
+                | TextureFormat::R32F
+                | TextureFormat::R32I
+                | TextureFormat::R32U
+                | TextureFormat::RG32F
+        )
+    }
+
+    /// ReShade's name of this format (`RGBA16F`).
+    pub fn name(self) -> &'static str {
+        TextureFormat::ALL
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("?", |(n, _)| n)
     }
 
     /// The WGSL sampled type of a texture in this format.

@@ -74,6 +74,10 @@ pub enum ChainError {
         limit_name: &'static str,
         limit: u32,
     },
+    /// A storage the device cannot write: its texture's format is neither one WebGPU
+    /// guarantees nor one the adapter offers for storage writes.
+    #[error(transparent)]
+    StorageFormat(Box<StorageFormatError>),
     /// The device ran out of memory (a texture too big to allocate, usually).
     #[error("effect '{effect}': out of GPU memory {what}: {message}")]
     OutOfMemory {
@@ -91,6 +95,25 @@ pub enum ChainError {
         #[source]
         source: crate::input::InputError,
     },
+}
+
+/// A storage whose texture's format the device cannot write as a storage texture.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{location}: storage '{storage}' writes texture '{texture}' in format {format}, which this device cannot write as a storage texture ({pass}); use one of {allowed}"
+)]
+pub struct StorageFormatError {
+    pub effect: String,
+    pub storage: String,
+    pub texture: String,
+    /// ReShade's name of the format (`R8`).
+    pub format: &'static str,
+    /// `path:line:column` of the storage's declaration.
+    pub location: String,
+    /// The first pass that binds it: `technique 'T', pass 'P'` (or `pass 2`).
+    pub pass: String,
+    /// The formats this device can write, comma-separated.
+    pub allowed: String,
 }
 
 /// An effect's place in the chain: its index in the list given to [`EffectChain::new`] (or to the

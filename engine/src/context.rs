@@ -16,6 +16,9 @@ pub fn optional_features() -> wgpu::Features {
         | wgpu::Features::PASSTHROUGH_SHADERS
         // ReShade FX atomics on R32U/R32I storages (`atomicAdd(storage, coord, value)`).
         | wgpu::Features::TEXTURE_ATOMIC
+        // Storage writes to the formats the adapter can write beyond WebGPU's guaranteed seven
+        // (R8, R16F, RGB10A2, ... as ReShade allows on any format its API can).
+        | wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
 }
 
 /// The adapter [`GpuContext::headless`] would use: Vulkan first, then GL.
@@ -60,8 +63,40 @@ pub struct GpuContext {
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub adapter_info: wgpu::AdapterInfo,
+    /// The formats of effect textures this device can write as storage textures.
+    storage_writable: Arc<[analysis::TextureFormat]>,
     /// Why the device was lost, once it is (see [`Self::lost`]).
     lost: Arc<Mutex<Option<String>>>,
+}
+
+/// The effect texture formats `device` (made from `adapter`) can bind as write-only storage:
+/// WebGPU's guaranteed formats, and with `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` whatever
+/// the adapter reports, as wgpu itself decides.
+fn storage_writable(
+    adapter: &wgpu::Adapter,
+    device: &wgpu::Device,
+) -> Arc<[analysis::TextureFormat]> {
+    let features = device.features();
+    let adapter_specific =
+        features.contains(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES);
+    analysis::TextureFormat::ALL
+        .iter()
+        .map(|(_, format)| *format)
+        .filter(|format| {
+            let wgpu_format = crate::format::texture_format(*format);
+            let supported = if adapter_specific {
+                adapter.get_texture_format_features(wgpu_format)
+            } else {
+                wgpu_format.guaranteed_format_features(features)
+            };
+            supported
+                .allowed_usages
+                .contains(wgpu::TextureUsages::STORAGE_BINDING)
+                && supported
+                    .flags
+                    .contains(wgpu::TextureFormatFeatureFlags::STORAGE_WRITE_ONLY)
+        })
+        .collect()
 }
 
 /// Records why `device` is lost, when it is, in the returned cell (wgpu's callback runs on
@@ -102,17 +137,23 @@ impl fmt::Display for HeadlessError {
 impl std::error::Error for HeadlessError {}
 
 impl GpuContext {
-    /// Wraps a device someone else created (the app gets one from eframe). A device has one
-    /// lost callback: the latest context made on it is the one whose [`Self::lost`] is told
-    /// (and its clones).
-    pub fn new(device: wgpu::Device, queue: wgpu::Queue, adapter_info: wgpu::AdapterInfo) -> Self {
+    /// Wraps a device someone else created from `adapter` (the app gets both from eframe). A
+    /// device has one lost callback: the latest context made on it is the one whose
+    /// [`Self::lost`] is told (and its clones).
+    pub fn new(device: wgpu::Device, queue: wgpu::Queue, adapter: &wgpu::Adapter) -> Self {
         let lost = watch_loss(&device);
         Self {
+            storage_writable: storage_writable(adapter, &device),
             device,
             queue,
-            adapter_info,
+            adapter_info: adapter.get_info(),
             lost,
         }
+    }
+
+    /// Whether this device can write effect textures of `format` as storage textures.
+    pub fn can_write_storage(&self, format: analysis::TextureFormat) -> bool {
+        self.storage_writable.contains(&format)
     }
 
     /// Why the device was lost (a driver reset, or [`wgpu::Device::destroy`]), or `None` while
@@ -146,7 +187,7 @@ impl GpuContext {
             trace: wgpu::Trace::Off,
         }))
         .map_err(|e| HeadlessError::Device(e.to_string()))?;
-        Ok(Self::new(device, queue, adapter.get_info()))
+        Ok(Self::new(device, queue, &adapter))
     }
 
     /// Whether the device takes SPIR-V as it is (`Shaders::Spirv`).

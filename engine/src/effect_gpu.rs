@@ -84,6 +84,7 @@ pub(crate) fn build_effect(
 ) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
     crate::textures::check_limits(&effect, &device.limits())?;
+    crate::textures::check_storage_formats(&effect, |f| ctx.can_write_storage(f))?;
     let name = effect.path().display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     // Inside the validation scope: popped first. Without it wgpu's default handler panics.

@@ -25,7 +25,7 @@ mod upload;
 
 pub use chain::{
     ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough,
-    SpirvTransform, TechniqueKey, TechniqueTimings, TextureConflict, ToggleKey,
+    SpirvTransform, StorageFormatError, TechniqueKey, TechniqueTimings, TextureConflict, ToggleKey,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

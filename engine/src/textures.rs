@@ -332,6 +332,55 @@ pub(crate) fn check_limits(
     Ok(())
 }
 
+/// A located error for the first storage of `effect` whose texture's format `can_write` says
+/// the device cannot write as a storage texture (wgpu would only fail the bind group layout).
+pub(crate) fn check_storage_formats(
+    effect: &ValidatedEffect,
+    can_write: impl Fn(TextureFormat) -> bool,
+) -> Result<(), crate::chain::ChainError> {
+    for (index, storage) in effect.storages().iter().enumerate() {
+        let texture = &effect.textures()[storage.texture.index()];
+        let TextureKind::Owned { format, .. } = texture.kind else {
+            continue;
+        };
+        if can_write(format) {
+            continue;
+        }
+        let binds = |b: &analysis::Binding| matches!(b.resource, analysis::BindingResource::Storage(id) if id.index() == index);
+        let pass = effect
+            .techniques()
+            .iter()
+            .flat_map(|t| t.passes.iter().enumerate().map(move |(i, p)| (t, i, p)))
+            .find(|(_, _, p)| p.bindings().iter().any(binds))
+            .map_or_else(
+                || "no pass binds it".to_string(),
+                |(t, i, p)| match p.name() {
+                    Some(name) => format!("technique '{}', pass '{name}'", t.name),
+                    None => format!("technique '{}', pass {i}", t.name),
+                },
+            );
+        let allowed: Vec<&str> = TextureFormat::ALL
+            .iter()
+            .filter(|(_, f)| can_write(*f))
+            .map(|(name, _)| *name)
+            .collect();
+        return Err(crate::chain::ChainError::StorageFormat(Box::new(
+            crate::chain::StorageFormatError {
+                effect: effect.path().display().to_string(),
+                storage: storage.name.clone(),
+                texture: texture.name.clone(),
+                format: format.name(),
+                location: effect
+                    .location(storage.span)
+                    .map_or_else(|| effect.path().display().to_string(), str::to_string),
+                pass,
+                allowed: allowed.join(", "),
+            },
+        )));
+    }
+    Ok(())
+}
+
 /// The descriptor of an owned texture, or the semantic the runtime binds in its place.
 fn texture_descriptor<'t>(
     effect: &ValidatedEffect,

@@ -699,7 +699,8 @@ fn lower_storage(
     })
 }
 
-/// A storage's `Texture` state: a declared, owned texture in a format WGSL can store to.
+/// A storage's `Texture` state: a declared, owned texture (whether the device can write its
+/// format is checked where the chain is built).
 fn storage_texture(
     cx: &mut Ctx,
     a: &Assignment,
@@ -710,22 +711,6 @@ fn storage_texture(
     let value_span = cx.expr_span(&a.value);
     let id = texture_ids.lookup(cx, name, value_span)?;
     match &textures[id.index()].kind {
-        TextureKind::Owned { format, .. } if format.storage_format().is_none() => {
-            let allowed: Vec<&str> = TextureFormat::ALL
-                .iter()
-                .filter(|(_, f)| f.storage_format().is_some())
-                .map(|(n, _)| *n)
-                .collect();
-            cx.error(
-                DiagnosticCode::InvalidRenderStateValue,
-                value_span,
-                format!(
-                    "'{name}' : format {format:?} cannot be written as storage (use one of {})",
-                    allowed.join(", ")
-                ),
-            );
-            None
-        }
         TextureKind::Semantic(_) => {
             cx.error(
                 DiagnosticCode::InvalidRenderStateValue,

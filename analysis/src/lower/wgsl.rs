@@ -307,9 +307,10 @@ fn resource_bindings(
         let texture = &items.textures[st.texture.index()];
         let format = match &texture.kind {
             TextureKind::Owned { format, .. } => format.storage_format(),
-            TextureKind::Semantic(_) => None,
-        }
-        .expect("storage lowering admits only owned textures in storable formats");
+            TextureKind::Semantic(_) => {
+                unreachable!("storage lowering admits only owned textures")
+            }
+        };
         let access = if st.atomic { "atomic" } else { "write" };
         let decl = format!(
             "{}: texture_storage_{}d<{format}, {access}>",

@@ -72,7 +72,7 @@ impl Runtime {
         let ctx = GpuContext::new(
             render_state.device.clone(),
             render_state.queue.clone(),
-            render_state.adapter.get_info(),
+            &render_state.adapter,
         );
         let mut chain = EffectChain::new(&ctx, effects, source.size(), &ChainOptions::default())?;
         document.apply_preset(&mut chain);

@@ -108,3 +108,33 @@ fn a_lost_device_is_an_error_when_building_and_rendering() {
     let rebuilt = EffectChain::new(&ctx, vec![effect], (8, 8), &ChainOptions::default());
     assert!(matches!(rebuilt, Err(ChainError::DeviceLost(_))));
 }
+
+/// On a device that writes only WebGPU's guaranteed storage formats (no
+/// `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`), an R8 storage is a located error naming the
+/// format, the storage, its texture, the pass that writes it and the formats that would do.
+#[test]
+fn a_storage_in_a_format_the_device_cannot_write_is_a_located_error() {
+    let effect = load(
+        "r8-storage",
+        r#"#include "fxbench.wfxh"
+texture Mask { Width = 4; Height = 4; Format = R8; };
+storage MaskOut { Texture = Mask; };
+@compute @workgroup_size(4, 4)
+fn fill(@builtin(global_invocation_id) id: vec3<u32>) { textureStore(MaskOut, vec2<i32>(id.xy), vec4<f32>(1.0)); }
+technique Masks { pass Clear { ComputeShader = fill; } pass Fill { ComputeShader = fill; } }"#,
+    );
+    let path = effect.path().display().to_string();
+    let error =
+        crate::textures::check_storage_formats(&effect, analysis::TextureFormat::webgpu_storable)
+            .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{path}:3:9: storage 'MaskOut' writes texture 'Mask' in format R8, which this device \
+             cannot write as a storage texture (technique 'Masks', pass 'Clear'); use one of \
+             R32F, R32I, R32U, RG32F, RGBA8, RGBA16F, RGBA32F"
+        )
+    );
+    // A device that writes R8 builds it.
+    crate::textures::check_storage_formats(&effect, |_| true).unwrap();
+}

@@ -614,15 +614,11 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     let Some(texture) = texture else {
         return unsupported(d.name.range, "storage has no 'Texture' state");
     };
-    let storable = matches!(
+    if !matches!(
         &out.items.textures[texture.index()].kind,
-        TextureKind::Owned { format, .. } if format.storage_format().is_some()
-    );
-    if !storable {
-        return unsupported(
-            d.name.range,
-            "storage of a texture without a storable format",
-        );
+        TextureKind::Owned { .. }
+    ) {
+        return unsupported(d.name.range, "storage of a texture with a semantic");
     }
     out.items.storages.push(Storage {
         name: name.to_string(),
