@@ -211,3 +211,79 @@ fn timings_keep_a_history_and_restart_when_the_chain_is_rebuilt() {
     assert_eq!(chain.frame_timings().gpu_ns.len(), 2);
     assert_eq!(TimingSummary::of(&chain).generation, 1);
 }
+
+const TWO_TINTS: &str = r#"#include "shaders/fxbench.wfxh"
+@fragment fn red(in: PostProcessOut) -> @location(0) vec4<f32> {
+    let c = BackBufferLoad(in.position);
+    return vec4<f32>(1.0, c.g, c.b, 1.0);
+}
+@fragment fn blue(in: PostProcessOut) -> @location(0) vec4<f32> {
+    let c = BackBufferLoad(in.position);
+    return vec4<f32>(c.r, c.g, 1.0, 1.0);
+}
+technique Red < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = red; } }
+technique Blue < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = blue; } }
+"#;
+
+/// The preview's output-against-output split: each frame also renders the chain without one
+/// technique, so the divider shows what that technique adds; its run is not timed.
+#[test]
+fn the_reference_output_leaves_one_technique_out() {
+    let Some(ctx) = testing::gpu() else { return };
+    let dir = std::env::temp_dir().join(format!("fxbench-reference-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let path = dir.join("tints.wfx");
+    std::fs::write(&path, TWO_TINTS).expect("effect written");
+    let image = engine::RgbaImage {
+        width: 4,
+        height: 4,
+        pixels: [10, 20, 30, 255].repeat(16),
+    };
+    let mut chain = chain_for(&ctx, &Document::with_effects(vec![path]), &image);
+    let red = chain.find("Red", None).expect("Red");
+    let blue = chain.find("Blue", None).expect("Blue");
+    let read = |ctx: &GpuContext, texture: &wgpu::Texture| {
+        engine::input::read_texture(&ctx.device, &ctx.queue, texture)
+            .expect("read back")
+            .pixel(1, 1)
+    };
+    assert!(chain.reference_texture().is_none());
+    chain.set_reference(Some(blue));
+    render(&ctx, &mut chain, &image, 1);
+    assert_eq!(read(&ctx, chain.output()), [255, 20, 255, 255]);
+    assert_eq!(
+        read(&ctx, chain.reference_texture().unwrap()),
+        [255, 20, 30, 255]
+    );
+    chain.set_reference(Some(red));
+    render(&ctx, &mut chain, &image, 1);
+    assert_eq!(
+        read(&ctx, chain.reference_texture().unwrap()),
+        [10, 20, 255, 255]
+    );
+    // Kept by name across a rebuild.
+    chain
+        .reload(
+            Document::with_effects(vec![dir.join("tints.wfx")])
+                .compile((4, 4))
+                .effects,
+            (4, 4),
+        )
+        .expect("reload");
+    assert_eq!(chain.reference(), chain.find("Red", None));
+    // With the left-out technique disabled, the reference is the output.
+    let red = chain.find("Red", None).expect("Red");
+    chain.set_enabled(red, false);
+    render(&ctx, &mut chain, &image, 1);
+    assert_eq!(
+        read(&ctx, chain.reference_texture().unwrap()),
+        read(&ctx, chain.output())
+    );
+    chain.set_reference(None);
+    assert!(chain.reference_texture().is_none());
+    // One timing sample per frame: the reference run is not timed.
+    chain.flush_timings();
+    let blue = chain.find("Blue", None).expect("Blue");
+    assert_eq!(chain.timings(blue).expect("timed").cpu_ns.len(), 1);
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}

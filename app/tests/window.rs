@@ -1098,3 +1098,72 @@ fn the_chosen_resolution_sets_buffer_width_whatever_the_panel_size() {
     assert_eq!(harness.state().opened().resolution, Some((2560, 1440)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_split_can_compare_the_output_with_one_technique_left_out() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    // Red sets the red channel, Blue the blue one: without Blue the left side is red only.
+    let (dir, effect) = effect_in_temp(
+        "tints",
+        "#include \"shaders/fxbench.wfxh\"\n\
+         @fragment fn red(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(1.0, 0.0, 0.0, 1.0); }\n\
+         @fragment fn blue(in: PostProcessOut) -> @location(0) vec4<f32> { let c = BackBufferLoad(in.position); return vec4<f32>(c.r, 0.0, 1.0, 1.0); }\n\
+         technique Red < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = red; } }\n\
+         technique Blue < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = blue; } }\n",
+    );
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    harness.get_by_label("Split before/after").click();
+    harness.run_steps(2);
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|c| c.value().as_deref() == Some("input"))
+        .expect("the left side's selector")
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label("without Blue").click();
+    harness.run_steps(4);
+    let state = harness.state();
+    assert_eq!(
+        state.preview_panel().before(),
+        app::window::panels::compare::Before::Without(
+            state
+                .runtime()
+                .expect("runtime")
+                .chain()
+                .find("Blue", None)
+                .expect("Blue")
+        )
+    );
+    let rect = state.preview_panel().image_rect().expect("the preview");
+    let shot = harness.render().expect("render");
+    let at = |fx: f32| {
+        let p = shot.get_pixel(
+            (rect.left() + fx * rect.width()) as u32,
+            (rect.top() + 0.5 * rect.height()) as u32,
+        );
+        [p[0], p[1], p[2]]
+    };
+    // Left of the divider: red only (no Blue); right of it: magenta (both).
+    assert_eq!(at(0.25), [255, 0, 0]);
+    assert_eq!(at(0.75), [255, 0, 255]);
+    // The split off: the extra run stops.
+    harness.get_by_label("Split before/after").click();
+    harness.run_steps(3);
+    assert!(
+        harness
+            .state()
+            .runtime()
+            .expect("runtime")
+            .chain()
+            .reference()
+            .is_none()
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}

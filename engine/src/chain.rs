@@ -8,6 +8,7 @@ mod controls;
 mod fault_tests;
 mod frame;
 mod inspect;
+mod reference;
 
 use std::collections::HashMap;
 
@@ -200,6 +201,8 @@ pub struct EffectChain {
     capture: Option<crate::inspect::CaptureState>,
     /// Same-named textures of different effects that could not be one texture.
     texture_conflicts: Vec<TextureConflict>,
+    /// The frame without one technique, rendered too while compared (`chain/reference.rs`).
+    reference: Option<reference::Reference>,
 }
 
 impl EffectChain {
@@ -279,6 +282,7 @@ impl EffectChain {
             bypass: false,
             capture: None,
             texture_conflicts,
+            reference: None,
         })
     }
 
@@ -374,6 +378,16 @@ impl EffectChain {
             _ => true,
         });
         next.set_capture(request);
+        // Keep comparing against the same technique, matched by name like the order.
+        if let Some(without) = self.reference() {
+            let name = name_of(self, without);
+            let key = next
+                .order
+                .iter()
+                .copied()
+                .find(|k| name_of(&next, *k) == name);
+            next.set_reference(key);
+        }
         *self = next;
         Ok(())
     }

@@ -188,10 +188,11 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                             ui,
                             runtime.chain(),
                             runtime.preview_texture(),
-                            runtime.input_texture(),
+                            (runtime.input_texture(), runtime.reference_texture()),
                         );
                         runtime.set_preview_rect(Some(shown.image_rect));
                         runtime.chain_mut().set_bypass(shown.bypass);
+                        runtime.set_reference(shown.reference);
                         self.capture = self.capture.or(shown.capture);
                     }
                     Err(_) => self.runtime_missing(ui),

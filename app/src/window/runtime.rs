@@ -38,6 +38,12 @@ pub struct Runtime {
     preview: egui::TextureId,
     /// The input as an egui texture, for the preview's before/after split.
     input_preview: egui::TextureId,
+    /// The chain's result without one technique as an egui texture, while the split compares
+    /// against it.
+    reference_preview: Option<egui::TextureId>,
+    /// The technique the preview's split leaves out, as the preview last asked; taken by the
+    /// next frame, so a hidden preview stops the extra run.
+    wanted_reference: Option<engine::TechniqueKey>,
     /// egui's renderer, to point the preview at a rebuilt chain's output.
     renderer: std::sync::Arc<egui::mutex::RwLock<egui_wgpu::Renderer>>,
     clock: engine::sources::FrameClock,
@@ -59,6 +65,9 @@ impl Drop for Runtime {
         let mut renderer = self.renderer.write();
         renderer.free_texture(&self.preview);
         renderer.free_texture(&self.input_preview);
+        if let Some(reference) = self.reference_preview.take() {
+            renderer.free_texture(&reference);
+        }
     }
 }
 
@@ -93,6 +102,8 @@ impl Runtime {
             input,
             preview,
             input_preview,
+            reference_preview: None,
+            wanted_reference: None,
             renderer: render_state.renderer.clone(),
             clock: engine::sources::FrameClock::new(),
             preview_rect: None,
@@ -151,14 +162,61 @@ impl Runtime {
         Ok(())
     }
 
-    /// A rebuilt chain has a new output texture: the preview shows that one from now on.
-    fn point_preview_at_output(&self) {
+    /// A rebuilt chain has a new output texture: the preview shows that one from now on (and
+    /// the reference's).
+    fn point_preview_at_output(&mut self) {
         self.renderer.write().update_egui_texture_from_wgpu_texture(
             &self.ctx.device,
             self.chain.output_view(),
             wgpu::FilterMode::Linear,
             self.preview,
         );
+        self.point_reference_preview();
+    }
+
+    /// From the next frame, also renders each frame without technique `without`, for the
+    /// preview's output-against-output split; asked again every frame the preview is drawn.
+    pub fn set_reference(&mut self, without: Option<engine::TechniqueKey>) {
+        self.wanted_reference = without;
+    }
+
+    /// Applies what the preview asked for last frame (nothing, when it was not drawn).
+    fn apply_reference(&mut self) {
+        let wanted = self.wanted_reference.take();
+        if wanted != self.chain.reference() {
+            self.chain.set_reference(wanted);
+            self.point_reference_preview();
+        }
+    }
+
+    /// The chain's result without the reference technique, as an egui texture, while one is set.
+    pub fn reference_texture(&self) -> Option<egui::TextureId> {
+        self.reference_preview
+    }
+
+    /// Registers, repoints or frees the reference's egui texture to match the chain.
+    fn point_reference_preview(&mut self) {
+        let mut renderer = self.renderer.write();
+        match (self.chain.reference_view(), self.reference_preview) {
+            (Some(view), Some(id)) => renderer.update_egui_texture_from_wgpu_texture(
+                &self.ctx.device,
+                view,
+                wgpu::FilterMode::Linear,
+                id,
+            ),
+            (Some(view), None) => {
+                self.reference_preview = Some(renderer.register_native_texture(
+                    &self.ctx.device,
+                    view,
+                    wgpu::FilterMode::Linear,
+                ));
+            }
+            (None, Some(id)) => {
+                renderer.free_texture(&id);
+                self.reference_preview = None;
+            }
+            (None, None) => {}
+        }
     }
 
     pub fn preview_texture(&self) -> egui::TextureId {
@@ -218,6 +276,7 @@ impl Runtime {
         );
         [frame_input.overlay_active, frame_input.overlay_hovered] =
             std::mem::take(&mut self.overlay);
+        self.apply_reference();
         let screenshot = self.screenshot.take();
         frame_input.screenshot = screenshot.is_some();
         let mut encoder = self

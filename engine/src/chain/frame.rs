@@ -65,6 +65,7 @@ impl EffectChain {
             .filter(|k| !frame_input.screenshot || self.in_screenshots(**k))
             .copied()
             .collect();
+        self.record_reference(encoder, input, &active);
         let plan = FramePlan::new(&self.pass_needs(&active));
         let mut routes = plan.passes.iter();
         let mut recorder = Recorder {
@@ -117,6 +118,51 @@ impl EffectChain {
             .cpu_ns
             .push(frame_started.elapsed().as_nanos() as u64);
         Ok(())
+    }
+
+    /// With a reference technique set (`chain/reference.rs`): records `active` without it,
+    /// untimed and uncaptured, and copies the result into the reference texture.
+    fn record_reference(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        input: &InputTexture,
+        active: &[TechniqueKey],
+    ) {
+        let Some(without) = self.reference() else {
+            return;
+        };
+        let reduced: Vec<TechniqueKey> = active.iter().copied().filter(|k| *k != without).collect();
+        let plan = FramePlan::new(&self.pass_needs(&reduced));
+        let mut routes = plan.passes.iter();
+        let mut recorder = Recorder {
+            device: &self.ctx.device,
+            encoder: &mut *encoder,
+            back_buffers: BackBuffers {
+                input,
+                intermediate: &self.intermediate,
+                output: &self.output,
+            },
+            timer: None,
+            mip_generator: &self.mip_generator,
+            stencil_cleared: HashSet::new(),
+            capture: None,
+            capture_texture: None,
+            back_buffer_now: BackBuffer::Input,
+        };
+        for key in reduced {
+            let effect = &mut self.effects[key.effect.index()];
+            recorder.technique(key, effect, &mut routes);
+        }
+        if let Some(copy) = plan.copy_after {
+            recorder.copy(copy);
+        }
+        if let Some(reference) = &self.reference {
+            encoder.copy_texture_to_texture(
+                self.output.texture.as_image_copy(),
+                reference.target.texture.as_image_copy(),
+                self.output.texture.size(),
+            );
+        }
     }
 
     /// Folds finished timestamps into the averages without waiting, and opens this frame's.

@@ -1,10 +1,11 @@
 //! The preview with comparison tools: zoom and pan (1:1, fit), a before/after split with a
-//! draggable divider (the input left of it, the chain's output right of it), a bypass-all toggle,
-//! and the stored pixel under the cursor (read back through the chain's capture, only while the
-//! cursor is over the image).
+//! draggable divider (the chain's output right of it; left of it the input, or the output with
+//! one technique left out, to see what that technique adds), a bypass-all toggle, and the stored
+//! pixel under the cursor (read back through the chain's capture, only while the cursor is over
+//! the image).
 
-use engine::EffectChain;
 use engine::inspect::{CapturePoint, CaptureRequest, ResourceId};
+use engine::{EffectChain, TechniqueKey};
 
 /// What the preview asks of the window after drawing.
 pub struct PreviewOutcome {
@@ -14,11 +15,24 @@ pub struct PreviewOutcome {
     pub capture: Option<CaptureRequest>,
     /// Whether every technique is bypassed (the output is the input).
     pub bypass: bool,
+    /// The technique the left side leaves out, while the split compares outputs.
+    pub reference: Option<TechniqueKey>,
+}
+
+/// What the split shows left of the divider.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Before {
+    /// The chain's input.
+    #[default]
+    Input,
+    /// The chain's output with this technique left out.
+    Without(TechniqueKey),
 }
 
 /// The preview's state.
 pub struct PreviewPanel {
     split: bool,
+    before: Before,
     /// Where the divider is, as a fraction of the image's width.
     divider: f32,
     bypass: bool,
@@ -32,6 +46,7 @@ impl Default for PreviewPanel {
     fn default() -> Self {
         Self {
             split: false,
+            before: Before::Input,
             divider: 0.5,
             bypass: false,
             view: super::zoom::ZoomPan::default(),
@@ -57,16 +72,32 @@ impl PreviewPanel {
         self.split.then_some(self.divider)
     }
 
-    /// Draws the toolbar and the image: `output` is the chain's output texture and `input` its
-    /// input, both registered with egui.
+    /// What the split shows left of the divider.
+    pub fn before(&self) -> Before {
+        self.before
+    }
+
+    /// Draws the toolbar and the image: `output` is the chain's output texture, `input` its
+    /// input and `reference` its output without the left-out technique (while there is one),
+    /// all registered with egui.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         chain: &EffectChain,
         output: egui::TextureId,
-        input: egui::TextureId,
+        (input, reference): (egui::TextureId, Option<egui::TextureId>),
     ) -> PreviewOutcome {
-        self.toolbar_ui(ui);
+        self.toolbar_ui(ui, chain);
+        if let Before::Without(key) = self.before
+            && !chain.order().contains(&key)
+        {
+            // A rebuilt chain without that technique.
+            self.before = Before::Input;
+        }
+        let left = match self.before {
+            Before::Without(_) => reference.unwrap_or(input),
+            Before::Input => input,
+        };
         let (w, h) = chain.size();
         let size = egui::vec2(w as f32, h as f32);
         let (rect, response) =
@@ -89,19 +120,26 @@ impl PreviewPanel {
         } else if response.dragged() {
             self.view.pan_by(response.drag_delta());
         }
-        self.paint(ui, rect, image_rect, output, input);
+        self.paint(ui, rect, image_rect, output, left);
         let capture = self.readout_ui(ui, chain, &response, image_rect, scale);
         PreviewOutcome {
             image_rect,
             capture,
             bypass: self.bypass,
+            reference: match (self.split, self.before) {
+                (true, Before::Without(key)) => Some(key),
+                _ => None,
+            },
         }
     }
 
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.split, "Split before/after")
-                .on_hover_text("The input left of the divider, the output right of it");
+                .on_hover_text("Left of the divider the input (or the output without one technique), the output right of it");
+            if self.split {
+                self.before_ui(ui, chain);
+            }
             ui.checkbox(&mut self.bypass, "Bypass all")
                 .on_hover_text("Run no technique: the output is the input");
             self.view.buttons_ui(ui);
@@ -111,6 +149,27 @@ impl PreviewPanel {
                     .unwrap_or("Hover the image to read its pixels"),
             );
         });
+    }
+
+    /// The left side's choice: the input, or the output without one of the chain's techniques.
+    fn before_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
+        let label = |before: Before| match before {
+            Before::Input => "input".to_string(),
+            Before::Without(key) => format!("without {}", chain.technique(key).label()),
+        };
+        egui::ComboBox::from_id_salt("split left")
+            .selected_text(label(self.before))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.before, Before::Input, label(Before::Input));
+                for key in chain.order() {
+                    let choice = Before::Without(*key);
+                    ui.selectable_value(&mut self.before, choice, label(choice));
+                }
+            })
+            .response
+            .on_hover_text(
+                "Left of the divider: the input, or the output with one technique left out",
+            );
     }
 
     fn paint(
@@ -165,6 +224,14 @@ impl PreviewPanel {
         let texel = (pos - image_rect.min) / scale;
         let (x, y) = (texel.x as u32, texel.y as u32);
         let before = self.split && pos.x < image_rect.left() + self.divider * image_rect.width();
+        if let (true, Before::Without(key)) = (before, self.before) {
+            // The reference run is never captured: its values are not read back.
+            self.readout = Some(format!(
+                "left: the output without {}; hover the right side to read values",
+                chain.technique(key).label()
+            ));
+            return None;
+        }
         let point = if before {
             CapturePoint::Start
         } else {
