@@ -291,3 +291,52 @@ fn source_mapping_links_a_wgsl_line_to_its_instructions() {
     let last = effect.wgsl().lines().count() as u32;
     assert!(mapping.lines().iter().all(|l| (1..=last).contains(l)));
 }
+
+/// The source map of an `.fx` effect shows the user's FX lines, not the WGSL the front end made
+/// of them, one band per user line: a line lowered to several WGSL lines heads one band.
+#[test]
+fn the_fx_source_map_shows_the_users_lines_once_each() {
+    let path = common::repo().join("assets/vignette.fx");
+    let effect = load(&path);
+    let stage = pass_stages(&effect)
+        .into_iter()
+        .find(|s| effect.entry_point(s.entry).stage == naga::ShaderStage::Fragment)
+        .expect("the vignette's fragment stage");
+    let mapping = app::session::spirv_lines::SourceMapping::build(&effect, &stage).expect("maps");
+    let rows = app::window::panels::spirv_source::source_lines(&effect, &mapping);
+    let headers: Vec<&str> = rows
+        .iter()
+        .map(|r| r.text.as_str())
+        .filter(|t| t.contains(" | "))
+        .collect();
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .expect("in the file")
+            + 1
+    };
+    // The sampling line and the multiplication, as written in the .fx file.
+    for needle in [
+        "float4 color = tex2D(ReShade::BackBuffer, texcoord);",
+        "color.rgb *= Darkening(texcoord, d);",
+    ] {
+        let header = format!("vignette.fx:{} | {needle}", line_of(needle));
+        let count = headers.iter().filter(|h| h.trim_start() == header).count();
+        assert_eq!(count, 1, "{header:?} in {headers:#?}");
+    }
+    // No two consecutive bands name the same place.
+    let places: Vec<&str> = headers
+        .iter()
+        .map(|h| h.split(" | ").next().unwrap_or("").trim())
+        .collect();
+    assert!(places.windows(2).all(|w| w[0] != w[1]), "{places:#?}");
+    // Every header of a user line shows that line's text.
+    for header in &headers {
+        let (place, shown) = header.trim_start().split_once(" | ").expect("a header");
+        if let Some(line) = place.strip_prefix("vignette.fx:") {
+            let line: usize = line.parse().expect("a line number");
+            assert_eq!(shown, text.lines().nth(line - 1).expect("a line").trim());
+        }
+    }
+}

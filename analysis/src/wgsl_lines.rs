@@ -20,6 +20,8 @@ pub struct SourceLine<'a> {
     pub path: &'a Path,
     pub start: LineCol,
     pub end: LineCol,
+    /// The text of the user's line `start.line`, as it was compiled (unsaved edits included).
+    pub text: &'a str,
 }
 
 /// The origin of every line of an effect's WGSL (index 0 is line 1).
@@ -28,6 +30,8 @@ pub(crate) struct WgslLineOrigins {
     spans: Vec<Option<Span>>,
     /// Each span resolved; empty until [`Self::resolve`] runs.
     resolved: Vec<Option<(usize, LineCol, LineCol)>>,
+    /// The text of each resolved span's first line, as compiled.
+    texts: Vec<String>,
     /// The files `resolved` names, by [`crate::FileId`] index.
     files: Vec<PathBuf>,
 }
@@ -51,6 +55,7 @@ impl WgslLineOrigins {
         Self {
             spans,
             resolved: Vec::new(),
+            texts: Vec::new(),
             files: Vec::new(),
         }
     }
@@ -58,16 +63,21 @@ impl WgslLineOrigins {
     /// Resolves every origin to a file, line and column with the effect's final sources.
     pub fn resolve(&mut self, sources: &SourceMap) {
         self.files = sources.files().map(|(_, f)| f.path.clone()).collect();
-        self.resolved = self
+        (self.resolved, self.texts) = self
             .spans
             .iter()
-            .map(|span| {
-                span.map(|s| {
-                    let location = sources.location(s);
-                    (s.file.index(), location.start, location.end)
-                })
+            .map(|span| match span {
+                Some(s) => {
+                    let location = sources.location(*s);
+                    let text = sources.get(s.file).line_text(location.start.line);
+                    (
+                        Some((s.file.index(), location.start, location.end)),
+                        text.to_string(),
+                    )
+                }
+                None => (None, String::new()),
             })
-            .collect();
+            .unzip();
     }
 
     /// The origin of 1-based WGSL `line`.
@@ -84,6 +94,7 @@ impl WgslLineOrigins {
             path: self.files.get(file)?,
             start,
             end,
+            text: self.texts.get(index).map_or("", String::as_str),
         })
     }
 }
