@@ -67,7 +67,7 @@ pub fn source_lines(effect: &ValidatedEffect, mapping: &SourceMapping) -> Vec<Li
     for line in mapping.lines() {
         let origin = origin_of(line);
         let kind = |band: usize| {
-            if band % 2 == 0 {
+            if band.is_multiple_of(2) {
                 LineKind::Added
             } else {
                 LineKind::Header
