@@ -51,6 +51,10 @@ struct WindowArgs {
     /// an image input is scaled to it (default: an image's own size, else 1280x720).
     #[arg(long, value_name = "WxH", value_parser = args::parse_size)]
     resolution: Option<(u32, u32)>,
+    /// Reopen the session a window that lost its GPU device saved (it starts the new window
+    /// with this itself).
+    #[arg(long, value_name = "FILE")]
+    recover: Option<PathBuf>,
     /// Close the window after this many frames (smoke tests and screenshots).
     #[arg(long, value_name = "N", hide = true)]
     exit_after_frames: Option<u64>,
@@ -117,6 +121,8 @@ fn main() -> anyhow::Result<()> {
                 input: window.input,
                 depth: window.depth,
                 resolution: window.resolution,
+                recover: window.recover,
+                no_relaunch: false,
                 exit_after_frames: window.exit_after_frames,
                 view: window.view.into(),
             })

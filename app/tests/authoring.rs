@@ -516,3 +516,76 @@ fn type_into_editor_focus(harness: &mut Harness<'_, WorkbenchApp>) {
     harness.drop_at(at);
     harness.run_steps(1);
 }
+
+/// A lost GPU device loses nothing: the window writes what is open, the unsaved text and the
+/// technique changes to a recovery file (and would start a new window on it), and a window
+/// opened with `--recover` has them back, still unsaved.
+#[test]
+fn a_lost_device_hands_the_unsaved_session_to_a_new_window() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = temp_dir("device-loss");
+    let effect = dir.join("tint.wfx");
+    let original = "#include \"shaders/fxbench.wfxh\"\n\
+        @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(0.5, 0.5, 0.5, 1.0); }\n\
+        technique Tint { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n";
+    std::fs::write(&effect, original).expect("effect written");
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect.clone()],
+        input: InputChoice::TestCard,
+        no_relaunch: true,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    // An unsaved edit and an unsaved technique change.
+    let edited = original.replace("0.5, 0.5, 0.5", "0.25, 0.5, 0.75");
+    type_into_editor(&mut harness, &edited);
+    harness.get_by_label("Tint").click();
+    harness.run_steps(2);
+    assert!(harness.state().editor().is_dirty());
+
+    let runtime = harness.state().runtime().expect("runtime");
+    runtime.gpu().device.destroy();
+    let _ = runtime
+        .gpu()
+        .device
+        .poll(wgpu::PollType::wait_indefinitely());
+    harness.run_steps(2);
+    let file = harness
+        .state()
+        .recovery_file()
+        .expect("a recovery file")
+        .to_path_buf();
+    assert!(
+        harness.state().status().contains("GPU device was lost"),
+        "{}",
+        harness.state().status()
+    );
+    // Nothing was written over the user's file.
+    assert_eq!(std::fs::read_to_string(&effect).expect("read"), original);
+    drop(harness);
+
+    let mut recovered = open_window(StartOptions {
+        recover: Some(file.clone()),
+        ..StartOptions::default()
+    });
+    recovered.run_steps(3);
+    let state = recovered.state();
+    assert!(
+        state
+            .status()
+            .starts_with("recovered after the GPU device was lost (destroyed)"),
+        "{}",
+        state.status()
+    );
+    assert_eq!(state.opened().effects, vec![effect.clone()]);
+    assert_eq!(state.opened().input, InputChoice::TestCard);
+    assert!(state.editor().is_dirty(), "the edit is back, unsaved");
+    assert_eq!(state.editor().active_text(), Some(edited.as_str()));
+    let chain = state.runtime().expect("runtime").chain();
+    let tint = chain.find("Tint", None).expect("Tint");
+    assert!(!chain.is_enabled(tint), "the technique change is back");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+    let _ = std::fs::remove_file(file);
+}

@@ -14,13 +14,14 @@ pub mod input_map;
 pub mod layout;
 pub mod panels;
 pub mod persist;
+pub mod recovery;
 pub mod runtime;
 pub mod screenshots;
 mod toolbar;
 pub mod undo;
 pub mod watch;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use analysis::CompileMode;
@@ -54,6 +55,11 @@ pub struct StartOptions {
     pub exit_after_frames: Option<u64>,
     /// What the central panel shows first.
     pub view: CentralView,
+    /// A recovery file a window that lost its GPU device wrote (`--recover`): open what it
+    /// names, with its unsaved text and preset changes.
+    pub recover: Option<PathBuf>,
+    /// After a lost device, write the recovery file but start no new window (tests).
+    pub no_relaunch: bool,
 }
 
 /// Something a panel asks for; applied after the UI pass.
@@ -167,6 +173,8 @@ pub struct WorkbenchApp {
     /// The running compile follows a reload that changed nothing visible: keep the status.
     quiet_compile: bool,
     screenshots: screenshots::Screenshots,
+    /// Written once the device is lost (see [`recovery`]).
+    recovery_file: Option<PathBuf>,
 }
 
 impl WorkbenchApp {
@@ -232,6 +240,7 @@ impl WorkbenchApp {
             reapply_preset: false,
             quiet_compile: false,
             screenshots: screenshots::Screenshots::new(screenshot_settings),
+            recovery_file: None,
         };
         match options.view {
             CentralView::Preview => {}
@@ -239,12 +248,97 @@ impl WorkbenchApp {
             CentralView::Inspector => layout::show_pane(&mut app.tree, Pane::Inspector),
             CentralView::Timing => layout::show_pane(&mut app.tree, Pane::Timing),
         }
+        let recovery = options.recover.as_deref().map(recovery::Recovery::read);
+        if let Some(Ok(recovery)) = &recovery {
+            options.effects.clone_from(&recovery.effects);
+            options.preset.clone_from(&recovery.preset);
+            options.input = recovery.input.clone().into();
+            options.depth.clone_from(&recovery.depth);
+            options.resolution = recovery.resolution;
+        }
         if !app.open(options.clone()) {
             // Nothing was open to keep: say why in the panes.
             app.runtime = Err(app.status.clone());
             app.opened = options;
         }
+        match recovery {
+            Some(Ok(recovery)) => app.restore(&recovery),
+            Some(Err(e)) => app.status = format!("could not recover the last session: {e}"),
+            None => {}
+        }
         app
+    }
+
+    /// Puts a lost window's unsaved text back into the editor and its preset changes onto the
+    /// chain, both still unsaved.
+    fn restore(&mut self, recovery: &recovery::Recovery) {
+        for (path, text) in &recovery.buffers {
+            self.editor.restore_text(path, text);
+        }
+        if let (Some(text), Ok(runtime)) = (&recovery.preset_text, &mut self.runtime) {
+            let path = self.document.preset_path.clone().unwrap_or_default();
+            let preset = analysis::preset::Preset::parse(&path, text).preset;
+            let saved = self.document.preset.replace(preset);
+            self.document.apply_preset(runtime.chain_mut());
+            // The preset on disk is still the saved one: the changes stay unsaved.
+            self.document.preset = saved;
+            self.preset_dirty = true;
+        }
+        if !recovery.buffers.is_empty() {
+            self.edited_at = Some(Instant::now());
+        }
+        self.status = format!(
+            "recovered after the GPU device was lost ({}): unsaved edits kept",
+            recovery.why
+        );
+    }
+
+    /// The device is gone and eframe cannot make another: write the session to a recovery file
+    /// and hand it to a new fxbench window (see [`recovery`]), then close.
+    fn recover_from_device_loss(&mut self, ctx: &egui::Context, why: String) {
+        if self.recovery_file.is_some() {
+            return;
+        }
+        let preset_text = match (&self.runtime, self.preset_dirty) {
+            (Ok(runtime), true) => Some(self.document.preset_from_chain(runtime.chain()).to_ini()),
+            _ => None,
+        };
+        let recovery = recovery::Recovery {
+            effects: self.opened.effects.clone(),
+            preset: self.opened.preset.clone(),
+            input: (&self.opened.input).into(),
+            depth: self.opened.depth.clone(),
+            resolution: self.opened.resolution,
+            buffers: self.editor.unsaved(),
+            preset_text,
+            why,
+        };
+        let written = recovery.write(&std::env::temp_dir());
+        self.status = match &written {
+            Ok(file) if self.opened.no_relaunch => {
+                format!(
+                    "the GPU device was lost; session saved to {}",
+                    file.display()
+                )
+            }
+            Ok(file) => match recovery::relaunch(file) {
+                Ok(()) => {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                    "the GPU device was lost: continuing in a new window".to_string()
+                }
+                Err(e) => format!(
+                    "the GPU device was lost and {e}; session saved to {}",
+                    file.display()
+                ),
+            },
+            Err(e) => format!("the GPU device was lost and the session could not be saved: {e}"),
+        };
+        self.recovery_file = Some(written.unwrap_or_default());
+    }
+
+    /// The recovery file written after a lost device, if one was.
+    pub fn recovery_file(&self) -> Option<&Path> {
+        self.recovery_file.as_deref()
     }
 
     /// Opens the effects, preset and input of `options` in place of what is open; returns
@@ -457,13 +551,21 @@ fn load_source(options: &StartOptions) -> Result<session::input::Source, String>
 impl eframe::App for WorkbenchApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         if let Ok(runtime) = &mut self.runtime {
-            if let Err(error) = runtime.render_frame(ui.ctx()) {
-                // A lost device: the preview keeps its last frame and the status bar says why.
-                let message = format!("rendering stopped: {error}");
-                if self.status != message {
-                    self.status = message;
+            match runtime.render_frame(ui.ctx()) {
+                Err(engine::ChainError::DeviceLost(why)) => {
+                    self.recover_from_device_loss(ui.ctx(), why);
                 }
+                Err(error) => {
+                    let message = format!("rendering stopped: {error}");
+                    if self.status != message {
+                        self.status = message;
+                    }
+                }
+                Ok(()) => {}
             }
+            let Ok(runtime) = &mut self.runtime else {
+                return;
+            };
             runtime.set_preview_rect(None);
             match runtime.take_shot() {
                 Some(Ok(shot)) => {

@@ -167,6 +167,24 @@ impl EditorPanel {
         (reloaded, conflicts)
     }
 
+    /// The unsaved text of every edited tab, by file.
+    pub fn unsaved(&self) -> Vec<(PathBuf, String)> {
+        self.tabs
+            .iter()
+            .filter(|t| t.buffer.is_dirty())
+            .map(|t| (t.buffer.path().to_path_buf(), t.buffer.text.clone()))
+            .collect()
+    }
+
+    /// Puts `text` into `path`'s tab (opening it) as an unsaved edit.
+    pub fn restore_text(&mut self, path: &Path, text: &str) {
+        let index = self.find_tab(path).or_else(|| self.open_tab(path));
+        if let Some(tab) = index.and_then(|i| self.tabs.get_mut(i)) {
+            tab.buffer.text = text.to_string();
+            tab.highlight = HighlightCache::default();
+        }
+    }
+
     /// Whether any tab has unsaved edits.
     pub fn is_dirty(&self) -> bool {
         self.tabs.iter().any(|t| t.buffer.is_dirty())

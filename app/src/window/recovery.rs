@@ -1,0 +1,82 @@
+//! After the GPU device is lost. eframe owns the window's device and cannot make another, so
+//! the window cannot go on drawing; what it can do is lose nothing. It writes the session — what
+//! is open, the editor's unsaved text, the techniques, order and values not yet saved to the
+//! preset — to a recovery file, starts a new fxbench process (which makes a new device) with
+//! `--recover FILE`, and closes. The new window opens the same files and input, puts the unsaved
+//! text back into its editor tabs as unsaved edits and the preset changes onto its chain, still
+//! unsaved, and says what happened. Nothing is written over the user's files.
+
+use std::path::{Path, PathBuf};
+
+use super::persist::StoredInput;
+
+/// What a window that lost its device hands to the next one.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Recovery {
+    pub effects: Vec<PathBuf>,
+    pub preset: Option<PathBuf>,
+    pub input: StoredInput,
+    pub depth: Option<PathBuf>,
+    pub resolution: Option<(u32, u32)>,
+    /// The editor's unsaved text, by file.
+    pub buffers: Vec<(PathBuf, String)>,
+    /// The chain's techniques, order and values as preset text (ReShade's INI), when they had
+    /// changes not saved to the preset.
+    pub preset_text: Option<String>,
+    /// Why the device was lost.
+    pub why: String,
+}
+
+impl Recovery {
+    /// Writes the recovery file (JSON) into `dir`, atomically; returns its path.
+    pub fn write(&self, dir: &Path) -> Result<PathBuf, String> {
+        let path = dir.join(format!("fxbench-recovery-{}.json", std::process::id()));
+        let json = serde_json::to_vec_pretty(self).map_err(|e| e.to_string())?;
+        crate::session::files::write_atomic(&path, &json)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(path)
+    }
+
+    /// Reads a recovery file.
+    pub fn read(path: &Path) -> Result<Self, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// Starts a new fxbench window that recovers from `file`.
+pub fn relaunch(file: &Path) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find fxbench: {e}"))?;
+    std::process::Command::new(exe)
+        .arg("--recover")
+        .arg(file)
+        .spawn()
+        .map(drop)
+        .map_err(|e| format!("cannot start a new fxbench window: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recovery_file_round_trips() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let recovery = Recovery {
+            effects: vec![PathBuf::from("/fx/a.fx")],
+            preset: Some(PathBuf::from("/fx/p.ini")),
+            input: StoredInput::TestCard,
+            depth: None,
+            resolution: Some((640, 360)),
+            buffers: vec![(PathBuf::from("/fx/a.fx"), "float4 x; // é\n".to_string())],
+            preset_text: Some("Techniques=A@a.fx\n".to_string()),
+            why: "destroyed".to_string(),
+        };
+        let path = recovery.write(dir.path()).expect("written");
+        assert_eq!(Recovery::read(&path).expect("read"), recovery);
+        std::fs::write(&path, "{ not json").expect("overwritten");
+        let error = Recovery::read(&path).unwrap_err();
+        assert!(error.contains("fxbench-recovery-"), "{error}");
+    }
+}
