@@ -5,6 +5,7 @@
 //! data beside it, not a folder that may no longer exist.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The file whose presence marks a data folder.
 const MARKER: &str = "assets/shaders/fxbench.wfxh";
@@ -13,7 +14,14 @@ const MARKER: &str = "assets/shaders/fxbench.wfxh";
 /// running executable that has the data (a binary inside a checkout, or installed next to a copy
 /// of the data); else the nearest such folder above the current directory (`cargo run`/`cargo
 /// test` with the target folder elsewhere); else the source checkout this crate was built from.
+/// Found once per process (the executable, the folder it started in and the environment do not
+/// change); the CLI asks for it several times while setting up a check.
 pub fn data_dir() -> PathBuf {
+    static DATA_DIR: OnceLock<PathBuf> = OnceLock::new();
+    DATA_DIR.get_or_init(find_data_dir).clone()
+}
+
+fn find_data_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("FXBENCH_DATA") {
         return PathBuf::from(dir);
     }

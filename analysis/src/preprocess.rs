@@ -219,8 +219,21 @@ impl Preprocessed {
             return;
         }
         let out_start = self.text.len() as u32;
-        let len = text.len() as u32;
         self.text.push_str(text);
+        self.record_segment(out_start, file, file_start, file_len, exact);
+    }
+
+    /// Notes that the output from `out_start` on came from `file` at `file_start` (`file_len`
+    /// bytes), joining the previous segment where it continues it.
+    fn record_segment(
+        &mut self,
+        out_start: u32,
+        file: FileId,
+        file_start: u32,
+        file_len: u32,
+        exact: bool,
+    ) {
+        let len = self.text.len() as u32 - out_start;
         if let Some(last) = self.segments.last_mut() {
             let contiguous = last.out_start + last.len == out_start && last.file == file;
             if contiguous && exact && last.exact && last.file_start + last.file_len == file_start {
@@ -251,6 +264,23 @@ impl Preprocessed {
     /// Appends `text`, copied from `file` at `file_start`.
     fn push_exact(&mut self, file: FileId, file_start: usize, text: &str) {
         self.push_segment(text, file, file_start as u32, text.len() as u32, true);
+    }
+
+    /// Appends `source` (from `file` at `file_start`) as spaces, keeping its newlines.
+    fn push_blank(&mut self, file: FileId, file_start: usize, source: &[u8]) {
+        if source.is_empty() {
+            return;
+        }
+        let out_start = self.text.len() as u32;
+        self.text.reserve(source.len());
+        for (i, line) in source.split(|&b| b == b'\n').enumerate() {
+            if i > 0 {
+                self.text.push('\n');
+            }
+            self.text.extend(std::iter::repeat_n(' ', line.len()));
+        }
+        let len = source.len() as u32;
+        self.record_segment(out_start, file, file_start as u32, len, true);
     }
 
     /// Appends `text`, produced for (and mapped as a whole to) `origin`.
@@ -292,8 +322,42 @@ const PUNCTUATORS: [&str; 24] = [
     "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", "::",
 ];
 
+/// The length of the punctuator at the start of `rest` (one of [`PUNCTUATORS`], longest first,
+/// else its first byte): a match rather than a search of the list, which every token would pay.
+fn punct_len(rest: &[u8]) -> usize {
+    match rest {
+        [b'<', b'<', b'=', ..] | [b'>', b'>', b'=', ..] | [b'.', b'.', b'.', ..] => 3,
+        [b'<', b'<' | b'=', ..]
+        | [b'>', b'>' | b'=', ..]
+        | [
+            b'=' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^',
+            b'=',
+            ..,
+        ]
+        | [b'&', b'&', ..]
+        | [b'|', b'|', ..]
+        | [b'-', b'>' | b'-', ..]
+        | [b'+', b'+', ..]
+        | [b'#', b'#', ..]
+        | [b':', b':', ..] => 2,
+        _ => 1,
+    }
+}
+
+/// Bytes that continue a word: letters, digits, `_` and any byte of a non-ASCII character.
+const WORD_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+        i += 1;
+    }
+    table
+};
+
 fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+    WORD_BYTES[usize::from(b)]
 }
 
 /// Splits a range of text into preprocessing tokens, skipping whitespace, comments (block comments
@@ -317,94 +381,81 @@ impl<'t> Lexer<'t> {
         }
     }
 
-    fn byte(&self, i: usize) -> Option<u8> {
-        if i < self.end {
-            Some(self.text.as_bytes()[i])
-        } else {
-            None
-        }
+    /// The bytes the lexer may read (up to its end).
+    fn bytes(&self) -> &'t [u8] {
+        &self.text.as_bytes()[..self.end]
     }
 
     /// Skips whitespace and comments; says whether there were any.
     fn skip_space(&mut self) -> bool {
+        let bytes = self.bytes();
         let start = self.pos;
-        while let Some(b) = self.byte(self.pos) {
-            match (b, self.byte(self.pos + 1)) {
-                (b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c', _) => self.pos += 1,
-                (b'\\', Some(b'\n')) => self.pos += 2,
-                (b'\\', Some(b'\r')) if self.byte(self.pos + 2) == Some(b'\n') => self.pos += 3,
+        let mut i = start;
+        while let Some(&b) = bytes.get(i) {
+            match (b, bytes.get(i + 1)) {
+                (b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c', _) => i += 1,
+                (b'\\', Some(b'\n')) => i += 2,
+                (b'\\', Some(b'\r')) if bytes.get(i + 2) == Some(&b'\n') => i += 3,
                 (b'/', Some(b'/')) => {
-                    while self.byte(self.pos).is_some_and(|b| b != b'\n') {
-                        self.pos += 1;
-                    }
+                    i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k);
                 }
-                (b'/', Some(b'*')) => {
-                    self.pos = skip_block_comment(self.text, self.pos, self.end, self.nest).0
-                }
+                (b'/', Some(b'*')) => i = skip_block_comment(self.text, i, self.end, self.nest).0,
                 _ => break,
             }
         }
-        self.pos > start
+        self.pos = i;
+        i > start
     }
 
     fn next_raw(&mut self) -> Option<RawTok> {
         let space = self.skip_space();
+        let bytes = self.bytes();
         let start = self.pos;
-        let b = self.byte(start)?;
-        let next = self.byte(start + 1);
+        let b = *bytes.get(start)?;
+        let mut i = start + 1;
         let kind = if is_word_byte(b) && !b.is_ascii_digit() {
-            while self.byte(self.pos).is_some_and(is_word_byte) {
-                self.pos += 1;
+            while bytes.get(i).is_some_and(|&c| is_word_byte(c)) {
+                i += 1;
             }
             Kind::Ident
-        } else if b.is_ascii_digit() || (b == b'.' && next.is_some_and(|n| n.is_ascii_digit())) {
-            self.pos += 1;
-            while let Some(c) = self.byte(self.pos) {
-                let exponent_sign = matches!(c, b'+' | b'-')
-                    && matches!(
-                        self.text.as_bytes()[self.pos - 1],
-                        b'e' | b'E' | b'p' | b'P'
-                    );
+        } else if b.is_ascii_digit() || (b == b'.' && bytes.get(i).is_some_and(u8::is_ascii_digit))
+        {
+            while let Some(&c) = bytes.get(i) {
+                let exponent_sign =
+                    matches!(c, b'+' | b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P');
                 if is_word_byte(c) || c == b'.' || exponent_sign {
-                    self.pos += 1;
+                    i += 1;
                 } else {
                     break;
                 }
             }
             Kind::Number
         } else if b == b'"' {
-            self.pos += 1;
-            while let Some(c) = self.byte(self.pos) {
+            while let Some(&c) = bytes.get(i) {
                 match c {
                     b'"' => {
-                        self.pos += 1;
+                        i += 1;
                         break;
                     }
                     b'\n' => break,
-                    b'\\' if self.byte(self.pos + 1).is_some_and(|n| n != b'\n') => {
-                        self.pos += 2;
-                    }
-                    _ => self.pos += 1,
+                    b'\\' if bytes.get(i + 1).is_some_and(|&n| n != b'\n') => i += 2,
+                    _ => i += 1,
                 }
             }
             // An escaped multi-byte character could leave us inside it.
-            while !self.text.is_char_boundary(self.pos) {
-                self.pos += 1;
+            while !self.text.is_char_boundary(i) {
+                i += 1;
             }
             Kind::Str
         } else {
-            let rest = &self.text[start..self.end];
-            let len = PUNCTUATORS
-                .iter()
-                .find(|p| rest.starts_with(**p))
-                .map_or(1, |p| p.len());
-            self.pos += len;
+            i = start + punct_len(&bytes[start..]);
             Kind::Punct
         };
+        self.pos = i;
         Some(RawTok {
             kind,
             start,
-            end: self.pos,
+            end: i,
             space,
         })
     }
@@ -417,6 +468,11 @@ fn skip_block_comment(text: &str, start: usize, end: usize, nest: bool) -> (usiz
     let mut depth = 0u32;
     let mut i = start;
     while i + 1 < bytes.len() {
+        // Only `/` and `*` matter; the last byte cannot start a pair.
+        let Some(k) = memchr::memchr2(b'/', b'*', &bytes[i..bytes.len() - 1]) else {
+            break;
+        };
+        i += k;
         match (bytes[i], bytes[i + 1]) {
             (b'/', b'*') if nest || depth == 0 => {
                 depth += 1;
@@ -435,14 +491,117 @@ fn skip_block_comment(text: &str, start: usize, end: usize, nest: bool) -> (usiz
     (end, false)
 }
 
-/// A set of macro names a token may no longer expand (C's hide set).
-type HideSet = Rc<Vec<Rc<str>>>;
+/// A token's text: a range of a shared text (the file it was read from, or a string made for
+/// it), so that reading a token allocates nothing.
+#[derive(Clone)]
+struct TokText {
+    shared: Rc<str>,
+    start: u32,
+    end: u32,
+}
+
+impl TokText {
+    /// The range `start..end` of `shared`.
+    fn slice(shared: &Rc<str>, start: usize, end: usize) -> Self {
+        Self {
+            shared: shared.clone(),
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+}
+
+impl std::ops::Deref for TokText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.shared[self.start as usize..self.end as usize]
+    }
+}
+
+impl From<&str> for TokText {
+    fn from(text: &str) -> Self {
+        Self::slice(&text.into(), 0, text.len())
+    }
+}
+
+impl From<String> for TokText {
+    fn from(text: String) -> Self {
+        let len = text.len();
+        Self::slice(&text.into(), 0, len)
+    }
+}
+
+impl PartialEq for TokText {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for TokText {}
+
+impl std::hash::Hash for TokText {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl std::borrow::Borrow<str> for TokText {
+    fn borrow(&self) -> &str {
+        self
+    }
+}
+
+impl std::fmt::Debug for TokText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl std::fmt::Display for TokText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+/// A set of macro names a token may no longer expand (C's hide set). Most tokens have none:
+/// the empty set is `None`, so that making a token allocates nothing.
+#[derive(Clone, Debug, Default)]
+struct HideSet(Option<Rc<Vec<TokText>>>);
+
+impl HideSet {
+    fn of(names: Vec<TokText>) -> Self {
+        Self((!names.is_empty()).then(|| Rc::new(names)))
+    }
+
+    fn names(&self) -> &[TokText] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.names().iter().any(|n| **n == *name)
+    }
+
+    /// The names in `self` or `other` (`self`'s first).
+    fn union(&self, other: &HideSet) -> HideSet {
+        match (&self.0, &other.0) {
+            (None, _) => other.clone(),
+            (Some(a), Some(b)) if Rc::ptr_eq(a, b) => other.clone(),
+            (_, None) => self.clone(),
+            (Some(a), Some(b)) => {
+                let mut set = (**a).clone();
+                set.extend(b.iter().filter(|n| !a.contains(n)).cloned());
+                Self::of(set)
+            }
+        }
+    }
+}
 
 /// A token during macro expansion.
 #[derive(Clone, Debug)]
 struct Tok {
     kind: Kind,
-    text: Rc<str>,
+    text: TokText,
     /// Where the token maps to: its own place, or the invocation that produced it.
     span: Span,
     /// `text` is the source text at `span`, so the output can map byte for byte.
@@ -452,10 +611,10 @@ struct Tok {
 }
 
 impl Tok {
-    fn from_raw(raw: RawTok, text: &str, file: FileId) -> Self {
+    fn from_raw(raw: RawTok, text: &Rc<str>, file: FileId) -> Self {
         Self {
             kind: raw.kind,
-            text: text[raw.start..raw.end].into(),
+            text: TokText::slice(text, raw.start, raw.end),
             span: Span::new(file, raw.start, raw.end),
             exact: true,
             space: raw.space,
@@ -468,7 +627,7 @@ impl Tok {
     }
 }
 
-fn lex_all(text: &str, start: usize, end: usize, file: FileId, nest: bool) -> Vec<Tok> {
+fn lex_all(text: &Rc<str>, start: usize, end: usize, file: FileId, nest: bool) -> Vec<Tok> {
     let mut lexer = Lexer::new(text, start, end);
     lexer.nest = nest;
     std::iter::from_fn(|| lexer.next_raw())
@@ -486,18 +645,6 @@ fn needs_space(before: Option<u8>, after: Option<u8>) -> bool {
     }
     let pair = [a, b];
     pair == *b"//" || pair == *b"/*" || PUNCTUATORS.iter().any(|p| p.as_bytes().starts_with(&pair))
-}
-
-fn hide_union(a: &HideSet, b: &HideSet) -> HideSet {
-    if a.is_empty() || Rc::ptr_eq(a, b) {
-        return b.clone();
-    }
-    if b.is_empty() {
-        return a.clone();
-    }
-    let mut set = (**a).clone();
-    set.extend(b.iter().filter(|n| !a.contains(n)).cloned());
-    Rc::new(set)
 }
 
 fn join_spans(first: Span, last: Span) -> Span {
@@ -518,7 +665,7 @@ fn join_spans(first: Span, last: Span) -> Span {
 #[derive(Debug)]
 struct Macro {
     /// `None` for an object-like macro.
-    params: Option<Vec<Rc<str>>>,
+    params: Option<Vec<TokText>>,
     /// The last parameter is `__VA_ARGS__`.
     variadic: bool,
     body: Vec<Tok>,
@@ -561,6 +708,8 @@ impl Source for VecSource {
 /// Source text, read lazily so that only what an invocation uses is consumed.
 struct TextSource<'t> {
     lexer: Lexer<'t>,
+    /// The text the lexer reads, shared with the tokens read from it.
+    shared: &'t Rc<str>,
     file: FileId,
     consumed_to: usize,
 }
@@ -569,7 +718,7 @@ impl Source for TextSource<'_> {
     fn next_tok(&mut self) -> Option<Tok> {
         let raw = self.lexer.next_raw()?;
         self.consumed_to = raw.end;
-        Some(Tok::from_raw(raw, self.lexer.text, self.file))
+        Some(Tok::from_raw(raw, self.shared, self.file))
     }
 
     fn peek_is_lparen(&mut self) -> bool {
@@ -722,12 +871,15 @@ struct Preprocessor<'a> {
     include_dirs: &'a [PathBuf],
     diagnostics: &'a mut Vec<Diagnostic>,
     out: Preprocessed,
-    macros: FxHashMap<Rc<str>, Rc<Macro>>,
+    macros: FxHashMap<TokText, Rc<Macro>>,
     /// First bytes of every name ever defined: most identifiers in WGSL code are not macros,
     /// and this check spares them the hash lookup.
     macro_first_bytes: [bool; 256],
     /// Files that said `#pragma once`.
     once: FxHashSet<FileId>,
+    /// Include candidates the loader could not read, with why: an effect's headers include the
+    /// same names again and again, and a miss can cost a directory listing (names in any case).
+    unreadable: FxHashMap<PathBuf, String>,
     /// The files being included, outermost first.
     stack: Vec<FileId>,
     /// `#line` directives per file, in file order.
@@ -739,7 +891,7 @@ struct Preprocessor<'a> {
     /// Tokens produced by the current top-level expansion.
     produced: usize,
     /// The macro invoked in the text that the current expansion started from.
-    outermost: Option<Rc<str>>,
+    outermost: Option<TokText>,
     dialect: Dialect,
 }
 
@@ -760,6 +912,7 @@ impl<'a> Preprocessor<'a> {
             macros: FxHashMap::default(),
             macro_first_bytes: [false; 256],
             once: FxHashSet::default(),
+            unreadable: FxHashMap::default(),
             stack: Vec::new(),
             line_directives: FxHashMap::default(),
             stopped: false,
@@ -803,7 +956,7 @@ impl<'a> Preprocessor<'a> {
             ));
             return;
         }
-        let body = lex_all(value, 0, value.len(), root, self.nest())
+        let body = lex_all(&value.into(), 0, value.len(), root, self.nest())
             .into_iter()
             .map(|mut t| {
                 t.exact = false;
@@ -816,7 +969,7 @@ impl<'a> Preprocessor<'a> {
             body,
             defined_at: None,
         };
-        let name: Rc<str> = name.into();
+        let name = TokText::from(name);
         self.note_macro_name(&name);
         self.macros.insert(name, Rc::new(m));
     }
@@ -850,11 +1003,8 @@ impl<'a> Preprocessor<'a> {
     /// Emits a range of source as spaces, keeping its newlines and its length.
     fn emit_blank(&mut self, file: FileId, text: &str, start: usize, end: usize) {
         if start < end && self.room_for(end - start, Span::new(file, start, start)) {
-            let blank: String = text.as_bytes()[start..end]
-                .iter()
-                .map(|&b| if b == b'\n' { '\n' } else { ' ' })
-                .collect();
-            self.out.push_exact(file, start, &blank);
+            self.out
+                .push_blank(file, start, &text.as_bytes()[start..end]);
         }
     }
 
@@ -868,11 +1018,8 @@ impl<'a> Preprocessor<'a> {
         let mut comment_depth = 0u32;
         let mut comment_open = 0;
         while pos < bytes.len() && !self.stopped {
-            let line_end = bytes[pos..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(bytes.len(), |i| pos + i + 1);
-            let first = bytes[pos..line_end]
+            // Leading blanks never cross a newline, so this finds the line's first character.
+            let first = bytes[pos..]
                 .iter()
                 .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))
                 .map(|i| pos + i);
@@ -887,15 +1034,8 @@ impl<'a> Preprocessor<'a> {
                     run_start = next;
                 }
                 _ => {
-                    comment_depth = scan_line(
-                        bytes,
-                        pos,
-                        line_end,
-                        comment_depth,
-                        &mut comment_open,
-                        self.nest(),
-                    );
-                    pos = line_end;
+                    (comment_depth, pos) =
+                        scan_line(bytes, pos, comment_depth, &mut comment_open, self.nest());
                 }
             }
         }
@@ -921,7 +1061,7 @@ impl<'a> Preprocessor<'a> {
     }
 
     /// Emits lines of text: with macros expanded when the group is active, blank otherwise.
-    fn flush_run(&mut self, file: FileId, text: &str, start: usize, end: usize, active: bool) {
+    fn flush_run(&mut self, file: FileId, text: &Rc<str>, start: usize, end: usize, active: bool) {
         if start >= end {
             return;
         }
@@ -934,6 +1074,7 @@ impl<'a> Preprocessor<'a> {
                 nest: self.nest(),
                 ..Lexer::new(text, start, end)
             },
+            shared: text,
             file,
             consumed_to: start,
         };
@@ -1013,7 +1154,7 @@ impl<'a> Preprocessor<'a> {
             stream.pending.push(value);
             return true;
         }
-        let Some(m) = self.macros.get(&t.text).cloned() else {
+        let Some(m) = self.macros.get(&*t.text).cloned() else {
             return false;
         };
         if self.aborted {
@@ -1024,7 +1165,7 @@ impl<'a> Preprocessor<'a> {
             None => (
                 Vec::new(),
                 t.span,
-                hide_union(&t.hide, &Rc::new(vec![name.clone()])),
+                t.hide.union(&HideSet::of(vec![name.clone()])),
             ),
             Some(params) => {
                 if !stream.peek_is_lparen() {
@@ -1077,13 +1218,14 @@ impl<'a> Preprocessor<'a> {
                     self.error(DiagnosticCode::PreprocessorError, origin, message);
                     return true;
                 }
-                let shared: Vec<Rc<str>> = t
+                let shared: Vec<TokText> = t
                     .hide
+                    .names()
                     .iter()
                     .filter(|n| close.hide.contains(n))
                     .cloned()
                     .collect();
-                let hide = hide_union(&Rc::new(shared), &Rc::new(vec![name.clone()]));
+                let hide = HideSet::of(shared).union(&HideSet::of(vec![name.clone()]));
                 (args, origin, hide)
             }
         };
@@ -1148,7 +1290,7 @@ impl<'a> Preprocessor<'a> {
         let params = m.params.as_deref().unwrap_or(&[]);
         let param = |t: &Tok| {
             (t.kind == Kind::Ident)
-                .then(|| params.iter().position(|p| *p == t.text))
+                .then(|| params.iter().position(|p| **p == *t.text))
                 .flatten()
         };
         let mut expanded: Vec<Option<Vec<Tok>>> = vec![None; args.len()];
@@ -1215,7 +1357,7 @@ impl<'a> Preprocessor<'a> {
             i += 1;
         }
         for t in &mut out {
-            t.hide = hide_union(&t.hide, hide);
+            t.hide = t.hide.union(hide);
         }
         out
     }
@@ -1229,7 +1371,7 @@ impl<'a> Preprocessor<'a> {
         match single {
             Some(raw) => vec![Tok {
                 kind: raw.kind,
-                text: text.as_str().into(),
+                text: text.into(),
                 span: origin,
                 exact: false,
                 space: lhs.space,
@@ -1266,7 +1408,7 @@ impl<'a> Preprocessor<'a> {
     fn directive(
         &mut self,
         file: FileId,
-        text: &str,
+        text: &Rc<str>,
         hash: usize,
         end: usize,
         conds: &mut Vec<Cond>,
@@ -1335,7 +1477,7 @@ impl<'a> Preprocessor<'a> {
             "define" => self.define(args, span),
             "undef" => match args.first() {
                 Some(t) if t.kind == Kind::Ident => {
-                    self.macros.remove(&t.text);
+                    self.macros.remove(&*t.text);
                     self.extra_tokens("undef", &args[1..]);
                 }
                 _ => self.error(
@@ -1396,7 +1538,7 @@ impl<'a> Preprocessor<'a> {
         let mut variadic = false;
         // A parenthesis right after the name (no space) makes a function-like macro.
         if rest.first().is_some_and(|t| t.is("(") && !t.space) {
-            let mut list: Vec<Rc<str>> = Vec::new();
+            let mut list: Vec<TokText> = Vec::new();
             let mut i = 1;
             let mut ok = false;
             while let Some(t) = rest.get(i) {
@@ -1407,7 +1549,7 @@ impl<'a> Preprocessor<'a> {
                 }
                 let param = if t.is("...") {
                     variadic = true;
-                    Rc::from("__VA_ARGS__")
+                    TokText::from("__VA_ARGS__")
                 } else if t.kind == Kind::Ident && !list.contains(&t.text) {
                     t.text.clone()
                 } else {
@@ -1459,7 +1601,7 @@ impl<'a> Preprocessor<'a> {
             body,
             defined_at: Some(span),
         };
-        if let Some(old) = self.macros.get(&name.text)
+        if let Some(old) = self.macros.get(&*name.text)
             && !old.same_definition(&m)
         {
             let mut d = Diagnostic::warning(
@@ -1606,7 +1748,7 @@ impl<'a> Preprocessor<'a> {
         }
     }
 
-    fn include(&mut self, file: FileId, text: &str, from: usize, end: usize, span: Span) {
+    fn include(&mut self, file: FileId, text: &Rc<str>, from: usize, end: usize, span: Span) {
         let arg = text[from..end].trim();
         let quoted = if let Some(rest) = arg.strip_prefix('"') {
             rest.split_once('"').map(|(p, r)| (p.to_string(), r, true))
@@ -1659,12 +1801,20 @@ impl<'a> Preprocessor<'a> {
                 found = Some(id);
                 break;
             }
+            if let Some(why) = self.unreadable.get(&full) {
+                last_error = Some(why.clone());
+                continue;
+            }
             match self.loader.read(&full) {
                 Ok(text) => {
                     found = Some(self.sources.add(full, text));
                     break;
                 }
-                Err(e) => last_error = Some(e),
+                Err(e) => {
+                    let why = e.to_string();
+                    self.unreadable.insert(full, why.clone());
+                    last_error = Some(why);
+                }
             }
         }
         let Some(included) = found else {
@@ -1914,52 +2064,62 @@ fn directive_end(text: &str, hash: usize, nest: bool) -> usize {
     bytes.len()
 }
 
-/// Follows block comments (which nest when `nest`) and strings through one line of text, so that
-/// a `#` inside a comment is not taken for a directive. Returns the comment depth at the end of
-/// the line.
+/// Follows block comments (which nest when `nest`) and strings through the line of text starting
+/// at `start`, so that a `#` inside a comment is not taken for a directive. Returns the comment
+/// depth at the end of the line and where the next line starts (a string's backslash-newline
+/// ends the line too). Jumps from one byte that matters to the next ([`memchr`]): every line of
+/// every file passes here.
 fn scan_line(
     bytes: &[u8],
     start: usize,
-    end: usize,
     mut depth: u32,
     open: &mut usize,
     nest: bool,
-) -> u32 {
+) -> (u32, usize) {
+    let len = bytes.len();
+    let line_end = |i: usize| memchr::memchr(b'\n', &bytes[i..]).map_or(len, |k| i + k + 1);
     let mut i = start;
-    while i < end {
-        let next = bytes.get(i + 1).copied();
-        if depth > 0 {
-            match (bytes[i], next) {
-                (b'/', Some(b'*')) if nest => {
-                    depth += 1;
-                    i += 2;
+    loop {
+        let found = if depth > 0 {
+            memchr::memchr3(b'*', b'/', b'\n', &bytes[i..])
+        } else {
+            memchr::memchr3(b'/', b'"', b'\n', &bytes[i..])
+        };
+        let Some(k) = found else {
+            return (depth, len);
+        };
+        i += k;
+        match (bytes[i], bytes.get(i + 1)) {
+            (b'\n', _) => return (depth, i + 1),
+            (b'/', Some(b'*')) if depth == 0 || nest => {
+                if depth == 0 {
+                    *open = i;
                 }
-                (b'*', Some(b'/')) => {
-                    depth -= 1;
-                    i += 2;
-                }
-                _ => i += 1,
-            }
-            continue;
-        }
-        match (bytes[i], next) {
-            (b'/', Some(b'/')) => return 0,
-            (b'/', Some(b'*')) => {
-                depth = 1;
-                *open = i;
+                depth += 1;
                 i += 2;
             }
+            (b'*', Some(b'/')) => {
+                depth -= 1;
+                i += 2;
+            }
+            (b'/', Some(b'/')) if depth == 0 => return (0, line_end(i)),
             (b'"', _) => {
                 i += 1;
-                while i < end && !matches!(bytes[i], b'"' | b'\n') {
+                while i < len && !matches!(bytes[i], b'"' | b'\n') {
+                    if bytes[i] == b'\\' && bytes.get(i + 1) == Some(&b'\n') {
+                        return (0, i + 2);
+                    }
                     i += if bytes[i] == b'\\' { 2 } else { 1 };
                 }
-                i += 1;
+                match bytes.get(i) {
+                    Some(b'"') => i += 1,
+                    Some(_) => return (0, i + 1),
+                    None => return (0, len),
+                }
             }
             _ => i += 1,
         }
     }
-    depth
 }
 
 /// A `#if` expression over tokens already macro-expanded.
@@ -1967,7 +2127,7 @@ struct ExprParser<'a> {
     directive: &'a str,
     toks: &'a [Tok],
     pos: usize,
-    macros: &'a FxHashMap<Rc<str>, Rc<Macro>>,
+    macros: &'a FxHashMap<TokText, Rc<Macro>>,
     /// The first error: where (`None`: at the end of the line) and what.
     error: Option<(Option<Span>, String)>,
     /// Nesting of parentheses, unary operators and `?:`, bounded so that no input overflows the
@@ -2143,7 +2303,7 @@ impl ExprParser<'_> {
                     else {
                         return self.fail(self.pos, "expected a macro name after 'defined'");
                     };
-                    let value = i64::from(self.macros.contains_key(&name.text));
+                    let value = i64::from(self.macros.contains_key(&*name.text));
                     self.pos += 1;
                     if paren {
                         if self.peek_punct() != Some(")") {
@@ -2176,4 +2336,36 @@ fn parse_integer(text: &str) -> Option<i64> {
     };
     // Values above i64::MAX wrap, as C's unsigned literals compared as signed would.
     u64::from_str_radix(digits, radix).ok().map(|v| v as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `punct_len` agrees with the longest match in [`PUNCTUATORS`] on every sequence of up to
+    /// three punctuation bytes.
+    #[test]
+    fn punctuator_lengths_match_the_list() {
+        let bytes: Vec<u8> = (0x21u8..0x7f)
+            .filter(|b| !b.is_ascii_alphanumeric() && *b != b'_')
+            .collect();
+        let longest = |rest: &[u8]| {
+            PUNCTUATORS
+                .iter()
+                .find(|p| rest.starts_with(p.as_bytes()))
+                .map_or(1, |p| p.len())
+        };
+        let mut checked = 0;
+        for &a in &bytes {
+            for &b in &bytes {
+                for &c in &bytes {
+                    for rest in [&[a][..], &[a, b], &[a, b, c]] {
+                        assert_eq!(punct_len(rest), longest(rest), "{:?}", rest.escape_ascii());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 80_000);
+    }
 }

@@ -53,12 +53,7 @@ pub struct SourceFile {
 impl SourceFile {
     fn new(path: PathBuf, text: String) -> Self {
         let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1));
         Self {
             path,
             text,

@@ -49,9 +49,15 @@ pub struct Path {
 impl Path {
     /// The segments joined with `::`.
     pub fn joined(&self) -> String {
-        let names: Vec<&str> = self.segments.iter().map(|s| s.name.as_str()).collect();
-        let prefix = if self.absolute { "::" } else { "" };
-        format!("{prefix}{}", names.join("::"))
+        let len = self.segments.iter().map(|s| s.name.len() + 2).sum();
+        let mut joined = String::with_capacity(len);
+        for (i, segment) in self.segments.iter().enumerate() {
+            if i > 0 || self.absolute {
+                joined.push_str("::");
+            }
+            joined.push_str(&segment.name);
+        }
+        joined
     }
 }
 

@@ -383,7 +383,11 @@ impl Parser<'_> {
 
     /// The value of a numeric literal; a value that does not fit is reported and replaced.
     fn number(&mut self, kind: TokenKind, range: TextRange) -> Literal {
-        let text = self.text_of(range).to_string();
+        // The text outlives the parser's borrow: no copy per literal.
+        let source = self.text;
+        let text = source
+            .get(range.start as usize..range.end as usize)
+            .unwrap_or("");
         if kind == TokenKind::Float {
             let digits = text.trim_end_matches(['f', 'F', 'h', 'H', 'l', 'L']);
             let value = digits.parse::<f64>().unwrap_or_else(|_| {

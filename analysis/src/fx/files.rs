@@ -37,6 +37,18 @@ pub fn decode_source(bytes: &[u8]) -> String {
 
 /// The existing path that equals `path` when letter case is ignored, component by component.
 pub fn find_ignoring_case(path: &Path) -> Option<PathBuf> {
+    // Mostly the folder is written right and only the name's case differs (an `#include` searched
+    // in every include folder): then one check of the folder replaces one per component.
+    if let (Some(parent), Some(name)) = (path.parent(), path.file_name())
+        && !parent.as_os_str().is_empty()
+        && parent.is_dir()
+    {
+        let found: PathBuf = parent.components().collect();
+        return match found.join(name) {
+            exact if exact.exists() => Some(exact),
+            _ => entry_ignoring_case(&found, name.to_str()?).map(|entry| found.join(entry)),
+        };
+    }
     let mut found = PathBuf::new();
     for component in path.components() {
         let next = found.join(component);
@@ -50,17 +62,19 @@ pub fn find_ignoring_case(path: &Path) -> Option<PathBuf> {
         } else {
             &found
         };
-        let entry = std::fs::read_dir(dir)
-            .ok()?
-            .filter_map(Result::ok)
-            .find(|e| {
-                e.file_name()
-                    .to_str()
-                    .is_some_and(|n| n.eq_ignore_ascii_case(wanted))
-            })?;
-        found = found.join(entry.file_name());
+        let entry = entry_ignoring_case(dir, wanted)?;
+        found = found.join(entry);
     }
     Some(found)
+}
+
+/// The first entry of `dir` named `wanted` when letter case is ignored.
+fn entry_ignoring_case(dir: &Path, wanted: &str) -> Option<std::ffi::OsString> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .find(|n| n.to_str().is_some_and(|n| n.eq_ignore_ascii_case(wanted)))
 }
 
 /// `shaders` and every folder below it, sorted by path: ReShade searches an effect collection's

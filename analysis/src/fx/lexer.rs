@@ -5,6 +5,10 @@
 //! It never fails: bytes it cannot read become [`TokenKind::Unknown`] tokens plus an error, so
 //! the parser sees every other token and reports every independent problem.
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
+
 use super::ast::TextRange;
 
 /// The element type of a numeric type name.
@@ -215,14 +219,13 @@ impl Lexer<'_> {
                 (b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c', _) => self.pos += 1,
                 (b'\\', b'\n') => self.pos += 2,
                 (b'/', b'/') => {
-                    while self.pos < self.bytes.len() && self.bytes[self.pos] != b'\n' {
-                        self.pos += 1;
-                    }
+                    self.pos = memchr::memchr(b'\n', &self.bytes[self.pos..])
+                        .map_or(self.bytes.len(), |i| self.pos + i);
                 }
                 (b'/', b'*') => {
                     // Block comments end at the first `*/`: they do not nest.
                     let start = self.pos;
-                    match self.text[start + 2..].find("*/") {
+                    match memchr::memmem::find(&self.bytes[start + 2..], b"*/") {
                         Some(i) => self.pos = start + 2 + i + 2,
                         None => {
                             self.pos = self.bytes.len();
@@ -365,159 +368,174 @@ fn token(kind: TokenKind, start: usize, end: usize) -> Token {
     }
 }
 
-/// What a word is: a keyword, a type name, a reserved word or an identifier.
+/// What a word is: a keyword, a type name, a reserved word or an identifier. The lexer asks
+/// for every word of an effect: numeric type names by rule, the other words in a hash table
+/// built once.
 pub fn classify_word(word: &str) -> TokenKind {
+    static WORDS: LazyLock<FxHashMap<&str, TokenKind>> = LazyLock::new(word_table);
     if let Some(kind) = numeric_type(word) {
         return kind;
     }
-    use Keyword as K;
-    let keyword = match word {
-        "namespace" => K::Namespace,
-        "struct" => K::Struct,
-        "technique" => K::Technique,
-        "pass" => K::Pass,
-        "for" => K::For,
-        "while" => K::While,
-        "do" => K::Do,
-        "if" => K::If,
-        "else" => K::Else,
-        "switch" => K::Switch,
-        "case" => K::Case,
-        "default" => K::Default,
-        "break" => K::Break,
-        "continue" => K::Continue,
-        "return" => K::Return,
-        "discard" => K::Discard,
-        "extern" => K::Extern,
-        "static" => K::Static,
-        "uniform" => K::Uniform,
-        "volatile" => K::Volatile,
-        "precise" => K::Precise,
-        "groupshared" => K::Groupshared,
-        "in" => K::In,
-        "out" => K::Out,
-        "inout" => K::Inout,
-        "const" => K::Const,
-        "linear" => K::Linear,
-        "noperspective" => K::Noperspective,
-        "centroid" => K::Centroid,
-        "nointerpolation" => K::Nointerpolation,
-        _ => return other_word(word),
-    };
-    TokenKind::Keyword(keyword)
-}
-
-fn other_word(word: &str) -> TokenKind {
-    let object = |kind, dim| TokenKind::Type(TypeWord::Object { kind, dim });
-    match word {
-        "true" | "TRUE" => TokenKind::True,
-        "false" | "FALSE" => TokenKind::False,
-        "void" => TokenKind::Type(TypeWord::Void),
-        "string" => TokenKind::Type(TypeWord::String),
-        "vector" => TokenKind::Type(TypeWord::Vector),
-        "matrix" => TokenKind::Type(TypeWord::Matrix),
-        "texture" | "texture2D" => object(ObjectKind::Texture, 2),
-        "texture1D" => object(ObjectKind::Texture, 1),
-        "texture3D" => object(ObjectKind::Texture, 3),
-        "sampler" | "sampler2D" => object(ObjectKind::Sampler, 2),
-        "sampler1D" => object(ObjectKind::Sampler, 1),
-        "sampler3D" => object(ObjectKind::Sampler, 3),
-        "storage" | "storage2D" => object(ObjectKind::Storage, 2),
-        "storage1D" => object(ObjectKind::Storage, 1),
-        "storage3D" => object(ObjectKind::Storage, 3),
-        _ if is_reserved(word) => TokenKind::Reserved,
-        _ => TokenKind::Ident,
+    if word
+        .strip_prefix("half")
+        .is_some_and(|rest| dimensions(rest).is_some())
+    {
+        return TokenKind::Reserved;
     }
+    WORDS.get(word).copied().unwrap_or(TokenKind::Ident)
 }
 
-/// Words ReShade reserves (HLSL and C++ keywords it does not implement).
-fn is_reserved(word: &str) -> bool {
-    const RESERVED: [&str; 62] = [
-        "asm",
-        "asm_fragment",
-        "auto",
-        "cast",
-        "catch",
-        "char",
-        "class",
-        "column_major",
-        "compile",
-        "const_cast",
-        "delete",
-        "double",
-        "dynamic_cast",
-        "enum",
-        "explicit",
-        "external",
-        "foreach",
-        "friend",
-        "globallycoherent",
-        "goto",
-        "inline",
-        "interface",
-        "long",
-        "mutable",
-        "new",
-        "noinline",
-        "operator",
-        "packed",
-        "packoffset",
-        "private",
-        "protected",
-        "public",
-        "register",
-        "reinterpret_cast",
-        "restrict",
-        "row_major",
-        "sample",
-        "sampler1DArray",
-        "sampler2DArray",
-        "sampler2DMS",
-        "sampler2DMSArray",
-        "sampler_state",
-        "samplerCube",
-        "samplerCubeArray",
-        "samplerCUBE",
-        "samplerRect",
-        "samplerRECT",
-        "SamplerState",
-        "shared",
-        "short",
-        "signed",
-        "sizeof",
-        "snorm",
-        "static_cast",
-        "template",
-        "this",
-        "try",
-        "typedef",
-        "union",
-        "unorm",
-        "unsigned",
-        "using",
-    ];
-    const RESERVED_TEXTURES: [&str; 10] = [
-        "Texture1D",
-        "Texture1DArray",
-        "Texture2D",
-        "Texture2DArray",
-        "Texture2DMS",
-        "Texture2DMSArray",
-        "Texture3D",
-        "textureCUBE",
-        "TextureCube",
-        "TextureCubeArray",
-    ];
-    RESERVED.contains(&word)
-        || RESERVED_TEXTURES.contains(&word)
-        || word == "textureRECT"
-        || word == "virtual"
-        || word.strip_prefix("half").is_some_and(is_dimension_suffix)
+/// The keywords that are not type names.
+const KEYWORDS: [(&str, Keyword); 30] = [
+    ("namespace", Keyword::Namespace),
+    ("struct", Keyword::Struct),
+    ("technique", Keyword::Technique),
+    ("pass", Keyword::Pass),
+    ("for", Keyword::For),
+    ("while", Keyword::While),
+    ("do", Keyword::Do),
+    ("if", Keyword::If),
+    ("else", Keyword::Else),
+    ("switch", Keyword::Switch),
+    ("case", Keyword::Case),
+    ("default", Keyword::Default),
+    ("break", Keyword::Break),
+    ("continue", Keyword::Continue),
+    ("return", Keyword::Return),
+    ("discard", Keyword::Discard),
+    ("extern", Keyword::Extern),
+    ("static", Keyword::Static),
+    ("uniform", Keyword::Uniform),
+    ("volatile", Keyword::Volatile),
+    ("precise", Keyword::Precise),
+    ("groupshared", Keyword::Groupshared),
+    ("in", Keyword::In),
+    ("out", Keyword::Out),
+    ("inout", Keyword::Inout),
+    ("const", Keyword::Const),
+    ("linear", Keyword::Linear),
+    ("noperspective", Keyword::Noperspective),
+    ("centroid", Keyword::Centroid),
+    ("nointerpolation", Keyword::Nointerpolation),
+];
+
+/// Type names other than the numeric ones, and the boolean literals.
+fn other_words() -> [(&'static str, TokenKind); 20] {
+    let object = |kind, dim| TokenKind::Type(TypeWord::Object { kind, dim });
+    [
+        ("true", TokenKind::True),
+        ("TRUE", TokenKind::True),
+        ("false", TokenKind::False),
+        ("FALSE", TokenKind::False),
+        ("void", TokenKind::Type(TypeWord::Void)),
+        ("string", TokenKind::Type(TypeWord::String)),
+        ("vector", TokenKind::Type(TypeWord::Vector)),
+        ("matrix", TokenKind::Type(TypeWord::Matrix)),
+        ("texture", object(ObjectKind::Texture, 2)),
+        ("texture2D", object(ObjectKind::Texture, 2)),
+        ("texture1D", object(ObjectKind::Texture, 1)),
+        ("texture3D", object(ObjectKind::Texture, 3)),
+        ("sampler", object(ObjectKind::Sampler, 2)),
+        ("sampler2D", object(ObjectKind::Sampler, 2)),
+        ("sampler1D", object(ObjectKind::Sampler, 1)),
+        ("sampler3D", object(ObjectKind::Sampler, 3)),
+        ("storage", object(ObjectKind::Storage, 2)),
+        ("storage2D", object(ObjectKind::Storage, 2)),
+        ("storage1D", object(ObjectKind::Storage, 1)),
+        ("storage3D", object(ObjectKind::Storage, 3)),
+    ]
 }
 
-/// `""`, `"3"` or `"3x2"` with dimensions 1 to 4.
-fn is_dimension_suffix(rest: &str) -> bool {
-    dimensions(rest).is_some()
+/// Words ReShade reserves (HLSL and C++ keywords it does not implement); `half` with any
+/// dimensions (`half`, `half3`, `half4x4`) too, by rule.
+const RESERVED: [&str; 74] = [
+    "asm",
+    "asm_fragment",
+    "auto",
+    "cast",
+    "catch",
+    "char",
+    "class",
+    "column_major",
+    "compile",
+    "const_cast",
+    "delete",
+    "double",
+    "dynamic_cast",
+    "enum",
+    "explicit",
+    "external",
+    "foreach",
+    "friend",
+    "globallycoherent",
+    "goto",
+    "inline",
+    "interface",
+    "long",
+    "mutable",
+    "new",
+    "noinline",
+    "operator",
+    "packed",
+    "packoffset",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "reinterpret_cast",
+    "restrict",
+    "row_major",
+    "sample",
+    "sampler1DArray",
+    "sampler2DArray",
+    "sampler2DMS",
+    "sampler2DMSArray",
+    "sampler_state",
+    "samplerCube",
+    "samplerCubeArray",
+    "samplerCUBE",
+    "samplerRect",
+    "samplerRECT",
+    "SamplerState",
+    "shared",
+    "short",
+    "signed",
+    "sizeof",
+    "snorm",
+    "static_cast",
+    "template",
+    "this",
+    "try",
+    "typedef",
+    "union",
+    "unorm",
+    "unsigned",
+    "using",
+    "Texture1D",
+    "Texture1DArray",
+    "Texture2D",
+    "Texture2DArray",
+    "Texture2DMS",
+    "Texture2DMSArray",
+    "Texture3D",
+    "textureCUBE",
+    "TextureCube",
+    "TextureCubeArray",
+    "textureRECT",
+    "virtual",
+];
+
+/// Every word that is not an identifier, except the numeric type names and `half`'s family.
+fn word_table() -> FxHashMap<&'static str, TokenKind> {
+    let others = other_words();
+    let mut words = FxHashMap::with_capacity_and_hasher(
+        RESERVED.len() + others.len() + KEYWORDS.len(),
+        Default::default(),
+    );
+    words.extend(RESERVED.map(|word| (word, TokenKind::Reserved)));
+    words.extend(others);
+    words.extend(KEYWORDS.map(|(word, keyword)| (word, TokenKind::Keyword(keyword))));
+    words
 }
 
 fn dimensions(rest: &str) -> Option<(u8, u8)> {
@@ -611,6 +629,15 @@ mod tests {
         assert_eq!(classify_word("float1"), TokenKind::Ident);
         assert_eq!(classify_word("half3"), TokenKind::Reserved);
         assert_eq!(classify_word("min16float2x2"), TokenKind::Ident);
+        assert_eq!(classify_word("min16uint3"), numeric(Base::Uint, 3, 1));
+        assert_eq!(classify_word("float1x3"), TokenKind::Ident);
+        assert_eq!(classify_word("uint4x4"), numeric(Base::Uint, 4, 4));
+        assert_eq!(classify_word("half"), TokenKind::Reserved);
+        assert_eq!(classify_word("half1x4"), TokenKind::Reserved);
+        assert_eq!(classify_word("half5"), TokenKind::Ident);
+        assert_eq!(classify_word("TextureCube"), TokenKind::Reserved);
+        assert_eq!(classify_word("FALSE"), TokenKind::False);
+        assert_eq!(classify_word("Float"), TokenKind::Ident);
         assert_eq!(
             classify_word("groupshared"),
             TokenKind::Keyword(Keyword::Groupshared)

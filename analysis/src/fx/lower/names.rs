@@ -6,6 +6,10 @@
 //! both, row-major constructors keep their argument order, and `mul` swaps its operands (see
 //! `exprs.rs`).
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashSet;
+
 use super::super::lexer::Base;
 use super::super::types::Type;
 use super::{Result, unsupported};
@@ -219,8 +223,21 @@ const RESERVED: &[&str] = &[
 
 /// A valid WGSL identifier for the FX name `name` (a qualified name joins its parts with `_`).
 pub(crate) fn ident(name: &str) -> String {
-    let joined = name.trim_start_matches("::").replace("::", "_");
-    if RESERVED.contains(&joined.as_str()) || joined.starts_with("__") || joined.starts_with("fx_")
+    // Lowering asks for every name it writes: a hash set, and no pattern search for plain names.
+    static RESERVED_SET: LazyLock<FxHashSet<&str>> =
+        LazyLock::new(|| RESERVED.iter().copied().collect());
+    let mut name = name;
+    while let Some(rest) = name.strip_prefix("::") {
+        name = rest;
+    }
+    let joined = if name.contains(':') {
+        name.replace("::", "_")
+    } else {
+        name.to_string()
+    };
+    if RESERVED_SET.contains(joined.as_str())
+        || joined.starts_with("__")
+        || joined.starts_with("fx_")
     {
         format!("fx_{joined}")
     } else if joined == "_" {
