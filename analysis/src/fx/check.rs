@@ -57,6 +57,9 @@ pub struct Facts {
     /// Qualified names of the globals an atomic intrinsic writes (`atomicAdd(counter, 1)`):
     /// a `groupshared` one is a WGSL `atomic<T>`.
     pub atomic_globals: rustc_hash::FxHashSet<String>,
+    /// Calls of built-ins, by the callee's range: the parameter types of the overload chosen,
+    /// which each argument converts to.
+    pub intrinsic_params: HashMap<TextRange, Vec<Type>>,
 }
 
 /// Checks `module`; returns every finding in text order and the facts lowering needs.

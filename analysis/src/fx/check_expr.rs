@@ -260,33 +260,24 @@ impl Checker {
 
     fn call(&mut self, callee: &Path, args: &[Expr]) -> Type {
         let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
-        if let Some(name) = self.function_name(callee) {
-            return self.overload(&name, callee, args, &types);
-        }
         let simple = callee.segments.len() == 1 && !callee.absolute;
         let name = callee.joined();
+        if let Some(qualified) = self.function_name(callee) {
+            // ReShade tries the built-ins only when no user function of the name is viable.
+            let intrinsic_fits = simple
+                && matches!(
+                    intrinsics::resolve(&name, &types),
+                    intrinsics::Resolution::Unique(_) | intrinsics::Resolution::Ambiguous
+                );
+            if !intrinsic_fits || self.user_function_viable(&qualified, &types) {
+                return self.overload(&qualified, callee, args, &types);
+            }
+        }
         if simple && super::check_atomic::is_atomic(&name) {
             return self.atomic_call(&name, callee, args, &types);
         }
-        if simple {
-            match intrinsics::call(&name, &types) {
-                Ok(Some(ty)) => return ty,
-                Err((min, max)) => {
-                    let expected = if min == max {
-                        format!("{min}")
-                    } else {
-                        format!("{min} to {max}")
-                    };
-                    let plural = if max == 1 { "" } else { "s" };
-                    let message = format!(
-                        "'{name}' : takes {expected} argument{plural}, {} given",
-                        args.len()
-                    );
-                    self.report(DiagnosticCode::NoMatchingOverload, callee.range, message);
-                    return Type::Error;
-                }
-                Ok(None) => {}
-            }
+        if simple && let Some(ty) = self.intrinsic_call(&name, callee, args, &types) {
+            return ty;
         }
         let message = format!("'{name}' : undefined function");
         self.report(DiagnosticCode::UndefinedFunction, callee.range, message);

@@ -1,230 +1,196 @@
-//! ReShade FX's built-in functions as the checker sees them: how many arguments each takes and
-//! the type of its result, given its arguments.
+//! ReShade FX's built-in functions in the checker: a call is resolved against every overload of
+//! ReShade's intrinsic table (`intrinsic_table.rs`) with the ranking user functions get
+//! ([`rank`]: each candidate's ranks sorted best first, compared in order), so the result type
+//! is the chosen overload's and a call ReShade rejects is an error here too:
 //!
-//! This stage types results by rule (component-wise functions keep their widest argument's
-//! shape, `dot` gives a scalar, `mul` follows matrix shapes) and checks argument counts; exact
-//! overload matching against ReShade's full intrinsic table comes with lowering, where each
-//! overload gets its WGSL spelling.
+//! - no overload takes that many arguments: `'clamp' : takes 3 arguments, 2 given`;
+//! - none takes these types: `'cross' : no matching intrinsic overload (float2, float2)`
+//!   (ReShade: "undeclared identifier or no matching intrinsic overload for 'cross'");
+//! - two rank the same: `'normalize' : ambiguous intrinsic call (float)`;
+//! - an `out` argument that is not assignable (`sincos(x, 1.0, c)`).
+//!
+//! The chosen overload's parameter types are recorded in [`Facts::intrinsic_params`]
+//! (super::check::Facts), so lowering converts each argument as ReShade does (`asint(1)` is the
+//! bits of `1.0f`, `abs(1u)` is the float overload).
 
-use super::lexer::Base;
-use super::types::{Type, wider_base};
-
-/// How a built-in's result type follows from its arguments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Rule {
-    /// The widest argument's shape, as float.
-    FloatLike,
-    /// The widest argument's shape and element type (int stays int).
-    SameAsArgs,
-    /// The first argument's shape with this element type.
-    ShapeOf(Base),
-    Scalar(Base),
-    Vector(Base, u8),
-    Void,
-    /// `mul`: matrix and vector products.
-    Mul,
-    /// `transpose`.
-    Transpose,
-    /// A texture read: `float4`.
-    Texel,
-}
-
-/// Argument counts a built-in accepts (`min..=max`) and its result rule, or `None` when `name`
-/// is not a built-in.
-fn lookup(name: &str) -> Option<(usize, usize, Rule)> {
-    use Rule::*;
-    let one_float = [
-        "acos",
-        "asin",
-        "atan",
-        "ceil",
-        "cos",
-        "cosh",
-        "ddx",
-        "ddy",
-        "degrees",
-        "exp",
-        "exp2",
-        "floor",
-        "frac",
-        "fwidth",
-        "log",
-        "log10",
-        "log2",
-        "normalize",
-        "radians",
-        "rcp",
-        "round",
-        "rsqrt",
-        "saturate",
-        "sin",
-        "sinh",
-        "sqrt",
-        "tan",
-        "tanh",
-        "trunc",
-        "f16tof32",
-    ];
-    if one_float.contains(&name) {
-        return Some((1, 1, FloatLike));
-    }
-    Some(match name {
-        "abs" | "sign" => (1, 1, SameAsArgs),
-        "min" | "max" => (2, 2, SameAsArgs),
-        "clamp" => (3, 3, SameAsArgs),
-        "atan2" | "pow" | "step" | "ldexp" | "modf" | "frexp" | "reflect" => (2, 2, FloatLike),
-        "lerp" | "smoothstep" | "mad" | "faceforward" | "refract" => (3, 3, FloatLike),
-        "dot" | "distance" => (2, 2, Scalar(Base::Float)),
-        "length" | "determinant" => (1, 1, Scalar(Base::Float)),
-        "cross" => (2, 2, Vector(Base::Float, 3)),
-        "all" | "any" => (1, 1, Scalar(Base::Bool)),
-        "isinf" | "isnan" => (1, 1, ShapeOf(Base::Bool)),
-        "asfloat" => (1, 1, ShapeOf(Base::Float)),
-        "asint" => (1, 1, ShapeOf(Base::Int)),
-        "asuint" | "countbits" | "reversebits" | "firstbitlow" | "f32tof16" => {
-            (1, 1, ShapeOf(Base::Uint))
-        }
-        "firstbithigh" => (1, 1, SameAsArgs),
-        "mul" => (2, 2, Mul),
-        "transpose" => (1, 1, Transpose),
-        "sincos" => (3, 3, Void),
-        "barrier" | "memoryBarrier" | "groupMemoryBarrier" => (0, 0, Void),
-        "tex1D" | "tex2D" | "tex3D" | "tex1Dlod" | "tex2Dlod" | "tex3Dlod" | "tex1Dfetch"
-        | "tex2Dfetch" | "tex3Dfetch" => (2, 3, Texel),
-        "tex1Dgrad" | "tex2Dgrad" | "tex3Dgrad" => (4, 5, Texel),
-        "tex2DgatherR" | "tex2DgatherG" | "tex2DgatherB" | "tex2DgatherA" => (2, 6, Texel),
-        "tex1Dsize" => (1, 2, Scalar(Base::Int)),
-        "tex2Dsize" => (1, 2, Vector(Base::Int, 2)),
-        "tex3Dsize" => (1, 2, Vector(Base::Int, 3)),
-        "tex1Dstore" | "tex2Dstore" | "tex3Dstore" => (3, 3, Void),
-        _ => return None,
-    })
-}
+use super::ast::*;
+use super::check::Checker;
+use super::intrinsic_table::{Overload, overloads};
+use super::types::{Type, rank, truncates};
+use crate::DiagnosticCode;
 
 /// Whether `name` is a built-in function (the atomics are typed in `check_atomic.rs`).
 pub fn is_intrinsic(name: &str) -> bool {
-    lookup(name).is_some() || super::check_atomic::is_atomic(name)
+    !overloads(name).is_empty() || super::check_atomic::is_atomic(name)
 }
 
-/// What calling built-in `name` with `args` gives: `Err((min, max))` when the argument count is
-/// wrong, `Ok(None)` when `name` is not a built-in.
-pub fn call(name: &str, args: &[Type]) -> std::result::Result<Option<Type>, (usize, usize)> {
-    let Some((min, max, rule)) = lookup(name) else {
-        return Ok(None);
-    };
-    if args.len() < min || args.len() > max {
-        return Err((min, max));
+/// How a call of a built-in resolves.
+#[derive(Debug, PartialEq)]
+pub enum Resolution {
+    /// `name` is no built-in (or an atomic, resolved elsewhere).
+    NotIntrinsic,
+    /// No overload takes this many arguments: the fewest and most any takes.
+    WrongCount(usize, usize),
+    NoMatch,
+    Ambiguous,
+    Unique(&'static Overload),
+}
+
+/// Resolves built-in `name` for arguments of `types`.
+pub fn resolve(name: &str, types: &[Type]) -> Resolution {
+    let all = overloads(name);
+    if all.is_empty() {
+        return Resolution::NotIntrinsic;
     }
-    Ok(Some(result(rule, args)))
-}
-
-/// The numeric argument with the most components (the first on a tie), and the widest element
-/// type among all numeric arguments.
-fn widest(args: &[Type]) -> Option<(Type, Base)> {
-    let numeric: Vec<&Type> = args.iter().filter(|t| t.numeric().is_some()).collect();
-    let shape = numeric
-        .iter()
-        .copied()
-        .fold(None::<&Type>, |best, t| match best {
-            Some(b) if b.components() >= t.components() => Some(b),
-            _ => Some(t),
-        })?;
-    let base = numeric
-        .iter()
-        .filter_map(|t| t.numeric())
-        .fold(Base::Bool, |acc, (b, _, _)| wider_base(acc, b));
-    Some((shape.clone(), base))
-}
-
-fn result(rule: Rule, args: &[Type]) -> Type {
-    let first = args.first().cloned().unwrap_or(Type::Error);
-    match rule {
-        Rule::FloatLike => widest(args).map_or(Type::Error, |(t, _)| t.with_base(Base::Float)),
-        Rule::SameAsArgs => widest(args).map_or(Type::Error, |(t, b)| t.with_base(b)),
-        Rule::ShapeOf(base) => first.with_base(base),
-        Rule::Scalar(base) => Type::scalar(base),
-        Rule::Vector(base, n) => Type::vector(base, n),
-        Rule::Void => Type::Void,
-        Rule::Texel => Type::vector(Base::Float, 4),
-        Rule::Transpose => match first.numeric() {
-            Some((base, rows, cols)) => Type::Numeric {
-                base,
-                rows: cols,
-                cols: rows,
-            },
-            None => Type::Error,
-        },
-        Rule::Mul => mul(&first, args.get(1).unwrap_or(&Type::Error)),
+    let same_count = || all.iter().filter(|o| o.params.len() == types.len());
+    if same_count().next().is_none() {
+        let counts = all.iter().map(|o| o.params.len());
+        let (min, max) = (counts.clone().min(), counts.max());
+        return Resolution::WrongCount(min.unwrap_or(0), max.unwrap_or(0));
+    }
+    let ranked: Vec<(Vec<u32>, &'static Overload)> = same_count()
+        .filter_map(|o| {
+            let mut ranks: Vec<u32> = types
+                .iter()
+                .zip(&o.params)
+                .map(|(t, p)| rank(t, p))
+                .collect();
+            if ranks.contains(&0) {
+                return None;
+            }
+            ranks.sort_unstable_by(|a, b| b.cmp(a));
+            Some((ranks, o))
+        })
+        .collect();
+    let Some(best) = ranked.iter().map(|(r, _)| r).max() else {
+        return Resolution::NoMatch;
+    };
+    let mut winners = ranked.iter().filter(|(r, _)| r == best);
+    match (winners.next(), winners.next()) {
+        (Some((_, one)), None) => Resolution::Unique(one),
+        _ => Resolution::Ambiguous,
     }
 }
 
-/// `mul(a, b)`: scalar scaling, vector × matrix, matrix × vector, matrix × matrix.
-fn mul(a: &Type, b: &Type) -> Type {
-    let (Some((ab, ar, ac)), Some((bb, br, bc))) = (a.numeric(), b.numeric()) else {
-        return Type::Error;
-    };
-    let base = wider_base(ab, bb);
-    let shape = if a.is_scalar() {
-        (br, bc)
-    } else if b.is_scalar() {
-        (ar, ac)
-    } else if a.is_vector() && b.is_matrix() {
-        (bc, 1)
-    } else if a.is_matrix() && b.is_vector() {
-        (ar, 1)
-    } else if a.is_vector() && b.is_vector() {
-        (1, 1)
-    } else {
-        (ar, bc)
-    };
-    Type::Numeric {
-        base,
-        rows: shape.0,
-        cols: shape.1,
+impl Checker {
+    /// Whether a user function `name` takes arguments of `types` (ReShade tries the built-ins
+    /// only when none does).
+    pub(super) fn user_function_viable(&self, name: &str, types: &[Type]) -> bool {
+        self.functions.get(name).is_some_and(|list| {
+            list.iter().any(|o| {
+                o.params.len() == types.len()
+                    && types.iter().zip(&o.params).all(|(t, p)| rank(t, p) > 0)
+            })
+        })
+    }
+
+    /// The type of a call of built-in `name` (arguments `args` of types `types`), after
+    /// reporting a call ReShade rejects; `None` when `name` is no built-in.
+    pub(super) fn intrinsic_call(
+        &mut self,
+        name: &str,
+        callee: &Path,
+        args: &[Expr],
+        types: &[Type],
+    ) -> Option<Type> {
+        let shown = || types.iter().map(Type::name).collect::<Vec<_>>().join(", ");
+        let message = match resolve(name, types) {
+            Resolution::NotIntrinsic => return None,
+            Resolution::Unique(overload) => {
+                return Some(self.accept(overload, callee, args, types));
+            }
+            Resolution::WrongCount(min, max) => {
+                let expected = if min == max {
+                    format!("{min}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                let plural = if max == 1 { "" } else { "s" };
+                format!(
+                    "'{name}' : takes {expected} argument{plural}, {} given",
+                    args.len()
+                )
+            }
+            _ if types.iter().any(Type::is_error) => return Some(Type::Error),
+            Resolution::NoMatch => {
+                format!("'{name}' : no matching intrinsic overload ({})", shown())
+            }
+            Resolution::Ambiguous => format!("'{name}' : ambiguous intrinsic call ({})", shown()),
+        };
+        self.report(DiagnosticCode::NoMatchingOverload, callee.range, message);
+        Some(Type::Error)
+    }
+
+    /// Checks what the chosen `overload` asks of the arguments (assignable `out` places,
+    /// truncation warnings) and records its parameter types for lowering.
+    fn accept(
+        &mut self,
+        overload: &Overload,
+        callee: &Path,
+        args: &[Expr],
+        types: &[Type],
+    ) -> Type {
+        for (arg, _) in args.iter().zip(&overload.outs).filter(|(_, out)| **out) {
+            self.assignable(arg);
+        }
+        for ((arg, t), p) in args.iter().zip(types).zip(&overload.params) {
+            if truncates(t, p) {
+                let message = format!(
+                    "'{}' : implicit truncation of vector type to '{}'",
+                    t.name(),
+                    p.name()
+                );
+                self.warn(DiagnosticCode::ImplicitTruncation, arg.range, message);
+            }
+        }
+        self.facts
+            .intrinsic_params
+            .insert(callee.range, overload.params.clone());
+        overload.ret.clone()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fx::lexer::Base;
+
+    fn result(name: &str, args: &[Type]) -> Option<String> {
+        match resolve(name, args) {
+            Resolution::Unique(o) => Some(o.ret.name()),
+            _ => None,
+        }
+    }
 
     #[test]
-    fn results_follow_the_arguments() {
+    fn calls_resolve_to_reshades_overloads() {
         let f3 = Type::vector(Base::Float, 3);
+        let f2 = Type::vector(Base::Float, 2);
         let i2 = Type::vector(Base::Int, 2);
-        let m43 = Type::Numeric {
-            base: Base::Float,
-            rows: 4,
-            cols: 3,
-        };
+        let m43 = Type::matrix(Base::Float, 4, 3);
+        let lerp = [f3.clone(), f3.clone(), Type::FLOAT];
+        assert_eq!(result("lerp", &lerp).as_deref(), Some("float3"));
         assert_eq!(
-            call("lerp", &[f3.clone(), f3.clone(), Type::FLOAT]),
-            Ok(Some(f3.clone()))
+            result("abs", std::slice::from_ref(&i2)).as_deref(),
+            Some("int2")
         );
-        assert_eq!(call("abs", std::slice::from_ref(&i2)), Ok(Some(i2.clone())));
-        assert_eq!(call("sqrt", &[i2]), Ok(Some(Type::vector(Base::Float, 2))));
+        assert_eq!(result("abs", &[Type::UINT]).as_deref(), Some("float"));
+        assert_eq!(result("sqrt", &[i2]).as_deref(), Some("float2"));
         assert_eq!(
-            call("dot", &[f3.clone(), f3.clone()]),
-            Ok(Some(Type::FLOAT))
+            result("mul", &[m43.clone(), f3.clone()]).as_deref(),
+            Some("float4")
         );
+        let v4 = Type::vector(Base::Float, 4);
+        assert_eq!(result("mul", &[v4, m43.clone()]).as_deref(), Some("float3"));
+        assert_eq!(result("transpose", &[m43]).as_deref(), Some("float3x4"));
+        assert_eq!(resolve("cross", &[f2.clone(), f2]), Resolution::NoMatch);
+        assert_eq!(resolve("normalize", &[Type::FLOAT]), Resolution::Ambiguous);
         assert_eq!(
-            call("mul", &[m43.clone(), f3.clone()]),
-            Ok(Some(Type::vector(Base::Float, 4)))
+            resolve("saturate", &[f3.clone(), f3]),
+            Resolution::WrongCount(1, 1)
         );
-        assert_eq!(
-            call("mul", &[Type::vector(Base::Float, 4), m43.clone()]),
-            Ok(Some(f3.clone()))
-        );
-        assert_eq!(
-            call("transpose", &[m43]),
-            Ok(Some(Type::Numeric {
-                base: Base::Float,
-                rows: 3,
-                cols: 4
-            }))
-        );
-        assert_eq!(call("saturate", &[f3.clone(), f3]), Err((1, 1)));
-        assert_eq!(call("my_function", &[]), Ok(None));
-        assert!(is_intrinsic("tex2Dlod") && !is_intrinsic("tex2Doffset"));
+        assert_eq!(resolve("tex2Dlod", &[]), Resolution::WrongCount(2, 3));
+        assert_eq!(resolve("my_function", &[]), Resolution::NotIntrinsic);
+        assert!(is_intrinsic("tex2Dlod") && is_intrinsic("atomicAdd") && !is_intrinsic("fmod"));
     }
 }

@@ -12,6 +12,7 @@ mod check_atomic;
 mod check_expr;
 mod expr;
 pub mod files;
+pub mod intrinsic_table;
 pub mod intrinsics;
 pub mod lexer;
 pub(crate) mod lower;
