@@ -108,7 +108,8 @@ def header(objects):
     formats = {"int": "R32I", "uint": "R32U", "float": "R32F", "float2": "RG32F", "float4": "RGBA8"}
     for elem, fmt in formats.items():
         for dim in "123":
-            lines.append(f"texture{dim}D T{dim}_{elem} {{ Width = 4; Height = 4; Depth = 4; Format = {fmt}; }};")
+            depth = " Depth = 4;" if dim == "3" else ""
+            lines.append(f"texture{dim}D T{dim}_{elem} {{ Width = 4; Height = 4;{depth} Format = {fmt}; }};")
     for t in sorted(objects):
         m = re.match(r"(sampler|storage|texture)([123])D(?:<(\w+)>)?$", t)
         kind, dim, elem = m.group(1), m.group(2), m.group(3) or "float4"

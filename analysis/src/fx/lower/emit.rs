@@ -741,7 +741,8 @@ impl<'m> Emitter<'m> {
                 let [x, s, c] = args.as_slice() else {
                     return unsupported(e.range, "'sincos' takes 3 arguments");
                 };
-                let t = self.ty(s);
+                // The chosen overload's type: the angle converts to it, each result from it.
+                let t = self.intrinsic_params(callee, args).swap_remove(0);
                 let angle = self.expr_as(x, &t)?;
                 for (place, f) in [(s, "sin"), (c, "cos")] {
                     let pt = self.ty(place);

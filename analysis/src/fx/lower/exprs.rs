@@ -622,7 +622,23 @@ impl Emitter<'_> {
             return Ok(format!("{name}({})", list.join(", ")));
         }
         let t = self.ty(e);
-        self.intrinsic(&callee.joined(), args, &t, e.range)
+        let params = self.intrinsic_params(callee, args);
+        self.intrinsic(&callee.joined(), args, &params, &t, e.range)
+    }
+
+    /// The parameter types of the built-in overload the checker chose for a call, which the
+    /// arguments convert to (each argument's own type where the checker recorded none).
+    pub(super) fn intrinsic_params(&self, callee: &Path, args: &[Expr]) -> Vec<Type> {
+        let chosen = self.facts.intrinsic_params.get(&callee.range);
+        args.iter()
+            .enumerate()
+            .map(|(i, a)| {
+                chosen
+                    .and_then(|p| p.get(i))
+                    .cloned()
+                    .unwrap_or_else(|| self.ty(a))
+            })
+            .collect()
     }
 }
 

@@ -7,7 +7,6 @@ use super::super::ast::*;
 use super::super::lexer::Base;
 use super::super::types::Type;
 use super::emit::Emitter;
-use super::exprs::shape;
 use super::{Result, unsupported};
 
 /// Component-wise intrinsics with their WGSL names: arguments convert to the result type.
@@ -59,10 +58,13 @@ const COMPONENT_WISE: &[(&str, &str)] = &[
 ];
 
 impl Emitter<'_> {
+    /// The WGSL for built-in `name` called with `args`, converted to `params` (the parameter
+    /// types of the overload the checker chose), giving `t`.
     pub(super) fn intrinsic(
         &mut self,
         name: &str,
         args: &[Expr],
+        params: &[Type],
         t: &Type,
         range: TextRange,
     ) -> Result<String> {
@@ -73,7 +75,7 @@ impl Emitter<'_> {
                 .collect::<Result<Vec<_>>>()?;
             return Ok(format!("{wgsl}({})", list.join(", ")));
         }
-        let float_of = |ty: &Type| ty.with_base(Base::Float);
+        let p = |i: usize| params.get(i).cloned().unwrap_or(Type::Error);
         match (name, args) {
             ("fmod", [a, b]) => Ok(format!(
                 "({} % {})",
@@ -83,35 +85,25 @@ impl Emitter<'_> {
             ("rcp", [a]) => Ok(format!("(1.0f / {})", self.expr_as(a, t)?)),
             ("log10", [a]) => Ok(format!("(log({}) * 0.4342944819f)", self.expr_as(a, t)?)),
             ("sign", [a]) => {
-                let at = float_of(&self.ty(a));
-                let code = format!("sign({})", self.expr_as(a, &at)?);
-                self.convert(code, &at, t, range)
+                let code = format!("sign({})", self.expr_as(a, &p(0))?);
+                self.convert(code, &p(0), t, range)
             }
             ("dot" | "distance" | "cross" | "reflect", [a, b]) => {
-                let (at, bt) = (self.ty(a), self.ty(b));
-                let rows = at.components().max(bt.components()) as u8;
-                let common = if rows == 1 {
-                    Type::FLOAT
-                } else {
-                    Type::vector(Base::Float, rows)
-                };
-                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
-                if rows == 1 && name == "dot" {
+                let (x, y) = (self.expr_as(a, &p(0))?, self.expr_as(b, &p(1))?);
+                if p(0).is_scalar() && name == "dot" {
                     return Ok(format!("({x} * {y})"));
                 }
                 Ok(format!("{name}({x}, {y})"))
             }
             ("refract", [a, b, c]) => {
-                let at = float_of(&self.ty(a));
-                let x = self.expr_as(a, &at)?;
-                let y = self.expr_as(b, &at)?;
-                let z = self.expr_as(c, &Type::FLOAT)?;
+                let x = self.expr_as(a, &p(0))?;
+                let y = self.expr_as(b, &p(1))?;
+                let z = self.expr_as(c, &p(2))?;
                 Ok(format!("refract({x}, {y}, {z})"))
             }
             ("length" | "normalize", [a]) => {
-                let at = float_of(&self.ty(a));
-                let x = self.expr_as(a, &at)?;
-                if at.is_scalar() {
+                let x = self.expr_as(a, &p(0))?;
+                if p(0).is_scalar() {
                     return Ok(if name == "length" {
                         format!("abs({x})")
                     } else {
@@ -120,21 +112,16 @@ impl Emitter<'_> {
                 }
                 Ok(format!("{name}({x})"))
             }
-            ("transpose" | "determinant", [a]) => {
-                let at = self.ty(a);
-                Ok(format!("{name}({})", self.expr_as(a, &float_of(&at))?))
-            }
-            ("any" | "all", [a]) => {
-                let bt = self.ty(a).with_base(Base::Bool);
-                Ok(format!("{name}({})", self.expr_as(a, &bt)?))
+            ("transpose" | "determinant" | "any" | "all", [a]) => {
+                Ok(format!("{name}({})", self.expr_as(a, &p(0))?))
             }
             ("asfloat" | "asint" | "asuint", [a]) => {
                 let wt = self.wgsl(t, range)?;
-                let x = self.expr(a)?;
+                let x = self.expr_as(a, &p(0))?;
                 Ok(format!("bitcast<{wt}>({x})"))
             }
             ("f32tof16", [a]) => {
-                let ft = float_of(&self.ty(a));
+                let ft = p(0);
                 let x = self.expr_as(a, &ft)?;
                 let code = per_lane(&x, ft.components(), "u32", |v| {
                     format!("pack2x16float(vec2<f32>({v}, 0.0f))")
@@ -142,7 +129,7 @@ impl Emitter<'_> {
                 self.convert(code, &ft.with_base(Base::Uint), t, range)
             }
             ("f16tof32", [a]) => {
-                let ut = self.ty(a).with_base(Base::Uint);
+                let ut = p(0);
                 let x = self.expr_as(a, &ut)?;
                 let code = per_lane(&x, ut.components(), "f32", |v| {
                     format!("unpack2x16float({v}).x")
@@ -151,7 +138,7 @@ impl Emitter<'_> {
             }
             ("isinf" | "isnan", [a]) => {
                 // By the bits, which no fast-math assumption can fold away.
-                let ft = float_of(&self.ty(a));
+                let ft = p(0);
                 let x = self.expr_as(a, &ft)?;
                 let op = if name == "isinf" { "==" } else { ">" };
                 let n = ft.components();
@@ -165,7 +152,10 @@ impl Emitter<'_> {
                 self.convert(code, &ft.with_base(Base::Bool), t, range)
             }
             ("ldexp", [a, b]) => {
-                let (x, e) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
+                // The exponent is an integer parameter: ReShade drops its fraction first.
+                let x = self.expr_as(a, &p(0))?;
+                let e = self.expr_as(b, &p(1))?;
+                let e = self.convert(e, &p(1), t, range)?;
                 Ok(format!("({x} * exp2({e}))"))
             }
             ("faceforward", [n, i, ng]) => {
@@ -197,7 +187,7 @@ impl Emitter<'_> {
                 self.store(out, &value, range)?;
                 Ok(format!("{parts}.fract"))
             }
-            ("mul", [a, b]) => self.mul(a, b, t, range),
+            ("mul", [a, b]) => self.mul(a, b, &p(0), &p(1)),
             (n, _) if super::super::check_atomic::is_atomic(n) => {
                 self.atomic_value(n, args, t, range)
             }
@@ -208,35 +198,14 @@ impl Emitter<'_> {
         }
     }
 
-    fn mul(&mut self, a: &Expr, b: &Expr, t: &Type, range: TextRange) -> Result<String> {
-        let (at, bt) = (self.ty(a), self.ty(b));
-        match (shape(&at), shape(&bt)) {
-            (Some((_, 1, 1)), _) | (_, Some((_, 1, 1))) => {
-                let (x, y) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
-                Ok(format!("({x} * {y})"))
-            }
-            (Some((_, r, 1)), Some((_, mr, mc))) if mc > 1 => {
-                let x = self.expr_as(a, &Type::vector(Base::Float, r.min(mr)))?;
-                let m = self.expr_as(b, &Type::matrix(Base::Float, mr, mc))?;
-                Ok(format!("({m} * {x})"))
-            }
-            (Some((_, mr, mc)), Some((_, r, 1))) if mc > 1 => {
-                let m = self.expr_as(a, &Type::matrix(Base::Float, mr, mc))?;
-                let x = self.expr_as(b, &Type::vector(Base::Float, r.min(mc)))?;
-                Ok(format!("({x} * {m})"))
-            }
-            (Some((_, _, ac)), Some((_, _, bc))) if ac > 1 && bc > 1 => {
-                let x = self.expr(a)?;
-                let y = self.expr(b)?;
-                Ok(format!("({y} * {x})"))
-            }
-            (Some((_, r1, 1)), Some((_, r2, 1))) => {
-                let common = Type::vector(Base::Float, r1.min(r2));
-                let (x, y) = (self.expr_as(a, &common)?, self.expr_as(b, &common)?);
-                Ok(format!("dot({x}, {y})"))
-            }
-            _ => unsupported(range, "'mul' with these types not supported yet"),
+    /// `mul(a, b)` with `a` and `b` converted to the chosen overload's `pa` and `pb`: a scalar
+    /// scales; otherwise the operands swap, as WGSL's matrices are HLSL's transposed.
+    fn mul(&mut self, a: &Expr, b: &Expr, pa: &Type, pb: &Type) -> Result<String> {
+        let (x, y) = (self.expr_as(a, pa)?, self.expr_as(b, pb)?);
+        if pa.is_scalar() || pb.is_scalar() {
+            return Ok(format!("({x} * {y})"));
         }
+        Ok(format!("({y} * {x})"))
     }
 }
 

@@ -47,6 +47,22 @@ impl Emitter<'_> {
         let Some(first) = args.first() else {
             return unsupported(range, format!("'{name}' : missing sampler"));
         };
+        let integer = matches!(
+            self.ty(first),
+            Type::Object {
+                element: (Base::Int | Base::Uint, _),
+                ..
+            }
+        );
+        let samples = !["fetch", "size", "store"].iter().any(|k| name.ends_with(k));
+        if integer && samples {
+            // WGSL filters only float textures; ReShade's point-sampled integer read is not
+            // lowered yet.
+            return unsupported(
+                range,
+                format!("'{name}' : sampling an integer texture not supported yet"),
+            );
+        }
         if name.starts_with("tex1D") || name.starts_with("tex3D") {
             return self.texture_call_1d_3d(name, args, t, range);
         }
