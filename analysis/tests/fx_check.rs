@@ -355,3 +355,41 @@ float4 PS(float4 pos : SV_Position) : SV_Target
         ]
     );
 }
+
+#[test]
+fn intrinsic_calls_resolve_to_reshades_overloads() {
+    // ReShade's verdicts (its compiler, one call a file): `cross` takes only float3s, a float
+    // splats equally well to float2/3/4 for `normalize` (a tie), objects match exactly, `out`
+    // arguments must be places; `abs(uint)` and `countbits(float)` are accepted, typed by the
+    // chosen overload (a float and a uint); a user `lerp` of two parameters leaves the built-in
+    // one of three callable; a coordinate that loses components warns.
+    let src = "\
+texture T { Width = 4; Height = 4; };
+sampler2D S { Texture = T; };
+float lerp(float a, float b) { return a; }
+float4 PS(float4 pos : SV_Position) : SV_Target
+{
+    float2 v = pos.xy;
+    float3 c = cross(v, v);
+    float3 n = normalize(1.0);
+    float4 t = tex2D(v, v);
+    float s, k;
+    sincos(v.x, 1.0, k);
+    float a = abs(1u) + countbits(1.5) + lerp(1.0, 2.0) + lerp(1.0, 2.0, 0.5);
+    float b = clamp(a, 0.0);
+    return tex2Dfetch(S, int4(v, 0, 0)) + tex2Dsize(T).x;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "7:16-7:21 error[NoMatchingOverload] 'cross' : no matching intrinsic overload (float2, float2)",
+            "8:16-8:25 error[NoMatchingOverload] 'normalize' : ambiguous intrinsic call (float)",
+            "9:16-9:21 error[NoMatchingOverload] 'tex2D' : no matching intrinsic overload (float2, float2)",
+            "11:17-11:20 error[AssignTypeMismatch] 'expression' : l-value specifies a read-only value",
+            "13:15-13:20 error[NoMatchingOverload] 'clamp' : takes 3 arguments, 2 given",
+            "14:26-14:39 warning[ImplicitTruncation] 'int4' : implicit truncation of vector type to 'int2'",
+            "14:43-14:52 error[NoMatchingOverload] 'tex2Dsize' : no matching intrinsic overload (texture2D)",
+        ]
+    );
+}
