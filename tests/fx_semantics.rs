@@ -545,6 +545,28 @@ fn vector_intrinsics_match_cpu() {
 }
 
 #[test]
+fn intrinsic_arguments_convert_to_the_chosen_overload() {
+    // As ReShade resolves them: `asint` takes a float (so `asint(1)` is the bits of 1.0f),
+    // `mul(float2, float4x4)` is the scalar-times-matrix overload (the vector truncated to its
+    // first component), `ldexp`'s exponent is an int (1.75 becomes 1), `dot(float3, float4)`
+    // drops the fourth component, `countbits(3.5)` counts the bits of 3u.
+    check(&[Case {
+        name: "overloads",
+        code: "float4 Case(int2 p, float2 uv) {
+            float4x4 m = float4x4(0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0.5);
+            float4x4 scaled = mul(float2(uv.x, 1.0), m);
+            float r = asint(1) == 1065353216 ? 0.75 : 0.25;
+            float d = dot(float3(uv, 0.5), float4(uv.yx, 0.25, 8.0));
+            return float4(r, scaled[1][1], ldexp(uv.x, 1.75) * 0.25, (d + countbits(3.5)) * 0.125);
+        }",
+        expected: |x, y, _| {
+            let (u, v) = ((x as f32 + 0.5) / 16.0, (y as f32 + 0.5) / 16.0);
+            [0.75, u * 0.5, u * 0.5, (2.0 * u * v + 0.125 + 2.0) * 0.125]
+        },
+    }]);
+}
+
+#[test]
 fn bit_intrinsics_match_cpu() {
     check(&[
         Case {
