@@ -393,3 +393,33 @@ float4 PS(float4 pos : SV_Position) : SV_Target
         ]
     );
 }
+
+#[test]
+fn initialiser_lists_fit_the_declared_array() {
+    // ReShade's verdicts (X3017 for each error): a list is an array of its merged element type
+    // as long as the list; lengths must match (an unsized array takes any), elements convert
+    // but keep their shape (vectors may truncate), and no list initialises a vector or struct.
+    let src = "\
+struct S { float x; float y; };
+void f()
+{
+    float a[3] = {1, 2};
+    float b[2] = {1, float2(1, 2)};
+    float3 v = {1, 2, 3};
+    S s = {1, 2};
+    float c[] = {1, 2};
+    float3 d[2] = {float4(1, 2, 3, 4), float3(1, 2, 3)};
+    bool e[2] = {1, 2.5};
+    float g[2] = {1, 2,};
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "4:18-4:24 error[AssignTypeMismatch] 'int[2]' : initial value does not match variable type 'float[3]'",
+            "5:18-5:35 error[AssignTypeMismatch] 'float2[2]' : initial value does not match variable type 'float[2]'",
+            "6:16-6:25 error[AssignTypeMismatch] 'int[3]' : initial value does not match variable type 'float3'",
+            "7:11-7:17 error[AssignTypeMismatch] 'int[2]' : initial value does not match variable type 'S'",
+        ]
+    );
+}

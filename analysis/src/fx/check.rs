@@ -623,28 +623,6 @@ impl Checker {
         resolved
     }
 
-    /// Checks an initialiser against the declared type: lists element by element.
-    pub(super) fn check_init(&mut self, init: &Expr, ty: &Type) {
-        match (&init.kind, ty) {
-            (ExprKind::InitList(items), Type::Array(element, _)) => {
-                for item in items {
-                    self.check_init(item, element);
-                }
-            }
-            (ExprKind::InitList(items), _) => {
-                for item in items {
-                    if !matches!(item.kind, ExprKind::InitList(_)) {
-                        self.expr(item);
-                    }
-                }
-            }
-            _ => {
-                let value = self.expr(init);
-                self.convert(&value, ty, init.range, DiagnosticCode::AssignTypeMismatch);
-            }
-        }
-    }
-
     /// `value` must name a global of object kind `kind` (a sampler's `Texture`, a render target).
     fn expect_object(&mut self, value: &Expr, kind: super::lexer::ObjectKind) {
         let ExprKind::Name(path) = &value.kind else {

@@ -10,6 +10,7 @@ pub mod ast;
 pub mod check;
 mod check_atomic;
 mod check_expr;
+mod check_init;
 mod expr;
 pub mod files;
 pub mod intrinsic_table;
