@@ -195,6 +195,9 @@ diagnostic_codes! {
     /// A feature the shader uses that the target it is checked against does not offer (64-bit
     /// integers, `f64`, ...), or that needs an `enable` directive the shader lacks.
     MissingCapability,
+    /// A vertex or pixel shader parameter or result without a semantic (ReShade's X3502 and
+    /// X3503).
+    MissingSemantic,
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -54,6 +54,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::MisplacedControlFlow,
     DiagnosticCode::MissingCapability,
     DiagnosticCode::MissingEntry,
+    DiagnosticCode::MissingSemantic,
     DiagnosticCode::NoMatchingOverload,
     DiagnosticCode::NonBoolCondition,
     DiagnosticCode::NonConstArraySize,

@@ -423,3 +423,25 @@ void f()
         ]
     );
 }
+
+#[test]
+fn vertex_and_pixel_shaders_need_semantics() {
+    // ReShade's verdicts (X3502/X3503 at the `pass`): a non-void, non-struct result and every
+    // non-struct parameter of a pass's vertex and pixel shaders needs a semantic; a compute
+    // shader's do not (ReShade accepts `void CS(uint3 id)`).
+    let src = "\
+void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv) { uv = 0; pos = 0; }
+float4 PS(float4 pos : SV_Position, float2 uv) { return 0; }
+void CS(uint3 id) { }
+technique T { pass { VertexShader = VS; PixelShader = PS; } }
+technique C { pass { ComputeShader = CS<8, 8>; DispatchSizeX = 1; DispatchSizeY = 1; } }
+";
+    assert_eq!(
+        check(src),
+        [
+            "4:15-4:19 error[MissingSemantic] 'VS' : output parameter 'uv' is missing semantics",
+            "4:15-4:19 error[MissingSemantic] 'PS' : function return value is missing semantics",
+            "4:15-4:19 error[MissingSemantic] 'PS' : input parameter 'uv' is missing semantics",
+        ]
+    );
+}

@@ -91,6 +91,8 @@ pub(super) struct Signature {
     pub id: usize,
     /// The range of the name of its first declaration with a body (else of its prototype).
     pub declared: TextRange,
+    /// What of its definition has no semantic (checked where it is an entry point).
+    pub unsemantic: Vec<String>,
 }
 
 #[derive(Clone)]
@@ -522,6 +524,7 @@ impl Checker {
                 self.with_array(ty, &p.array, true)
             })
             .collect();
+        let unsemantic = super::check_entry::unsemantic(f, &ret, &params);
         let qualified = self.qualified(&f.name.name);
         let overloads = self.functions.entry(qualified.clone()).or_default();
         // A prototype and its definition have the same parameters: only a second body is an
@@ -537,6 +540,7 @@ impl Checker {
             Some(o) => {
                 if f.body.is_some() {
                     o.declared = f.name.range;
+                    o.unsemantic = unsemantic;
                 }
                 o.has_body |= f.body.is_some();
                 self.facts.functions.insert(f.name.range, o.id);
@@ -559,6 +563,7 @@ impl Checker {
                     has_body: f.body.is_some(),
                     id,
                     declared: f.name.range,
+                    unsemantic,
                 });
                 self.function_ids.push(f.name.name.clone());
                 self.qualified_ids.push(qualified);
@@ -648,6 +653,7 @@ impl Checker {
 
     fn check_technique(&mut self, t: &Technique) {
         for pass in &t.passes {
+            self.check_entry_semantics(pass);
             for state in &pass.states {
                 let name = state.name.name.as_str();
                 if matches!(name, "VertexShader" | "PixelShader" | "ComputeShader") {
