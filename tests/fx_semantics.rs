@@ -688,9 +688,10 @@ fn texture_intrinsics_match_cpu() {
 
 #[test]
 fn one_and_three_dimensional_textures() {
-    check(&[Case {
-        name: "texture_1d",
-        code: "texture1D RampTex { Width = 16; Format = RGBA8; };
+    check(&[
+        Case {
+            name: "texture_1d",
+            code: "texture1D RampTex { Width = 16; Format = RGBA8; };
             sampler1D Ramp { Texture = RampTex; MinFilter = POINT; MagFilter = POINT; };
             float4 FillPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
             { return float4(floor(pos.x) / 16.0, 0.25, 0.5, 1); }
@@ -707,11 +708,38 @@ fn one_and_three_dimensional_textures() {
                 pass { VertexShader = PostProcessVS; PixelShader = FillPS; RenderTarget = RampTex; }
                 pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
             }",
-        expected: |x, y, _| {
-            let texel = |i: i32| (i as f32 / 16.0 * 255.0).round() / 255.0;
-            [texel(x), texel(y), texel(15 - x), 0.5 + 64.0 / 255.0]
+            expected: |x, y, _| {
+                let texel = |i: i32| (i as f32 / 16.0 * 255.0).round() / 255.0;
+                [texel(x), texel(y), texel(15 - x), 0.5 + 64.0 / 255.0]
+            },
         },
-    }]);
+        Case {
+            // Texel offsets of the plain, `lod` and `grad` forms move the point sample by whole
+            // texels; the sampler clamps at the edges.
+            name: "texture_1d_offsets",
+            code: "texture1D RampTex { Width = 16; Format = RGBA8; };
+            sampler1D Ramp { Texture = RampTex; MinFilter = POINT; MagFilter = POINT; };
+            float4 FillPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            { return float4(floor(pos.x) / 16.0, 0.25, 0.5, 1); }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            {
+                float u = (floor(pos.x) + 0.5) / 16.0;
+                float4 a = tex1D(Ramp, u, 2);
+                float4 b = tex1Dlod(Ramp, float4(u, 0, 0, 0), -1);
+                float4 c = tex1Dgrad(Ramp, u, 0.0, 0.0, 3);
+                return float4(a.r, b.r, c.r, 1);
+            }
+            technique Case1DOffsets
+            {
+                pass { VertexShader = PostProcessVS; PixelShader = FillPS; RenderTarget = RampTex; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+            expected: |x, _, _| {
+                let texel = |i: i32| (i.clamp(0, 15) as f32 / 16.0 * 255.0).round() / 255.0;
+                [texel(x + 2), texel(x - 1), texel(x + 3), 1.0]
+            },
+        },
+    ]);
 }
 
 #[test]

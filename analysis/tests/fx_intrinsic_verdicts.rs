@@ -237,10 +237,9 @@ fn lowers(
 }
 
 /// Accepted calls lowering reports as not supported yet (a located `UnsupportedFeature`, never
-/// a naga error): integer matrices, `tex1D`/`tex3D` offset and gradient forms, `tex2Dgrad`
-/// with an offset, reading a storage with `texNDfetch`/`texNDsize`, sampling an integer
+/// a naga error): integer matrices, reading a storage with `texNDfetch`, sampling an integer
 /// texture, and an `out` argument wider than its parameter. Lowering more must not raise it.
-const KNOWN_UNSUPPORTED: usize = 354;
+const KNOWN_UNSUPPORTED: usize = 161;
 
 #[test]
 fn every_call_reshade_accepts_lowers_to_valid_wgsl_or_is_reported_unsupported() {

@@ -47,6 +47,11 @@ impl Emitter<'_> {
         let Some(first) = args.first() else {
             return unsupported(range, format!("'{name}' : missing sampler"));
         };
+        if name.ends_with("size")
+            && let Ok(storage) = self.storage_name(first)
+        {
+            return self.storage_size(name, &storage, t, range);
+        }
         let integer = matches!(
             self.ty(first),
             Type::Object {
@@ -105,8 +110,12 @@ impl Emitter<'_> {
                 let c = self.expr_as(c, &f4)?;
                 format!("textureSampleLevel({tex}, {samp}, ({c}).xy, ({c}).w)")
             }
-            ("tex2Dgrad", [uv, dx, dy]) => {
-                let uv = self.expr_as(uv, &f2)?;
+            ("tex2Dgrad", [uv, dx, dy, rest @ ..]) if rest.len() <= 1 => {
+                let mut uv = self.expr_as(uv, &f2)?;
+                if let [offset] = rest {
+                    let offset = self.expr_as(offset, &f2)?;
+                    uv = format!("({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))");
+                }
                 let dx = self.expr_as(dx, &f2)?;
                 let dy = self.expr_as(dy, &f2)?;
                 format!("textureSampleGrad({tex}, {samp}, {uv}, {dx}, {dy})")
@@ -206,9 +215,10 @@ impl Emitter<'_> {
         }
         let (tex, samp, mips) = self.sampler_pair(first)?;
         let lanes = if one_d { "x" } else { "xyz" };
+        let (rest, shift) = self.texel_offset(form, rest, one_d, &tex)?;
         let code = match (form, rest) {
             ("", [c]) => {
-                let c = at(self.expr_as(c, &float_n)?, false);
+                let c = at(format!("({}{shift})", self.expr_as(c, &float_n)?), false);
                 if mips {
                     format!("textureSample({tex}, {samp}, {c})")
                 } else {
@@ -217,11 +227,12 @@ impl Emitter<'_> {
             }
             ("lod", [c]) => {
                 let c = self.expr_as(c, &f4)?;
-                let uv = at(format!("({c}).{lanes}"), false);
+                let shift = shift.replace("LEVEL", &format!("u32(max(({c}).w, 0.0))"));
+                let uv = at(format!("(({c}).{lanes}{shift})"), false);
                 format!("textureSampleLevel({tex}, {samp}, {uv}, ({c}).w)")
             }
             ("grad", [c, dx, dy]) => {
-                let c = at(self.expr_as(c, &float_n)?, false);
+                let c = at(format!("({}{shift})", self.expr_as(c, &float_n)?), false);
                 let (dx, dy) = (self.expr_as(dx, &float_n)?, self.expr_as(dy, &float_n)?);
                 let (dx, dy) = if one_d {
                     (
@@ -270,6 +281,45 @@ impl Emitter<'_> {
         self.convert(code, &f4, t, range)
     }
 
+    /// Splits the texel offset off the arguments of a `tex1D`/`tex3D` offset form (plain,
+    /// `lod`, `grad`: one argument more) and gives the WGSL to add to the float coordinate:
+    /// the offset in texels of level `LEVEL` (which the caller replaces; level 0 here), as
+    /// WGSL wants offsets constant. ReShade's 3D `lod` and `grad` offsets are `int2`: `z` is 0.
+    fn texel_offset<'a>(
+        &mut self,
+        form: &str,
+        rest: &'a [Expr],
+        one_d: bool,
+        tex: &str,
+    ) -> Result<(&'a [Expr], String)> {
+        let plain = match form {
+            "" | "lod" => 1,
+            "grad" => 3,
+            _ => return Ok((rest, String::new())),
+        };
+        let [args @ .., offset] = rest else {
+            return Ok((rest, String::new()));
+        };
+        if args.len() != plain {
+            return Ok((rest, String::new()));
+        }
+        let shift = if one_d {
+            let o = self.expr_as(offset, &Type::INT)?;
+            format!(" + f32({o}) / f32(textureDimensions({tex}, LEVEL).x)")
+        } else {
+            let n = if form.is_empty() { 3 } else { 2 };
+            let o = self.expr_as(offset, &Type::vector(Base::Int, n))?;
+            let o3 = if n == 3 {
+                o
+            } else {
+                format!("vec3<i32>({o}, 0i)")
+            };
+            format!(" + vec3<f32>({o3}) / vec3<f32>(textureDimensions({tex}, LEVEL))")
+        };
+        let level = if form == "lod" { "LEVEL" } else { "0u" };
+        Ok((args, shift.replace("LEVEL", level)))
+    }
+
     /// `tex1Dstore`/`tex2Dstore`/`tex3Dstore(storage, coord, value)` on a storage of `dims`
     /// dimensions (a 1D one is a 2D texture one texel high): the value converted to the storage's
     /// texel kind.
@@ -283,24 +333,36 @@ impl Emitter<'_> {
         let [s, coord, value] = args else {
             return unsupported(range, format!("'{name}' takes 3 arguments"));
         };
-        let ExprKind::Name(p) = &s.kind else {
-            return unsupported(s.range, "expected a storage name");
-        };
-        let storage = match self
-            .facts
-            .globals
-            .get(&p.range)
-            .and_then(|q| self.lowered.globals.get(q))
-        {
-            Some(Global::Storage(n)) => n.clone(),
-            _ => return unsupported(s.range, "expected a storage name"),
-        };
+        let storage = self.storage_name(s)?;
         let c = match dims {
             1 => format!("vec2<i32>({}, 0i)", self.expr_as(coord, &Type::INT)?),
             _ => self.expr_as(coord, &Type::vector(Base::Int, dims))?,
         };
         let v = self.expr_as(value, &self.storage_texel(&storage))?;
         Ok(format!("textureStore({storage}, {c}, {v})"))
+    }
+
+    /// `texNDsize(storage)`: its dimensions as `int`/`int2`/`int3` (a 1D storage is a 2D
+    /// texture one texel high). Reading a storage (`texNDfetch`) would need read-write access.
+    fn storage_size(
+        &self,
+        name: &str,
+        storage: &str,
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let code = match &name[3..4] {
+            "1" => format!("i32(textureDimensions({storage}).x)"),
+            "2" => format!("vec2<i32>(textureDimensions({storage}))"),
+            _ => format!("vec3<i32>(textureDimensions({storage}))"),
+        };
+        let dims = name[3..4].parse::<u8>().unwrap_or(2);
+        let int_n = if dims == 1 {
+            Type::INT
+        } else {
+            Type::vector(Base::Int, dims)
+        };
+        self.convert(code, &int_n, t, range)
     }
 
     /// The value a store to storage `name` writes: four components of its texture's texel kind
