@@ -183,6 +183,12 @@ mod tests {
         let v4 = Type::vector(Base::Float, 4);
         assert_eq!(result("mul", &[v4, m43.clone()]).as_deref(), Some("float3"));
         assert_eq!(result("transpose", &[m43]).as_deref(), Some("float3x4"));
+        // No overload takes a float2 for a float2x3: ReShade scales by its first component.
+        let m23 = [
+            Type::matrix(Base::Float, 2, 3),
+            Type::vector(Base::Float, 2),
+        ];
+        assert_eq!(result("mul", &m23).as_deref(), Some("float2x3"));
         assert_eq!(resolve("cross", &[f2.clone(), f2]), Resolution::NoMatch);
         assert_eq!(resolve("normalize", &[Type::FLOAT]), Resolution::Ambiguous);
         assert_eq!(
