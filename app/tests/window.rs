@@ -192,8 +192,9 @@ fn editing_an_effect_file_reloads_it() {
         ..StartOptions::default()
     });
     harness.run_steps(2);
+    // Up to 10 s: the watcher and the background compile are slow on a loaded machine.
     let wait_for = |harness: &mut Harness<'_, WorkbenchApp>, label: &str| {
-        for _ in 0..100 {
+        for _ in 0..500 {
             harness.run_steps(1);
             if harness.query_by_label_contains(label).is_some() {
                 return true;
@@ -580,17 +581,13 @@ fn uniform_arrays_get_one_row_per_element() {
     if engine::testing::gpu().is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("fxbench-window-arrays-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let effect = dir.join("arrays.wfx");
-    std::fs::write(
-        &effect,
+    let (dir, effect) = effect_in_temp(
+        "arrays",
         "#include \"shaders/fxbench.wfxh\"\n\
          uniform Weights: array<f32, 3> < ui_type = \"slider\"; > = array<f32, 3>(0.25, 0.5, 0.75);\n\
          @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(Weights[0], Weights[1], Weights[2], 1.0); }\n\
          technique Arrays < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
-    )
-    .unwrap();
+    );
     let mut harness = open_window(StartOptions {
         effects: vec![effect],
         input: app::session::input::InputChoice::TestCard,
@@ -930,11 +927,8 @@ fn the_overlay_sources_follow_the_uniform_being_hovered_and_edited() {
     if engine::testing::gpu().is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("fxbench-window-overlay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let effect = dir.join("overlay.wfx");
-    std::fs::write(
-        &effect,
+    let (dir, effect) = effect_in_temp(
+        "overlay",
         "#include \"shaders/fxbench.wfxh\"\n\
          uniform Gain: f32 < ui_type = \"slider\"; > = 0.5;\n\
          uniform Active: u32 < source = \"overlay_active\"; >;\n\
@@ -942,8 +936,7 @@ fn the_overlay_sources_follow_the_uniform_being_hovered_and_edited() {
          uniform Hovered: u32 < source = \"overlay_hovered\"; >;\n\
          @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(Gain, Bias, f32(Active + Hovered), 1.0); }\n\
          technique Overlay < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
-    )
-    .unwrap();
+    );
     let mut harness = open_window(StartOptions {
         effects: vec![effect],
         input: app::session::input::InputChoice::TestCard,
