@@ -8,7 +8,7 @@
 //!   into (and that always gets a `default`);
 //! - assignments to several swizzled components go through a temporary, component by component.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::super::ast::*;
 use super::super::check::Facts;
@@ -75,6 +75,8 @@ pub(crate) struct Emitter<'m> {
     /// Functions and statics used so far (emitted from a worklist).
     pub used_functions: BTreeSet<usize>,
     pub used_statics: BTreeSet<String>,
+    /// Generated helper functions (integer matrix operations) by name, declared once.
+    pub helpers: BTreeMap<String, String>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -105,6 +107,7 @@ pub(crate) fn emit_module(
         tmp: 0,
         used_functions: BTreeSet::new(),
         used_statics: BTreeSet::new(),
+        helpers: BTreeMap::new(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -131,6 +134,9 @@ pub(crate) fn emit_module(
             continue;
         }
         break;
+    }
+    for helper in std::mem::take(&mut e.helpers).into_values() {
+        e.line(TextRange::new(0, 0), &helper);
     }
     Ok(Code {
         text: e.text,
@@ -803,6 +809,9 @@ impl<'m> Emitter<'m> {
     /// `x++`, `--x` and friends.
     pub(super) fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
+        if ty.is_matrix() {
+            return unsupported(range, "'++'/'--' on a matrix not supported yet");
+        }
         let one = match ty.numeric() {
             Some((Base::Int, ..)) => "1i",
             Some((Base::Uint, ..)) => "1u",

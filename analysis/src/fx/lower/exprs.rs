@@ -9,6 +9,7 @@ use super::super::lexer::Base;
 use super::super::types::{Type, wider_base};
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
+use super::matrices::is_row_array;
 use super::names::{float_literal, ident, numeric, scalar};
 use super::{Result, unsupported};
 
@@ -37,7 +38,7 @@ impl Emitter<'_> {
 
     /// Converts `code` of type `from` to `to`: base changes, scalar splats, truncations.
     pub fn convert(
-        &self,
+        &mut self,
         code: String,
         from: &Type,
         to: &Type,
@@ -69,6 +70,9 @@ impl Emitter<'_> {
         match (fr, fc, tr, tc) {
             (1, 1, 1, 1) => Ok(format!("{s}({code})")),
             (1, 1, _, 1) => Ok(format!("{target}({s}({code}))")),
+            (1, 1, _, _) if tb != Base::Float => {
+                self.matrix_splat(format!("{s}({code})"), (tb, tr, tc), range)
+            }
             (1, 1, _, _) => {
                 let parts = vec![format!("f32({code})"); usize::from(tr * tc)];
                 Ok(format!("{target}({})", parts.join(", ")))
@@ -104,6 +108,11 @@ impl Emitter<'_> {
                     [one] => Ok(one.clone()),
                     _ => Ok(format!("{target}({})", parts.join(", "))),
                 }
+            }
+            (_, 2.., _, 2..)
+                if tr <= fr && tc <= fc && (fb != Base::Float || tb != Base::Float) =>
+            {
+                self.matrix_convert(code, (fb, fr, fc), (tb, tr, tc), range)
             }
             (_, 2.., _, 2..) if tr <= fr && tc <= fc && fb == tb => {
                 let rows: Vec<String> = (0..tr)
@@ -318,6 +327,10 @@ impl Emitter<'_> {
 
     fn unary(&mut self, op: UnaryOp, operand: &Expr, e: &Expr) -> Result<String> {
         let t = self.ty(e);
+        let matrix_op = matches!(op, UnaryOp::Negate | UnaryOp::BitNot | UnaryOp::Not);
+        if matrix_op && t.is_matrix() && (is_row_array(&t) || op == UnaryOp::Not) {
+            return self.matrix_unary(op, operand, &t, e.range);
+        }
         match op {
             UnaryOp::Plus => self.expr_as(operand, &t),
             UnaryOp::Negate => Ok(format!("(-{})", self.expr_as(operand, &t)?)),
@@ -395,6 +408,9 @@ impl Emitter<'_> {
             Modulo => "%",
         };
         let is_matrix = |s: (Base, u8, u8)| s.2 > 1;
+        if is_row_array(t) {
+            return self.matrix_binary(op, l, lt, r, rt, t, range);
+        }
         match op {
             Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual => {
                 if is_matrix(ls) || is_matrix(rs) {
@@ -479,6 +495,9 @@ impl Emitter<'_> {
                 return self.expr_as(one, &t);
             }
         }
+        if is_row_array(&t) {
+            return self.matrix_construct(args, &t, e.range);
+        }
         let wt = self.wgsl(&t, e.range)?;
         let mut parts = Vec::new();
         for a in args {
@@ -525,7 +544,7 @@ impl Emitter<'_> {
                 let lanes: String = member.name.chars().map(lane).collect();
                 Ok(format!("({b}).{lanes}"))
             }
-            Some(_) => {
+            Some((base_ty, ..)) => {
                 let cells = matrix_cells(&member.name);
                 let parts: Vec<String> = cells
                     .iter()
@@ -534,7 +553,7 @@ impl Emitter<'_> {
                 match parts.len() {
                     0 => unsupported(range, "matrix swizzle not understood"),
                     1 => Ok(parts.concat()),
-                    n => Ok(format!("vec{n}<f32>({})", parts.join(", "))),
+                    n => Ok(format!("vec{n}<{}>({})", scalar(base_ty), parts.join(", "))),
                 }
             }
         }

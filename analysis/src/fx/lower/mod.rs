@@ -4,6 +4,7 @@
 //!
 //! - `items.rs`: uniforms, textures, samplers, storages, annotations and constant values;
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
+//! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
 //! - `passes.rs`: techniques and pass states into [`PassStates`].
 //!
@@ -16,6 +17,7 @@ mod entry;
 mod exprs;
 mod intrinsics;
 mod items;
+mod matrices;
 mod names;
 mod passes;
 mod textures;
