@@ -415,6 +415,59 @@ float4 Case(int2 p, float2 uv) {
 }
 
 #[test]
+fn out_arguments_convert_and_write_back_after_the_call() {
+    // As ReShade's compiler writes it: an `out` argument of another type, a swizzle, an element
+    // (its index stepped once), a matrix cell or a global goes through a temporary, converted
+    // both ways and written back right after the call, before the rest of the expression reads
+    // it; a loop condition with such a call runs it before every test.
+    check(&[Case {
+        name: "out_arguments",
+        code: r#"void F(inout float x) { x += 1.5; }
+void G(out int2 v) { v = int2(3, 4); }
+float H(inout float3 v) { v *= 2; return v.x; }
+float J(out float x) { x = 2.5; return 1; }
+int Next(inout int x) { x += 1; return x; }
+static float S = 0.25;
+float4 Case(int2 p, float2 uv) {
+    int i = p.x - 8;
+    F(i);
+    float2 f;
+    G(f);
+    float4 a[3] = { float4(1, 0, 0, 0), float4(2, 0, 0, 0), float4(3, 0, 0, 0) };
+    int k = p.y % 3;
+    float r = H(a[k++].xyz) + k;
+    float4 v = float4(p.x, p.y, 1, 2) / 16;
+    float q = H(v.zxw) * 2 + J(v.y) + v.y;
+    float2x2 m = float2x2(1, 2, 3, 4);
+    float z = J(m[1][0]) + J(m._m01) + m[1][0];
+    int n = p.y;
+    float w = J(n) + n;
+    J(S);
+    int cnt = 0;
+    int2 c2 = int2(0, p.x);
+    while (Next(c2.y) < 12) cnt++;
+    return float4((i + 8 + f.x + f.y) / 32, (r + a[k - 1].x) / 32, (q + v.x + v.w + z + w) / 16, (cnt + S) / 16);
+}"#,
+        expected: |x, y, _| {
+            let i = ((x - 8) as f32 + 1.5).trunc();
+            let k0 = y % 3;
+            let r = 2.0 * (k0 + 1) as f32 + (k0 + 1) as f32;
+            let a_k = 2.0 * (k0 + 1) as f32;
+            let (vx, vz, vw) = (2.0 * x as f32 / 16.0, 2.0 / 16.0, 4.0 / 16.0);
+            let q = 2.0 * vz + 1.0 + 2.5;
+            let (z, w) = (1.0 + 1.0 + 2.5, 1.0 + 2.0);
+            let cnt = (11 - x).max(0) as f32;
+            [
+                (i + 8.0 + 3.0 + 4.0) / 32.0,
+                (r + a_k) / 32.0,
+                (q + vx + vw + z + w) / 16.0,
+                (cnt + 2.5) / 16.0,
+            ]
+        },
+    }]);
+}
+
+#[test]
 fn side_effects_inside_expressions_happen_in_order() {
     check(&[Case {
         name: "side_effects",

@@ -253,6 +253,37 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     assert_eq!(u.init, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
 }
 
+#[test]
+fn out_arguments_of_another_type_and_inside_expressions_validate() {
+    // Temporaries converted both ways and written back right after the call (ReShade's order),
+    // places with side effects evaluated once, a global and a static local as `out` arguments,
+    // and a loop condition calling a function with an `out` parameter.
+    let text = r#"
+void F(inout float x) { x += 1.5; }
+void G(out int2 v) { v = int2(3, 4); }
+float H(inout float3 v) { v *= 2; return v.x; }
+float J(out float x) { x = 2.5; return 1; }
+static float S = 0.25;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    static float kept;
+    int i = 2; F(i);
+    float2 f; G(f);
+    float4 a[3] = { pos, pos, pos };
+    int k = 0;
+    float r = H(a[k++].xyz) + 1;
+    float4 v = 1;
+    float q = H(v.xzw) * 2 + J(v.y) + J(S) + J(kept);
+    int2x2 m = int2x2(1, 2, 3, 4);
+    float z = J(m[1][0]) + J(m._m01);
+    while (J(v.w) > q) { q++; }
+    return float4(r, q, z, i + f.x + m[1][0]);
+}
+"#;
+    let out = compile(&with_vs(text));
+    assert!(out.effect.is_some(), "{}", out.render_diagnostics());
+}
+
 /// A compute effect: `code` defines `CS`, run as one 16×16 workgroup before a pixel pass.
 fn compute_effect(code: &str) -> String {
     format!(

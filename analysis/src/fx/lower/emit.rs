@@ -16,7 +16,6 @@ use super::super::check_atomic;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::entry::EntryRequest;
-use super::exprs::has_side_effects;
 use super::items::{Global, Lowered};
 use super::names::{ident, wgsl_type};
 use super::{Result, unsupported};
@@ -67,9 +66,6 @@ pub(crate) struct Emitter<'m> {
     pub renames: HashMap<String, String>,
     /// Module-scope declarations made while emitting a function, written after it.
     pending: Vec<(TextRange, String)>,
-    /// While emitting a call statement or a declaration: `out` arguments that are not plain
-    /// variables go through temporaries (temporary, place), written back after the statement.
-    pub out_temps: Option<Vec<(String, String)>>,
     ret: Type,
     tmp: usize,
     /// Functions and statics used so far (emitted from a worklist).
@@ -102,7 +98,6 @@ pub(crate) fn emit_module(
         params: HashMap::new(),
         renames: HashMap::new(),
         pending: Vec::new(),
-        out_temps: None,
         ret: Type::Void,
         tmp: 0,
         used_functions: BTreeSet::new(),
@@ -525,7 +520,7 @@ impl<'m> Emitter<'m> {
                 self.close(s.range, "}");
                 self.close(s.range, "}");
             }
-            StmtKind::While { cond, body } if has_side_effects(cond) => {
+            StmtKind::While { cond, body } if self.writes(cond) => {
                 // The condition's side effects run before every test: inside the loop.
                 self.open(s.range, "loop {");
                 let c = self.condition(cond)?;
@@ -616,16 +611,17 @@ impl<'m> Emitter<'m> {
             }
             self.renames.remove(&d.name.name);
             let name = ident(&d.name.name);
-            self.out_temps = Some(Vec::new());
-            let init = d.init.as_ref().map(|init| self.init(init, &ty)).transpose();
-            let writebacks = self.out_temps.take().unwrap_or_default();
-            let text = match init? {
+            let init = d
+                .init
+                .as_ref()
+                .map(|init| self.init(init, &ty))
+                .transpose()?;
+            let text = match init {
                 Some(init) => format!("var {name}: {t} = {init};"),
                 None => format!("var {name}: {t};"),
             };
             self.params.remove(&d.name.name);
             self.line(d.range, &text);
-            self.write_back(d.range, writebacks);
         }
         Ok(())
     }
@@ -784,25 +780,16 @@ impl<'m> Emitter<'m> {
                 Ok(())
             }
             _ => {
-                self.out_temps = Some(Vec::new());
-                let code = self.expr(e);
-                let writebacks = self.out_temps.take().unwrap_or_default();
-                let code = code?;
-                if self.ty(e) == Type::Void {
+                let code = self.expr(e)?;
+                if code.is_empty() {
+                    // A call written as a statement already (its `out` arguments written back).
+                } else if self.ty(e) == Type::Void {
                     self.line(e.range, &format!("{code};"));
                 } else {
                     self.line(e.range, &format!("_ = {code};"));
                 }
-                self.write_back(e.range, writebacks);
                 Ok(())
             }
-        }
-    }
-
-    /// Copies temporaries that stood for `out` arguments back to their places.
-    fn write_back(&mut self, range: TextRange, writebacks: Vec<(String, String)>) {
-        for (temp, place) in writebacks {
-            self.line(range, &format!("{place} = {temp};"));
         }
     }
 

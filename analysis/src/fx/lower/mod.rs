@@ -4,6 +4,7 @@
 //!
 //! - `items.rs`: uniforms, textures, samplers, storages, annotations and constant values;
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
+//! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
 //! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
 //! - `passes.rs`: techniques and pass states into [`PassStates`].
@@ -12,6 +13,7 @@
 //! never wrong code, never a panic.
 
 mod atomics;
+mod calls;
 mod emit;
 mod entry;
 mod exprs;
