@@ -468,6 +468,28 @@ float4 Case(int2 p, float2 uv) {
 }
 
 #[test]
+fn statics_as_reshade_runs_them() {
+    // ReShade's parser drops `static` on a local: it is initialised on every call, even from a
+    // value known only then. A `static` global keeps what each call writes (within one pixel).
+    check(&[Case {
+        name: "statics",
+        code: "static float G = 0.5;
+            float Count(float v) { static float n = v * 0.25; n += 0.125; return n; }
+            float Bump() { G += 0.125; return G; }
+            float4 Case(int2 p, float2 uv) {
+                float a = Count(p.x / 16.0);
+                float b = Count(p.x / 16.0);
+                float c = Bump();
+                return float4(a, b, c, Bump());
+            }",
+        expected: |x, _, _| {
+            let n = x as f32 / 64.0 + 0.125;
+            [n, n, 0.625, 0.75]
+        },
+    }]);
+}
+
+#[test]
 fn side_effects_inside_expressions_happen_in_order() {
     check(&[Case {
         name: "side_effects",

@@ -89,8 +89,8 @@ impl Emitter<'_> {
             return None;
         };
         let name = p.joined();
-        // Globals and static locals live at module scope: no `ptr<function>` to them.
-        let global = self.facts.globals.contains_key(&p.range) || self.renames.contains_key(&name);
+        // Globals live at module scope: no `ptr<function>` to them.
+        let global = self.facts.globals.contains_key(&p.range);
         if &self.ty(a) != pt || global {
             return None;
         }

@@ -62,10 +62,6 @@ pub(crate) struct Emitter<'m> {
     indent: usize,
     /// Parameters of the function being emitted that are not plain values.
     pub params: HashMap<String, ParamKind>,
-    /// Static locals of the function being emitted: their module-scope names.
-    pub renames: HashMap<String, String>,
-    /// Module-scope declarations made while emitting a function, written after it.
-    pending: Vec<(TextRange, String)>,
     ret: Type,
     tmp: usize,
     /// Functions and statics used so far (emitted from a worklist).
@@ -96,8 +92,6 @@ pub(crate) fn emit_module(
         records: Vec::new(),
         indent: 0,
         params: HashMap::new(),
-        renames: HashMap::new(),
-        pending: Vec::new(),
         ret: Type::Void,
         tmp: 0,
         used_functions: BTreeSet::new(),
@@ -460,10 +454,6 @@ impl<'m> Emitter<'m> {
             self.statement(s)?;
         }
         self.close(body.range, "}");
-        for (range, decl) in std::mem::take(&mut self.pending) {
-            self.line(range, &decl);
-        }
-        self.renames.clear();
         Ok(())
     }
 
@@ -567,11 +557,9 @@ impl<'m> Emitter<'m> {
         Ok(format!("({code})"))
     }
 
+    /// A local variable. `static` means nothing on a local in ReShade (its parser drops it):
+    /// a `static` local is initialised on every call like any other, as ReShade runs it.
     fn local(&mut self, v: &VarDecl) -> Result<()> {
-        let is_static = v
-            .qualifiers
-            .iter()
-            .any(|q| q.qualifier == Qualifier::Static);
         for d in &v.declarators {
             let ty = match self.facts.locals.get(&d.name.range) {
                 Some(t @ (Type::Numeric { .. } | Type::Struct(..) | Type::Array(_, Some(_)))) => {
@@ -580,36 +568,6 @@ impl<'m> Emitter<'m> {
                 _ => self.declared_type(v, d)?,
             };
             let t = self.wgsl(&ty, d.name.range)?;
-            let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
-            let constant_init = d.init.as_ref().is_none_or(|init| self.is_constant(init));
-            // A `static const` local with a computed value holds the same value on every call:
-            // an ordinary local.
-            if is_static && (constant_init || !is_const) {
-                // A module-scope variable initialised once, as HLSL's static locals are.
-                let name = format!("fx_static{}_{}", self.records.len(), ident(&d.name.name));
-                let init = match &d.init {
-                    Some(init) if self.is_constant(init) => format!(" = {}", self.init(init, &ty)?),
-                    Some(init) => {
-                        return unsupported(
-                            init.range,
-                            "a 'static' local with an initialiser that is not constant is not supported yet",
-                        );
-                    }
-                    None => String::new(),
-                };
-                let keyword = if is_const && matches!(ty, Type::Numeric { .. }) && !init.is_empty()
-                {
-                    "const"
-                } else {
-                    "var<private>"
-                };
-                self.pending
-                    .push((d.range, format!("{keyword} {name}: {t}{init};")));
-                self.params.remove(&d.name.name);
-                self.renames.insert(d.name.name.clone(), name);
-                continue;
-            }
-            self.renames.remove(&d.name.name);
             let name = ident(&d.name.name);
             let init = d
                 .init

@@ -243,9 +243,6 @@ impl Emitter<'_> {
             };
         }
         let name = path.joined();
-        if let Some(renamed) = self.renames.get(&name) {
-            return Ok(renamed.clone());
-        }
         match self.params.get(&name) {
             Some(ParamKind::Pointer) => Ok(format!("(*{})", ident(&name))),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
