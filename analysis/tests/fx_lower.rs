@@ -204,6 +204,86 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     assert!(out.effect.is_some(), "{}", out.render_diagnostics());
 }
 
+#[test]
+fn integer_and_bool_matrices_lower_to_arrays_of_rows_and_validate() {
+    // Every construct ReShade 6.1 accepts on integer and bool matrices (asked of its compiler):
+    // constructors, conversions both ways, operators, comparisons, rows, cells, swizzles, `mul`
+    // in all three forms, `transpose`, (compound) assignment, parameters, returns, a static
+    // constant indexed at run time and a uniform.
+    let text = r#"
+static const int2x2 K = int2x2(1, 2, 3, 4);
+uniform uint3x3 U = uint3x3(1, 0, 0, 0, 1, 0, 0, 0, 1);
+int2x2 Twice(int2x2 m) { return m * 2; }
+void Inc(inout int2x2 m) { m += int2x2(1, 1, 1, 1); }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    int2x2 a = int2x2(int2(1, 2), 3, 4);
+    uint3x3 u = (uint3x3)float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    float2x2 f = a;
+    int2x2 h = f;
+    int2x2 b = a + h - a * a / 2 % 3;
+    b = (b << 1) >> 1 & a | -b ^ ~a;
+    bool2x2 c = a < b;
+    bool2x2 n = !f;
+    int i = (int)pos.x % 2;
+    int e = a[i][1 - i] + a._m01 + a._22 + K[i][i] + (int)U[i][i];
+    int2 sw = a._m00_m11 + mul(int2(1, 2), a) + mul(a, int2(1, 2)) + a[i];
+    int2x2 t = transpose(mul(a, b));
+    a[0] = int2(5, 6);
+    a[1][1] = 7;
+    a._m10_m01 = int2(3, 4);
+    a *= int2x2(2, 2, 2, 2);
+    Inc(a);
+    a = Twice(a);
+    float2x2 mf = mul(a, f) + (float2x2)(int2x2)f;
+    uint3x3 r = u * U;
+    return float4(sw, e + t[1][0] + r[1][2], c[1][0] || n[0][1] ? mf[0][0] : 0);
+}
+"#;
+    let out = compile(&with_vs(text));
+    let rendered = out.render_diagnostics();
+    let effect = out.effect.expect(&rendered);
+    // As a uniform, an array of its rows (each padded to 16 bytes, as in ReShade's constant
+    // buffers), its values row by row.
+    let u = &effect.uniforms()[0];
+    assert_eq!(
+        (u.name.as_str(), u.ty.wgsl()),
+        ("U", "array<vec3<u32>, 3>".to_string())
+    );
+    assert_eq!(u.init, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn out_arguments_of_another_type_and_inside_expressions_validate() {
+    // Temporaries converted both ways and written back right after the call (ReShade's order),
+    // places with side effects evaluated once, a global and a static local as `out` arguments,
+    // and a loop condition calling a function with an `out` parameter.
+    let text = r#"
+void F(inout float x) { x += 1.5; }
+void G(out int2 v) { v = int2(3, 4); }
+float H(inout float3 v) { v *= 2; return v.x; }
+float J(out float x) { x = 2.5; return 1; }
+static float S = 0.25;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    static float kept;
+    int i = 2; F(i);
+    float2 f; G(f);
+    float4 a[3] = { pos, pos, pos };
+    int k = 0;
+    float r = H(a[k++].xyz) + 1;
+    float4 v = 1;
+    float q = H(v.xzw) * 2 + J(v.y) + J(S) + J(kept);
+    int2x2 m = int2x2(1, 2, 3, 4);
+    float z = J(m[1][0]) + J(m._m01);
+    while (J(v.w) > q) { q++; }
+    return float4(r, q, z, i + f.x + m[1][0]);
+}
+"#;
+    let out = compile(&with_vs(text));
+    assert!(out.effect.is_some(), "{}", out.render_diagnostics());
+}
+
 /// A compute effect: `code` defines `CS`, run as one 16×16 workgroup before a pixel pass.
 fn compute_effect(code: &str) -> String {
     format!(

@@ -120,6 +120,9 @@ impl Emitter<'_> {
                 }
                 Ok(format!("{name}({x})"))
             }
+            ("transpose", [a]) if super::matrices::is_row_array(t) => {
+                self.matrix_transpose(a, range)
+            }
             ("transpose" | "determinant", [a]) => {
                 let at = self.ty(a);
                 Ok(format!("{name}({})", self.expr_as(a, &float_of(&at))?))
@@ -210,6 +213,11 @@ impl Emitter<'_> {
 
     fn mul(&mut self, a: &Expr, b: &Expr, t: &Type, range: TextRange) -> Result<String> {
         let (at, bt) = (self.ty(a), self.ty(b));
+        if matches!(shape(t), Some((base, ..)) if base != Base::Float)
+            && (at.is_matrix() || bt.is_matrix())
+        {
+            return self.integer_mul(a, b, t, range);
+        }
         match (shape(&at), shape(&bt)) {
             (Some((_, 1, 1)), _) | (_, Some((_, 1, 1))) => {
                 let (x, y) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
@@ -225,9 +233,9 @@ impl Emitter<'_> {
                 let x = self.expr_as(b, &Type::vector(Base::Float, r.min(mc)))?;
                 Ok(format!("({x} * {m})"))
             }
-            (Some((_, _, ac)), Some((_, _, bc))) if ac > 1 && bc > 1 => {
-                let x = self.expr(a)?;
-                let y = self.expr(b)?;
+            (Some((_, ar, ac)), Some((_, br, bc))) if ac > 1 && bc > 1 => {
+                let x = self.expr_as(a, &Type::matrix(Base::Float, ar, ac))?;
+                let y = self.expr_as(b, &Type::matrix(Base::Float, br, bc))?;
                 Ok(format!("({y} * {x})"))
             }
             (Some((_, r1, 1)), Some((_, r2, 1))) => {

@@ -4,6 +4,8 @@
 //!
 //! - `items.rs`: uniforms, textures, samplers, storages, annotations and constant values;
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
+//! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
+//! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
 //! - `passes.rs`: techniques and pass states into [`PassStates`].
 //!
@@ -11,11 +13,13 @@
 //! never wrong code, never a panic.
 
 mod atomics;
+mod calls;
 mod emit;
 mod entry;
 mod exprs;
 mod intrinsics;
 mod items;
+mod matrices;
 mod names;
 mod passes;
 mod textures;
