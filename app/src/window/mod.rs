@@ -60,6 +60,9 @@ pub struct StartOptions {
     pub recover: Option<PathBuf>,
     /// After a lost device, write the recovery file but start no new window (tests).
     pub no_relaunch: bool,
+    /// Open the preview split before/after; with a technique's name, its left side is the
+    /// output without that technique.
+    pub split: Option<Option<String>>,
 }
 
 /// Something a panel asks for; applied after the UI pass.
@@ -260,6 +263,17 @@ impl WorkbenchApp {
             // Nothing was open to keep: say why in the panes.
             app.runtime = Err(app.status.clone());
             app.opened = options;
+        }
+        if let (Some(without), Ok(runtime)) = (&app.opened.split, &app.runtime) {
+            let chain = runtime.chain();
+            let before = without
+                .as_deref()
+                .and_then(|name| chain.find(name, None))
+                .map_or(
+                    panels::compare::Before::Input,
+                    panels::compare::Before::Without,
+                );
+            app.preview.set_split(before);
         }
         match recovery {
             Some(Ok(recovery)) => app.restore(&recovery),

@@ -351,6 +351,7 @@ impl Toolbar {
             size.map_or_else(|| "input's own".to_string(), |(w, h)| format!("{w}x{h}"))
         };
         let mut chosen = opened.resolution;
+        ui.label("Resolution");
         egui::ComboBox::from_id_salt("resolution")
             .selected_text(label(chosen))
             .show_ui(ui, |ui| {
