@@ -1160,3 +1160,25 @@ fn the_split_can_compare_the_output_with_one_technique_left_out() {
     );
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
+
+#[test]
+fn split_in_the_start_options_opens_the_split_against_that_technique() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let mut harness = open_window(StartOptions {
+        input: app::session::input::InputChoice::TestCard,
+        split: Some(Some("Vignette".to_string())),
+        ..StartOptions::default()
+    });
+    harness.run_steps(3);
+    let state = harness.state();
+    let chain = state.runtime().expect("runtime").chain();
+    let vignette = chain.find("Vignette", None).expect("the demo's vignette");
+    assert_eq!(
+        state.preview_panel().before(),
+        app::window::panels::compare::Before::Without(vignette)
+    );
+    assert!(state.preview_panel().divider().is_some(), "split on");
+    assert_eq!(chain.reference(), Some(vignette), "the extra run is on");
+}
