@@ -1182,3 +1182,32 @@ fn split_in_the_start_options_opens_the_split_against_that_technique() {
     assert!(state.preview_panel().divider().is_some(), "split on");
     assert_eq!(chain.reference(), Some(vignette), "the extra run is on");
 }
+
+#[test]
+fn the_source_map_view_opens_on_the_fx_pixel_shaders_own_lines() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let effect = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/vignette.fx");
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::session::input::InputChoice::TestCard,
+        view: app::window::CentralView::SourceMap,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    wait_for_spirv(&mut harness);
+    harness.run_steps(2);
+    // The FX line as written, heading the instructions made for it (found: the list shows the
+    // rows in view).
+    let find = egui::accesskit::Role::TextInput;
+    harness.get_by_role_and_label(find, "Find").focus();
+    harness.run_steps(1);
+    harness
+        .get_by_role_and_label(find, "Find")
+        .type_text("tex2D");
+    harness.run_steps(3);
+    harness.get_by_label_contains(
+        "vignette.fx:17 | float4 color = tex2D(ReShade::BackBuffer, texcoord);",
+    );
+}

@@ -132,6 +132,8 @@ pub enum CentralView {
     Inspector,
     /// Per technique and pass times, shares of the frame and their history.
     Timing,
+    /// The SPIR-V view's source map of the first pixel shader.
+    SourceMap,
 }
 
 /// The eframe application.
@@ -247,7 +249,9 @@ impl WorkbenchApp {
         };
         match options.view {
             CentralView::Preview => {}
-            CentralView::Spirv => layout::show_pane(&mut app.tree, Pane::Spirv),
+            CentralView::Spirv | CentralView::SourceMap => {
+                layout::show_pane(&mut app.tree, Pane::Spirv);
+            }
             CentralView::Inspector => layout::show_pane(&mut app.tree, Pane::Inspector),
             CentralView::Timing => layout::show_pane(&mut app.tree, Pane::Timing),
         }
@@ -263,6 +267,9 @@ impl WorkbenchApp {
             // Nothing was open to keep: say why in the panes.
             app.runtime = Err(app.status.clone());
             app.opened = options;
+        }
+        if app.opened.view == CentralView::SourceMap {
+            app.spirv.show_source_map();
         }
         if let (Some(without), Ok(runtime)) = (&app.opened.split, &app.runtime) {
             let chain = runtime.chain();
