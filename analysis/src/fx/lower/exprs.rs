@@ -138,8 +138,18 @@ impl Emitter<'_> {
         }
     }
 
-    /// The WGSL value of `e`, of the checker's type.
+    /// The WGSL value of `e`, of the checker's type; held in a `let` where it stands when a
+    /// later operand's side effects would change it (`order.rs`).
     pub fn expr(&mut self, e: &Expr) -> Result<String> {
+        self.mark_operands(e);
+        let code = self.expr_kind(e)?;
+        if self.is_pinned(e) {
+            return self.pin(code, &self.ty(e), e.range);
+        }
+        Ok(code)
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> Result<String> {
         match &e.kind {
             ExprKind::Literal(l) => Ok(match l {
                 Literal::Bool(b) => b.to_string(),
