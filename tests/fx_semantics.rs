@@ -495,11 +495,14 @@ fn side_effects_inside_expressions_happen_in_order() {
     // shows each): a place is read when its operator runs, after the later side effects
     // (`n + (n = 3)` is 6, `max(m, m = 5)` is 5, an `inout` argument is copied in after the
     // later arguments' side effects); a computed value where it stands (`n * 2`, the `?:`
-    // condition, an index `a[n + 1]`, the `-i` of a constructor).
+    // condition, an index `a[n + 1]`, the `-i` of a constructor, `G * 2` before `Bump()`
+    // writes `G`).
     let operand_order = Case {
         name: "operand_order",
         code: "float J(out float x) { x = 0.25; return 0.5; }
         void Two(inout float a, float b) { a += b; }
+        static float G = 0.5;
+        float Bump() { G += 0.25; return G; }
         float4 Case(int2 p, float2 uv) {
             int n = p.x;
             int late = n + (n = 3);
@@ -523,7 +526,9 @@ fn side_effects_inside_expressions_happen_in_order() {
             int3 c3 = int3(-j, j, j = 9);
             float2 v = uv;
             Two(v.x, v.x = 0.5);
-            return float4((late + early) / 64.0, (b + d + v.x) / 8.0, (c + e + g) / 32.0,
+            float gb = G + Bump();
+            float gh = G * 2 + Bump();
+            return float4((late + early + (gb + gh) * 4) / 64.0, (b + d + v.x) / 8.0, (c + e + g) / 32.0,
                 (picked + c2.x + c2.y + c3.x + c3.y + c3.z) / 32.0);
         }",
         expected: |x, y, _| {
@@ -537,7 +542,7 @@ fn side_effects_inside_expressions_happen_in_order() {
             let j = y % 4;
             let (c2, c3) = ((j + 1) + j, -(j + 1) + 9 + 9);
             [
-                (late + early) as f32 / 64.0,
+                ((late + early) as f32 + (1.5 + 2.5) * 4.0) / 64.0,
                 (b + d + 1.0) / 8.0,
                 (c + 5 + g) as f32 / 32.0,
                 (picked + c2 + c3) as f32 / 32.0,

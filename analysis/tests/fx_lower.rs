@@ -561,3 +561,43 @@ fn operands_before_a_side_effect_are_pinned_only_when_computed() {
     // The three pins and the four assignments' values; nothing else.
     assert_eq!(lets.len(), 7, "{text}");
 }
+
+#[test]
+fn a_call_writing_module_scope_is_a_statement_before_the_places_read_after_it() {
+    // ReShade calls `Bump` before it reads `G` in `G + Bump()`; a call of a function that writes
+    // nothing outside stays inside the expression.
+    let lines = function_lines(
+        "static float G = 0.5;
+float Bump() { G += 0.25; return G; }
+float Twice(float x) { return x * 2; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float a = G + Bump();
+    float b = G + Twice(uv.x);
+    return float4(a, b, 0, 1);
+}
+",
+        "PS",
+    );
+    let text = lines.join("\n");
+    let call = lines
+        .iter()
+        .position(|l| l.ends_with(": f32 = Bump();"))
+        .unwrap_or_else(|| panic!("no call statement in:\n{text}"));
+    let temp = lines[call]
+        .trim_start_matches("let ")
+        .split(':')
+        .next()
+        .expect("a let names its temporary");
+    assert_eq!(
+        lines[call + 1],
+        format!("var a: f32 = (G + {temp});"),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "var b: f32 = (G + Twice((uv).x));"),
+        "{text}"
+    );
+}

@@ -7,8 +7,9 @@
 //! right after the call, before the rest of the expression reads it (`J(n) + n` and `n + J(n)`
 //! both read the value `J` wrote: ReShade reads a place when its operator runs). A call with
 //! `out`/`inout` parameters is therefore written as a statement of its own at the point ReShade
-//! evaluates it, its value held in a `let`. The place is evaluated once: `H(a[k++].xyz)` steps
-//! `k` once.
+//! evaluates it, its value held in a `let`, and so is a call of a function that writes
+//! module-scope variables (`G + Bump()` reads what `Bump` wrote). The place is evaluated once:
+//! `H(a[k++].xyz)` steps `k` once.
 
 use super::super::ast::*;
 use super::super::types::Type;
@@ -68,7 +69,8 @@ impl Emitter<'_> {
             }
         }
         let call = format!("{name}({})", list.join(", "));
-        if !params.iter().any(|(_, k)| *k == ParamKind::Pointer) {
+        let pointers = params.iter().any(|(_, k)| *k == ParamKind::Pointer);
+        if !pointers && !self.writing_functions.contains(&id) {
             return Ok(call);
         }
         // ReShade copies the arguments in once every argument is evaluated.

@@ -71,6 +71,8 @@ pub(crate) struct Emitter<'m> {
     pub helpers: BTreeMap<String, String>,
     /// Operands computed before a later operand's side effects, held in a `let` (`order.rs`).
     pub pinned: HashSet<TextRange>,
+    /// User functions that write module-scope variables (`global_writes.rs`).
+    pub writing_functions: HashSet<usize>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -100,6 +102,7 @@ pub(crate) fn emit_module(
         used_statics: BTreeSet::new(),
         helpers: BTreeMap::new(),
         pinned: HashSet::new(),
+        writing_functions: HashSet::new(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -108,6 +111,7 @@ pub(crate) fn emit_module(
         "diagnostic(off, derivative_uniformity);",
     );
     e.collect(&module.items)?;
+    e.find_writing_functions();
     e.structs_decls(&module.items)?;
     for entry in entries {
         e.entry(entry)?;

@@ -647,14 +647,17 @@ pub(crate) fn writes_with(e: &Expr, writing_call: &dyn Fn(&Path) -> bool) -> boo
 
 impl Emitter<'_> {
     /// Whether evaluating `e` writes anything, calls of user functions with `out` parameters
-    /// included: a loop condition that does is evaluated inside the loop.
+    /// or writing module-scope variables included: a loop condition that does is evaluated
+    /// inside the loop.
     pub(super) fn writes(&self, e: &Expr) -> bool {
         writes_with(e, &|callee| {
-            self.facts
-                .calls
-                .get(&callee.range)
-                .and_then(|id| self.functions.get(id))
-                .is_some_and(|f| f.params.iter().any(|(_, k)| *k == ParamKind::Pointer))
+            self.writes_module_scope(callee)
+                || self
+                    .facts
+                    .calls
+                    .get(&callee.range)
+                    .and_then(|id| self.functions.get(id))
+                    .is_some_and(|f| f.params.iter().any(|(_, k)| *k == ParamKind::Pointer))
         })
     }
 }

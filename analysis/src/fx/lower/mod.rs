@@ -6,6 +6,7 @@
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
 //! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
 //! - `order.rs`: operands computed before a later operand's side effects, held in a `let`;
+//! - `global_writes.rs`: which user functions write module-scope variables;
 //! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
 //! - `passes.rs`: techniques and pass states into [`PassStates`].
@@ -18,6 +19,7 @@ mod calls;
 mod emit;
 mod entry;
 mod exprs;
+mod global_writes;
 mod intrinsics;
 mod items;
 mod matrices;
