@@ -491,9 +491,69 @@ fn statics_as_reshade_runs_them() {
 
 #[test]
 fn side_effects_inside_expressions_happen_in_order() {
-    check(&[Case {
-        name: "side_effects",
-        code: "float4 Case(int2 p, float2 uv) {
+    // Operands before a side effect, as ReShade 6.1 reads them (its compiler's HLSL output
+    // shows each): a place is read when its operator runs, after the later side effects
+    // (`n + (n = 3)` is 6, `max(m, m = 5)` is 5, an `inout` argument is copied in after the
+    // later arguments' side effects); a computed value where it stands (`n * 2`, the `?:`
+    // condition, an index `a[n + 1]`, the `-i` of a constructor, `G * 2` before `Bump()`
+    // writes `G`).
+    let operand_order = Case {
+        name: "operand_order",
+        code: "float J(out float x) { x = 0.25; return 0.5; }
+        void Two(inout float a, float b) { a += b; }
+        static float G = 0.5;
+        float Bump() { G += 0.25; return G; }
+        float4 Case(int2 p, float2 uv) {
+            int n = p.x;
+            int late = n + (n = 3);
+            n = p.x;
+            int early = n * 2 + (n = 4);
+            float f = p.y / 16.0;
+            float b = f + J(f);
+            int arr[4] = { 1, 2, 3, 4 };
+            int i = p.x % 3;
+            int c = arr[i] + arr[i++];
+            float x = p.x / 16.0;
+            float d = x * (x += 1);
+            int m = p.y;
+            int e = max(m, (m = 5));
+            int k = p.y;
+            int g = k > 8 ? 10 : (k = 1) + 2;
+            int q = p.x % 3;
+            int picked = arr[q + 1] + (q = 0);
+            int j = p.y % 4;
+            int2 c2 = int2(j, j++);
+            int3 c3 = int3(-j, j, j = 9);
+            float2 v = uv;
+            Two(v.x, v.x = 0.5);
+            float gb = G + Bump();
+            float gh = G * 2 + Bump();
+            return float4((late + early + (gb + gh) * 4) / 64.0, (b + d + v.x) / 8.0, (c + e + g) / 32.0,
+                (picked + c2.x + c2.y + c3.x + c3.y + c3.z) / 32.0);
+        }",
+        expected: |x, y, _| {
+            let (late, early) = (6, 2 * x + 4);
+            let b = 0.25 + 0.5;
+            let d = (x as f32 / 16.0 + 1.0).powi(2);
+            let i = x % 3;
+            let c = (i + 2) + (i + 1);
+            let g = if y > 8 { 10 } else { 3 };
+            let picked = x % 3 + 2;
+            let j = y % 4;
+            let (c2, c3) = ((j + 1) + j, -(j + 1) + 9 + 9);
+            [
+                ((late + early) as f32 + (1.5 + 2.5) * 4.0) / 64.0,
+                (b + d + 1.0) / 8.0,
+                (c + 5 + g) as f32 / 32.0,
+                (picked + c2 + c3) as f32 / 32.0,
+            ]
+        },
+    };
+    check(&[
+        operand_order,
+        Case {
+            name: "side_effects",
+            code: "float4 Case(int2 p, float2 uv) {
             int c = p.x;
             int d = c++;
             int e = ++c;
@@ -508,35 +568,36 @@ fn side_effects_inside_expressions_happen_in_order() {
             do { m += 2; } while (m++ < p.y);
             return float4(d / 16.0, (e + f) / 40.0, n / 8.0 + m / 64.0, (h * 4 + k) / 16.0);
         }",
-        expected: |x, y, _| {
-            let (d, e, f) = (x, x + 2, y + 1);
-            let mut g = 0;
-            let mut n = 0;
-            loop {
-                g += 3;
-                if g >= x {
-                    break;
+            expected: |x, y, _| {
+                let (d, e, f) = (x, x + 2, y + 1);
+                let mut g = 0;
+                let mut n = 0;
+                loop {
+                    g += 3;
+                    if g >= x {
+                        break;
+                    }
+                    n += 1;
                 }
-                n += 1;
-            }
-            let k = if x > 8 { 1 } else { 2 };
-            let mut m = 0;
-            loop {
-                m += 2;
-                let before = m;
-                m += 1;
-                if before >= y {
-                    break;
+                let k = if x > 8 { 1 } else { 2 };
+                let mut m = 0;
+                loop {
+                    m += 2;
+                    let before = m;
+                    m += 1;
+                    if before >= y {
+                        break;
+                    }
                 }
-            }
-            [
-                d as f32 / 16.0,
-                (e + f) as f32 / 40.0,
-                n as f32 / 8.0 + m as f32 / 64.0,
-                (2 * 4 + k) as f32 / 16.0,
-            ]
+                [
+                    d as f32 / 16.0,
+                    (e + f) as f32 / 40.0,
+                    n as f32 / 8.0 + m as f32 / 64.0,
+                    (2 * 4 + k) as f32 / 16.0,
+                ]
+            },
         },
-    }]);
+    ]);
 }
 
 #[test]

@@ -512,3 +512,92 @@ technique TB { pass { VertexShader = PostProcessVS; PixelShader = PB; } }
     assert_eq!(read(0), ["A"]);
     assert_eq!(read(1), ["B", "C"]);
 }
+
+/// The WGSL lines of function `name` in the WGSL lowered from `ps_code` (with a vertex shader).
+fn function_lines(ps_code: &str, name: &str) -> Vec<String> {
+    let text = with_vs(ps_code);
+    let path = repo().join("assets/test_effect.fx");
+    let loader = analysis::MemoryLoader::new([(path.clone(), text)]);
+    let wgsl = analysis::fx::generated_wgsl(&path, &loader, &Options::default()).expect("lowers");
+    let start = format!("fn {name}(");
+    wgsl.lines()
+        .skip_while(|l| !l.starts_with(&start))
+        .take_while(|l| *l != "}")
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn operands_before_a_side_effect_are_pinned_only_when_computed() {
+    // As ReShade's parser reads them (its HLSL output shows it): a place is read when its
+    // operator runs, after later operands' side effects; a computed value where it stands.
+    // Without side effects no temporary is made.
+    let lines = function_lines(
+        "float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    int n = int(pos.x), k = int(pos.y);
+    int plain = n * 2 + k - (n + k) * 3;
+    int late = n + (n = 3);
+    int early = n * 2 + (n = 4);
+    int cond = k > 2 ? k : (k = 7);
+    int a[4] = { 1, 2, 3, 4 };
+    int picked = a[n + 1] + (n = 0);
+    return float4(plain, late, early, cond + picked);
+}
+",
+        "PS",
+    );
+    let text = lines.join("\n");
+    let lets: Vec<&String> = lines.iter().filter(|l| l.starts_with("let fx_t")).collect();
+    let has = |needle: &str| lines.iter().any(|l| l.contains(needle));
+    assert!(
+        has("var plain: i32 = (((n * 2i) + k) - ((n + k) * 3i));"),
+        "{text}"
+    );
+    assert!(has("var late: i32 = (n + fx_t"), "{text}");
+    assert!(has(": i32 = (n * 2i);"), "{text}");
+    assert!(has(": bool = (k > 2i);"), "{text}");
+    assert!(has(": i32 = (n + 1i);"), "{text}");
+    // The three pins and the four assignments' values; nothing else.
+    assert_eq!(lets.len(), 7, "{text}");
+}
+
+#[test]
+fn a_call_writing_module_scope_is_a_statement_before_the_places_read_after_it() {
+    // ReShade calls `Bump` before it reads `G` in `G + Bump()`; a call of a function that writes
+    // nothing outside stays inside the expression.
+    let lines = function_lines(
+        "static float G = 0.5;
+float Bump() { G += 0.25; return G; }
+float Twice(float x) { return x * 2; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float a = G + Bump();
+    float b = G + Twice(uv.x);
+    return float4(a, b, 0, 1);
+}
+",
+        "PS",
+    );
+    let text = lines.join("\n");
+    let call = lines
+        .iter()
+        .position(|l| l.ends_with(": f32 = Bump();"))
+        .unwrap_or_else(|| panic!("no call statement in:\n{text}"));
+    let temp = lines[call]
+        .trim_start_matches("let ")
+        .split(':')
+        .next()
+        .expect("a let names its temporary");
+    assert_eq!(
+        lines[call + 1],
+        format!("var a: f32 = (G + {temp});"),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "var b: f32 = (G + Twice((uv).x));"),
+        "{text}"
+    );
+}

@@ -2,11 +2,14 @@
 //! becomes a texture and a sampler, and an `out`/`inout` argument is passed by address when it
 //! is a local variable of the parameter's type. Anything else (another type, a swizzle, a
 //! vector or matrix component, a struct field or array element, a global) goes through a
-//! temporary of the parameter's type, as in ReShade: converted in (for `inout`; an `out`
-//! temporary starts at zero), and converted back to its place right after the call, before the
-//! rest of the expression reads it (`J(n) + n` reads the value `J` wrote). Such a call is then
-//! written as a statement of its own at the point ReShade evaluates it, its value held in a
-//! `let`. The place is evaluated once: `H(a[k++].xyz)` steps `k` once.
+//! temporary of the parameter's type, as in ReShade: converted in once every argument is
+//! evaluated (for `inout`; an `out` temporary starts at zero), and converted back to its place
+//! right after the call, before the rest of the expression reads it (`J(n) + n` and `n + J(n)`
+//! both read the value `J` wrote: ReShade reads a place when its operator runs). A call with
+//! `out`/`inout` parameters is therefore written as a statement of its own at the point ReShade
+//! evaluates it, its value held in a `let`, and so is a call of a function that writes
+//! module-scope variables (`G + Bump()` reads what `Bump` wrote). The place is evaluated once:
+//! `H(a[k++].xyz)` steps `k` once.
 
 use super::super::ast::*;
 use super::super::types::Type;
@@ -45,7 +48,8 @@ impl Emitter<'_> {
             .collect();
         self.used_functions.insert(id);
         let mut list = Vec::new();
-        let mut writebacks = Vec::new();
+        // The temporaries' declarations (copying in) and the statements writing them back.
+        let (mut copy_ins, mut writebacks) = (Vec::new(), Vec::new());
         for (k, (a, (pt, kind))) in args.iter().zip(&params).enumerate() {
             match kind {
                 ParamKind::Sampler => {
@@ -57,15 +61,21 @@ impl Emitter<'_> {
                     Some(address) => list.push(address),
                     None => {
                         let out = out_only.get(k).copied().unwrap_or(false);
-                        let temp = self.out_temporary(a, pt, out, &mut writebacks)?;
+                        let temp =
+                            self.out_temporary(a, pt, out, &mut copy_ins, &mut writebacks)?;
                         list.push(format!("&{temp}"));
                     }
                 },
             }
         }
         let call = format!("{name}({})", list.join(", "));
-        if writebacks.is_empty() {
+        let pointers = params.iter().any(|(_, k)| *k == ParamKind::Pointer);
+        if !pointers && !self.writing_functions.contains(&id) {
             return Ok(call);
+        }
+        // ReShade copies the arguments in once every argument is evaluated.
+        for c in copy_ins {
+            self.line(range, &c);
         }
         let value = if ret == Type::Void {
             self.line(range, &format!("{call};"));
@@ -100,13 +110,15 @@ impl Emitter<'_> {
         Some(format!("&{}", ident(&name)))
     }
 
-    /// Declares the temporary standing for out argument `a` (copied in unless `out_only`) and
-    /// adds the statements that write it back to `writebacks`; returns its name.
+    /// Adds the declaration of the temporary standing for out argument `a` (copied in unless
+    /// `out_only`) to `copy_ins` and the statements that write it back to `writebacks`; returns
+    /// its name.
     fn out_temporary(
         &mut self,
         a: &Expr,
         pt: &Type,
         out_only: bool,
+        copy_ins: &mut Vec<String>,
         writebacks: &mut Vec<String>,
     ) -> Result<String> {
         let at = self.ty(a);
@@ -119,7 +131,7 @@ impl Emitter<'_> {
             };
             let cells: Vec<String> = components.iter().map(|c| format!("{base}{c}")).collect();
             let current = format!("vec{}<{}>({})", cells.len(), scalar(ab), cells.join(", "));
-            self.declare_temp(&temp, &wt, current, &at, pt, out_only, a.range)?;
+            copy_ins.push(self.declare_temp(&temp, &wt, current, &at, pt, out_only, a.range)?);
             let lane_ty = Type::scalar(shape(pt).map_or(ab, |s| s.0));
             let lanes = pt.components() as usize;
             for (k, cell) in cells.iter().enumerate().take(lanes) {
@@ -134,7 +146,7 @@ impl Emitter<'_> {
             return Ok(temp);
         }
         let place = self.lvalue(a)?;
-        self.declare_temp(&temp, &wt, place.clone(), &at, pt, out_only, a.range)?;
+        copy_ins.push(self.declare_temp(&temp, &wt, place.clone(), &at, pt, out_only, a.range)?);
         let back = self.convert(temp.clone(), pt, &at, a.range)?;
         writebacks.push(format!("{place} = {back};"));
         Ok(temp)
@@ -151,13 +163,12 @@ impl Emitter<'_> {
         pt: &Type,
         out_only: bool,
         range: TextRange,
-    ) -> Result<()> {
+    ) -> Result<String> {
         if out_only {
-            self.line(range, &format!("var {temp}: {wt};"));
+            Ok(format!("var {temp}: {wt};"))
         } else {
             let value = self.convert(current, at, pt, range)?;
-            self.line(range, &format!("var {temp}: {wt} = {value};"));
+            Ok(format!("var {temp}: {wt} = {value};"))
         }
-        Ok(())
     }
 }

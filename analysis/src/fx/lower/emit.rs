@@ -8,7 +8,7 @@
 //!   into (and that always gets a `default`);
 //! - assignments to several swizzled components go through a temporary, component by component.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::super::ast::*;
 use super::super::check::Facts;
@@ -69,6 +69,10 @@ pub(crate) struct Emitter<'m> {
     pub used_statics: BTreeSet<String>,
     /// Generated helper functions (integer matrix operations) by name, declared once.
     pub helpers: BTreeMap<String, String>,
+    /// Operands computed before a later operand's side effects, held in a `let` (`order.rs`).
+    pub pinned: HashSet<TextRange>,
+    /// User functions that write module-scope variables (`global_writes.rs`).
+    pub writing_functions: HashSet<usize>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -97,6 +101,8 @@ pub(crate) fn emit_module(
         used_functions: BTreeSet::new(),
         used_statics: BTreeSet::new(),
         helpers: BTreeMap::new(),
+        pinned: HashSet::new(),
+        writing_functions: HashSet::new(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -105,6 +111,7 @@ pub(crate) fn emit_module(
         "diagnostic(off, derivative_uniformity);",
     );
     e.collect(&module.items)?;
+    e.find_writing_functions();
     e.structs_decls(&module.items)?;
     for entry in entries {
         e.entry(entry)?;
@@ -589,6 +596,7 @@ impl<'m> Emitter<'m> {
         let ExprKind::InitList(items) = &e.kind else {
             return self.expr_as(e, ty);
         };
+        self.mark_operands(e);
         let t = self.wgsl(ty, e.range)?;
         let parts: Vec<String> = match ty {
             Type::Array(element, _) => items
@@ -615,7 +623,11 @@ impl<'m> Emitter<'m> {
             }
             _ => return unsupported(e.range, "initialiser list for this type not supported"),
         };
-        Ok(format!("{t}({})", parts.join(", ")))
+        let code = format!("{t}({})", parts.join(", "));
+        if self.is_pinned(e) {
+            return self.pin(code, ty, e.range);
+        }
+        Ok(code)
     }
 
     fn switch(&mut self, selector: &Expr, cases: &[SwitchCase], range: TextRange) -> Result<()> {
@@ -739,8 +751,9 @@ impl<'m> Emitter<'m> {
             }
             _ => {
                 let code = self.expr(e)?;
-                if code.is_empty() {
-                    // A call written as a statement already (its `out` arguments written back).
+                if code.is_empty() || super::order::is_temp(&code) {
+                    // A call written as a statement already (its `out` arguments written back),
+                    // its value in a `let` or none.
                 } else if self.ty(e) == Type::Void {
                     self.line(e.range, &format!("{code};"));
                 } else {

@@ -138,8 +138,18 @@ impl Emitter<'_> {
         }
     }
 
-    /// The WGSL value of `e`, of the checker's type.
+    /// The WGSL value of `e`, of the checker's type; held in a `let` where it stands when a
+    /// later operand's side effects would change it (`order.rs`).
     pub fn expr(&mut self, e: &Expr) -> Result<String> {
+        self.mark_operands(e);
+        let code = self.expr_kind(e)?;
+        if self.is_pinned(e) {
+            return self.pin(code, &self.ty(e), e.range);
+        }
+        Ok(code)
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> Result<String> {
         match &e.kind {
             ExprKind::Literal(l) => Ok(match l {
                 Literal::Bool(b) => b.to_string(),
@@ -637,14 +647,17 @@ pub(crate) fn writes_with(e: &Expr, writing_call: &dyn Fn(&Path) -> bool) -> boo
 
 impl Emitter<'_> {
     /// Whether evaluating `e` writes anything, calls of user functions with `out` parameters
-    /// included: a loop condition that does is evaluated inside the loop.
+    /// or writing module-scope variables included: a loop condition that does is evaluated
+    /// inside the loop.
     pub(super) fn writes(&self, e: &Expr) -> bool {
         writes_with(e, &|callee| {
-            self.facts
-                .calls
-                .get(&callee.range)
-                .and_then(|id| self.functions.get(id))
-                .is_some_and(|f| f.params.iter().any(|(_, k)| *k == ParamKind::Pointer))
+            self.writes_module_scope(callee)
+                || self
+                    .facts
+                    .calls
+                    .get(&callee.range)
+                    .and_then(|id| self.functions.get(id))
+                    .is_some_and(|f| f.params.iter().any(|(_, k)| *k == ParamKind::Pointer))
         })
     }
 }
