@@ -2,7 +2,9 @@
 # Regenerates screenshots/workbench.png (the workbench on its built-in default),
 # screenshots/spirv.png (the SPIR-V view of the demo preset's first pass stage) and
 # screenshots/editor.png (the editor on an effect with an error: underlined, listed in Diagnostics),
-# screenshots/inspector.png and timing.png (those tabs on the demo), screenshots/reshade-fx.png (a
+# screenshots/inspector.png and timing.png (those tabs on the demo), screenshots/split.png (the
+# preview's split against the demo without its vignette), screenshots/source-map.png (the SPIR-V
+# view's source map of an FX pixel shader), screenshots/reshade-fx.png (a
 # corpus ReShade FX effect running, when ../shared/corpus is there),
 # in a real window under Xvfb, on whatever GPU (or lavapipe) is present. Needs xvfb, imagemagick and
 # xdotool. FXBENCH_BIN picks a binary already built (else a release build is made).
@@ -46,6 +48,10 @@ sed 's/1.0 - Strength \*/1.0 - Strenght */' assets/vignette.wfx \
 shot editor 8 --effect "$scratch/vignette.wfx" --input test-card
 shot inspector 10 --view inspector --preset presets/demo.ini --input test-card
 shot timing 12 --view timing --preset presets/demo.ini --input test-card
+# The SPIR-V view's source map of the FX vignette's pixel shader: its lines and their instructions.
+shot source-map 10 --view source-map --effect assets/vignette.fx --input test-card
+# The split: left of the divider the demo without its vignette, right of it with it.
+shot split 10 --preset presets/demo.ini --input test-card --split Vignette
 # A ReShade FX effect as published (FXShaders' CRT_Lottes.fx from the shared corpus, beside the
 # clone; skipped without it).
 corpus=${FXBENCH_CORPUS:-../shared/corpus}

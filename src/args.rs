@@ -94,6 +94,8 @@ pub(crate) enum ViewArg {
     Inspector,
     /// Per technique and pass times and their history.
     Timing,
+    /// The SPIR-V view's source map of the first pixel shader.
+    SourceMap,
 }
 
 #[cfg(feature = "window")]
@@ -104,6 +106,7 @@ impl From<ViewArg> for app::window::CentralView {
             ViewArg::Spirv => Self::Spirv,
             ViewArg::Inspector => Self::Inspector,
             ViewArg::Timing => Self::Timing,
+            ViewArg::SourceMap => Self::SourceMap,
         }
     }
 }

@@ -51,6 +51,10 @@ struct WindowArgs {
     /// an image input is scaled to it (default: an image's own size, else 1280x720).
     #[arg(long, value_name = "WxH", value_parser = args::parse_size)]
     resolution: Option<(u32, u32)>,
+    /// Open the preview split before/after: the input left of the divider, or with a
+    /// technique's name the output without that technique.
+    #[arg(long, value_name = "TECHNIQUE", num_args = 0..=1, default_missing_value = "")]
+    split: Option<String>,
     /// Reopen the session a window that lost its GPU device saved (it starts the new window
     /// with this itself).
     #[arg(long, value_name = "FILE")]
@@ -123,6 +127,7 @@ fn main() -> anyhow::Result<()> {
                 resolution: window.resolution,
                 recover: window.recover,
                 no_relaunch: false,
+                split: window.split.map(|t| (!t.is_empty()).then_some(t)),
                 exit_after_frames: window.exit_after_frames,
                 view: window.view.into(),
             })

@@ -331,11 +331,229 @@ fn matrices_are_row_major() {
     ]);
 }
 
+/// 2×2 integer matrices on the CPU, row-major: `m[row][column]`.
+type I2x2 = [[i32; 2]; 2];
+
+fn cells(f: impl Fn(usize, usize) -> i32) -> I2x2 {
+    [[f(0, 0), f(0, 1)], [f(1, 0), f(1, 1)]]
+}
+
+fn matrix_product(a: I2x2, b: I2x2) -> I2x2 {
+    cells(|i, j| a[i][0] * b[0][j] + a[i][1] * b[1][j])
+}
+
+#[test]
+fn integer_matrices_are_row_major_arrays() {
+    // ReShade accepts all of this (asked of its compiler); the uniform's value comes through
+    // the uniform buffer row by row.
+    check(&[Case {
+        name: "integer_matrices",
+        code: r#"static const int2x2 K = int2x2(1, 2, 3, 4);
+uniform int2x2 U = int2x2(5, -6, 7, 8);
+int2x2 Step(int2x2 m, inout int2x2 acc) { acc += m; return -m; }
+float4 Case(int2 p, float2 uv) {
+    int2x2 a = int2x2(p.x - 8, 3, p.y, -2);
+    int2x2 b = int2x2(int2(2, p.x % 3 + 1), -5, 7);
+    int2x2 s = a * b + a / b - a % b;
+    int2 v = mul(int2(1, -2), a) + mul(a, int2(p.y, 1));
+    int2x2 m = mul(a, b);
+    int2x2 t = transpose(a);
+    bool2x2 c = a < b;
+    int2x2 bits = ((a << 2) >> 1) | (b ^ ~a) & K;
+    uint2x2 u = (uint2x2)a;
+    int2x2 acc = U;
+    int2x2 n = Step(a, acc);
+    acc._m10_m01 = int2(p.y, 9);
+    acc[1][1] += K[p.x % 2][p.y % 2];
+    float2x2 f = (float2x2)m * 0.5;
+    int2x2 back = f;
+    int r = s[0][0] + 3 * s[0][1] + 5 * s[1][0] + 7 * s[1][1];
+    int g = v.x + 2 * v.y + 3 * m[0][1] + 5 * m[1][0] + 7 * m[1][1] + 11 * t[0][1];
+    int bl = c[0][0] + 2 * c[0][1] + 4 * c[1][0] + 8 * c[1][1] + 16 * bits[0][0] + 3 * bits[1][1] + 5 * bits[0][1];
+    int al = (int)(u[0][0] >> 27) + 3 * n[1][0] + 5 * acc[0][0] + 7 * acc[1][0] + 11 * acc[0][1] + 13 * acc[1][1] + 17 * back[0][0] + 19 * back[1][1];
+    return float4(r & 63, g & 63, bl & 63, al & 63) / 64.0;
+}"#,
+        expected: |x, y, _| {
+            let a: I2x2 = [[x - 8, 3], [y, -2]];
+            let b: I2x2 = [[2, x % 3 + 1], [-5, 7]];
+            let k: I2x2 = [[1, 2], [3, 4]];
+            let s = cells(|i, j| a[i][j] * b[i][j] + a[i][j] / b[i][j] - a[i][j] % b[i][j]);
+            let v = [
+                a[0][0] - 2 * a[1][0] + a[0][0] * y + a[0][1],
+                a[0][1] - 2 * a[1][1] + a[1][0] * y + a[1][1],
+            ];
+            let m = matrix_product(a, b);
+            let t = cells(|i, j| a[j][i]);
+            let c = cells(|i, j| i32::from(a[i][j] < b[i][j]));
+            let bits = cells(|i, j| ((a[i][j] << 2) >> 1) | ((b[i][j] ^ !a[i][j]) & k[i][j]));
+            let n = cells(|i, j| -a[i][j]);
+            let mut acc = cells(|i, j| [[5, -6], [7, 8]][i][j] + a[i][j]);
+            acc[1][0] = y;
+            acc[0][1] = 9;
+            acc[1][1] += k[(x % 2) as usize][(y % 2) as usize];
+            let back = cells(|i, j| (m[i][j] as f32 * 0.5).trunc() as i32);
+            let r = s[0][0] + 3 * s[0][1] + 5 * s[1][0] + 7 * s[1][1];
+            let g = v[0] + 2 * v[1] + 3 * m[0][1] + 5 * m[1][0] + 7 * m[1][1] + 11 * t[0][1];
+            let bl = c[0][0]
+                + 2 * c[0][1]
+                + 4 * c[1][0]
+                + 8 * c[1][1]
+                + 16 * bits[0][0]
+                + 3 * bits[1][1]
+                + 5 * bits[0][1];
+            let al = ((a[0][0] as u32) >> 27) as i32
+                + 3 * n[1][0]
+                + 5 * acc[0][0]
+                + 7 * acc[1][0]
+                + 11 * acc[0][1]
+                + 13 * acc[1][1]
+                + 17 * back[0][0]
+                + 19 * back[1][1];
+            [r, g, bl, al].map(|v| (v & 63) as f32 / 64.0)
+        },
+    }]);
+}
+
+#[test]
+fn out_arguments_convert_and_write_back_after_the_call() {
+    // As ReShade's compiler writes it: an `out` argument of another type, a swizzle, an element
+    // (its index stepped once), a matrix cell or a global goes through a temporary, converted
+    // both ways and written back right after the call, before the rest of the expression reads
+    // it; a loop condition with such a call runs it before every test.
+    check(&[Case {
+        name: "out_arguments",
+        code: r#"void F(inout float x) { x += 1.5; }
+void G(out int2 v) { v = int2(3, 4); }
+float H(inout float3 v) { v *= 2; return v.x; }
+float J(out float x) { x = 2.5; return 1; }
+int Next(inout int x) { x += 1; return x; }
+static float S = 0.25;
+float4 Case(int2 p, float2 uv) {
+    int i = p.x - 8;
+    F(i);
+    float2 f;
+    G(f);
+    float4 a[3] = { float4(1, 0, 0, 0), float4(2, 0, 0, 0), float4(3, 0, 0, 0) };
+    int k = p.y % 3;
+    float r = H(a[k++].xyz) + k;
+    float4 v = float4(p.x, p.y, 1, 2) / 16;
+    float q = H(v.zxw) * 2 + J(v.y) + v.y;
+    float2x2 m = float2x2(1, 2, 3, 4);
+    float z = J(m[1][0]) + J(m._m01) + m[1][0];
+    int n = p.y;
+    float w = J(n) + n;
+    J(S);
+    int cnt = 0;
+    int2 c2 = int2(0, p.x);
+    while (Next(c2.y) < 12) cnt++;
+    return float4((i + 8 + f.x + f.y) / 32, (r + a[k - 1].x) / 32, (q + v.x + v.w + z + w) / 16, (cnt + S) / 16);
+}"#,
+        expected: |x, y, _| {
+            let i = ((x - 8) as f32 + 1.5).trunc();
+            let k0 = y % 3;
+            let r = 2.0 * (k0 + 1) as f32 + (k0 + 1) as f32;
+            let a_k = 2.0 * (k0 + 1) as f32;
+            let (vx, vz, vw) = (2.0 * x as f32 / 16.0, 2.0 / 16.0, 4.0 / 16.0);
+            let q = 2.0 * vz + 1.0 + 2.5;
+            let (z, w) = (1.0 + 1.0 + 2.5, 1.0 + 2.0);
+            let cnt = (11 - x).max(0) as f32;
+            [
+                (i + 8.0 + 3.0 + 4.0) / 32.0,
+                (r + a_k) / 32.0,
+                (q + vx + vw + z + w) / 16.0,
+                (cnt + 2.5) / 16.0,
+            ]
+        },
+    }]);
+}
+
+#[test]
+fn statics_as_reshade_runs_them() {
+    // ReShade's parser drops `static` on a local: it is initialised on every call, even from a
+    // value known only then. A `static` global keeps what each call writes (within one pixel).
+    check(&[Case {
+        name: "statics",
+        code: "static float G = 0.5;
+            float Count(float v) { static float n = v * 0.25; n += 0.125; return n; }
+            float Bump() { G += 0.125; return G; }
+            float4 Case(int2 p, float2 uv) {
+                float a = Count(p.x / 16.0);
+                float b = Count(p.x / 16.0);
+                float c = Bump();
+                return float4(a, b, c, Bump());
+            }",
+        expected: |x, _, _| {
+            let n = x as f32 / 64.0 + 0.125;
+            [n, n, 0.625, 0.75]
+        },
+    }]);
+}
+
 #[test]
 fn side_effects_inside_expressions_happen_in_order() {
-    check(&[Case {
-        name: "side_effects",
-        code: "float4 Case(int2 p, float2 uv) {
+    // Operands before a side effect, as ReShade 6.1 reads them (its compiler's HLSL output
+    // shows each): a place is read when its operator runs, after the later side effects
+    // (`n + (n = 3)` is 6, `max(m, m = 5)` is 5, an `inout` argument is copied in after the
+    // later arguments' side effects); a computed value where it stands (`n * 2`, the `?:`
+    // condition, an index `a[n + 1]`, the `-i` of a constructor, `G * 2` before `Bump()`
+    // writes `G`).
+    let operand_order = Case {
+        name: "operand_order",
+        code: "float J(out float x) { x = 0.25; return 0.5; }
+        void Two(inout float a, float b) { a += b; }
+        static float G = 0.5;
+        float Bump() { G += 0.25; return G; }
+        float4 Case(int2 p, float2 uv) {
+            int n = p.x;
+            int late = n + (n = 3);
+            n = p.x;
+            int early = n * 2 + (n = 4);
+            float f = p.y / 16.0;
+            float b = f + J(f);
+            int arr[4] = { 1, 2, 3, 4 };
+            int i = p.x % 3;
+            int c = arr[i] + arr[i++];
+            float x = p.x / 16.0;
+            float d = x * (x += 1);
+            int m = p.y;
+            int e = max(m, (m = 5));
+            int k = p.y;
+            int g = k > 8 ? 10 : (k = 1) + 2;
+            int q = p.x % 3;
+            int picked = arr[q + 1] + (q = 0);
+            int j = p.y % 4;
+            int2 c2 = int2(j, j++);
+            int3 c3 = int3(-j, j, j = 9);
+            float2 v = uv;
+            Two(v.x, v.x = 0.5);
+            float gb = G + Bump();
+            float gh = G * 2 + Bump();
+            return float4((late + early + (gb + gh) * 4) / 64.0, (b + d + v.x) / 8.0, (c + e + g) / 32.0,
+                (picked + c2.x + c2.y + c3.x + c3.y + c3.z) / 32.0);
+        }",
+        expected: |x, y, _| {
+            let (late, early) = (6, 2 * x + 4);
+            let b = 0.25 + 0.5;
+            let d = (x as f32 / 16.0 + 1.0).powi(2);
+            let i = x % 3;
+            let c = (i + 2) + (i + 1);
+            let g = if y > 8 { 10 } else { 3 };
+            let picked = x % 3 + 2;
+            let j = y % 4;
+            let (c2, c3) = ((j + 1) + j, -(j + 1) + 9 + 9);
+            [
+                ((late + early) as f32 + (1.5 + 2.5) * 4.0) / 64.0,
+                (b + d + 1.0) / 8.0,
+                (c + 5 + g) as f32 / 32.0,
+                (picked + c2 + c3) as f32 / 32.0,
+            ]
+        },
+    };
+    check(&[
+        operand_order,
+        Case {
+            name: "side_effects",
+            code: "float4 Case(int2 p, float2 uv) {
             int c = p.x;
             int d = c++;
             int e = ++c;
@@ -350,35 +568,36 @@ fn side_effects_inside_expressions_happen_in_order() {
             do { m += 2; } while (m++ < p.y);
             return float4(d / 16.0, (e + f) / 40.0, n / 8.0 + m / 64.0, (h * 4 + k) / 16.0);
         }",
-        expected: |x, y, _| {
-            let (d, e, f) = (x, x + 2, y + 1);
-            let mut g = 0;
-            let mut n = 0;
-            loop {
-                g += 3;
-                if g >= x {
-                    break;
+            expected: |x, y, _| {
+                let (d, e, f) = (x, x + 2, y + 1);
+                let mut g = 0;
+                let mut n = 0;
+                loop {
+                    g += 3;
+                    if g >= x {
+                        break;
+                    }
+                    n += 1;
                 }
-                n += 1;
-            }
-            let k = if x > 8 { 1 } else { 2 };
-            let mut m = 0;
-            loop {
-                m += 2;
-                let before = m;
-                m += 1;
-                if before >= y {
-                    break;
+                let k = if x > 8 { 1 } else { 2 };
+                let mut m = 0;
+                loop {
+                    m += 2;
+                    let before = m;
+                    m += 1;
+                    if before >= y {
+                        break;
+                    }
                 }
-            }
-            [
-                d as f32 / 16.0,
-                (e + f) as f32 / 40.0,
-                n as f32 / 8.0 + m as f32 / 64.0,
-                (2 * 4 + k) as f32 / 16.0,
-            ]
+                [
+                    d as f32 / 16.0,
+                    (e + f) as f32 / 40.0,
+                    n as f32 / 8.0 + m as f32 / 64.0,
+                    (2 * 4 + k) as f32 / 16.0,
+                ]
+            },
         },
-    }]);
+    ]);
 }
 
 #[test]

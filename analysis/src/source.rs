@@ -47,7 +47,7 @@ pub struct SourceFile {
     /// Byte offsets at which each line starts.
     line_starts: Vec<u32>,
     /// Text the front end supplies itself (ReShade FX's compatibility prelude), not a file.
-    supplied: bool,
+    pub(crate) supplied: bool,
 }
 
 impl SourceFile {

@@ -67,6 +67,9 @@ impl WgslLineOrigins {
             .spans
             .iter()
             .map(|span| match span {
+                // Text the front end supplies (the FX prelude) is not the user's: the WGSL
+                // made there is generated code and has no line to show.
+                Some(s) if sources.get(s.file).supplied => (None, String::new()),
                 Some(s) => {
                     let location = sources.location(*s);
                     let text = sources.get(s.file).line_text(location.start.line);

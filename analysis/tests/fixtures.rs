@@ -58,6 +58,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::NoMatchingOverload,
     DiagnosticCode::NonBoolCondition,
     DiagnosticCode::NonConstArraySize,
+    DiagnosticCode::NonConstInitializer,
     DiagnosticCode::NonIndexableType,
     DiagnosticCode::NonIntegerIndex,
     DiagnosticCode::NonIntegerSwitch,

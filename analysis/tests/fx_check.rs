@@ -357,6 +357,32 @@ float4 PS(float4 pos : SV_Position) : SV_Target
 }
 
 #[test]
+fn a_scalar_becomes_a_matrix_under_an_operator_but_not_when_assigned() {
+    // As ReShade 6.1's compiler says: `m * 2` splats, `m *= 2` and `int2x2 m = 3` are
+    // "cannot convert these types"; integer and bool matrices take the float rules.
+    let src = "\
+void F(inout int2x2 m) { m += 1; }
+float4 PS(float4 pos : SV_Position) : SV_Target
+{
+    int2x2 a = int2x2(1, 2, 3, 4) * 2;
+    float2x2 f = 3;
+    a *= 2;
+    f -= a;
+    bool2x2 b = a < f;
+    return b[0][0];
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "1:31-1:32 error[AssignTypeMismatch] 'int' : cannot convert to 'int2x2'",
+            "5:18-5:19 error[AssignTypeMismatch] 'int' : cannot convert to 'float2x2'",
+            "6:10-6:11 error[AssignTypeMismatch] 'int' : cannot convert to 'int2x2'",
+        ]
+    );
+}
+
+#[test]
 fn intrinsic_calls_resolve_to_reshades_overloads() {
     // ReShade's verdicts (its compiler, one call a file): `cross` takes only float3s, a float
     // splats equally well to float2/3/4 for `normalize` (a tie), objects match exactly, `out`

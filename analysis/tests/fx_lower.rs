@@ -204,6 +204,86 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     assert!(out.effect.is_some(), "{}", out.render_diagnostics());
 }
 
+#[test]
+fn integer_and_bool_matrices_lower_to_arrays_of_rows_and_validate() {
+    // Every construct ReShade 6.1 accepts on integer and bool matrices (asked of its compiler):
+    // constructors, conversions both ways, operators, comparisons, rows, cells, swizzles, `mul`
+    // in all three forms, `transpose`, (compound) assignment, parameters, returns, a static
+    // constant indexed at run time and a uniform.
+    let text = r#"
+static const int2x2 K = int2x2(1, 2, 3, 4);
+uniform uint3x3 U = uint3x3(1, 0, 0, 0, 1, 0, 0, 0, 1);
+int2x2 Twice(int2x2 m) { return m * 2; }
+void Inc(inout int2x2 m) { m += int2x2(1, 1, 1, 1); }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    int2x2 a = int2x2(int2(1, 2), 3, 4);
+    uint3x3 u = (uint3x3)float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    float2x2 f = a;
+    int2x2 h = f;
+    int2x2 b = a + h - a * a / 2 % 3;
+    b = (b << 1) >> 1 & a | -b ^ ~a;
+    bool2x2 c = a < b;
+    bool2x2 n = !f;
+    int i = (int)pos.x % 2;
+    int e = a[i][1 - i] + a._m01 + a._22 + K[i][i] + (int)U[i][i];
+    int2 sw = a._m00_m11 + mul(int2(1, 2), a) + mul(a, int2(1, 2)) + a[i];
+    int2x2 t = transpose(mul(a, b));
+    a[0] = int2(5, 6);
+    a[1][1] = 7;
+    a._m10_m01 = int2(3, 4);
+    a *= int2x2(2, 2, 2, 2);
+    Inc(a);
+    a = Twice(a);
+    float2x2 mf = mul(a, f) + (float2x2)(int2x2)f;
+    uint3x3 r = u * U;
+    return float4(sw, e + t[1][0] + r[1][2], c[1][0] || n[0][1] ? mf[0][0] : 0);
+}
+"#;
+    let out = compile(&with_vs(text));
+    let rendered = out.render_diagnostics();
+    let effect = out.effect.expect(&rendered);
+    // As a uniform, an array of its rows (each padded to 16 bytes, as in ReShade's constant
+    // buffers), its values row by row.
+    let u = &effect.uniforms()[0];
+    assert_eq!(
+        (u.name.as_str(), u.ty.wgsl()),
+        ("U", "array<vec3<u32>, 3>".to_string())
+    );
+    assert_eq!(u.init, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn out_arguments_of_another_type_and_inside_expressions_validate() {
+    // Temporaries converted both ways and written back right after the call (ReShade's order),
+    // places with side effects evaluated once, a global and a static local as `out` arguments,
+    // and a loop condition calling a function with an `out` parameter.
+    let text = r#"
+void F(inout float x) { x += 1.5; }
+void G(out int2 v) { v = int2(3, 4); }
+float H(inout float3 v) { v *= 2; return v.x; }
+float J(out float x) { x = 2.5; return 1; }
+static float S = 0.25;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    static float kept;
+    int i = 2; F(i);
+    float2 f; G(f);
+    float4 a[3] = { pos, pos, pos };
+    int k = 0;
+    float r = H(a[k++].xyz) + 1;
+    float4 v = 1;
+    float q = H(v.xzw) * 2 + J(v.y) + J(S) + J(kept);
+    int2x2 m = int2x2(1, 2, 3, 4);
+    float z = J(m[1][0]) + J(m._m01);
+    while (J(v.w) > q) { q++; }
+    return float4(r, q, z, i + f.x + m[1][0]);
+}
+"#;
+    let out = compile(&with_vs(text));
+    assert!(out.effect.is_some(), "{}", out.render_diagnostics());
+}
+
 /// A compute effect: `code` defines `CS`, run as one 16×16 workgroup before a pixel pass.
 fn compute_effect(code: &str) -> String {
     format!(
@@ -431,4 +511,93 @@ technique TB { pass { VertexShader = PostProcessVS; PixelShader = PB; } }
     };
     assert_eq!(read(0), ["A"]);
     assert_eq!(read(1), ["B", "C"]);
+}
+
+/// The WGSL lines of function `name` in the WGSL lowered from `ps_code` (with a vertex shader).
+fn function_lines(ps_code: &str, name: &str) -> Vec<String> {
+    let text = with_vs(ps_code);
+    let path = repo().join("assets/test_effect.fx");
+    let loader = analysis::MemoryLoader::new([(path.clone(), text)]);
+    let wgsl = analysis::fx::generated_wgsl(&path, &loader, &Options::default()).expect("lowers");
+    let start = format!("fn {name}(");
+    wgsl.lines()
+        .skip_while(|l| !l.starts_with(&start))
+        .take_while(|l| *l != "}")
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn operands_before_a_side_effect_are_pinned_only_when_computed() {
+    // As ReShade's parser reads them (its HLSL output shows it): a place is read when its
+    // operator runs, after later operands' side effects; a computed value where it stands.
+    // Without side effects no temporary is made.
+    let lines = function_lines(
+        "float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    int n = int(pos.x), k = int(pos.y);
+    int plain = n * 2 + k - (n + k) * 3;
+    int late = n + (n = 3);
+    int early = n * 2 + (n = 4);
+    int cond = k > 2 ? k : (k = 7);
+    int a[4] = { 1, 2, 3, 4 };
+    int picked = a[n + 1] + (n = 0);
+    return float4(plain, late, early, cond + picked);
+}
+",
+        "PS",
+    );
+    let text = lines.join("\n");
+    let lets: Vec<&String> = lines.iter().filter(|l| l.starts_with("let fx_t")).collect();
+    let has = |needle: &str| lines.iter().any(|l| l.contains(needle));
+    assert!(
+        has("var plain: i32 = (((n * 2i) + k) - ((n + k) * 3i));"),
+        "{text}"
+    );
+    assert!(has("var late: i32 = (n + fx_t"), "{text}");
+    assert!(has(": i32 = (n * 2i);"), "{text}");
+    assert!(has(": bool = (k > 2i);"), "{text}");
+    assert!(has(": i32 = (n + 1i);"), "{text}");
+    // The three pins and the four assignments' values; nothing else.
+    assert_eq!(lets.len(), 7, "{text}");
+}
+
+#[test]
+fn a_call_writing_module_scope_is_a_statement_before_the_places_read_after_it() {
+    // ReShade calls `Bump` before it reads `G` in `G + Bump()`; a call of a function that writes
+    // nothing outside stays inside the expression.
+    let lines = function_lines(
+        "static float G = 0.5;
+float Bump() { G += 0.25; return G; }
+float Twice(float x) { return x * 2; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float a = G + Bump();
+    float b = G + Twice(uv.x);
+    return float4(a, b, 0, 1);
+}
+",
+        "PS",
+    );
+    let text = lines.join("\n");
+    let call = lines
+        .iter()
+        .position(|l| l.ends_with(": f32 = Bump();"))
+        .unwrap_or_else(|| panic!("no call statement in:\n{text}"));
+    let temp = lines[call]
+        .trim_start_matches("let ")
+        .split(':')
+        .next()
+        .expect("a let names its temporary");
+    assert_eq!(
+        lines[call + 1],
+        format!("var a: f32 = (G + {temp});"),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "var b: f32 = (G + Twice((uv).x));"),
+        "{text}"
+    );
 }

@@ -192,8 +192,9 @@ fn editing_an_effect_file_reloads_it() {
         ..StartOptions::default()
     });
     harness.run_steps(2);
+    // Up to 10 s: the watcher and the background compile are slow on a loaded machine.
     let wait_for = |harness: &mut Harness<'_, WorkbenchApp>, label: &str| {
-        for _ in 0..100 {
+        for _ in 0..500 {
             harness.run_steps(1);
             if harness.query_by_label_contains(label).is_some() {
                 return true;
@@ -580,17 +581,13 @@ fn uniform_arrays_get_one_row_per_element() {
     if engine::testing::gpu().is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("fxbench-window-arrays-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let effect = dir.join("arrays.wfx");
-    std::fs::write(
-        &effect,
+    let (dir, effect) = effect_in_temp(
+        "arrays",
         "#include \"shaders/fxbench.wfxh\"\n\
          uniform Weights: array<f32, 3> < ui_type = \"slider\"; > = array<f32, 3>(0.25, 0.5, 0.75);\n\
          @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(Weights[0], Weights[1], Weights[2], 1.0); }\n\
          technique Arrays < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
-    )
-    .unwrap();
+    );
     let mut harness = open_window(StartOptions {
         effects: vec![effect],
         input: app::session::input::InputChoice::TestCard,
@@ -930,11 +927,8 @@ fn the_overlay_sources_follow_the_uniform_being_hovered_and_edited() {
     if engine::testing::gpu().is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("fxbench-window-overlay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let effect = dir.join("overlay.wfx");
-    std::fs::write(
-        &effect,
+    let (dir, effect) = effect_in_temp(
+        "overlay",
         "#include \"shaders/fxbench.wfxh\"\n\
          uniform Gain: f32 < ui_type = \"slider\"; > = 0.5;\n\
          uniform Active: u32 < source = \"overlay_active\"; >;\n\
@@ -942,8 +936,7 @@ fn the_overlay_sources_follow_the_uniform_being_hovered_and_edited() {
          uniform Hovered: u32 < source = \"overlay_hovered\"; >;\n\
          @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> { return vec4<f32>(Gain, Bias, f32(Active + Hovered), 1.0); }\n\
          technique Overlay < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
-    )
-    .unwrap();
+    );
     let mut harness = open_window(StartOptions {
         effects: vec![effect],
         input: app::session::input::InputChoice::TestCard,
@@ -1166,4 +1159,55 @@ fn the_split_can_compare_the_output_with_one_technique_left_out() {
             .is_none()
     );
     std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn split_in_the_start_options_opens_the_split_against_that_technique() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let mut harness = open_window(StartOptions {
+        input: app::session::input::InputChoice::TestCard,
+        split: Some(Some("Vignette".to_string())),
+        ..StartOptions::default()
+    });
+    harness.run_steps(3);
+    let state = harness.state();
+    let chain = state.runtime().expect("runtime").chain();
+    let vignette = chain.find("Vignette", None).expect("the demo's vignette");
+    assert_eq!(
+        state.preview_panel().before(),
+        app::window::panels::compare::Before::Without(vignette)
+    );
+    assert!(state.preview_panel().divider().is_some(), "split on");
+    assert_eq!(chain.reference(), Some(vignette), "the extra run is on");
+}
+
+#[test]
+fn the_source_map_view_opens_on_the_fx_pixel_shaders_own_lines() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let effect = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/vignette.fx");
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::session::input::InputChoice::TestCard,
+        view: app::window::CentralView::SourceMap,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    wait_for_spirv(&mut harness);
+    harness.run_steps(2);
+    // The FX line as written, heading the instructions made for it (found: the list shows the
+    // rows in view).
+    let find = egui::accesskit::Role::TextInput;
+    harness.get_by_role_and_label(find, "Find").focus();
+    harness.run_steps(1);
+    harness
+        .get_by_role_and_label(find, "Find")
+        .type_text("tex2D");
+    harness.run_steps(3);
+    harness.get_by_label_contains(
+        "vignette.fx:17 | float4 color = tex2D(ReShade::BackBuffer, texcoord);",
+    );
 }

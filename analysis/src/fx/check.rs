@@ -102,6 +102,8 @@ pub(super) struct Var {
     pub read_only: bool,
     /// The value of a `const` scalar whose initialiser is constant (array sizes, case labels).
     pub value: Option<f64>,
+    /// A `const` whose initialiser is constant (of any type): a constant expression itself.
+    pub constant: bool,
     /// The range of its name.
     pub declared: TextRange,
 }
@@ -581,6 +583,8 @@ impl Checker {
         for d in &v.declarators {
             let ty = self.with_array(base.clone(), &d.array, true);
             let value = self.constant(has(Qualifier::Const), &ty, d.init.as_ref());
+            let constant =
+                has(Qualifier::Const) && d.init.as_ref().is_some_and(|i| self.is_constant_expr(i));
             let qualified = self.qualified(&d.name.name);
             self.facts
                 .global_decls
@@ -596,6 +600,7 @@ impl Checker {
                     ty,
                     read_only,
                     value,
+                    constant,
                     declared: d.name.range,
                 },
             );
@@ -611,6 +616,7 @@ impl Checker {
             let ty = self.with_array(base.clone(), &d.array, false);
             if let Some(init) = &d.init {
                 self.check_init(init, &ty);
+                self.check_global_constant(&d.name.name, init);
             }
             for p in d.properties.iter().flatten() {
                 if p.name.name == "Texture" {
@@ -692,6 +698,7 @@ impl Checker {
                 ty,
                 read_only,
                 value: None,
+                constant: false,
                 declared: p.name.range,
             };
             scope.insert(p.name.name.clone(), var);
@@ -851,6 +858,7 @@ impl Checker {
         for d in &v.declarators {
             let ty = self.with_array(base.clone(), &d.array, true);
             let value = self.constant(read_only, &ty, d.init.as_ref());
+            let constant = read_only && d.init.as_ref().is_some_and(|i| self.is_constant_expr(i));
             self.facts.locals.insert(d.name.range, ty.clone());
             // The initialiser is checked before the name is declared: `float x = x;` reads an
             // outer `x`.
@@ -872,6 +880,7 @@ impl Checker {
                     ty,
                     read_only,
                     value,
+                    constant,
                     declared: d.name.range,
                 },
             );

@@ -179,6 +179,10 @@ impl Checker {
         let to = self.expr(target);
         let from = self.expr(value);
         let from = match op {
+            // ReShade converts the value of a compound assignment as it would assign it, so a
+            // scalar does not become a matrix there (`m += 1` is "cannot convert these types"),
+            // though it does under the operator alone (`m + 1`).
+            Some(_) if from.is_scalar() && to.is_matrix() => from,
             Some(_) if to.numeric().is_some() && from.numeric().is_some() => {
                 if truncates(&from, &to) {
                     from

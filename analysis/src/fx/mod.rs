@@ -9,6 +9,7 @@
 pub mod ast;
 pub mod check;
 mod check_atomic;
+mod check_const;
 mod check_entry;
 mod check_expr;
 mod check_init;

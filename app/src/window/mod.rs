@@ -60,6 +60,9 @@ pub struct StartOptions {
     pub recover: Option<PathBuf>,
     /// After a lost device, write the recovery file but start no new window (tests).
     pub no_relaunch: bool,
+    /// Open the preview split before/after; with a technique's name, its left side is the
+    /// output without that technique.
+    pub split: Option<Option<String>>,
 }
 
 /// Something a panel asks for; applied after the UI pass.
@@ -129,6 +132,8 @@ pub enum CentralView {
     Inspector,
     /// Per technique and pass times, shares of the frame and their history.
     Timing,
+    /// The SPIR-V view's source map of the first pixel shader.
+    SourceMap,
 }
 
 /// The eframe application.
@@ -244,7 +249,9 @@ impl WorkbenchApp {
         };
         match options.view {
             CentralView::Preview => {}
-            CentralView::Spirv => layout::show_pane(&mut app.tree, Pane::Spirv),
+            CentralView::Spirv | CentralView::SourceMap => {
+                layout::show_pane(&mut app.tree, Pane::Spirv);
+            }
             CentralView::Inspector => layout::show_pane(&mut app.tree, Pane::Inspector),
             CentralView::Timing => layout::show_pane(&mut app.tree, Pane::Timing),
         }
@@ -260,6 +267,20 @@ impl WorkbenchApp {
             // Nothing was open to keep: say why in the panes.
             app.runtime = Err(app.status.clone());
             app.opened = options;
+        }
+        if app.opened.view == CentralView::SourceMap {
+            app.spirv.show_source_map();
+        }
+        if let (Some(without), Ok(runtime)) = (&app.opened.split, &app.runtime) {
+            let chain = runtime.chain();
+            let before = without
+                .as_deref()
+                .and_then(|name| chain.find(name, None))
+                .map_or(
+                    panels::compare::Before::Input,
+                    panels::compare::Before::Without,
+                );
+            app.preview.set_split(before);
         }
         match recovery {
             Some(Ok(recovery)) => app.restore(&recovery),

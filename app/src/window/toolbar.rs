@@ -72,9 +72,10 @@ pub fn is_effect_path(path: &Path) -> bool {
     !matches!(extension.as_str(), "ini" | "png" | "jpg" | "jpeg")
 }
 
-/// A file dialog that returns at once returned without asking anyone (rfd found neither a
-/// portal nor zenity): the path field takes over.
-const DIALOG_MIN_TIME: Duration = Duration::from_millis(60);
+/// A file dialog that returns this soon returned without asking anyone (rfd found neither a
+/// portal nor zenity): the path field takes over. Nobody cancels a real dialog within 0.4 s,
+/// and finding out there is none can take a few hundred ms on a loaded machine.
+const DIALOG_MIN_TIME: Duration = Duration::from_millis(400);
 
 impl Toolbar {
     /// Opens the path field (the File menu's "Open path...", or no file dialog).
@@ -351,6 +352,7 @@ impl Toolbar {
             size.map_or_else(|| "input's own".to_string(), |(w, h)| format!("{w}x{h}"))
         };
         let mut chosen = opened.resolution;
+        ui.label("Resolution");
         egui::ComboBox::from_id_salt("resolution")
             .selected_text(label(chosen))
             .show_ui(ui, |ui| {

@@ -69,19 +69,19 @@ impl EffectChain {
         let plan = FramePlan::new(&self.pass_needs(&active));
         let mut routes = plan.passes.iter();
         let mut recorder = Recorder {
-            device: &self.ctx.device,
-            encoder: &mut *encoder,
-            back_buffers: BackBuffers {
-                input,
-                intermediate: &self.intermediate,
-                output: &self.output,
-            },
             timer: self.timer.as_mut(),
-            mip_generator: &self.mip_generator,
-            stencil_cleared: HashSet::new(),
             capture: self.capture.as_mut(),
             capture_texture,
-            back_buffer_now: BackBuffer::Input,
+            ..Recorder::untimed(
+                &self.ctx.device,
+                &mut *encoder,
+                BackBuffers {
+                    input,
+                    intermediate: &self.intermediate,
+                    output: &self.output,
+                },
+                &self.mip_generator,
+            )
         };
         recorder.capture_at(CapturePoint::Start);
         for key in active {
@@ -134,21 +134,16 @@ impl EffectChain {
         let reduced: Vec<TechniqueKey> = active.iter().copied().filter(|k| *k != without).collect();
         let plan = FramePlan::new(&self.pass_needs(&reduced));
         let mut routes = plan.passes.iter();
-        let mut recorder = Recorder {
-            device: &self.ctx.device,
-            encoder: &mut *encoder,
-            back_buffers: BackBuffers {
+        let mut recorder = Recorder::untimed(
+            &self.ctx.device,
+            &mut *encoder,
+            BackBuffers {
                 input,
                 intermediate: &self.intermediate,
                 output: &self.output,
             },
-            timer: None,
-            mip_generator: &self.mip_generator,
-            stencil_cleared: HashSet::new(),
-            capture: None,
-            capture_texture: None,
-            back_buffer_now: BackBuffer::Input,
-        };
+            &self.mip_generator,
+        );
         for key in reduced {
             let effect = &mut self.effects[key.effect.index()];
             recorder.technique(key, effect, &mut routes);
@@ -283,6 +278,26 @@ struct Recorder<'a> {
 }
 
 impl<'a> Recorder<'a> {
+    /// A recorder from the input's back buffer on, timing and capturing nothing.
+    fn untimed(
+        device: &'a wgpu::Device,
+        encoder: &'a mut wgpu::CommandEncoder,
+        back_buffers: BackBuffers<'a>,
+        mip_generator: &'a MipGenerator,
+    ) -> Self {
+        Self {
+            device,
+            encoder,
+            back_buffers,
+            timer: None,
+            mip_generator,
+            stencil_cleared: HashSet::new(),
+            capture: None,
+            capture_texture: None,
+            back_buffer_now: BackBuffer::Input,
+        }
+    }
+
     /// Records technique `key`'s passes, each along the next of `routes`; returns the CPU time
     /// spent recording each, in nanoseconds.
     fn technique<'r>(

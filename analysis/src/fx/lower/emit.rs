@@ -8,7 +8,7 @@
 //!   into (and that always gets a `default`);
 //! - assignments to several swizzled components go through a temporary, component by component.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::super::ast::*;
 use super::super::check::Facts;
@@ -16,7 +16,6 @@ use super::super::check_atomic;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::entry::EntryRequest;
-use super::exprs::has_side_effects;
 use super::items::{Global, Lowered};
 use super::names::{ident, wgsl_type};
 use super::{Result, unsupported};
@@ -63,18 +62,17 @@ pub(crate) struct Emitter<'m> {
     indent: usize,
     /// Parameters of the function being emitted that are not plain values.
     pub params: HashMap<String, ParamKind>,
-    /// Static locals of the function being emitted: their module-scope names.
-    pub renames: HashMap<String, String>,
-    /// Module-scope declarations made while emitting a function, written after it.
-    pending: Vec<(TextRange, String)>,
-    /// While emitting a call statement or a declaration: `out` arguments that are not plain
-    /// variables go through temporaries (temporary, place), written back after the statement.
-    pub out_temps: Option<Vec<(String, String)>>,
     ret: Type,
     tmp: usize,
     /// Functions and statics used so far (emitted from a worklist).
     pub used_functions: BTreeSet<usize>,
     pub used_statics: BTreeSet<String>,
+    /// Generated helper functions (integer matrix operations) by name, declared once.
+    pub helpers: BTreeMap<String, String>,
+    /// Operands computed before a later operand's side effects, held in a `let` (`order.rs`).
+    pub pinned: HashSet<TextRange>,
+    /// User functions that write module-scope variables (`global_writes.rs`).
+    pub writing_functions: HashSet<usize>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -98,13 +96,13 @@ pub(crate) fn emit_module(
         records: Vec::new(),
         indent: 0,
         params: HashMap::new(),
-        renames: HashMap::new(),
-        pending: Vec::new(),
-        out_temps: None,
         ret: Type::Void,
         tmp: 0,
         used_functions: BTreeSet::new(),
         used_statics: BTreeSet::new(),
+        helpers: BTreeMap::new(),
+        pinned: HashSet::new(),
+        writing_functions: HashSet::new(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -113,6 +111,7 @@ pub(crate) fn emit_module(
         "diagnostic(off, derivative_uniformity);",
     );
     e.collect(&module.items)?;
+    e.find_writing_functions();
     e.structs_decls(&module.items)?;
     for entry in entries {
         e.entry(entry)?;
@@ -131,6 +130,9 @@ pub(crate) fn emit_module(
             continue;
         }
         break;
+    }
+    for helper in std::mem::take(&mut e.helpers).into_values() {
+        e.line(TextRange::new(0, 0), &helper);
     }
     Ok(Code {
         text: e.text,
@@ -459,10 +461,6 @@ impl<'m> Emitter<'m> {
             self.statement(s)?;
         }
         self.close(body.range, "}");
-        for (range, decl) in std::mem::take(&mut self.pending) {
-            self.line(range, &decl);
-        }
-        self.renames.clear();
         Ok(())
     }
 
@@ -519,7 +517,7 @@ impl<'m> Emitter<'m> {
                 self.close(s.range, "}");
                 self.close(s.range, "}");
             }
-            StmtKind::While { cond, body } if has_side_effects(cond) => {
+            StmtKind::While { cond, body } if self.writes(cond) => {
                 // The condition's side effects run before every test: inside the loop.
                 self.open(s.range, "loop {");
                 let c = self.condition(cond)?;
@@ -566,11 +564,9 @@ impl<'m> Emitter<'m> {
         Ok(format!("({code})"))
     }
 
+    /// A local variable. `static` means nothing on a local in ReShade (its parser drops it):
+    /// a `static` local is initialised on every call like any other, as ReShade runs it.
     fn local(&mut self, v: &VarDecl) -> Result<()> {
-        let is_static = v
-            .qualifiers
-            .iter()
-            .any(|q| q.qualifier == Qualifier::Static);
         for d in &v.declarators {
             let ty = match self.facts.locals.get(&d.name.range) {
                 Some(t @ (Type::Numeric { .. } | Type::Struct(..) | Type::Array(_, Some(_)))) => {
@@ -579,47 +575,18 @@ impl<'m> Emitter<'m> {
                 _ => self.declared_type(v, d)?,
             };
             let t = self.wgsl(&ty, d.name.range)?;
-            let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
-            let constant_init = d.init.as_ref().is_none_or(|init| self.is_constant(init));
-            // A `static const` local with a computed value holds the same value on every call:
-            // an ordinary local.
-            if is_static && (constant_init || !is_const) {
-                // A module-scope variable initialised once, as HLSL's static locals are.
-                let name = format!("fx_static{}_{}", self.records.len(), ident(&d.name.name));
-                let init = match &d.init {
-                    Some(init) if self.is_constant(init) => format!(" = {}", self.init(init, &ty)?),
-                    Some(init) => {
-                        return unsupported(
-                            init.range,
-                            "a 'static' local with an initialiser that is not constant is not supported yet",
-                        );
-                    }
-                    None => String::new(),
-                };
-                let keyword = if is_const && matches!(ty, Type::Numeric { .. }) && !init.is_empty()
-                {
-                    "const"
-                } else {
-                    "var<private>"
-                };
-                self.pending
-                    .push((d.range, format!("{keyword} {name}: {t}{init};")));
-                self.params.remove(&d.name.name);
-                self.renames.insert(d.name.name.clone(), name);
-                continue;
-            }
-            self.renames.remove(&d.name.name);
             let name = ident(&d.name.name);
-            self.out_temps = Some(Vec::new());
-            let init = d.init.as_ref().map(|init| self.init(init, &ty)).transpose();
-            let writebacks = self.out_temps.take().unwrap_or_default();
-            let text = match init? {
+            let init = d
+                .init
+                .as_ref()
+                .map(|init| self.init(init, &ty))
+                .transpose()?;
+            let text = match init {
                 Some(init) => format!("var {name}: {t} = {init};"),
                 None => format!("var {name}: {t};"),
             };
             self.params.remove(&d.name.name);
             self.line(d.range, &text);
-            self.write_back(d.range, writebacks);
         }
         Ok(())
     }
@@ -629,6 +596,7 @@ impl<'m> Emitter<'m> {
         let ExprKind::InitList(items) = &e.kind else {
             return self.expr_as(e, ty);
         };
+        self.mark_operands(e);
         let t = self.wgsl(ty, e.range)?;
         let parts: Vec<String> = match ty {
             Type::Array(element, _) => items
@@ -655,7 +623,11 @@ impl<'m> Emitter<'m> {
             }
             _ => return unsupported(e.range, "initialiser list for this type not supported"),
         };
-        Ok(format!("{t}({})", parts.join(", ")))
+        let code = format!("{t}({})", parts.join(", "));
+        if self.is_pinned(e) {
+            return self.pin(code, ty, e.range);
+        }
+        Ok(code)
     }
 
     fn switch(&mut self, selector: &Expr, cases: &[SwitchCase], range: TextRange) -> Result<()> {
@@ -779,31 +751,26 @@ impl<'m> Emitter<'m> {
                 Ok(())
             }
             _ => {
-                self.out_temps = Some(Vec::new());
-                let code = self.expr(e);
-                let writebacks = self.out_temps.take().unwrap_or_default();
-                let code = code?;
-                if self.ty(e) == Type::Void {
+                let code = self.expr(e)?;
+                if code.is_empty() || super::order::is_temp(&code) {
+                    // A call written as a statement already (its `out` arguments written back),
+                    // its value in a `let` or none.
+                } else if self.ty(e) == Type::Void {
                     self.line(e.range, &format!("{code};"));
                 } else {
                     self.line(e.range, &format!("_ = {code};"));
                 }
-                self.write_back(e.range, writebacks);
                 Ok(())
             }
-        }
-    }
-
-    /// Copies temporaries that stood for `out` arguments back to their places.
-    fn write_back(&mut self, range: TextRange, writebacks: Vec<(String, String)>) {
-        for (temp, place) in writebacks {
-            self.line(range, &format!("{place} = {temp};"));
         }
     }
 
     /// `x++`, `--x` and friends.
     pub(super) fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
+        if ty.is_matrix() {
+            return unsupported(range, "'++'/'--' on a matrix not supported yet");
+        }
         let one = match ty.numeric() {
             Some((Base::Int, ..)) => "1i",
             Some((Base::Uint, ..)) => "1u",

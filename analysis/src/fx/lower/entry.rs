@@ -301,7 +301,7 @@ impl Emitter<'_> {
 
     /// An output slot's value in its stage type: converted, and widened with zeros when the
     /// FX value has fewer components (a `float3` written to a render target).
-    fn widen(&self, o: &Slot, range: TextRange) -> Result<String> {
+    fn widen(&mut self, o: &Slot, range: TextRange) -> Result<String> {
         let (from, to) = (o.fx_ty.components(), o.ty.components());
         if o.fx_ty.is_matrix() || from >= to {
             return self.convert(o.place.clone(), &o.fx_ty, &o.ty, range);

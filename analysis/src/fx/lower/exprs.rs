@@ -9,6 +9,7 @@ use super::super::lexer::Base;
 use super::super::types::{Type, wider_base};
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
+use super::matrices::is_row_array;
 use super::names::{float_literal, ident, numeric, scalar};
 use super::{Result, unsupported};
 
@@ -37,7 +38,7 @@ impl Emitter<'_> {
 
     /// Converts `code` of type `from` to `to`: base changes, scalar splats, truncations.
     pub fn convert(
-        &self,
+        &mut self,
         code: String,
         from: &Type,
         to: &Type,
@@ -69,6 +70,9 @@ impl Emitter<'_> {
         match (fr, fc, tr, tc) {
             (1, 1, 1, 1) => Ok(format!("{s}({code})")),
             (1, 1, _, 1) => Ok(format!("{target}({s}({code}))")),
+            (1, 1, _, _) if tb != Base::Float => {
+                self.matrix_splat(format!("{s}({code})"), (tb, tr, tc), range)
+            }
             (1, 1, _, _) => {
                 let parts = vec![format!("f32({code})"); usize::from(tr * tc)];
                 Ok(format!("{target}({})", parts.join(", ")))
@@ -105,6 +109,11 @@ impl Emitter<'_> {
                     _ => Ok(format!("{target}({})", parts.join(", "))),
                 }
             }
+            (_, 2.., _, 2..)
+                if tr <= fr && tc <= fc && (fb != Base::Float || tb != Base::Float) =>
+            {
+                self.matrix_convert(code, (fb, fr, fc), (tb, tr, tc), range)
+            }
             (_, 2.., _, 2..) if tr <= fr && tc <= fc && fb == tb => {
                 let rows: Vec<String> = (0..tr)
                     .map(|r| {
@@ -129,8 +138,18 @@ impl Emitter<'_> {
         }
     }
 
-    /// The WGSL value of `e`, of the checker's type.
+    /// The WGSL value of `e`, of the checker's type; held in a `let` where it stands when a
+    /// later operand's side effects would change it (`order.rs`).
     pub fn expr(&mut self, e: &Expr) -> Result<String> {
+        self.mark_operands(e);
+        let code = self.expr_kind(e)?;
+        if self.is_pinned(e) {
+            return self.pin(code, &self.ty(e), e.range);
+        }
+        Ok(code)
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> Result<String> {
         match &e.kind {
             ExprKind::Literal(l) => Ok(match l {
                 Literal::Bool(b) => b.to_string(),
@@ -234,9 +253,6 @@ impl Emitter<'_> {
             };
         }
         let name = path.joined();
-        if let Some(renamed) = self.renames.get(&name) {
-            return Ok(renamed.clone());
-        }
         match self.params.get(&name) {
             Some(ParamKind::Pointer) => Ok(format!("(*{})", ident(&name))),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
@@ -318,6 +334,10 @@ impl Emitter<'_> {
 
     fn unary(&mut self, op: UnaryOp, operand: &Expr, e: &Expr) -> Result<String> {
         let t = self.ty(e);
+        let matrix_op = matches!(op, UnaryOp::Negate | UnaryOp::BitNot | UnaryOp::Not);
+        if matrix_op && t.is_matrix() && (is_row_array(&t) || op == UnaryOp::Not) {
+            return self.matrix_unary(op, operand, &t, e.range);
+        }
         match op {
             UnaryOp::Plus => self.expr_as(operand, &t),
             UnaryOp::Negate => Ok(format!("(-{})", self.expr_as(operand, &t)?)),
@@ -395,6 +415,9 @@ impl Emitter<'_> {
             Modulo => "%",
         };
         let is_matrix = |s: (Base, u8, u8)| s.2 > 1;
+        if is_row_array(t) {
+            return self.matrix_binary(op, l, lt, r, rt, t, range);
+        }
         match op {
             Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual => {
                 if is_matrix(ls) || is_matrix(rs) {
@@ -479,6 +502,9 @@ impl Emitter<'_> {
                 return self.expr_as(one, &t);
             }
         }
+        if is_row_array(&t) {
+            return self.matrix_construct(args, &t, e.range);
+        }
         let wt = self.wgsl(&t, e.range)?;
         let mut parts = Vec::new();
         for a in args {
@@ -525,7 +551,7 @@ impl Emitter<'_> {
                 let lanes: String = member.name.chars().map(lane).collect();
                 Ok(format!("({b}).{lanes}"))
             }
-            Some(_) => {
+            Some((base_ty, ..)) => {
                 let cells = matrix_cells(&member.name);
                 let parts: Vec<String> = cells
                     .iter()
@@ -534,7 +560,7 @@ impl Emitter<'_> {
                 match parts.len() {
                     0 => unsupported(range, "matrix swizzle not understood"),
                     1 => Ok(parts.concat()),
-                    n => Ok(format!("vec{n}<f32>({})", parts.join(", "))),
+                    n => Ok(format!("vec{n}<{}>({})", scalar(base_ty), parts.join(", "))),
                 }
             }
         }
@@ -542,84 +568,7 @@ impl Emitter<'_> {
 
     fn call(&mut self, callee: &Path, args: &[Expr], e: &Expr) -> Result<String> {
         if let Some(&id) = self.facts.calls.get(&callee.range) {
-            let Some(info) = self.functions.get(&id) else {
-                return unsupported(
-                    callee.range,
-                    format!("'{}' : function has no body", callee.joined()),
-                );
-            };
-            let (name, params) = (info.name.clone(), info.params.clone());
-            self.used_functions.insert(id);
-            let mut list = Vec::new();
-            for (a, (pt, kind)) in args.iter().zip(&params) {
-                match kind {
-                    ParamKind::Sampler => {
-                        let (t, s, _) = self.sampler_pair(a)?;
-                        list.push(format!("{t}, {s}"));
-                    }
-                    ParamKind::Pointer => {
-                        if &self.ty(a) != pt {
-                            return unsupported(
-                                a.range,
-                                "an 'out' argument of another type not supported yet",
-                            );
-                        }
-                        if let ExprKind::Name(p) = &a.kind
-                            && self.params.get(&p.joined()) == Some(&ParamKind::Pointer)
-                        {
-                            list.push(ident(&p.joined()));
-                            continue;
-                        }
-                        // A swizzle: through a temporary written back component by component.
-                        if let Some((base, components)) = self.multi_swizzle(a)? {
-                            if self.out_temps.is_none() {
-                                return unsupported(
-                                    a.range,
-                                    "a swizzle as an 'out' argument inside an expression not supported yet",
-                                );
-                            }
-                            let temp = self.temp();
-                            let wt = self.wgsl(pt, a.range)?;
-                            let current = self.expr(a)?;
-                            self.line(a.range, &format!("var {temp}: {wt} = {current};"));
-                            if let Some(list) = &mut self.out_temps {
-                                for (k, c) in components.iter().enumerate() {
-                                    list.push((
-                                        format!("{temp}.{}", LANES[k]),
-                                        format!("{base}{c}"),
-                                    ));
-                                }
-                            }
-                            list.push(format!("&{temp}"));
-                            continue;
-                        }
-                        let place = self.lvalue(a)?;
-                        // One component of a vector or matrix has no address in WGSL either.
-                        let component = matches!(&a.kind, ExprKind::Member { base, .. } if self.ty(base).numeric().is_some());
-                        if matches!(a.kind, ExprKind::Name(_)) && !component {
-                            list.push(format!("&{place}"));
-                            continue;
-                        }
-                        // naga's SPIR-V writer cannot pass a pointer into a struct or array:
-                        // a temporary, copied in and written back after the statement.
-                        if self.out_temps.is_none() {
-                            return unsupported(
-                                a.range,
-                                "an 'out' argument that is a field or element, inside an expression, not supported yet",
-                            );
-                        }
-                        let temp = self.temp();
-                        let wt = self.wgsl(pt, a.range)?;
-                        self.line(a.range, &format!("var {temp}: {wt} = {place};"));
-                        if let Some(list) = &mut self.out_temps {
-                            list.push((temp.clone(), place));
-                        }
-                        list.push(format!("&{temp}"));
-                    }
-                    ParamKind::Value => list.push(self.expr_as(a, pt)?),
-                }
-            }
-            return Ok(format!("{name}({})", list.join(", ")));
+            return self.user_call(id, callee, args, e.range);
         }
         let t = self.ty(e);
         let params = self.intrinsic_params(callee, args);
@@ -675,34 +624,56 @@ fn matrix_cells(name: &str) -> Vec<(u8, u8)> {
 
 /// Whether evaluating `e` writes anything: an assignment, `++`/`--` or a comma sequence
 /// (whose left parts are statements) or an intrinsic with an `out` result anywhere inside it.
-/// Calls of user functions are not looked into: their `out` arguments are written back after
-/// their statement.
+/// Calls of user functions are not looked into (see [`writes_with`]).
 pub(crate) fn has_side_effects(e: &Expr) -> bool {
+    writes_with(e, &|_| false)
+}
+
+/// [`has_side_effects`], with calls of user functions that write (`writing_call`: those with
+/// `out` parameters) counted too.
+pub(crate) fn writes_with(e: &Expr, writing_call: &dyn Fn(&Path) -> bool) -> bool {
+    let w = |x: &Expr| writes_with(x, writing_call);
     match &e.kind {
         ExprKind::Assign { .. } | ExprKind::Postfix { .. } | ExprKind::Sequence(_) => true,
         ExprKind::Unary { op, operand } => {
-            matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) || has_side_effects(operand)
+            matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) || w(operand)
         }
-        ExprKind::Binary { lhs, rhs, .. } => has_side_effects(lhs) || has_side_effects(rhs),
+        ExprKind::Binary { lhs, rhs, .. } => w(lhs) || w(rhs),
         ExprKind::Ternary {
             cond,
             then,
             otherwise,
-        } => has_side_effects(cond) || has_side_effects(then) || has_side_effects(otherwise),
-        ExprKind::Cast { operand, .. } => has_side_effects(operand),
+        } => w(cond) || w(then) || w(otherwise),
+        ExprKind::Cast { operand, .. } => w(operand),
         // The intrinsics with `out` results write them as statements of their own.
         ExprKind::Call { callee, .. }
             if matches!(callee.joined().as_str(), "modf" | "frexp" | "sincos")
-                || super::super::check_atomic::is_atomic(&callee.joined()) =>
+                || super::super::check_atomic::is_atomic(&callee.joined())
+                || writing_call(callee) =>
         {
             true
         }
-        ExprKind::Construct { args, .. } | ExprKind::Call { args, .. } => {
-            args.iter().any(has_side_effects)
-        }
-        ExprKind::Member { base, .. } => has_side_effects(base),
-        ExprKind::Index { base, index } => has_side_effects(base) || has_side_effects(index),
-        ExprKind::InitList(items) => items.iter().any(has_side_effects),
+        ExprKind::Construct { args, .. } | ExprKind::Call { args, .. } => args.iter().any(w),
+        ExprKind::Member { base, .. } => w(base),
+        ExprKind::Index { base, index } => w(base) || w(index),
+        ExprKind::InitList(items) => items.iter().any(w),
         ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => false,
+    }
+}
+
+impl Emitter<'_> {
+    /// Whether evaluating `e` writes anything, calls of user functions with `out` parameters
+    /// or writing module-scope variables included: a loop condition that does is evaluated
+    /// inside the loop.
+    pub(super) fn writes(&self, e: &Expr) -> bool {
+        writes_with(e, &|callee| {
+            self.writes_module_scope(callee)
+                || self
+                    .facts
+                    .calls
+                    .get(&callee.range)
+                    .and_then(|id| self.functions.get(id))
+                    .is_some_and(|f| f.params.iter().any(|(_, k)| *k == ParamKind::Pointer))
+        })
     }
 }

@@ -112,6 +112,9 @@ impl Emitter<'_> {
                 }
                 Ok(format!("{name}({x})"))
             }
+            ("transpose", [a]) if super::matrices::is_row_array(t) => {
+                self.matrix_transpose(a, range)
+            }
             ("transpose" | "determinant" | "any" | "all", [a]) => {
                 Ok(format!("{name}({})", self.expr_as(a, &p(0))?))
             }
@@ -187,7 +190,7 @@ impl Emitter<'_> {
                 self.store(out, &value, range)?;
                 Ok(format!("{parts}.fract"))
             }
-            ("mul", [a, b]) => self.mul(a, b, &p(0), &p(1)),
+            ("mul", [a, b]) => self.mul(a, b, &p(0), &p(1), t, range),
             (n, _) if super::super::check_atomic::is_atomic(n) => {
                 self.atomic_value(n, args, t, range)
             }
@@ -199,8 +202,22 @@ impl Emitter<'_> {
     }
 
     /// `mul(a, b)` with `a` and `b` converted to the chosen overload's `pa` and `pb`: a scalar
-    /// scales; otherwise the operands swap, as WGSL's matrices are HLSL's transposed.
-    fn mul(&mut self, a: &Expr, b: &Expr, pa: &Type, pb: &Type) -> Result<String> {
+    /// scales; otherwise the operands swap, as WGSL's matrices are HLSL's transposed. Integer
+    /// matrices (arrays of rows) multiply in `matrices.rs`.
+    fn mul(
+        &mut self,
+        a: &Expr,
+        b: &Expr,
+        pa: &Type,
+        pb: &Type,
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        if matches!(t.numeric(), Some((base, ..)) if base != Base::Float)
+            && (pa.is_matrix() || pb.is_matrix())
+        {
+            return self.integer_mul(a, b, t, range);
+        }
         let (x, y) = (self.expr_as(a, pa)?, self.expr_as(b, pb)?);
         if pa.is_scalar() || pb.is_scalar() {
             return Ok(format!("({x} * {y})"));

@@ -189,7 +189,7 @@ fn uniform_type(ty: &Type, range: TextRange) -> Result<UniformType> {
     };
     let ok = match (rows, cols) {
         (1..=4, 1) => true,
-        (2..=4, 2..=4) => *base == Base::Float && array == 0,
+        (2..=4, 2..=4) => array == 0,
         _ => false,
     };
     if !ok || array > 1024 {
@@ -197,6 +197,17 @@ fn uniform_type(ty: &Type, range: TextRange) -> Result<UniformType> {
             range,
             format!("'{}' : uniform type not supported yet", ty.name()),
         );
+    }
+    if *cols > 1 && *base != Base::Float {
+        // An integer or bool matrix is an array of its rows in user code (see `names.rs`):
+        // as a uniform, an array of row vectors, each padded to 16 bytes as in ReShade's
+        // constant buffers, its values row by row.
+        return Ok(UniformType {
+            scalar,
+            components: *cols,
+            columns: 1,
+            array: u32::from(*rows),
+        });
     }
     // HLSL rows are WGSL columns (see `names.rs`).
     let (components, columns) = if *cols > 1 {

@@ -4,6 +4,10 @@
 //!
 //! - `items.rs`: uniforms, textures, samplers, storages, annotations and constant values;
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
+//! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
+//! - `order.rs`: operands computed before a later operand's side effects, held in a `let`;
+//! - `global_writes.rs`: which user functions write module-scope variables;
+//! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
 //! - `passes.rs`: techniques and pass states into [`PassStates`].
 //!
@@ -11,12 +15,16 @@
 //! never wrong code, never a panic.
 
 mod atomics;
+mod calls;
 mod emit;
 mod entry;
 mod exprs;
+mod global_writes;
 mod intrinsics;
 mod items;
+mod matrices;
 mod names;
+mod order;
 mod passes;
 mod textures;
 

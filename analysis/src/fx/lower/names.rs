@@ -4,7 +4,8 @@
 //! Matrices: an HLSL `floatRxC` (R rows of C columns) is stored as a WGSL `matRxC<f32>`, that
 //! is R columns of C components, so WGSL column `i` is HLSL row `i`: `m[i]` means the same in
 //! both, row-major constructors keep their argument order, and `mul` swaps its operands (see
-//! `exprs.rs`).
+//! `exprs.rs`). An integer or bool matrix is an array of its rows (`array<vec3<i32>, 2>` for
+//! `int2x3`), with generated helper functions for its operators (`matrices.rs`).
 
 use std::sync::LazyLock;
 
@@ -257,12 +258,15 @@ pub(crate) fn scalar(base: Base) -> &'static str {
     }
 }
 
-/// The WGSL type of a numeric shape: scalar, `vecN<T>` or (float only) `matRxC<f32>`.
+/// The WGSL type of a numeric shape: scalar, `vecN<T>`, `matRxC<f32>` for a float matrix, and
+/// for an integer or bool matrix (WGSL has only float matrices) an array of its rows,
+/// `array<vecC<T>, R>`. Both matrix forms index a row with `m[i]` and build from rows.
 pub(crate) fn numeric(base: Base, rows: u8, cols: u8) -> Option<String> {
     match (rows, cols) {
         (1, 1) => Some(scalar(base).to_string()),
         (2..=4, 1) => Some(format!("vec{rows}<{}>", scalar(base))),
         (2..=4, 2..=4) if base == Base::Float => Some(format!("mat{rows}x{cols}<f32>")),
+        (2..=4, 2..=4) => Some(format!("array<vec{cols}<{}>, {rows}>", scalar(base))),
         _ => None,
     }
 }

@@ -345,7 +345,7 @@ impl Emitter<'_> {
     /// `texNDsize(storage)`: its dimensions as `int`/`int2`/`int3` (a 1D storage is a 2D
     /// texture one texel high). Reading a storage (`texNDfetch`) would need read-write access.
     fn storage_size(
-        &self,
+        &mut self,
         name: &str,
         storage: &str,
         t: &Type,

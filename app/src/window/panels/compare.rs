@@ -72,6 +72,12 @@ impl PreviewPanel {
         self.split.then_some(self.divider)
     }
 
+    /// Turns the split on, with `before` left of the divider.
+    pub fn set_split(&mut self, before: Before) {
+        self.split = true;
+        self.before = before;
+    }
+
     /// What the split shows left of the divider.
     pub fn before(&self) -> Before {
         self.before

@@ -100,6 +100,17 @@ impl SpirvPanel {
         self.lines.clear();
     }
 
+    /// Shows the source map of the first pixel (else the first) stage: what the user's shader
+    /// code compiled to (`--view source-map`).
+    pub fn show_source_map(&mut self) {
+        self.mode = Mode::Source;
+        let first_pixel = self
+            .stages
+            .iter()
+            .position(|(_, s, _)| s.stage == wgpu::naga::ShaderStage::Fragment);
+        self.select(first_pixel.unwrap_or(0));
+    }
+
     /// Whether the selected stage's work is still running.
     pub fn is_compiling(&self) -> bool {
         self.job.is_some()

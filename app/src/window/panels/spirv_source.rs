@@ -29,7 +29,6 @@ struct Origin {
 /// that came from the same user line (an FX statement the front end lowered to several WGSL
 /// lines, or a macro expanding to several), headed by that user line as the user wrote it.
 pub fn source_lines(effect: &ValidatedEffect, mapping: &SourceMapping) -> Vec<Line> {
-    let wgsl: Vec<&str> = effect.wgsl().lines().collect();
     // Canonical paths, to match the editor's tabs; one file-system look-up per file.
     let mut canonical_paths: HashMap<&Path, PathBuf> = HashMap::new();
     let mut origin_of = |line: u32| match effect.source_of_wgsl_line(line) {
@@ -52,12 +51,11 @@ pub fn source_lines(effect: &ValidatedEffect, mapping: &SourceMapping) -> Vec<Li
                 }),
             }
         }
+        // A WGSL line with no place in the user's files: code the front end generated (entry
+        // point wrappers, uniform loading), or instructions naga gave no span (line 1).
         None => Origin {
-            place: format!("wgsl:{line}"),
-            text: wgsl
-                .get((line as usize).saturating_sub(1))
-                .map_or("", |t| t.trim())
-                .to_string(),
+            place: "generated".to_string(),
+            text: "code fxbench generated (entry points, uniform loading)".to_string(),
             target: None,
         },
     };

@@ -1,0 +1,174 @@
+//! Calls of user functions. Value arguments are converted to their parameter's type, a sampler
+//! becomes a texture and a sampler, and an `out`/`inout` argument is passed by address when it
+//! is a local variable of the parameter's type. Anything else (another type, a swizzle, a
+//! vector or matrix component, a struct field or array element, a global) goes through a
+//! temporary of the parameter's type, as in ReShade: converted in once every argument is
+//! evaluated (for `inout`; an `out` temporary starts at zero), and converted back to its place
+//! right after the call, before the rest of the expression reads it (`J(n) + n` and `n + J(n)`
+//! both read the value `J` wrote: ReShade reads a place when its operator runs). A call with
+//! `out`/`inout` parameters is therefore written as a statement of its own at the point ReShade
+//! evaluates it, its value held in a `let`, and so is a call of a function that writes
+//! module-scope variables (`G + Bump()` reads what `Bump` wrote). The place is evaluated once:
+//! `H(a[k++].xyz)` steps `k` once.
+
+use super::super::ast::*;
+use super::super::types::Type;
+use super::emit::{Emitter, ParamKind};
+use super::exprs::shape;
+use super::names::{ident, scalar};
+use super::{Result, unsupported};
+
+const LANES: [&str; 4] = ["x", "y", "z", "w"];
+
+impl Emitter<'_> {
+    /// A call of user function `id`; an empty string when it was written as a statement of its
+    /// own and returns nothing.
+    pub(super) fn user_call(
+        &mut self,
+        id: usize,
+        callee: &Path,
+        args: &[Expr],
+        range: TextRange,
+    ) -> Result<String> {
+        let Some(info) = self.functions.get(&id) else {
+            return unsupported(
+                callee.range,
+                format!("'{}' : function has no body", callee.joined()),
+            );
+        };
+        let (name, params, ret) = (info.name.clone(), info.params.clone(), info.ret.clone());
+        let out_only: Vec<bool> = info
+            .def
+            .params
+            .iter()
+            .map(|p| {
+                p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Out)
+                    && !p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Inout)
+            })
+            .collect();
+        self.used_functions.insert(id);
+        let mut list = Vec::new();
+        // The temporaries' declarations (copying in) and the statements writing them back.
+        let (mut copy_ins, mut writebacks) = (Vec::new(), Vec::new());
+        for (k, (a, (pt, kind))) in args.iter().zip(&params).enumerate() {
+            match kind {
+                ParamKind::Sampler => {
+                    let (t, s, _) = self.sampler_pair(a)?;
+                    list.push(format!("{t}, {s}"));
+                }
+                ParamKind::Value => list.push(self.expr_as(a, pt)?),
+                ParamKind::Pointer => match self.direct_address(a, pt) {
+                    Some(address) => list.push(address),
+                    None => {
+                        let out = out_only.get(k).copied().unwrap_or(false);
+                        let temp =
+                            self.out_temporary(a, pt, out, &mut copy_ins, &mut writebacks)?;
+                        list.push(format!("&{temp}"));
+                    }
+                },
+            }
+        }
+        let call = format!("{name}({})", list.join(", "));
+        let pointers = params.iter().any(|(_, k)| *k == ParamKind::Pointer);
+        if !pointers && !self.writing_functions.contains(&id) {
+            return Ok(call);
+        }
+        // ReShade copies the arguments in once every argument is evaluated.
+        for c in copy_ins {
+            self.line(range, &c);
+        }
+        let value = if ret == Type::Void {
+            self.line(range, &format!("{call};"));
+            String::new()
+        } else {
+            let t = self.temp();
+            let wt = self.wgsl(&ret, range)?;
+            self.line(range, &format!("let {t}: {wt} = {call};"));
+            t
+        };
+        for w in writebacks {
+            self.line(range, &w);
+        }
+        Ok(value)
+    }
+
+    /// The address of a local variable (or a pointer parameter passed on) of exactly the
+    /// parameter's type; `None` when the argument needs a temporary.
+    fn direct_address(&mut self, a: &Expr, pt: &Type) -> Option<String> {
+        let ExprKind::Name(p) = &a.kind else {
+            return None;
+        };
+        let name = p.joined();
+        // Globals live at module scope: no `ptr<function>` to them.
+        let global = self.facts.globals.contains_key(&p.range);
+        if &self.ty(a) != pt || global {
+            return None;
+        }
+        if self.params.get(&name) == Some(&ParamKind::Pointer) {
+            return Some(ident(&name));
+        }
+        Some(format!("&{}", ident(&name)))
+    }
+
+    /// Adds the declaration of the temporary standing for out argument `a` (copied in unless
+    /// `out_only`) to `copy_ins` and the statements that write it back to `writebacks`; returns
+    /// its name.
+    fn out_temporary(
+        &mut self,
+        a: &Expr,
+        pt: &Type,
+        out_only: bool,
+        copy_ins: &mut Vec<String>,
+        writebacks: &mut Vec<String>,
+    ) -> Result<String> {
+        let at = self.ty(a);
+        let temp = self.temp();
+        let wt = self.wgsl(pt, a.range)?;
+        // Several swizzled components: read from the base place, written back one by one.
+        if let Some((base, components)) = self.multi_swizzle(a)? {
+            let Some((ab, ..)) = shape(&at) else {
+                return unsupported(a.range, "'out' argument of this type not supported");
+            };
+            let cells: Vec<String> = components.iter().map(|c| format!("{base}{c}")).collect();
+            let current = format!("vec{}<{}>({})", cells.len(), scalar(ab), cells.join(", "));
+            copy_ins.push(self.declare_temp(&temp, &wt, current, &at, pt, out_only, a.range)?);
+            let lane_ty = Type::scalar(shape(pt).map_or(ab, |s| s.0));
+            let lanes = pt.components() as usize;
+            for (k, cell) in cells.iter().enumerate().take(lanes) {
+                let lane = if lanes == 1 {
+                    temp.clone()
+                } else {
+                    format!("{temp}.{}", LANES[k])
+                };
+                let value = self.convert(lane, &lane_ty, &Type::scalar(ab), a.range)?;
+                writebacks.push(format!("{cell} = {value};"));
+            }
+            return Ok(temp);
+        }
+        let place = self.lvalue(a)?;
+        copy_ins.push(self.declare_temp(&temp, &wt, place.clone(), &at, pt, out_only, a.range)?);
+        let back = self.convert(temp.clone(), pt, &at, a.range)?;
+        writebacks.push(format!("{place} = {back};"));
+        Ok(temp)
+    }
+
+    /// `var temp: T = current;` converted to the parameter type (`var temp: T;` for `out`).
+    #[allow(clippy::too_many_arguments)]
+    fn declare_temp(
+        &mut self,
+        temp: &str,
+        wt: &str,
+        current: String,
+        at: &Type,
+        pt: &Type,
+        out_only: bool,
+        range: TextRange,
+    ) -> Result<String> {
+        if out_only {
+            Ok(format!("var {temp}: {wt};"))
+        } else {
+            let value = self.convert(current, at, pt, range)?;
+            Ok(format!("var {temp}: {wt} = {value};"))
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Which user functions write module-scope variables (statics, groupshared), directly or
+//! through the functions they call. A call of one is a side effect inside an expression: in
+//! `G + Bump()` ReShade calls `Bump` before it reads `G` (a place is read when its operator
+//! runs), so the call is written as a statement of its own where it stands (`order.rs`).
+
+use std::collections::{HashMap, HashSet};
+
+use super::super::ast::*;
+use super::super::check_atomic;
+use super::emit::{Emitter, ParamKind};
+
+impl Emitter<'_> {
+    /// Computes [`Emitter::writing_functions`]: functions writing module scope, to a fixpoint
+    /// over calls.
+    pub(super) fn find_writing_functions(&mut self) {
+        let mut callees: HashMap<usize, HashSet<usize>> = HashMap::new();
+        let mut writing = HashSet::new();
+        for (&id, info) in &self.functions {
+            let Some(body) = &info.def.body else {
+                continue;
+            };
+            let mut found = Found::default();
+            for s in &body.statements {
+                stmt_exprs(s, &mut |e| self.scan(e, &mut found));
+            }
+            if found.writes {
+                writing.insert(id);
+            }
+            callees.insert(id, found.callees);
+        }
+        loop {
+            let more: Vec<usize> = callees
+                .iter()
+                .filter(|(id, called)| {
+                    !writing.contains(*id) && called.iter().any(|c| writing.contains(c))
+                })
+                .map(|(id, _)| *id)
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            writing.extend(more);
+        }
+        self.writing_functions = writing;
+    }
+
+    /// Whether calling `callee` (a user function) writes module scope.
+    pub(super) fn writes_module_scope(&self, callee: &Path) -> bool {
+        self.facts
+            .calls
+            .get(&callee.range)
+            .is_some_and(|id| self.writing_functions.contains(id))
+    }
+
+    /// Records in `found` what expression `e` (and everything inside it) writes and calls.
+    fn scan(&self, e: &Expr, found: &mut Found) {
+        match &e.kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::Postfix {
+                operand: target, ..
+            }
+            | ExprKind::Unary {
+                op: UnaryOp::PreIncrement | UnaryOp::PreDecrement,
+                operand: target,
+            } => found.writes |= self.is_global_place(target),
+            ExprKind::Call { callee, args } => match self.facts.calls.get(&callee.range) {
+                Some(id) => {
+                    found.callees.insert(*id);
+                    let params = self.functions.get(id).map(|f| &f.params);
+                    for (k, a) in args.iter().enumerate() {
+                        let pointer = params
+                            .and_then(|p| p.get(k))
+                            .is_some_and(|(_, kind)| *kind == ParamKind::Pointer);
+                        found.writes |= pointer && self.is_global_place(a);
+                    }
+                }
+                None => {
+                    let name = callee.joined();
+                    let writer = matches!(name.as_str(), "modf" | "frexp" | "sincos")
+                        || check_atomic::is_atomic(&name);
+                    found.writes |= writer && args.iter().any(|a| self.is_global_place(a));
+                }
+            },
+            _ => {}
+        }
+        for child in children(e) {
+            self.scan(child, found);
+        }
+    }
+
+    /// Whether place `e` lies in a module-scope variable.
+    fn is_global_place(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Name(p) => self.facts.globals.contains_key(&p.range),
+            ExprKind::Member { base, .. }
+            | ExprKind::Index { base, .. }
+            | ExprKind::Cast { operand: base, .. } => self.is_global_place(base),
+            _ => false,
+        }
+    }
+}
+
+#[derive(Default)]
+struct Found {
+    writes: bool,
+    callees: HashSet<usize>,
+}
+
+/// The direct sub-expressions of `e`.
+fn children(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
+        ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => Vec::new(),
+        ExprKind::Unary { operand, .. }
+        | ExprKind::Postfix { operand, .. }
+        | ExprKind::Cast { operand, .. }
+        | ExprKind::Member { base: operand, .. } => vec![operand],
+        ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+        ExprKind::Assign { target, value, .. } => vec![target, value],
+        ExprKind::Ternary {
+            cond,
+            then,
+            otherwise,
+        } => vec![cond, then, otherwise],
+        ExprKind::Index { base, index } => vec![base, index],
+        ExprKind::Construct { args, .. }
+        | ExprKind::Call { args, .. }
+        | ExprKind::Sequence(args)
+        | ExprKind::InitList(args) => args.iter().collect(),
+    }
+}
+
+/// Calls `f` with every expression statement `s` holds, nested statements included.
+fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    match &s.kind {
+        StmtKind::Block(b) => b.statements.iter().for_each(|s| stmt_exprs(s, f)),
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => f(e),
+        StmtKind::Decl(d) => d
+            .declarators
+            .iter()
+            .filter_map(|d| d.init.as_ref())
+            .for_each(&mut *f),
+        StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            f(cond);
+            stmt_exprs(then, f);
+            if let Some(o) = otherwise {
+                stmt_exprs(o, f);
+            }
+        }
+        StmtKind::Switch { selector, cases } => {
+            f(selector);
+            for c in cases {
+                c.body.iter().for_each(|s| stmt_exprs(s, f));
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            if let Some(i) = init {
+                stmt_exprs(i, f);
+            }
+            cond.iter().chain(step).for_each(&mut *f);
+            stmt_exprs(body, f);
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            f(cond);
+            stmt_exprs(body, f);
+        }
+        StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Return(None)
+        | StmtKind::Discard
+        | StmtKind::Empty
+        | StmtKind::Error => {}
+    }
+}
