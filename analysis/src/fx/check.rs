@@ -396,12 +396,31 @@ impl Checker {
             let message = format!("'{}' : cannot convert to '{}'", from.name(), to.name());
             self.report(code, range, message);
         } else if truncates(from, to) {
-            let message = format!(
-                "'{}' : implicit truncation of vector type to '{}'",
-                from.name(),
-                to.name()
-            );
-            self.warn(DiagnosticCode::ImplicitTruncation, range, message);
+            self.warn_truncation(from, to, range);
+        }
+    }
+
+    /// ReShade's X3206 warning: `from` loses components becoming `to`.
+    pub(super) fn warn_truncation(&mut self, from: &Type, to: &Type, range: TextRange) {
+        let message = format!(
+            "'{}' : implicit truncation of vector type to '{}'",
+            from.name(),
+            to.name()
+        );
+        self.warn(DiagnosticCode::ImplicitTruncation, range, message);
+    }
+
+    /// [`Self::warn_truncation`] for each argument that loses components becoming its parameter.
+    pub(super) fn warn_truncated_arguments(
+        &mut self,
+        args: &[Expr],
+        types: &[Type],
+        params: &[Type],
+    ) {
+        for ((arg, t), p) in args.iter().zip(types).zip(params) {
+            if truncates(t, p) {
+                self.warn_truncation(t, p, arg.range);
+            }
         }
     }
 

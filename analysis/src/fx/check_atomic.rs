@@ -14,7 +14,7 @@
 use super::ast::*;
 use super::check::Checker;
 use super::lexer::{Base, ObjectKind};
-use super::types::{Type, rank, truncates};
+use super::types::{Type, rank};
 use crate::DiagnosticCode;
 
 /// The atomic intrinsics and whether each takes a comparand (`atomicCompareExchange`).
@@ -129,16 +129,7 @@ impl Checker {
             self.assignable(&args[0]);
             self.record_atomic_target(&args[0]);
         }
-        for ((arg, t), p) in args.iter().zip(types).zip(&params).skip(1) {
-            if truncates(t, p) {
-                let message = format!(
-                    "'{}' : implicit truncation of vector type to '{}'",
-                    t.name(),
-                    p.name()
-                );
-                self.warn(DiagnosticCode::ImplicitTruncation, arg.range, message);
-            }
-        }
+        self.warn_truncated_arguments(&args[1..], &types[1..], &params[1..]);
         result
     }
 

@@ -163,12 +163,7 @@ impl Checker {
         };
         for (operand, ty) in [(lhs, a), (rhs, b)] {
             if ty.components() > result.components() {
-                let message = format!(
-                    "'{}' : implicit truncation of vector type to '{}'",
-                    ty.name(),
-                    result.name()
-                );
-                self.warn(DiagnosticCode::ImplicitTruncation, operand.range, message);
+                self.warn_truncation(ty, &result, operand.range);
             }
         }
         result
@@ -346,16 +341,7 @@ impl Checker {
         for (arg, _) in args.iter().zip(outs).filter(|(_, out)| *out) {
             self.assignable(arg);
         }
-        for ((arg, t), p) in args.iter().zip(types).zip(&params) {
-            if truncates(t, p) {
-                let message = format!(
-                    "'{}' : implicit truncation of vector type to '{}'",
-                    t.name(),
-                    p.name()
-                );
-                self.warn(DiagnosticCode::ImplicitTruncation, arg.range, message);
-            }
-        }
+        self.warn_truncated_arguments(args, types, &params);
         ret
     }
 

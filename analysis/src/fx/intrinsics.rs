@@ -16,7 +16,7 @@
 use super::ast::*;
 use super::check::Checker;
 use super::intrinsic_table::{Overload, overloads};
-use super::types::{Type, rank, truncates};
+use super::types::{Type, rank};
 use crate::DiagnosticCode;
 
 /// Whether `name` is a built-in function (the atomics are typed in `check_atomic.rs`).
@@ -133,16 +133,7 @@ impl Checker {
         for (arg, _) in args.iter().zip(&overload.outs).filter(|(_, out)| **out) {
             self.assignable(arg);
         }
-        for ((arg, t), p) in args.iter().zip(types).zip(&overload.params) {
-            if truncates(t, p) {
-                let message = format!(
-                    "'{}' : implicit truncation of vector type to '{}'",
-                    t.name(),
-                    p.name()
-                );
-                self.warn(DiagnosticCode::ImplicitTruncation, arg.range, message);
-            }
-        }
+        self.warn_truncated_arguments(args, types, &overload.params);
         self.facts
             .intrinsic_params
             .insert(callee.range, overload.params.clone());
