@@ -1087,3 +1087,76 @@ fn derivatives_of_linear_functions() {
         },
     }]);
 }
+
+#[test]
+fn matrix_steps_selects_and_flattening_constructors() {
+    // ReShade accepts each of these (asked of its compiler): `++`/`--` on float and integer
+    // matrices; `?:` of matrices with a vector condition, one component per row; matrices in
+    // vector constructors; matrix constructors whose vectors cross a row boundary.
+    check(&[
+        Case {
+            name: "matrix_steps",
+            code: r#"float4 Case(int2 p, float2 uv) {
+    float2x2 f = float2x2(p.x, p.y, 1, 2) / 16.0;
+    int2x2 n = int2x2(p.x, p.y, 3, -1);
+    f++; ++f; f--;
+    float2x2 g = f--;
+    n++; n++; --n;
+    int2x2 k = n--;
+    int2x2 j = ++n;
+    return float4((g[0][1] - 1.0) + f[1][0], (k[0][0] + j[1][1] + n[0][1]) / 64.0, 0.5, 1);
+}"#,
+            expected: |x, y, _| {
+                let k00 = x + 1;
+                let (j11, n01) = (0, y + 1);
+                [
+                    (y + 1) as f32 / 16.0,
+                    (k00 + j11 + n01) as f32 / 64.0,
+                    0.5,
+                    1.0,
+                ]
+            },
+        },
+        Case {
+            name: "matrix_select",
+            code: r#"float4 Case(int2 p, float2 uv) {
+    float2x2 m = float2x2(uv.x, uv.y, 0.25, 0.5);
+    float2x2 k = float2x2(0.75, 0.125, uv.y, uv.x);
+    bool2 c = bool2(p.x > 7, p.y > 7);
+    float2x2 a = c ? m : k;
+    int2x2 n = int2x2(p.x, p.y, 1, 2);
+    int2x2 q = int2x2(3, 4, p.y, p.x);
+    int2x2 b = int2(p.x % 2, p.y % 3) ? n : q;
+    return float4(a[0][0], a[1][1], (b[0][0] + b[0][1]) / 32.0, (b[1][0] + b[1][1]) / 32.0);
+}"#,
+            expected: |x, y, _| {
+                let u = (x as f32 + 0.5) / 16.0;
+                let r = if x > 7 { u } else { 0.75 };
+                let g = if y > 7 { 0.5 } else { u };
+                let top = if x % 2 != 0 { x + y } else { 7 };
+                let bottom = if y % 3 != 0 { 3 } else { y + x };
+                [r, g, top as f32 / 32.0, bottom as f32 / 32.0]
+            },
+        },
+        Case {
+            name: "matrices_in_constructors",
+            code: r#"float4 Case(int2 p, float2 uv) {
+    float2x2 m = float2x2(uv.x, 0.25, uv.y, 0.5);
+    int2x2 n = int2x2(p.x, 2, 3, p.y);
+    float4 a = float4(m);
+    float4 b = float4(m[1], 0.125, 1);
+    int4 c = int4(n);
+    int2x2 d = int2x2(1, int2(p.y, p.x), 4);
+    int3x3 e = int3x3(int2(p.x, 1), int3(2, p.y, 3), n);
+    float2x2 f = float2x2(float3(uv, 0.25), 0.5);
+    int s = c.x + c.w + d[0][1] + d[1][0] + e[1][2] + e[2][2] + c.y * c.z + e[0][1] + e[0][2] + e[1][1];
+    return float4(a.x * 0.5 + b.z, (a.z + b.x) * 0.5, s / 128.0, f[1][0] + f[0][1] * 0.5);
+}"#,
+            expected: |x, y, _| {
+                let (u, v) = ((x as f32 + 0.5) / 16.0, (y as f32 + 0.5) / 16.0);
+                let s = 3 * (x + y) + 12;
+                [u * 0.5 + 0.125, v, s as f32 / 128.0, 0.25 + v * 0.5]
+            },
+        },
+    ]);
+}

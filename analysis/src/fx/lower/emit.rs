@@ -769,7 +769,7 @@ impl<'m> Emitter<'m> {
     pub(super) fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
         if ty.is_matrix() {
-            return unsupported(range, "'++'/'--' on a matrix not supported yet");
+            return self.matrix_step(op, operand, &ty, range);
         }
         let one = match ty.numeric() {
             Some((Base::Int, ..)) => "1i",

@@ -193,6 +193,9 @@ impl Emitter<'_> {
                 otherwise,
             } => {
                 let t = self.ty(e);
+                if t.is_matrix() {
+                    return self.matrix_select(cond, then, otherwise, &t, e.range);
+                }
                 let Some((_, rows, 1)) = shape(&t) else {
                     return unsupported(e.range, "'?:' on this type not supported yet");
                 };
@@ -498,38 +501,31 @@ impl Emitter<'_> {
         };
         if let [one] = args {
             let at = self.ty(one);
-            if at.components() >= t.components() || at.is_scalar() {
+            let fits = match (shape(&at), shape(&t)) {
+                (Some((_, ar, ac)), Some((_, tr, tc))) => ar >= tr && ac >= tc,
+                _ => false,
+            };
+            // A matrix as a whole vector goes by its cells below (evaluated once).
+            let vector = cols == 1
+                && (at.components() > t.components()
+                    || (!at.is_matrix() && at.components() == t.components()));
+            if at.is_scalar() || fits || vector {
                 return self.expr_as(one, &t);
             }
         }
-        if is_row_array(&t) {
+        if cols > 1 {
             return self.matrix_construct(args, &t, e.range);
         }
         let wt = self.wgsl(&t, e.range)?;
         let mut parts = Vec::new();
         for a in args {
             let at = self.ty(a);
-            let target = if cols > 1 {
-                match shape(&at) {
-                    Some((_, 1, 1)) => Type::FLOAT,
-                    Some((_, r, 1)) if r == cols => Type::vector(Base::Float, cols),
-                    _ => {
-                        return unsupported(
-                            a.range,
-                            "matrix constructor argument not supported yet",
-                        );
-                    }
-                }
+            if at.is_matrix() {
+                // Its cells in row-major order, as ReShade flattens it.
+                parts.extend(self.cells_of(a, base)?);
             } else {
-                if at.is_matrix() {
-                    return unsupported(
-                        a.range,
-                        "matrix in a vector constructor not supported yet",
-                    );
-                }
-                at.with_base(base)
-            };
-            parts.push(self.expr_as(a, &target)?);
+                parts.push(self.expr_as(a, &at.with_base(base))?);
+            }
         }
         Ok(format!("{wt}({})", parts.join(", ")))
     }

@@ -198,7 +198,9 @@ impl Emitter<'_> {
         Ok(format!("{name}({a})"))
     }
 
-    /// An integer or bool matrix built from scalars and whole rows, in row-major order.
+    /// A matrix built from scalars, vectors and matrices, their cells in row-major order: an
+    /// argument that is a whole row where a row starts stays one, any other is split into its
+    /// cells (evaluated once), so arguments may cross a row boundary as ReShade allows.
     pub(super) fn matrix_construct(
         &mut self,
         args: &[Expr],
@@ -212,28 +214,106 @@ impl Emitter<'_> {
         let mut done = Vec::new();
         let mut current = Vec::new();
         for a in args {
-            match shape(&self.ty(a)) {
-                Some((_, 1, 1)) => current.push(self.expr_as(a, &Type::scalar(base))?),
-                Some((_, n, 1)) if n == cols && current.is_empty() => {
-                    done.push(self.expr_as(a, &Type::vector(base, cols))?);
-                    continue;
-                }
-                _ => {
-                    return unsupported(
-                        a.range,
-                        "matrix constructor argument not supported yet (scalars or whole rows)",
-                    );
-                }
+            if let Some((_, n, 1)) = shape(&self.ty(a))
+                && n == cols
+                && current.is_empty()
+            {
+                done.push(self.expr_as(a, &Type::vector(base, cols))?);
+                continue;
             }
-            if current.len() == usize::from(cols) {
-                done.push(format!("{row}({})", current.join(", ")));
-                current.clear();
+            for cell in self.cells_of(a, base)? {
+                current.push(cell);
+                if current.len() == usize::from(cols) {
+                    done.push(format!("{row}({})", current.join(", ")));
+                    current.clear();
+                }
             }
         }
         if !current.is_empty() || done.len() != usize::from(rows) {
             return unsupported(range, "matrix constructor arguments do not fill its rows");
         }
         Ok(format!("{}({})", mat_type(ts, range)?, done.join(", ")))
+    }
+
+    /// The cells of a constructor argument in row-major order, converted to `base`; the
+    /// argument is evaluated once (held in a `let` unless it is a name or one cell).
+    pub(super) fn cells_of(&mut self, a: &Expr, base: Base) -> Result<Vec<String>> {
+        let at = self.ty(a);
+        let Some((_, r, c)) = shape(&at) else {
+            return unsupported(a.range, "constructor argument of this type not supported");
+        };
+        let target = at.with_base(base);
+        let code = self.expr_as(a, &target)?;
+        if r == 1 && c == 1 {
+            return Ok(vec![code]);
+        }
+        let simple = code
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+        let held = if simple {
+            code
+        } else {
+            self.pin(code, &target, a.range)?
+        };
+        let cells = (0..r).flat_map(|i| (0..c).map(move |j| (i, j)));
+        Ok(cells
+            .map(|(i, j)| {
+                if c == 1 {
+                    format!("{held}.{}", LANES[usize::from(i)])
+                } else {
+                    format!("{held}[{i}][{j}]")
+                }
+            })
+            .collect())
+    }
+
+    /// `++`/`--` on a float or integer matrix: one added to (or taken from) every cell, the
+    /// place written through a pointer so that it is evaluated once.
+    pub(super) fn matrix_step(
+        &mut self,
+        op: BinaryOp,
+        operand: &Expr,
+        ty: &Type,
+        range: TextRange,
+    ) -> Result<()> {
+        if !matches!(shape(ty), Some((Base::Int | Base::Uint | Base::Float, ..))) {
+            return unsupported(range, "'++'/'--' on this type not supported");
+        }
+        let target = self.lvalue(operand)?;
+        let p = self.temp();
+        let one = Type::scalar(Base::Int);
+        let code = self.binary(op, format!("(*{p})"), ty, "1i".into(), &one, ty, range)?;
+        self.line(
+            range,
+            &format!("{{ let {p} = &({target}); *{p} = {code}; }}"),
+        );
+        Ok(())
+    }
+
+    /// `c ? a : b` of matrices: ReShade takes a vector condition with one component per row
+    /// (a scalar one is splatted), and each component picks its row from `a` or `b`.
+    pub(super) fn matrix_select(
+        &mut self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let Some(ts @ (_, rows, _)) = shape(t) else {
+            return unsupported(range, "'?:' on this type not supported");
+        };
+        let c = self.expr_as(cond, &Type::vector(Base::Bool, rows))?;
+        let a = self.expr_as(then, t)?;
+        let b = self.expr_as(otherwise, t)?;
+        let tt = mat_type(ts, range)?;
+        let name = self.helper(format!("fx_m_select_{}", sig(ts)), |name| {
+            let body = rows_of(&tt, rows, |i| {
+                format!("select(b[{i}], a[{i}], c.{})", LANES[usize::from(i)])
+            });
+            format!("fn {name}(c: vec{rows}<bool>, a: {tt}, b: {tt}) -> {tt} {{ return {body}; }}")
+        });
+        Ok(format!("{name}({c}, {a}, {b})"))
     }
 
     /// `mul` whose result is an integer vector or matrix: vector × matrix, matrix × vector,
