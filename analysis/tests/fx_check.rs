@@ -471,3 +471,30 @@ technique C { pass { ComputeShader = CS<8, 8>; DispatchSizeX = 1; DispatchSizeY 
         ]
     );
 }
+
+/// `?:` as ReShade checks it: the condition is a scalar or vector whose rows or columns match the
+/// value's (X3020 "dimension of conditional does not match value"; a `bool2` picks the rows of a
+/// `float2x2`, a scalar cannot), never a matrix (X3022).
+#[test]
+fn conditional_operators_check_the_condition_as_reshade_does() {
+    let src = "\
+float4 PS() : SV_Target
+{
+    bool c = true;
+    bool2 c2 = true;
+    float2x2 m = float2x2(1, 2, 3, 4);
+    float2x2 a = c ? m : m;
+    float2x2 b = c2 ? m : m;
+    float2 v = m ? c2 : c2;
+    float3 w = c ? float3(1, 2, 3) : 0;
+    return float4(a[0] + b[1] + v, w.xy);
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "6:18-6:19 error[NonBoolCondition] 'bool' : dimension of conditional does not match value 'float2x2'",
+            "8:16-8:17 error[NonBoolCondition] 'float2x2' : boolean or vector expression expected",
+        ]
+    );
+}

@@ -38,11 +38,7 @@ impl Checker {
                 cond,
                 then,
                 otherwise,
-            } => {
-                self.expr(cond);
-                let (a, b) = (self.expr(then), self.expr(otherwise));
-                self.arithmetic(&a, &b, e.range)
-            }
+            } => self.ternary(cond, then, otherwise, e.range),
             ExprKind::Cast { ty, operand } => self.cast(ty, operand, e.range),
             ExprKind::Construct { ty, args } => self.construct(ty, args),
             ExprKind::Call { callee, args } => self.call(callee, args),
@@ -94,6 +90,40 @@ impl Checker {
             UnaryOp::Not => ty.with_base(Base::Bool),
             _ => ty,
         }
+    }
+
+    /// `c ? a : b` as ReShade checks it: the condition a scalar or vector whose rows or columns
+    /// match the value's (a `bool2` picks the rows of a `float2x2`; a scalar cannot), the values
+    /// of one struct or array type or numeric, merged with truncation warnings.
+    fn ternary(&mut self, cond: &Expr, then: &Expr, otherwise: &Expr, range: TextRange) -> Type {
+        let c = self.expr(cond);
+        let (a, b) = (self.expr(then), self.expr(otherwise));
+        if c.is_error() || a.is_error() || b.is_error() {
+            return Type::Error;
+        }
+        if !c.is_scalar() && !c.is_vector() {
+            let message = format!("'{}' : boolean or vector expression expected", c.name());
+            self.report(DiagnosticCode::NonBoolCondition, cond.range, message);
+            return Type::Error;
+        }
+        if let (
+            Type::Numeric {
+                rows: cr, cols: cc, ..
+            },
+            Type::Numeric { rows, cols, .. },
+        ) = (&c, &a)
+            && cr != rows
+            && cc != cols
+        {
+            let message = format!(
+                "'{}' : dimension of conditional does not match value '{}'",
+                c.name(),
+                a.name()
+            );
+            self.report(DiagnosticCode::NonBoolCondition, cond.range, message);
+            return Type::Error;
+        }
+        self.arithmetic(&a, &b, range)
     }
 
     fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr, range: TextRange) -> Type {
