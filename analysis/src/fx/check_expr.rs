@@ -6,7 +6,7 @@ use super::ast::*;
 use super::check::{Checker, Signature};
 use super::intrinsics;
 use super::lexer::Base;
-use super::types::{Type, rank, truncates, wider_base};
+use super::types::{Type, candidate_ranks, rank, truncates, wider_base};
 use crate::DiagnosticCode;
 
 impl Checker {
@@ -320,18 +320,7 @@ impl Checker {
         let ranked: Vec<(Vec<u32>, &Signature)> = overloads
             .iter()
             .filter(|o| o.params.len() == types.len())
-            .filter_map(|o| {
-                let mut ranks: Vec<u32> = types
-                    .iter()
-                    .zip(&o.params)
-                    .map(|(t, p)| rank(t, p))
-                    .collect();
-                if ranks.contains(&0) {
-                    return None;
-                }
-                ranks.sort_unstable_by(|a, b| b.cmp(a));
-                Some((ranks, o))
-            })
+            .filter_map(|o| Some((candidate_ranks(types, &o.params)?, o)))
             .collect();
         let best = ranked.iter().map(|(r, _)| r).max().cloned();
         let winners: Vec<&Signature> = ranked

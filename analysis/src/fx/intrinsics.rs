@@ -16,7 +16,7 @@
 use super::ast::*;
 use super::check::Checker;
 use super::intrinsic_table::{Overload, overloads};
-use super::types::{Type, rank};
+use super::types::{Type, candidate_ranks, rank};
 use crate::DiagnosticCode;
 
 /// Whether `name` is a built-in function (the atomics are typed in `check_atomic.rs`).
@@ -49,18 +49,7 @@ pub fn resolve(name: &str, types: &[Type]) -> Resolution {
         return Resolution::WrongCount(min.unwrap_or(0), max.unwrap_or(0));
     }
     let ranked: Vec<(Vec<u32>, &'static Overload)> = same_count()
-        .filter_map(|o| {
-            let mut ranks: Vec<u32> = types
-                .iter()
-                .zip(&o.params)
-                .map(|(t, p)| rank(t, p))
-                .collect();
-            if ranks.contains(&0) {
-                return None;
-            }
-            ranks.sort_unstable_by(|a, b| b.cmp(a));
-            Some((ranks, o))
-        })
+        .filter_map(|o| Some((candidate_ranks(types, &o.params)?, o)))
         .collect();
     let Some(best) = ranked.iter().map(|(r, _)| r).max() else {
         return Resolution::NoMatch;

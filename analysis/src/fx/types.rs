@@ -127,6 +127,17 @@ impl Type {
     }
 }
 
+/// How a call with argument `types` ranks against a candidate with `params` (same count): each
+/// argument's rank, best first, as ReShade compares candidates; `None` when one cannot convert.
+pub fn candidate_ranks(types: &[Type], params: &[Type]) -> Option<Vec<u32>> {
+    let mut ranks: Vec<u32> = types.iter().zip(params).map(|(t, p)| rank(t, p)).collect();
+    if ranks.contains(&0) {
+        return None;
+    }
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    Some(ranks)
+}
+
 /// How well a value of type `from` converts to `to`: 0 when it does not, higher is better.
 pub fn rank(from: &Type, to: &Type) -> u32 {
     // An error converts silently, as a perfect match, so that it causes no second error.
