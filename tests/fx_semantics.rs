@@ -1019,6 +1019,105 @@ fn integer_textures_store_and_fetch_integers() {
     }]);
 }
 
+/// Texel `i` of an axis `n` texels long under an address mode (`None`: the border, 0).
+fn address(i: i32, n: i32, mode: char) -> Option<i32> {
+    match mode {
+        'c' => Some(i.clamp(0, n - 1)),
+        'w' => Some(i.rem_euclid(n)),
+        'm' => {
+            let m = i.rem_euclid(2 * n);
+            Some(if m >= n { 2 * n - 1 - m } else { m })
+        }
+        _ => (0..n).contains(&i).then_some(i),
+    }
+}
+
+/// The value a case's integer texture holds at texel (x, y) of an `n`-wide level, or 0 for
+/// the border; `f` maps the texel's index (1-based) to the value.
+fn integer_texel(x: i32, y: i32, n: i32, mode: char, f: impl Fn(i32) -> f32) -> f32 {
+    match (address(x, n, mode), address(y, n, mode)) {
+        (Some(x), Some(y)) => f(x + y * n + 1),
+        _ => 0.0,
+    }
+}
+
+#[test]
+fn integer_textures_sample_the_nearest_texel_under_the_address_mode() {
+    check(&[
+        Case {
+            // An 8×8 texture of texel numbers 1..64 read at uvs from -0.5 to 1.5 through a
+            // sampler of each address mode (linear filters: integer formats filter nearest).
+            name: "integer_sampling_address_modes",
+            code: "texture IdsTex { Width = 8; Height = 8; Format = R32U; };
+            storage2D<uint> IdsStore { Texture = IdsTex; };
+            sampler2D<uint> IdsC { Texture = IdsTex; AddressU = CLAMP; AddressV = CLAMP; };
+            sampler2D<uint> IdsW { Texture = IdsTex; AddressU = WRAP; AddressV = REPEAT; };
+            sampler2D<uint> IdsM { Texture = IdsTex; AddressU = MIRROR; AddressV = MIRROR; };
+            sampler2D<uint> IdsB { Texture = IdsTex; AddressU = BORDER; AddressV = BORDER; };
+            void FillCS(uint3 id : SV_DispatchThreadID)
+            { tex2Dstore(IdsStore, int2(id.xy), id.x + id.y * 8u + 1u); }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            {
+                float2 at = (floor(pos.xy) - 4.0 + 0.5) / 8.0;
+                return float4(tex2D(IdsC, at), tex2D(IdsW, at), tex2D(IdsM, at), tex2D(IdsB, at)) / 64.0;
+            }
+            technique IntSampling
+            {
+                pass { ComputeShader = FillCS<8, 8>; DispatchSizeX = 1; DispatchSizeY = 1; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+            expected: |x, y, _| {
+                let v = |m| integer_texel(x - 4, y - 4, 8, m, |i| i as f32 / 64.0);
+                [v('c'), v('w'), v('m'), v('b')]
+            },
+        },
+        Case {
+            // A signed texture with two levels: `lod` picks level 1, `grad` picks it from the
+            // gradients (a quarter of the texture per pixel: 2 texels of level 0), offsets move
+            // whole texels before addressing.
+            name: "integer_sampling_levels_and_offsets",
+            code: "texture IdsTex { Width = 8; Height = 8; Format = R32I; MipLevels = 2; };
+            storage2D<int> Level0 { Texture = IdsTex; MipLevel = 0; };
+            storage2D<int> Level1 { Texture = IdsTex; MipLevel = 1; };
+            sampler2D<int> IdsC { Texture = IdsTex; AddressU = CLAMP; AddressV = CLAMP; };
+            sampler2D<int> IdsW { Texture = IdsTex; AddressU = WRAP; AddressV = WRAP; };
+            sampler2D<int> IdsM { Texture = IdsTex; AddressU = MIRROR; AddressV = MIRROR; };
+            sampler2D<int> IdsB { Texture = IdsTex; AddressU = BORDER; AddressV = BORDER; };
+            void FillCS(uint3 id : SV_DispatchThreadID)
+            {
+                tex2Dstore(Level0, int2(id.xy), -int(id.x + id.y * 8u + 1u));
+                if (id.x < 4u && id.y < 4u)
+                    tex2Dstore(Level1, int2(id.xy), -int(id.x + id.y * 4u + 101u));
+            }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            {
+                float2 at = (floor(pos.xy) - 4.0 + 0.5) / 8.0;
+                int r = tex2Dlod(IdsW, float4(at, 0, 1));
+                int g = tex2D(IdsC, at, int2(1, -1));
+                int b = tex2Dgrad(IdsM, at, float2(0.25, 0), float2(0, 0.25));
+                int a = tex2Dlod(IdsB, float4(at, 0, 0), int2(2, 0));
+                return float4((-r - 100) / 16.0, -g / 64.0, (-b - 100) / 16.0, -a / 64.0);
+            }
+            technique IntLevels
+            {
+                pass { ComputeShader = FillCS<8, 8>; DispatchSizeX = 1; DispatchSizeY = 1; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+            expected: |x, y, _| {
+                let (i, j) = (x - 4, y - 4);
+                // Level 1 is 4×4: texel floor(uv * 4) = floor(i / 2).
+                let (i1, j1) = (i.div_euclid(2), j.div_euclid(2));
+                [
+                    integer_texel(i1, j1, 4, 'w', |v| v as f32 / 16.0),
+                    integer_texel(i + 1, j - 1, 8, 'c', |v| v as f32 / 64.0),
+                    integer_texel(i1, j1, 4, 'm', |v| v as f32 / 16.0),
+                    integer_texel(i + 2, j, 8, 'b', |v| v as f32 / 64.0),
+                ]
+            },
+        },
+    ]);
+}
+
 #[test]
 fn atomics_on_groupshared_memory_and_storage_texels() {
     // One workgroup of 256 threads; every pixel shows four checks of its thread (1 = passed):

@@ -56,7 +56,7 @@ const LANES: [&str; 4] = ["x", "y", "z", "w"];
 
 impl Emitter<'_> {
     /// Declares helper `name` (its text made by `text`) unless it exists; returns the name.
-    fn helper(&mut self, name: String, text: impl FnOnce(&str) -> String) -> String {
+    pub(super) fn helper(&mut self, name: String, text: impl FnOnce(&str) -> String) -> String {
         if !self.helpers.contains_key(&name) {
             let body = text(&name);
             self.helpers.insert(name.clone(), body);

@@ -7,6 +7,8 @@
 //! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
 //! - `order.rs`: operands computed before a later operand's side effects, held in a `let`;
 //! - `global_writes.rs`: which user functions write module-scope variables;
+//! - `textures.rs`: texture intrinsics; `integer_sampling.rs`: sampling an integer texture as a
+//!   `textureLoad` of the nearest texel under the sampler's address modes;
 //! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
 //! - `passes.rs`: techniques and pass states into [`PassStates`].
@@ -20,6 +22,7 @@ mod emit;
 mod entry;
 mod exprs;
 mod global_writes;
+mod integer_sampling;
 mod intrinsics;
 mod items;
 mod matrices;

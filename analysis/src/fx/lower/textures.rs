@@ -61,12 +61,8 @@ impl Emitter<'_> {
         );
         let samples = !["fetch", "size", "store"].iter().any(|k| name.ends_with(k));
         if integer && samples {
-            // WGSL filters only float textures; ReShade's point-sampled integer read is not
-            // lowered yet.
-            return unsupported(
-                range,
-                format!("'{name}' : sampling an integer texture not supported yet"),
-            );
+            // WGSL filters only float textures: the nearest texel, read (`integer_sampling.rs`).
+            return self.integer_sample(name, args, t, range);
         }
         if name.starts_with("tex1D") || name.starts_with("tex3D") {
             return self.texture_call_1d_3d(name, args, t, range);
