@@ -1115,6 +1115,58 @@ fn integer_textures_sample_the_nearest_texel_under_the_address_mode() {
                 ]
             },
         },
+        Case {
+            // A 4×4×4 volume (WRAP, MIRROR, BORDER on its three axes) and an 8-texel row
+            // (MIRROR), read around and outside their edges.
+            name: "integer_sampling_1d_3d",
+            code: "texture3D VolTex { Width = 4; Height = 4; Depth = 4; Format = R32U; };
+            storage3D<uint> VolStore { Texture = VolTex; };
+            sampler3D<uint> Vol { Texture = VolTex; AddressU = WRAP; AddressV = MIRROR; AddressW = BORDER; };
+            texture1D RowTex { Width = 8; Format = R32I; };
+            storage1D<int> RowStore { Texture = RowTex; };
+            sampler1D<int> Row { Texture = RowTex; AddressU = MIRROR; };
+            void FillCS(uint3 id : SV_DispatchThreadID)
+            {
+                tex3Dstore(VolStore, int3(id), id.x + id.y * 4u + id.z * 16u + 1u);
+                if (id.y == 0u && id.z == 0u)
+                {
+                    tex1Dstore(RowStore, int(id.x), int(id.x) + 1);
+                    tex1Dstore(RowStore, int(id.x) + 4, int(id.x) + 5);
+                }
+            }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            {
+                int2 p = int2(pos.xy);
+                float3 at = (float3(p.x - 6, p.y - 6, (p.x + p.y) % 6 - 1) + 0.5) / 4.0;
+                uint v = tex3D(Vol, at);
+                uint w = tex3Dlod(Vol, float4(at, 0), int2(1, 0));
+                int r = tex1D(Row, (p.x - 4 + 0.5) / 8.0, p.y % 3);
+                return float4(v / 64.0, w / 64.0, r / 8.0, 1);
+            }
+            technique IntVolume
+            {
+                pass { ComputeShader = FillCS<4, 4, 4>; DispatchSizeX = 1; DispatchSizeY = 1; DispatchSizeZ = 1; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+            expected: |x, y, _| {
+                let volume = |i: i32, j: i32, k: i32| match (
+                    address(i, 4, 'w'),
+                    address(j, 4, 'm'),
+                    address(k, 4, 'b'),
+                ) {
+                    (Some(i), Some(j), Some(k)) => (i + j * 4 + k * 16 + 1) as f32 / 64.0,
+                    _ => 0.0,
+                };
+                let k = (x + y) % 6 - 1;
+                let row = address(x - 4 + y % 3, 8, 'm').unwrap() + 1;
+                [
+                    volume(x - 6, y - 6, k),
+                    volume(x - 5, y - 6, k),
+                    row as f32 / 8.0,
+                    1.0,
+                ]
+            },
+        },
     ]);
 }
 
