@@ -45,7 +45,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let source = app::session::input::load_input(&choice, None, args.size)?;
     let input = LiveInput::new(&ctx, source);
     let started = std::time::Instant::now();
-    crate::run_frames(&ctx, &mut chain, &input, (args.frames, false))?;
+    crate::run_frames(&ctx, &mut chain, &input, args.frames, false)?;
     let wall = started.elapsed();
     println!(
         "{} frames at {}x{} on {} in {:.2} s, shaders: {}",

@@ -194,7 +194,8 @@ pub(crate) fn run_frames(
     ctx: &GpuContext,
     chain: &mut EffectChain,
     input: &LiveInput,
-    (frames, screenshot): (u32, bool),
+    frames: u32,
+    screenshot: bool,
 ) -> anyhow::Result<()> {
     let mut clock = engine::sources::FrameClock::new();
     let frames = frames.max(1);
@@ -237,7 +238,7 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         "rendered",
     )?;
     let input = LiveInput::new(&ctx, source);
-    run_frames(&ctx, &mut chain, &input, (args.frames, true))?;
+    run_frames(&ctx, &mut chain, &input, args.frames, true)?;
     let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
         .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
     save_png(&args.out, &result)?;

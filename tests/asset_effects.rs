@@ -27,19 +27,8 @@ fn blur_reference(input: &FloatImage) -> FloatImage {
     };
     for y in 0..hh {
         for x in 0..hw {
-            let mut sum = [0.0f32; 4];
-            for k in -RADIUS..=RADIUS {
-                let bx = (x as i32 + k).clamp(0, hw as i32 - 1) as usize;
-                for (c, s) in sum.iter_mut().enumerate() {
-                    let block = (input.at(2 * bx, 2 * y)[c]
-                        + input.at(2 * bx + 1, 2 * y)[c]
-                        + input.at(2 * bx, 2 * y + 1)[c]
-                        + input.at(2 * bx + 1, 2 * y + 1)[c])
-                        / 4.0;
-                    *s += weight(k) * block;
-                }
-            }
-            half.data[y * hw + x] = sum.map(|s| half::f16::from_f32(s / total).to_f32());
+            half.data[y * hw + x] =
+                blur_half_texel(input, x, y).map(|s| half::f16::from_f32(s).to_f32());
         }
     }
     // Pass 2: vertical blur of the half-size image, bilinear upscale to full size.

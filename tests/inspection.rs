@@ -18,28 +18,6 @@ fn blur_chain(ctx: &GpuContext) -> (EffectChain, engine::RgbaImage) {
     (chain_for(ctx, &document, &image), image)
 }
 
-/// The half-size target after the horizontal pass, on the CPU: each texel the 9-tap Gaussian of
-/// 2x2 block averages along x (as in assets/gaussian_blur.wfx).
-fn horizontal_blur_at(input: &FloatImage, x: usize, y: usize) -> [f32; 4] {
-    const RADIUS: i32 = 4;
-    let weight = |k: i32| (-((k * k) as f32) / 8.0).exp();
-    let hw = input.width / 2;
-    let total: f32 = (-RADIUS..=RADIUS).map(weight).sum();
-    let mut sum = [0.0f32; 4];
-    for k in -RADIUS..=RADIUS {
-        let bx = (x as i32 + k).clamp(0, hw as i32 - 1) as usize;
-        for (c, s) in sum.iter_mut().enumerate() {
-            let block = (input.at(2 * bx, 2 * y)[c]
-                + input.at(2 * bx + 1, 2 * y)[c]
-                + input.at(2 * bx, 2 * y + 1)[c]
-                + input.at(2 * bx + 1, 2 * y + 1)[c])
-                / 4.0;
-            *s += weight(k) * block;
-        }
-    }
-    sum.map(|s| s / total)
-}
-
 fn capture(
     ctx: &GpuContext,
     chain: &mut EffectChain,
@@ -92,7 +70,7 @@ fn the_blur_target_after_its_pass_matches_the_cpu_reference() {
     assert!(captured.is_float());
     let input = FloatImage::from_rgba8(&image);
     for (x, y) in [(0, 0), (10, 7), (24, 16), (47, 31), (31, 5)] {
-        let expected = horizontal_blur_at(&input, x, y);
+        let expected = blur_half_texel(&input, x, y);
         let actual = captured.texel(x as u32, y as u32).expect("inside");
         for c in 0..4 {
             // RGBA16F keeps about 3 decimal digits.

@@ -30,8 +30,10 @@ pub(crate) struct WgslLineOrigins {
     spans: Vec<Option<Span>>,
     /// Each span resolved; empty until [`Self::resolve`] runs.
     resolved: Vec<Option<(usize, LineCol, LineCol)>>,
-    /// The text of each resolved span's first line, as compiled.
-    texts: Vec<String>,
+    /// The text of each resolved span's first line, as compiled: all of them in one buffer
+    /// (`text_ends[i]` ends line `i`'s), so loading an effect allocates once for them.
+    texts: String,
+    text_ends: Vec<u32>,
     /// The files `resolved` names, by [`crate::FileId`] index.
     files: Vec<PathBuf>,
 }
@@ -55,7 +57,8 @@ impl WgslLineOrigins {
         Self {
             spans,
             resolved: Vec::new(),
-            texts: Vec::new(),
+            texts: String::new(),
+            text_ends: Vec::new(),
             files: Vec::new(),
         }
     }
@@ -63,24 +66,34 @@ impl WgslLineOrigins {
     /// Resolves every origin to a file, line and column with the effect's final sources.
     pub fn resolve(&mut self, sources: &SourceMap) {
         self.files = sources.files().map(|(_, f)| f.path.clone()).collect();
-        (self.resolved, self.texts) = self
+        self.texts.clear();
+        self.text_ends.clear();
+        self.resolved = self
             .spans
             .iter()
-            .map(|span| match span {
+            .map(|span| {
                 // Text the front end supplies (the FX prelude) is not the user's: the WGSL
                 // made there is generated code and has no line to show.
-                Some(s) if sources.get(s.file).supplied => (None, String::new()),
-                Some(s) => {
-                    let location = sources.location(*s);
-                    let text = sources.get(s.file).line_text(location.start.line);
-                    (
-                        Some((s.file.index(), location.start, location.end)),
-                        text.to_string(),
-                    )
-                }
-                None => (None, String::new()),
+                let resolved = span.filter(|s| !sources.get(s.file).supplied).map(|s| {
+                    let location = sources.location(s);
+                    let file = sources.get(s.file);
+                    self.texts.push_str(file.line_text(location.start.line));
+                    (s.file.index(), location.start, location.end)
+                });
+                self.text_ends.push(self.texts.len() as u32);
+                resolved
             })
-            .unzip();
+            .collect();
+    }
+
+    /// The user's text behind WGSL line `index + 1` (empty without one).
+    fn line_text(&self, index: usize) -> &str {
+        let end = self.text_ends.get(index).map_or(0, |e| *e as usize);
+        let start = index
+            .checked_sub(1)
+            .and_then(|i| self.text_ends.get(i))
+            .map_or(0, |e| *e as usize);
+        self.texts.get(start..end).unwrap_or("")
     }
 
     /// The origin of 1-based WGSL `line`.
@@ -97,7 +110,7 @@ impl WgslLineOrigins {
             path: self.files.get(file)?,
             start,
             end,
-            text: self.texts.get(index).map_or("", String::as_str),
+            text: self.line_text(index),
         })
     }
 }

@@ -233,7 +233,8 @@ impl SourceState {
         &mut self,
         source: &Source,
         input: &FrameInput,
-        (effect, depth_bound): (EffectIndex, bool),
+        effect: EffectIndex,
+        depth_bound: bool,
         value: &mut [f64],
     ) {
         let set = |value: &mut [f64], components: &[f64]| {
@@ -362,7 +363,7 @@ mod tests {
         frames
             .iter()
             .map(|input| {
-                state.evaluate(source, input, (EffectIndex::new(0), false), &mut value);
+                state.evaluate(source, input, EffectIndex::new(0), false, &mut value);
                 state.end_frame(input);
                 value.clone()
             })

@@ -130,3 +130,25 @@ pub fn compare(actual: &RgbaImage, expected: &RgbaImage) -> (u8, f64) {
     }
     (max, sum as f64 / actual.pixels.len() as f64)
 }
+
+/// assets/gaussian_blur.wfx's half-size target after its horizontal pass, on the CPU: texel
+/// (x, y) is the 9-tap Gaussian (sigma 2) of 2x2 block averages along x, clamped at the edges.
+pub fn blur_half_texel(input: &FloatImage, x: usize, y: usize) -> [f32; 4] {
+    const RADIUS: i32 = 4;
+    let weight = |k: i32| (-((k * k) as f32) / 8.0).exp();
+    let hw = input.width / 2;
+    let total: f32 = (-RADIUS..=RADIUS).map(weight).sum();
+    let mut sum = [0.0f32; 4];
+    for k in -RADIUS..=RADIUS {
+        let bx = (x as i32 + k).clamp(0, hw as i32 - 1) as usize;
+        for (c, s) in sum.iter_mut().enumerate() {
+            let block = (input.at(2 * bx, 2 * y)[c]
+                + input.at(2 * bx + 1, 2 * y)[c]
+                + input.at(2 * bx, 2 * y + 1)[c]
+                + input.at(2 * bx + 1, 2 * y + 1)[c])
+                / 4.0;
+            *s += weight(k) * block;
+        }
+    }
+    sum.map(|s| s / total)
+}

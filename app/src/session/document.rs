@@ -210,17 +210,20 @@ impl Document {
         true
     }
 
-    /// What the document is called: the preset's file stem, else the first effect's, else
-    /// "fxbench" (screenshots are named after it, as ReShade names them after the game).
-    pub fn name(&self) -> String {
+    /// The file that names the document: the preset, else the first effect.
+    pub fn main_file(&self) -> Option<&Path> {
         self.preset_path
-            .iter()
-            .chain(&self.effect_paths)
-            .find_map(|p| p.file_stem())
-            .map_or_else(
-                || "fxbench".to_string(),
-                |s| s.to_string_lossy().into_owned(),
-            )
+            .as_deref()
+            .or(self.effect_paths.first().map(PathBuf::as_path))
+    }
+
+    /// What the document is called: [`Self::main_file`]'s stem, else "fxbench" (screenshots are
+    /// named after it, as ReShade names them after the game).
+    pub fn name(&self) -> String {
+        self.main_file().and_then(Path::file_stem).map_or_else(
+            || "fxbench".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        )
     }
 
     pub fn with_effects(effect_paths: Vec<PathBuf>) -> Self {

@@ -474,10 +474,8 @@ impl WorkbenchApp {
     pub fn title(&self) -> String {
         let name = self
             .document
-            .preset_path
-            .as_ref()
-            .or(self.document.effect_paths.first())
-            .and_then(|p| p.file_name())
+            .main_file()
+            .and_then(Path::file_name)
             .map(|n| n.to_string_lossy().into_owned());
         let unsaved = if self.editor.is_dirty() || self.preset_dirty {
             " \u{2022}"

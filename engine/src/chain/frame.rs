@@ -184,12 +184,17 @@ impl EffectChain {
     /// changed.
     fn update_uniforms(&mut self, frame_input: &FrameInput) {
         for (index, e) in self.effects.iter_mut().enumerate() {
-            let effect = (EffectIndex::new(index), self.depth_bound);
+            let effect = EffectIndex::new(index);
             for (source, value) in e.sources.iter().zip(&mut e.uniform_values) {
                 if let Some(source) = source {
                     let before = value.clone();
-                    self.source_state
-                        .evaluate(source, frame_input, effect, value);
+                    self.source_state.evaluate(
+                        source,
+                        frame_input,
+                        effect,
+                        self.depth_bound,
+                        value,
+                    );
                     e.uniforms_dirty |= *value != before;
                 }
             }
