@@ -317,64 +317,8 @@ impl Document {
 
     /// Applies the preset's technique list, order and uniform values to a chain.
     pub fn apply_preset(&self, chain: &mut EffectChain) {
-        let Some(preset) = &self.preset else {
-            return;
-        };
-        let file_names: Vec<String> = (0..chain.effect_count())
-            .map(|i| effect_file_name(chain.effect(i)))
-            .collect();
-        let keys = chain.order().to_vec();
-        let entries: Vec<OrderEntry> = keys
-            .iter()
-            .map(|k| {
-                let t = chain.technique(*k);
-                OrderEntry {
-                    effect_index: k.effect.index(),
-                    effect_file: &file_names[k.effect.index()],
-                    name: &t.name,
-                    label: t.label(),
-                }
-            })
-            .collect();
-        let order: Vec<_> = order_techniques(&entries, &preset.technique_sorting())
-            .into_iter()
-            .map(|i| keys[i])
-            .collect();
-        chain.set_order(&order);
-        if preset.has_technique_list() {
-            // As ReShade: a technique runs when its `enabled` annotation says so or the preset
-            // lists it (by `Name@File` or by name alone).
-            let enabled = preset.techniques();
-            for k in &keys {
-                let t = chain.technique(*k);
-                let on = t.enabled_by_default()
-                    || enabled
-                        .iter()
-                        .any(|r| r.matches(&t.name, &file_names[k.effect.index()]));
-                chain.set_enabled(*k, on);
-            }
-        }
-        for k in keys {
-            let t = chain.technique(k);
-            let file = &file_names[k.effect.index()];
-            if let Some(toggle) = preset_toggle_key(preset, &t.name, file) {
-                chain.set_toggle_key(k, toggle);
-            }
-        }
-        for (i, file) in file_names.iter().enumerate() {
-            let updates: Vec<_> = chain
-                .effect(i)
-                .uniforms()
-                .iter()
-                .filter_map(|uniform| {
-                    let text = preset.section(file)?.get(&uniform.name)?;
-                    let id = chain.effect(i).find_uniform(&uniform.name)?;
-                    Some((id, preset_value(text, uniform.ty)))
-                })
-                .collect();
-            for (id, value) in updates {
-                chain.set_uniform(i, id, value);
-            }
+        if let Some(preset) = &self.preset {
+            apply_preset(preset, chain);
         }
     }
 
@@ -430,6 +374,66 @@ impl Document {
             }
         }
         preset
+    }
+}
+
+/// Applies `preset` to `chain` as ReShade 6 reads one (see [`Document::apply_preset`]).
+pub fn apply_preset(preset: &Preset, chain: &mut EffectChain) {
+    let file_names: Vec<String> = (0..chain.effect_count())
+        .map(|i| effect_file_name(chain.effect(i)))
+        .collect();
+    let keys = chain.order().to_vec();
+    let entries: Vec<OrderEntry> = keys
+        .iter()
+        .map(|k| {
+            let t = chain.technique(*k);
+            OrderEntry {
+                effect_index: k.effect.index(),
+                effect_file: &file_names[k.effect.index()],
+                name: &t.name,
+                label: t.label(),
+            }
+        })
+        .collect();
+    let order: Vec<_> = order_techniques(&entries, &preset.technique_sorting())
+        .into_iter()
+        .map(|i| keys[i])
+        .collect();
+    chain.set_order(&order);
+    if preset.has_technique_list() {
+        // As ReShade: a technique runs when its `enabled` annotation says so or the preset
+        // lists it (by `Name@File` or by name alone).
+        let enabled = preset.techniques();
+        for k in &keys {
+            let t = chain.technique(*k);
+            let on = t.enabled_by_default()
+                || enabled
+                    .iter()
+                    .any(|r| r.matches(&t.name, &file_names[k.effect.index()]));
+            chain.set_enabled(*k, on);
+        }
+    }
+    for k in keys {
+        let t = chain.technique(k);
+        let file = &file_names[k.effect.index()];
+        if let Some(toggle) = preset_toggle_key(preset, &t.name, file) {
+            chain.set_toggle_key(k, toggle);
+        }
+    }
+    for (i, file) in file_names.iter().enumerate() {
+        let updates: Vec<_> = chain
+            .effect(i)
+            .uniforms()
+            .iter()
+            .filter_map(|uniform| {
+                let text = preset.section(file)?.get(&uniform.name)?;
+                let id = chain.effect(i).find_uniform(&uniform.name)?;
+                Some((id, preset_value(text, uniform.ty)))
+            })
+            .collect();
+        for (id, value) in updates {
+            chain.set_uniform(i, id, value);
+        }
     }
 }
 

@@ -299,10 +299,8 @@ impl WorkbenchApp {
         if let (Some(text), Ok(runtime)) = (&recovery.preset_text, &mut self.runtime) {
             let path = self.document.preset_path.clone().unwrap_or_default();
             let preset = analysis::preset::Preset::parse(&path, text).preset;
-            let saved = self.document.preset.replace(preset);
-            self.document.apply_preset(runtime.chain_mut());
-            // The preset on disk is still the saved one: the changes stay unsaved.
-            self.document.preset = saved;
+            // Onto the chain only: the preset on disk stays the saved one, the changes unsaved.
+            session::document::apply_preset(&preset, runtime.chain_mut());
             self.preset_dirty = true;
         }
         if !recovery.buffers.is_empty() {
