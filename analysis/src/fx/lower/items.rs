@@ -67,8 +67,10 @@ pub(crate) fn lower_items(
     Ok(lowered)
 }
 
-/// Where texture images are looked for: the effect's folder, the include folders, and the
-/// `Textures` folder beside the effect's folder (ReShade's layout: `Shaders/` and `Textures/`).
+/// Where texture images are looked for: the effect's folder, the include folders, the
+/// `Textures` folder beside the effect's folder (ReShade's layout: `Shaders/` and `Textures/`),
+/// and last the built-in headers' folder, which holds the images those headers name (DrawText's
+/// `FontAtlas.png`), so an effect's own image of the same name wins.
 fn image_dirs(root: &std::path::Path, options: &Options) -> Vec<std::path::PathBuf> {
     let dir = root
         .parent()
@@ -79,6 +81,7 @@ fn image_dirs(root: &std::path::Path, options: &Options) -> Vec<std::path::PathB
     if let Some(parent) = dir.parent() {
         dirs.push(parent.join("Textures"));
     }
+    dirs.push(options.builtin_include_dir.clone());
     dirs
 }
 
