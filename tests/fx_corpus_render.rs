@@ -5,10 +5,9 @@
 use app::session::document::Document;
 use engine::testing;
 
-/// Effects of the corpus that render today: all 66 but the three whose files are absent
-/// (`DrawText.fxh`, two LUT images), counting those that need a device feature the test device
-/// lacks (none on lavapipe).
-const CORPUS_RENDERING: usize = 63;
+/// Effects of the corpus that render today: all 66 but the two whose LUT images are absent,
+/// counting those that need a device feature the test device lacks (none on lavapipe).
+const CORPUS_RENDERING: usize = 64;
 
 fn effects(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
@@ -101,4 +100,39 @@ fn validating_corpus_effects_render() {
         rendered + device_limited.len() >= CORPUS_RENDERING,
         "{rendered} render, expected at least {CORPUS_RENDERING}"
     );
+}
+
+/// FXShaders' `Pong.fx` includes `DrawText.fxh`, which its collection does not ship: fxbench's
+/// own is found, so the effect checks clean (but for the two truncation warnings ReShade gives
+/// too) and draws its game over the frame: a black canvas with the red ball and the blue paddle.
+#[test]
+fn pong_finds_the_built_in_drawtext_and_renders() {
+    let Some(ctx) = testing::gpu() else { return };
+    let Some(root) = corpus::dir("reshadefx", "Pong.fx") else {
+        return;
+    };
+    let path = root.join("FXShaders/Shaders/Pong.fx");
+    let image = engine::input::test_card(320, 180);
+    let document = Document::with_effects(vec![path]);
+    let compiled = document.compile((image.width, image.height));
+    let report = compiled.render_diagnostics();
+    assert!(!compiled.has_errors(), "{report}");
+    assert_eq!(report.matches("warning[ImplicitTruncation]").count(), 2, "{report}");
+    let mut chain =
+        engine::EffectChain::new(&ctx, compiled.effects, (image.width, image.height), &Default::default())
+            .expect("chain builds");
+    for key in chain.order().to_vec() {
+        chain.set_enabled(key, true);
+    }
+    let input = engine::InputTexture::upload(&ctx.device, &ctx.queue, &image, "pong input");
+    let mut clock = engine::sources::FrameClock::new();
+    chain.render_blocking(&input, &clock.tick()).expect("frame renders");
+    let output = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output()).expect("readback");
+    let pixels: Vec<&[u8]> = output.pixels.chunks(4).collect();
+    let count = |f: fn(&[u8]) -> bool| pixels.iter().filter(|p| f(p)).count();
+    let black = count(|p| p[..3].iter().all(|&c| c < 8));
+    let red = count(|p| p[0] > 200 && p[1] < 32 && p[2] < 32);
+    let blue = count(|p| p[2] > 200 && p[0] < 32 && p[1] < 32);
+    assert!(black * 2 >= pixels.len(), "{black} of {} pixels black", pixels.len());
+    assert!(red > 0 && blue > 0, "ball ({red} pixels) or paddle ({blue}) missing");
 }

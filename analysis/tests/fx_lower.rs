@@ -14,7 +14,7 @@ fn repo() -> PathBuf {
 }
 
 /// Effects of the corpus that validate today; lowering more must not lower this.
-const CORPUS_VALIDATING: usize = 63;
+const CORPUS_VALIDATING: usize = 64;
 
 #[test]
 fn shipped_fx_assets_validate() {
