@@ -1236,6 +1236,16 @@ fn derivatives_of_linear_functions() {
             // d/dx of uv.x is 1/16 per pixel, d/dy of uv.y also.
             [1.0, 1.0, 0.75, 0.5]
         },
+    },
+    // The fine and coarse forms of later ReShade releases: on a linear function both are
+    // the plain derivative.
+    Case {
+        name: "fine_and_coarse_derivatives",
+        code: "float4 Case(int2 p, float2 uv) {
+            float v = uv.x * 4.0 + uv.y * 2.0;
+            return float4(ddx_fine(v) * 4.0, ddy_fine(v) * 8.0, ddx_coarse(v) * 2.0, ddy_coarse(uv).y * 4.0);
+        }",
+        expected: |_, _, _| [1.0, 1.0, 0.5, 0.25],
     }]);
 }
 

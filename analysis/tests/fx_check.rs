@@ -498,3 +498,50 @@ float4 PS() : SV_Target
         ]
     );
 }
+
+/// Syntax of ReShade releases after 6.1: default parameter values are one located error for the
+/// whole file (at the first `=`, the line where ReShade 6.1 reports its syntax error), and calls
+/// that leave the defaulted arguments out raise nothing more; the derivatives those releases
+/// added (`ddx_fine`, `ddx_coarse`, `ddy_fine`, `ddy_coarse`) are accepted as `ddx` is.
+#[test]
+fn effects_written_for_a_newer_reshade_get_one_error() {
+    let src = "\
+float scale(float x, float by = 2.0, float plus = 0.0) { return x * by + plus; }
+float2 shift(float2 v, float2 by = float2(1, 1)) { return v + by; }
+float4 PS(float4 p : SV_Position) : SV_Target
+{
+    float a = scale(p.x) + scale(p.x, 3.0) + scale(p.x, 3.0, 1.0);
+    float2 b = shift(p.xy) + shift(p.xy, 0.5);
+    float3 d = ddx_fine(p.xyz) + ddy_fine(p.xyz) + ddx_coarse(p.xyz) + ddy_coarse(p.xyz);
+    return float4(a + b, d.xy);
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "1:31-1:32 error[SyntaxError] '=' : default parameter values need a newer ReShade than 6.1, the version fxbench checks effects against"
+        ]
+    );
+    // Too few arguments for the parameters without a default, or too many, still fail.
+    let src = "\
+float scale(float x, float by = 2.0) { return x * by; }
+float4 PS() : SV_Target { return scale() + scale(1.0, 2.0, 3.0); }
+";
+    assert_eq!(
+        check(src),
+        [
+            "1:31-1:32 error[SyntaxError] '=' : default parameter values need a newer ReShade than 6.1, the version fxbench checks effects against",
+            "2:34-2:39 error[NoMatchingOverload] 'scale' : no matching overload for ()",
+            "2:44-2:49 error[NoMatchingOverload] 'scale' : no matching overload for (float, float, float)",
+        ]
+    );
+    // Without a default value the derivatives check clean, with ReShade's overloads.
+    let src = "\
+float4 PS(float4 p : SV_Position) : SV_Target
+{
+    float2 d = ddx_fine(p.xy) + ddy_coarse(p.x);
+    return float4(d, ddx_coarse(p.z), ddy_fine(p.w));
+}
+";
+    assert_eq!(check(src), Vec::<String>::new());
+}

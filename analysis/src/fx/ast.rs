@@ -207,6 +207,9 @@ pub struct Param {
     pub name: Ident,
     pub array: Vec<Option<Expr>>,
     pub semantic: Option<Ident>,
+    /// `= value` after the parameter: syntax of ReShade releases after 6.1, parsed so the rest
+    /// of the file is checked as it would be there, and reported once (see `parser.rs`).
+    pub default: Option<Expr>,
     pub range: TextRange,
 }
 

@@ -9,6 +9,8 @@
 //! undeclared name.
 //! Expressions are checked in [`super::check_expr`].
 
+pub(crate) mod newer_reshade;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use super::ast::*;
@@ -83,6 +85,9 @@ pub(super) struct StructInfo {
 
 pub(super) struct Signature {
     pub params: Vec<Type>,
+    /// How many leading parameters have no default value (`= value`, syntax of ReShade releases
+    /// after 6.1 that the parser reports): calls pass at least these.
+    pub required: usize,
     /// Which parameters are `out` or `inout`: their arguments must be assignable.
     pub outs: Vec<bool>,
     pub ret: Type,
@@ -93,6 +98,13 @@ pub(super) struct Signature {
     pub declared: TextRange,
     /// What of its definition has no semantic (checked where it is an entry point).
     pub unsemantic: Vec<String>,
+}
+
+impl Signature {
+    /// Whether a call may pass `count` arguments.
+    pub fn takes(&self, count: usize) -> bool {
+        (self.required..=self.params.len()).contains(&count)
+    }
 }
 
 #[derive(Clone)]
@@ -546,6 +558,7 @@ impl Checker {
             })
             .collect();
         let unsemantic = super::check_entry::unsemantic(f, &ret, &params);
+        let required = f.params.iter().take_while(|p| p.default.is_none()).count();
         let qualified = self.qualified(&f.name.name);
         let overloads = self.functions.entry(qualified.clone()).or_default();
         // A prototype and its definition have the same parameters: only a second body is an
@@ -559,6 +572,7 @@ impl Checker {
                 None
             }
             Some(o) => {
+                o.required = o.required.min(required);
                 if f.body.is_some() {
                     o.declared = f.name.range;
                     o.unsemantic = unsemantic;
@@ -579,6 +593,7 @@ impl Checker {
                     .collect();
                 overloads.push(Signature {
                     params,
+                    required,
                     outs,
                     ret,
                     has_body: f.body.is_some(),

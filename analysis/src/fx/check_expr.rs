@@ -319,7 +319,7 @@ impl Checker {
         let overloads = self.functions.get(name).map(Vec::as_slice).unwrap_or(&[]);
         let ranked: Vec<(Vec<u32>, &Signature)> = overloads
             .iter()
-            .filter(|o| o.params.len() == types.len())
+            .filter(|o| o.takes(types.len()))
             .filter_map(|o| Some((candidate_ranks(types, &o.params)?, o)))
             .collect();
         let best = ranked.iter().map(|(r, _)| r).max().cloned();

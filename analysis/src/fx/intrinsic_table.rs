@@ -1,5 +1,7 @@
 //! ReShade FX's built-in functions, every overload ReShade 6.1 declares, as data: one line per
 //! overload family, written like HLSL signatures with placeholders that expand to the family.
+//! Four derivatives later releases added (`ddx_coarse`, `ddx_fine`, `ddy_coarse`, `ddy_fine`,
+//! `floatN(floatN)` as `ddx`) are accepted too: they lower to WGSL's own, exactly.
 //!
 //! Placeholders: `N` is a vector size 1 to 4 (`floatN` is `float` … `float4`), `V` a size 2 to 4,
 //! and `R`, `C`, `K` are matrix dimensions 2 to 4 (`floatRxC`); every combination of the
@@ -80,6 +82,10 @@ radians floatN(floatN)
 ddx floatN(floatN)
 ddy floatN(floatN)
 fwidth floatN(floatN)
+ddx_coarse floatN(floatN)
+ddx_fine floatN(floatN)
+ddy_coarse floatN(floatN)
+ddy_fine floatN(floatN)
 dot float(floatN, floatN)
 cross float3(float3, float3)
 length float(floatN)
@@ -282,7 +288,8 @@ pub fn parse_type(s: &str) -> Option<Type> {
 mod tests {
     use super::*;
 
-    /// The overload counts of ReShade 6.1's table (without the atomics).
+    /// The overload counts of ReShade 6.1's table (without the atomics), and the later
+    /// derivatives.
     #[test]
     fn the_table_has_reshades_overloads() {
         let count = |name: &str| overloads(name).len();
@@ -297,9 +304,11 @@ mod tests {
         assert_eq!(count("tex2DgatherA"), 3);
         assert_eq!(count("barrier"), 1);
         assert_eq!(count("fmod"), 0);
+        assert_eq!(count("ddx_fine"), 4);
         let total: usize = build().values().map(Vec::len).sum();
-        // 667 declarations, less 8 atomics of 8 overloads each.
-        assert_eq!(total, 667 - 8 * 8);
+        // 667 declarations, less 8 atomics of 8 overloads each, plus the 4 overloads of each of
+        // the 4 later derivatives.
+        assert_eq!(total, 667 - 8 * 8 + 4 * 4);
     }
 
     #[test]

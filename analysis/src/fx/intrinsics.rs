@@ -67,8 +67,7 @@ impl Checker {
     pub(super) fn user_function_viable(&self, name: &str, types: &[Type]) -> bool {
         self.functions.get(name).is_some_and(|list| {
             list.iter().any(|o| {
-                o.params.len() == types.len()
-                    && types.iter().zip(&o.params).all(|(t, p)| rank(t, p) > 0)
+                o.takes(types.len()) && types.iter().zip(&o.params).all(|(t, p)| rank(t, p) > 0)
             })
         })
     }

@@ -58,6 +58,7 @@ pub fn parse(text: &str) -> Parsed {
             })
             .collect(),
         struct_names: HashSet::new(),
+        reported_default_values: false,
     };
     let items = parser.items(false);
     // Lexical and syntax errors in text order (a sort that keeps equal starts in report order).
@@ -77,6 +78,8 @@ pub(super) struct Parser<'t> {
     pub(super) errors: Vec<ParseError>,
     /// Names of the structs declared so far: `(Name)x` is a cast only when `Name` is one.
     pub(super) struct_names: HashSet<String>,
+    /// Whether a default parameter value was reported already (one error per file).
+    reported_default_values: bool,
 }
 
 /// Where recovery stops skipping.
@@ -467,14 +470,36 @@ impl Parser<'_> {
         let name = self.ident("a parameter name")?;
         let array = self.array_dims()?;
         let semantic = self.semantic()?;
+        let default = self.default_value()?;
         Ok(Param {
             qualifiers,
             ty,
             name,
             array,
             semantic,
+            default,
             range: self.range_from(start),
         })
+    }
+
+    /// A parameter's `= value`. ReShade 6.1 has no default parameter values (later releases
+    /// do): the first one of a file is one error saying so; the value is kept, so calls that
+    /// leave it out are checked as the newer release would, without further errors.
+    fn default_value(&mut self) -> PResult<Option<Expr>> {
+        if !self.at("=") {
+            return Ok(None);
+        }
+        let equals = self.bump().range;
+        if !self.reported_default_values {
+            self.reported_default_values = true;
+            self.error(
+                equals,
+                "'=' : default parameter values need a newer ReShade than 6.1, the version \
+                 fxbench checks effects against"
+                    .to_string(),
+            );
+        }
+        Ok(Some(self.assignment()?))
     }
 
     /// `: SEMANTIC`, if written.
