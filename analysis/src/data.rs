@@ -40,7 +40,8 @@ fn find_data_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// fxbench's own ReShade headers (`ReShade.fxh`, `ReShadeUI.fxh`).
+/// fxbench's own ReShade headers (`ReShade.fxh`, `ReShadeUI.fxh`, `Blending.fxh`,
+/// `DrawText.fxh`, `Macros.fxh`, `TriDither.fxh`) and the images they name (`FontAtlas.png`).
 pub fn builtin_reshade_dir() -> PathBuf {
     data_dir().join("assets/reshade")
 }
