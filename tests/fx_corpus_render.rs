@@ -117,22 +117,40 @@ fn pong_finds_the_built_in_drawtext_and_renders() {
     let compiled = document.compile((image.width, image.height));
     let report = compiled.render_diagnostics();
     assert!(!compiled.has_errors(), "{report}");
-    assert_eq!(report.matches("warning[ImplicitTruncation]").count(), 2, "{report}");
-    let mut chain =
-        engine::EffectChain::new(&ctx, compiled.effects, (image.width, image.height), &Default::default())
-            .expect("chain builds");
+    assert_eq!(
+        report.matches("warning[ImplicitTruncation]").count(),
+        2,
+        "{report}"
+    );
+    let mut chain = engine::EffectChain::new(
+        &ctx,
+        compiled.effects,
+        (image.width, image.height),
+        &Default::default(),
+    )
+    .expect("chain builds");
     for key in chain.order().to_vec() {
         chain.set_enabled(key, true);
     }
     let input = engine::InputTexture::upload(&ctx.device, &ctx.queue, &image, "pong input");
     let mut clock = engine::sources::FrameClock::new();
-    chain.render_blocking(&input, &clock.tick()).expect("frame renders");
-    let output = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output()).expect("readback");
+    chain
+        .render_blocking(&input, &clock.tick())
+        .expect("frame renders");
+    let output =
+        engine::input::read_texture(&ctx.device, &ctx.queue, chain.output()).expect("readback");
     let pixels: Vec<&[u8]> = output.pixels.chunks(4).collect();
     let count = |f: fn(&[u8]) -> bool| pixels.iter().filter(|p| f(p)).count();
     let black = count(|p| p[..3].iter().all(|&c| c < 8));
     let red = count(|p| p[0] > 200 && p[1] < 32 && p[2] < 32);
     let blue = count(|p| p[2] > 200 && p[0] < 32 && p[1] < 32);
-    assert!(black * 2 >= pixels.len(), "{black} of {} pixels black", pixels.len());
-    assert!(red > 0 && blue > 0, "ball ({red} pixels) or paddle ({blue}) missing");
+    assert!(
+        black * 2 >= pixels.len(),
+        "{black} of {} pixels black",
+        pixels.len()
+    );
+    assert!(
+        red > 0 && blue > 0,
+        "ball ({red} pixels) or paddle ({blue}) missing"
+    );
 }

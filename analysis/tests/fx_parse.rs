@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use analysis::fx::{self, FxFileLoader, FxParse};
-use analysis::{DiagnosticCode, MemoryLoader, Options, Severity};
+use analysis::{MemoryLoader, Options, Severity};
 
 /// The effect collections of the corpus: each has a `Shaders/` folder.
 const COLLECTIONS: [&str; 3] = ["prod80", "FXShaders", "reshade-shaders"];
@@ -60,7 +60,12 @@ fn every_corpus_effect_parses_and_checks_cleanly_but_for_pongs_two_truncations()
                 .map(|d| {
                     let l = out.sources.location(d.span.expect("located"));
                     let file = l.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                    format!("{}[{}] {file}:{}", d.severity.as_str(), d.code, l.start.line)
+                    format!(
+                        "{}[{}] {file}:{}",
+                        d.severity.as_str(),
+                        d.code,
+                        l.start.line
+                    )
                 })
                 .collect();
             assert_eq!(
