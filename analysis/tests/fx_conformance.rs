@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use analysis::{DiagnosticCode, LoadOutput, Options};
 
 const VERDICTS: &str = include_str!("conformance/verdicts.tsv");
+const BACKEND_REJECTS: &str = include_str!("conformance/backend_rejects.tsv");
 
 /// The suite may grow, never silently shrink.
 const MIN_CASES: usize = 600;
@@ -116,7 +117,11 @@ fn expected_codes(reshade: &str) -> &'static [DiagnosticCode] {
             C::InvalidRenderStateValue,
             C::InvalidAnnotation,
         ],
-        "X3012" => &[C::MissingEntry, C::InvalidRenderStateValue, C::NonConstInitializer],
+        "X3012" => &[
+            C::MissingEntry,
+            C::InvalidRenderStateValue,
+            C::NonConstInitializer,
+        ],
         "X3013" | "X3067" => &[C::NoMatchingOverload],
         "X3014" => &[C::ConstructorArgCount],
         "X3017" => &[
@@ -172,11 +177,45 @@ fn case_files(dir: &Path, root: &Path, out: &mut BTreeSet<String>) {
     }
 }
 
+/// The cases (by `*` pattern) ReShade's front end accepts but no ReShade back end runs, with
+/// the reason.
+fn backend_rejects() -> Vec<(&'static str, &'static str)> {
+    BACKEND_REJECTS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split_once('\t').expect("`pattern<TAB>reason`"))
+        .collect()
+}
+
+/// Whether `case` matches `pattern`, where `*` stands for any text and `[ab]` for one of its
+/// characters.
+fn matches_pattern(pattern: &str, case: &str) -> bool {
+    fn go(p: &[u8], c: &[u8]) -> bool {
+        match p.split_first() {
+            None => c.is_empty(),
+            Some((b'*', rest)) => (0..=c.len()).any(|i| go(rest, &c[i..])),
+            Some((b'[', rest)) => {
+                let Some(close) = rest.iter().position(|&b| b == b']') else {
+                    return false;
+                };
+                c.first().is_some_and(|ch| rest[..close].contains(ch))
+                    && go(&rest[close + 1..], &c[1..])
+            }
+            Some((&b, rest)) => c.first() == Some(&b) && go(rest, &c[1..]),
+        }
+    }
+    go(pattern.as_bytes(), case.as_bytes())
+}
+
 /// One line describing a verdict, for the failure message.
 fn describe_reshade(r: &Recorded) -> String {
-    match r.first_error {
-        None => "accepted".into(),
-        Some((file, line, code)) => format!(
+    match (r.accepted, r.first_error) {
+        (true, None) => "accepted".into(),
+        (true, Some((_, line, code))) => {
+            format!("accepted, reporting {code} at {line} ({})", r.message)
+        }
+        (false, None) => "rejected".into(),
+        (false, Some((file, line, code))) => format!(
             "rejected at {}{line} {code} ({})",
             file.map(|f| format!("{f}:")).unwrap_or_default(),
             r.message
@@ -197,10 +236,24 @@ fn describe_ours(o: &Ours) -> String {
 }
 
 /// Compares one case; `Err` describes a disagreement, `Ok(Some(_))` a note on the codes.
-fn compare(r: &Recorded) -> Result<Option<String>, String> {
+/// `backend` holds the reason when no ReShade back end runs the case: then ours must reject it.
+fn compare(r: &Recorded, backend: Option<&str>) -> Result<Option<String>, String> {
     let path = cases_dir().join(r.case);
     let out = analysis::load_effect(&path, &Options::default());
     let o = ours(&path, &out);
+    if let Some(reason) = backend {
+        return match (r.accepted, o.accepted) {
+            (true, false) => Ok(None),
+            (false, _) => Err(format!(
+                "{}: listed in backend_rejects.tsv, but ReShade's front end rejects it",
+                r.case
+            )),
+            (true, true) => Err(format!(
+                "{}: no ReShade back end runs it ({reason}); ours accepted",
+                r.case
+            )),
+        };
+    }
     let disagreement = || {
         format!(
             "{}: ReShade {}; ours {}",
@@ -219,9 +272,8 @@ fn compare(r: &Recorded) -> Result<Option<String>, String> {
             if our_file.as_deref() != file || *our_line != line {
                 return Err(disagreement());
             }
-            Ok((!expected_codes(code).contains(our_code)).then(|| {
-                format!("{}: ReShade {code}, ours {}", r.case, our_code.as_str())
-            }))
+            Ok((!expected_codes(code).contains(our_code))
+                .then(|| format!("{}: ReShade {code}, ours {}", r.case, our_code.as_str())))
         }
         _ => Err(disagreement()),
     }
@@ -248,19 +300,42 @@ fn every_case_agrees_with_reshade() {
         "the suite has {} cases, fewer than {MIN_CASES}",
         recorded.len()
     );
+    let backend = backend_rejects();
+    for (pattern, _) in &backend {
+        assert!(
+            recorded.iter().any(|r| matches_pattern(pattern, r.case)),
+            "backend_rejects.tsv: '{pattern}' matches no case"
+        );
+    }
+    let reason = |case: &str| {
+        backend
+            .iter()
+            .find(|(p, _)| matches_pattern(p, case))
+            .map(|(_, why)| *why)
+    };
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let chunk = recorded.len().div_ceil(threads);
     let results: Vec<Result<Option<String>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = recorded
             .chunks(chunk)
-            .map(|cases| scope.spawn(move || cases.iter().map(compare).collect::<Vec<_>>()))
+            .map(|cases| {
+                scope.spawn(move || {
+                    cases
+                        .iter()
+                        .map(|r| compare(r, reason(r.case)))
+                        .collect::<Vec<_>>()
+                })
+            })
             .collect();
         handles
             .into_iter()
             .flat_map(|h| h.join().expect("a case panicked"))
             .collect()
     });
-    let notes: Vec<&String> = results.iter().filter_map(|r| r.as_ref().ok()?.as_ref()).collect();
+    let notes: Vec<&String> = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok()?.as_ref())
+        .collect();
     let disagreements: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
     if !notes.is_empty() {
         eprintln!(

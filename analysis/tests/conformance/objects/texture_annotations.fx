@@ -1,6 +1,6 @@
 // a texture with annotations (parse_variable)
 #include "../case.fxh"
-texture2D T < string source = "missing.png"; > { Width = 4; Height = 4; };
+texture2D T < string ui_label = "A texture"; > { Width = 4; Height = 4; };
 float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
 {
     return 0;
