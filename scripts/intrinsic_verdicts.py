@@ -108,13 +108,14 @@ def header(objects):
     formats = {"int": "R32I", "uint": "R32U", "float": "R32F", "float2": "RG32F", "float4": "RGBA8"}
     for elem, fmt in formats.items():
         for dim in "123":
+            height = " Height = 4;" if dim != "1" else ""
             depth = " Depth = 4;" if dim == "3" else ""
-            lines.append(f"texture{dim}D T{dim}_{elem} {{ Width = 4; Height = 4;{depth} Format = {fmt}; }};")
+            lines.append(f"texture{dim}D T{dim}_{elem} {{ Width = 4;{height}{depth} Format = {fmt}; }};")
     for t in sorted(objects):
         m = re.match(r"(sampler|storage|texture)([123])D(?:<(\w+)>)?$", t)
         kind, dim, elem = m.group(1), m.group(2), m.group(3) or "float4"
         if kind == "texture":
-            lines.append(f"texture{dim}D {var_name(t)} {{ Width = 4; Height = 4; }};")
+            lines.append(f"texture{dim}D {var_name(t)} {{ Width = 4; }};")
         else:
             lines.append(f"{t} {var_name(t)} {{ Texture = T{dim}_{elem}; }};")
     return lines

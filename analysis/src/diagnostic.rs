@@ -198,6 +198,9 @@ diagnostic_codes! {
     /// A vertex or pixel shader parameter or result without a semantic (ReShade's X3502 and
     /// X3503).
     MissingSemantic,
+    /// A qualifier, semantic or attribute a declaration or statement cannot have (ReShade's
+    /// X3006–X3010, X3035, X3043, X3046, X3047, X3055, X3076, X3524, X4568, X4576).
+    InvalidQualifier,
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -41,6 +41,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::EntryNotFound,
     DiagnosticCode::ImplicitTruncation,
     DiagnosticCode::IncludeError,
+    DiagnosticCode::InvalidQualifier,
     DiagnosticCode::InvalidBinaryOperands,
     DiagnosticCode::InvalidConversion,
     DiagnosticCode::InvalidRenderStateName,
@@ -75,8 +76,11 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::UndeclaredIdentifier,
     DiagnosticCode::UndeclaredStructMember,
     DiagnosticCode::UndefinedFunction,
+    DiagnosticCode::UniformInitializer,
     DiagnosticCode::UnknownPragma,
+    DiagnosticCode::UnreachableCode,
     DiagnosticCode::UnsupportedFeature,
+    DiagnosticCode::UnsupportedType,
 ];
 
 /// Codes of `FX_CODES` without an FX fixture, each with the reason.

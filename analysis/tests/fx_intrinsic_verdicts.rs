@@ -73,9 +73,11 @@ fn declarations(cases: &[Case]) -> String {
         ("float4", "RGBA8"),
     ] {
         for dim in 1..=3 {
+            // Each dimension's own properties: ReShade has no `Height` on a 1D texture.
+            let height = if dim > 1 { " Height = 4;" } else { "" };
             let depth = if dim == 3 { " Depth = 4;" } else { "" };
             src += &format!(
-                "texture{dim}D T{dim}_{element} {{ Width = 4; Height = 4;{depth} Format = {format}; }};\n"
+                "texture{dim}D T{dim}_{element} {{ Width = 4;{height}{depth} Format = {format}; }};\n"
             );
         }
     }
@@ -88,7 +90,7 @@ fn declarations(cases: &[Case]) -> String {
             .unwrap_or("float4");
         let global = global_name(t);
         src += &match kind {
-            "texture" => format!("texture{dim}D {global} {{ Width = 4; Height = 4; }};\n"),
+            "texture" => format!("texture{dim}D {global} {{ Width = 4; }};\n"),
             _ => format!("{t} {global} {{ Texture = T{dim}_{element}; }};\n"),
         };
     }

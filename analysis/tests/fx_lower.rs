@@ -116,7 +116,7 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return t
 #[test]
 fn constructs_lower_and_validate() {
     // Matrices (row-major constructors, `mul` both ways, `_m00` swizzles), out parameters,
-    // compound and swizzled assignments, loops, a switch with fall-through, the ternary,
+    // compound and swizzled assignments, loops, a switch with grouped labels, the ternary,
     // swizzles and matrix cells as `out` arguments (through temporaries), `sincos`.
     let text = r#"
 static const float2x2 Rotate = float2x2(0, -1, 1, 0);
@@ -128,8 +128,8 @@ float Pick(int i)
     float r = 0;
     switch (i)
     {
-        case 0: r += 1;
-        case 1: r += 2; break;
+        case 0: r += 1; break;
+        case 1: case 2: r += 2; break;
         default: r = 5; break;
     }
     return r;
@@ -298,16 +298,16 @@ const ATOMICS: &str = r#"
 texture T { Width = 16; Height = 16; Format = R32I; };
 storage2D<int> S { Texture = T; };
 groupshared uint Counter;
-groupshared int Cells[2][4];
+groupshared int Cells[8];
 static int Private;
 void CS(uint3 id : SV_DispatchThreadID)
 {
     Counter = 0;
-    Cells[1][id.x % 4] = 3;
+    Cells[4 + id.x % 4] = 3;
     barrier();
     uint old = atomicAdd(Counter, 1u) + Counter++;
-    int cell = atomicMax(Cells[id.y % 2][id.x % 4], (int)id.x);
-    int swapped = atomicCompareExchange(Cells[0][0], 0, 1) + atomicExchange(Private, 4);
+    int cell = atomicMax(Cells[(id.y % 2) * 4 + id.x % 4], (int)id.x);
+    int swapped = atomicCompareExchange(Cells[0], 0, 1) + atomicExchange(Private, 4);
     Counter += 2;
     atomicAnd(S, int2(id.xy), cell);
     atomicMin(S, int2(0, 0), swapped + (int)old);
@@ -329,11 +329,11 @@ fn atomics_lower_to_wgsl_atomics_and_texture_atomics() {
     let wgsl = analysis::fx::generated_wgsl(&path, &loader, &Options::default()).expect("lowers");
     for expected in [
         "var<workgroup> Counter: atomic<u32>;",
-        "var<workgroup> Cells: array<array<atomic<i32>, 4>, 2>;",
+        "var<workgroup> Cells: array<atomic<i32>, 8>;",
         "atomicStore(&Counter, u32(0i));",
         "= atomicAdd(&Counter, ",
         "atomicLoad(&Counter)",
-        "atomicCompareExchangeWeak(&Cells[0i][0i], ",
+        "atomicCompareExchangeWeak(&Cells[0i], ",
         "textureAtomicAnd(S, ",
         "textureAtomicMin(S, ",
         "texture_storage_2d<r32sint, atomic>",

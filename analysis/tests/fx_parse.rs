@@ -135,7 +135,7 @@ float4 PS(float2 uv : TEXCOORD) : SV_Target
 technique T { pass { VertexShader = ; PixelShader = PS; } }
 struct S { float a };
 int b = 1 @ 2;
-int c = 99999999999;
+int c = 1.5h;
 static const float ok = 1.0;
 ";
     assert_eq!(
@@ -148,7 +148,7 @@ static const float ok = 1.0;
             "a.fx:9:20-9:21 SyntaxError '}' : syntax error: unexpected token, expected ';'",
             "a.fx:10:11-10:12 SyntaxError '@' : unexpected character",
             "a.fx:10:13-10:14 SyntaxError '2' : syntax error: unexpected token, expected ';'",
-            "a.fx:11:9-11:20 SyntaxError '99999999999' : integer literal is too large",
+            "a.fx:11:12-11:13 SyntaxError 'h' : syntax error: unexpected token, expected ';'",
         ]
     );
 }

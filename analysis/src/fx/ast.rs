@@ -104,7 +104,6 @@ pub enum Qualifier {
     Const,
     Linear,
     Noperspective,
-    Centroid,
     Nointerpolation,
 }
 
@@ -151,6 +150,9 @@ pub struct StructDef {
 /// field list, a uniform with annotations, a texture or sampler with its properties.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarDecl {
+    /// `[name]` attributes written before a global (ReShade reports them: they are valid only
+    /// on functions).
+    pub attributes: Vec<Attribute>,
     pub qualifiers: Vec<QualifierAt>,
     pub ty: TypeRef,
     pub declarators: Vec<Declarator>,
@@ -189,6 +191,8 @@ pub struct Property {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {
+    /// `[shader("pixel")]`, `[numthreads(8, 8, 1)]` and unknown attributes before it.
+    pub attributes: Vec<Attribute>,
     pub qualifiers: Vec<QualifierAt>,
     pub return_type: TypeRef,
     pub name: Ident,
@@ -248,6 +252,8 @@ pub struct Block {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute {
     pub name: Ident,
+    /// The arguments of a function attribute (`shader`'s string, `numthreads`' three counts);
+    /// statement attributes take none.
     pub args: Vec<Expr>,
     pub range: TextRange,
 }

@@ -10,6 +10,11 @@
 //! Expressions are checked in [`super::check_expr`].
 
 pub(crate) mod newer_reshade;
+mod decl;
+mod objects;
+mod passes;
+
+pub(crate) use objects::property_name_value;
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -98,6 +103,10 @@ pub(super) struct Signature {
     pub declared: TextRange,
     /// What of its definition has no semantic (checked where it is an entry point).
     pub unsemantic: Vec<String>,
+    /// The stage a `[shader("...")]` attribute gives it.
+    pub stage: Option<String>,
+    /// Its inputs and outputs with semantics (checked where a pass uses it).
+    pub io: Vec<passes::Io>,
 }
 
 impl Signature {
@@ -118,6 +127,19 @@ pub(super) struct Var {
     pub constant: bool,
     /// The range of its name.
     pub declared: TextRange,
+}
+
+impl Var {
+    /// Whether ReShade keeps it as a named constant rather than a variable: a numeric `const`
+    /// with a constant initial value, an array of fewer than 100 elements at most.
+    pub(super) fn is_named_constant(&self) -> bool {
+        let numeric = match &self.ty {
+            Type::Numeric { .. } => true,
+            Type::Array(element, Some(n)) => *n < 100 && matches!(**element, Type::Numeric { .. }),
+            _ => false,
+        };
+        self.constant && numeric
+    }
 }
 
 #[derive(Default)]
@@ -147,6 +169,12 @@ pub(super) struct Checker {
     pub facts: Facts,
     /// Qualified names of functions by id.
     pub qualified_ids: Vec<String>,
+    /// Textures by qualified name: what their samplers, storages and render targets are
+    /// checked against.
+    pub textures: HashMap<String, objects::TextureInfo>,
+    /// Functions that name a storage, by id: where they first do (ReShade allows storages in
+    /// compute shaders only).
+    pub storage_uses: HashMap<usize, TextRange>,
 }
 
 impl Checker {
@@ -269,6 +297,9 @@ impl Checker {
             TypeKind::String => Type::String,
             &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
             TypeKind::Object { kind, dim, element } => {
+                if let Some(e) = element.as_deref() {
+                    self.check_object_element(e);
+                }
                 let element = match element.as_deref().map(|e| &e.kind) {
                     Some(&TypeKind::Numeric {
                         base,
@@ -316,12 +347,24 @@ impl Checker {
                 lengths.push(None);
                 continue;
             };
-            let value = self.const_value(dim);
+            // ReShade takes an integer scalar constant from 1 to 65536 (`parse_array_length`).
+            let value = self
+                .const_value(dim)
+                .filter(|_| self.is_integral_constant(dim));
             let length = value
-                .filter(|v| *v >= 1.0 && v.fract() == 0.0 && *v <= f64::from(u32::MAX))
+                .filter(|v| *v >= 1.0 && v.fract() == 0.0 && *v <= 65536.0)
                 .map(|v| v as u32);
             if report && length.is_none() {
-                let (code, message) = match value {
+                let integral = self.is_integral_constant(dim);
+                let (code, message) = match self.const_value(dim) {
+                    Some(_) if !integral => {
+                        let shown = match &dim.kind {
+                            ExprKind::Name(path) => path.joined(),
+                            _ => "[]".to_string(),
+                        };
+                        let message = format!("'{shown}' : array size must be an integer constant");
+                        (DiagnosticCode::NonConstArraySize, message)
+                    }
                     None => {
                         let shown = match &dim.kind {
                             ExprKind::Name(path) => path.joined(),
@@ -333,7 +376,7 @@ impl Checker {
                     }
                     Some(v) => (
                         DiagnosticCode::InvalidSize,
-                        format!("'{v}' : array size must be a positive integer"),
+                        format!("'{v}' : array size must be an integer from 1 to 65536"),
                     ),
                 };
                 self.report(code, dim.range, message);
@@ -344,6 +387,39 @@ impl Checker {
             .into_iter()
             .rev()
             .fold(ty, |element, length| Type::Array(Box::new(element), length))
+    }
+
+    /// Whether the constant expression `e` has an integer (or bool) type, as an array size
+    /// and a case label must.
+    pub(super) fn is_integral_constant(&self, e: &Expr) -> bool {
+        let integral = |b: Base| matches!(b, Base::Bool | Base::Int | Base::Uint);
+        match &e.kind {
+            ExprKind::Literal(l) => !matches!(l, Literal::Float(_) | Literal::String(_)),
+            ExprKind::Name(path) => self
+                .variable(path)
+                .and_then(|v| v.ty.numeric())
+                .is_some_and(|(b, _, _)| integral(b)),
+            ExprKind::Unary { operand, .. } => self.is_integral_constant(operand),
+            ExprKind::Binary { op, lhs, rhs } => {
+                let comparison = matches!(
+                    op,
+                    BinaryOp::Less
+                        | BinaryOp::Greater
+                        | BinaryOp::LessEqual
+                        | BinaryOp::GreaterEqual
+                        | BinaryOp::Equal
+                        | BinaryOp::NotEqual
+                        | BinaryOp::And
+                        | BinaryOp::Or
+                );
+                comparison || (self.is_integral_constant(lhs) && self.is_integral_constant(rhs))
+            }
+            ExprKind::Cast { ty, .. } => matches!(
+                ty.kind,
+                TypeKind::Numeric { base, .. } if integral(base)
+            ),
+            _ => true,
+        }
     }
 
     /// The value of a constant expression: literals, named constants, arithmetic and casts.
@@ -451,11 +527,12 @@ impl Checker {
                 }
                 Item::Struct(s) => self.declare_struct(s),
                 Item::Function(f) => {
-                    self.current = self.declare_function(f);
+                    self.current = Some(self.declare_function(f));
                     self.check_function(f);
                     self.current = None;
                 }
                 Item::Variables(v) => {
+                    self.check_global_rules(v);
                     // The initialiser comes first: `static const float a = a;` names no `a`.
                     self.check_global_values(v);
                     self.declare_globals(v);
@@ -506,24 +583,24 @@ impl Checker {
 
     fn declare_struct(&mut self, s: &StructDef) {
         let mut fields = Vec::new();
-        let mut declared: Vec<TextRange> = Vec::new();
         for field in &s.fields {
             let ty = self.resolve_type(&field.ty);
+            self.check_member_rules(field);
+            // ReShade takes a member name twice (`s.x` reads the first).
             for d in &field.declarators {
-                if let Some(i) = fields.iter().position(|(n, _)| n == &d.name.name) {
-                    let message = format!("'{}' : redefinition of a struct member", d.name.name);
-                    self.redefinition(d.name.range, declared[i], message);
-                }
                 let ty = self.with_array(ty.clone(), &d.array, true);
                 fields.push((d.name.name.clone(), ty));
-                declared.push(d.name.range);
             }
         }
         let Some(name) = &s.name else {
             return;
         };
         let qualified = self.qualified(&name.name);
-        if let Some(first) = self.declared_global(&qualified) {
+        let earlier = self.declared_global(&qualified).or_else(|| {
+            let function = self.functions.get(&qualified)?.first()?;
+            Some(function.declared)
+        });
+        if let Some(first) = earlier {
             let message = format!("'{}' : redefinition", name.name);
             self.redefinition(name.range, first, message);
             return;
@@ -539,15 +616,22 @@ impl Checker {
     }
 
     /// Where the struct or global variable called `qualified` was declared, if there is one.
+    /// A named constant (ReShade's `symbol_type::constant`) holds no id in ReShade's symbol
+    /// table, so it never makes a later declaration of its name a redefinition: the later one
+    /// replaces it.
     fn declared_global(&self, qualified: &str) -> Option<TextRange> {
         let structure = self.struct_names.get(qualified);
         structure
             .and_then(|&i| self.structs.get(i).map(|s| s.declared))
-            .or_else(|| self.globals.get(qualified).map(|v| v.declared))
+            .or_else(|| {
+                let v = self.globals.get(qualified)?;
+                (!v.is_named_constant()).then_some(v.declared)
+            })
     }
 
-    /// Declares `f`; returns its id, or `None` when it redefines a function.
-    fn declare_function(&mut self, f: &Function) -> Option<usize> {
+    /// Declares `f`; returns its id.
+    fn declare_function(&mut self, f: &Function) -> usize {
+        self.check_function_rules(f);
         let ret = self.resolve_type(&f.return_type);
         let params: Vec<Type> = f
             .params
@@ -559,27 +643,36 @@ impl Checker {
             .collect();
         let unsemantic = super::check_entry::unsemantic(f, &ret, &params);
         let required = f.params.iter().take_while(|p| p.default.is_none()).count();
+        let io = passes::function_io(f, &ret, &params);
+        let stage = f
+            .attributes
+            .iter()
+            .filter(|a| a.name.name == "shader")
+            .find_map(|a| match a.args.first().map(|e| &e.kind) {
+                Some(ExprKind::Literal(Literal::String(s))) => Some(s.clone()),
+                _ => None,
+            });
         let qualified = self.qualified(&f.name.name);
         let overloads = self.functions.entry(qualified.clone()).or_default();
-        // A prototype and its definition have the same parameters: only a second body is an
-        // error.
+        // A prototype (an error of its own) and its definition are one function. As in
+        // ReShade, a second definition with the same parameters is another overload: only a
+        // call that both take is an error (ambiguous).
         let id = self.function_ids.len();
-        match overloads.iter_mut().find(|o| o.params == params) {
-            Some(o) if o.has_body && f.body.is_some() => {
-                let first = o.declared;
-                let message = format!("'{}' : redefinition of a function", f.name.name);
-                self.redefinition(f.name.range, first, message);
-                None
-            }
+        match overloads
+            .iter_mut()
+            .find(|o| o.params == params && !(o.has_body && f.body.is_some()))
+        {
             Some(o) => {
                 o.required = o.required.min(required);
                 if f.body.is_some() {
                     o.declared = f.name.range;
                     o.unsemantic = unsemantic;
+                    o.io = io;
+                    o.stage = stage;
                 }
                 o.has_body |= f.body.is_some();
                 self.facts.functions.insert(f.name.range, o.id);
-                Some(o.id)
+                o.id
             }
             None => {
                 let outs = f
@@ -600,11 +693,13 @@ impl Checker {
                     id,
                     declared: f.name.range,
                     unsemantic,
+                    stage,
+                    io,
                 });
                 self.function_ids.push(f.name.name.clone());
                 self.qualified_ids.push(qualified);
                 self.facts.functions.insert(f.name.range, id);
-                Some(id)
+                id
             }
         }
     }
@@ -615,6 +710,12 @@ impl Checker {
         let read_only = has(Qualifier::Const) || has(Qualifier::Uniform) || !has(Qualifier::Static);
         let read_only = read_only && !has(Qualifier::Groupshared);
         for d in &v.declarators {
+            if let TypeKind::Object { kind, dim, element } = &v.ty.kind {
+                let info = self.check_object(*kind, *dim, element.as_deref(), d);
+                if let Some(info) = info {
+                    self.textures.insert(self.qualified(&d.name.name), info);
+                }
+            }
             let ty = self.with_array(base.clone(), &d.array, true);
             let value = self.constant(has(Qualifier::Const), &ty, d.init.as_ref());
             let constant =
@@ -623,7 +724,11 @@ impl Checker {
             self.facts
                 .global_decls
                 .insert(d.name.range, qualified.clone());
-            if let Some(first) = self.declared_global(&qualified) {
+            let earlier = self.declared_global(&qualified).or_else(|| {
+                let function = self.functions.get(&qualified)?.first()?;
+                Some(function.declared)
+            });
+            if let Some(first) = earlier {
                 let message = format!("'{}' : redefinition", d.name.name);
                 self.redefinition(d.name.range, first, message);
                 continue;
@@ -657,6 +762,7 @@ impl Checker {
                     self.expect_object(&p.value, super::lexer::ObjectKind::Texture);
                 }
             }
+            self.annotations_constant(&d.annotations);
         }
     }
 
@@ -691,9 +797,21 @@ impl Checker {
         }
     }
 
+    /// Annotation values must be constant (ReShade's X3011 in `parse_annotations`).
+    fn annotations_constant(&mut self, annotations: &[Annotation]) {
+        for a in annotations {
+            if !self.is_constant_expr(&a.value) {
+                let message = format!("'{}' : value must be a literal expression", a.name.name);
+                self.report(DiagnosticCode::NonConstInitializer, a.value.range, message);
+            }
+        }
+    }
+
     fn check_technique(&mut self, t: &Technique) {
+        self.annotations_constant(&t.annotations);
         for pass in &t.passes {
             self.check_entry_semantics(pass);
+            self.check_pass_rules(pass);
             for state in &pass.states {
                 let name = state.name.name.as_str();
                 if matches!(name, "VertexShader" | "PixelShader" | "ComputeShader") {
@@ -743,9 +861,52 @@ impl Checker {
         self.return_type = None;
     }
 
+    /// A statement list; as in ReShade, a statement after one that leaves the block (`return`,
+    /// `break`, `continue`, `discard`) is an error, and the rest of the list is not read.
     fn statements(&mut self, statements: &[Stmt]) {
+        let mut ended = false;
         for s in statements {
+            if ended {
+                let message = "unreachable code".to_string();
+                let at = TextRange::new(s.range.start as usize, s.range.start as usize + 1);
+                self.report(DiagnosticCode::UnreachableCode, at, message);
+                return;
+            }
             self.statement(s);
+            // A misplaced `break` or `continue` is an error of its own, not a jump.
+            ended = terminates(s) && !self.misplaced_jump(s);
+        }
+    }
+
+    /// Statement attributes as ReShade reads them: `[unroll]`/`[loop]`/`[fastopt]`,
+    /// `[flatten]`/`[branch]`, `[forcecase]`, `[call]`; others are ignored with a warning, and
+    /// contradicting ones are an error.
+    fn statement_attributes(&mut self, attributes: &[Attribute]) {
+        let (mut unroll, mut dont_unroll, mut flatten, mut branch) = (false, false, false, false);
+        for a in attributes {
+            match a.name.name.as_str() {
+                "unroll" => unroll = true,
+                "loop" | "fastopt" => dont_unroll = true,
+                "flatten" => flatten = true,
+                "branch" => branch = true,
+                "forcecase" | "call" => {}
+                other => {
+                    let message = format!("'{other}' : unknown attribute");
+                    self.warn(DiagnosticCode::InvalidQualifier, a.name.range, message);
+                }
+            }
+            let conflict = if unroll && dont_unroll {
+                Some("can't use loop and unroll attributes together")
+            } else if flatten && branch {
+                Some("can't use branch and flatten attributes together")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                let message = format!("'{}' : {conflict}", a.name.name);
+                self.report(DiagnosticCode::InvalidQualifier, a.name.range, message);
+                return;
+            }
         }
     }
 
@@ -756,6 +917,7 @@ impl Checker {
     }
 
     fn statement(&mut self, s: &Stmt) {
+        self.statement_attributes(&s.attributes);
         match &s.kind {
             StmtKind::Block(b) => self.scoped(|c| c.statements(&b.statements)),
             StmtKind::Expr(e) => drop(self.expr(e)),
@@ -771,7 +933,7 @@ impl Checker {
                     self.scoped(|c| c.statement(o));
                 }
             }
-            StmtKind::Switch { selector, cases } => self.switch(selector, cases),
+            StmtKind::Switch { selector, cases } => self.switch(selector, cases, s.range),
             StmtKind::For {
                 init,
                 cond,
@@ -805,9 +967,10 @@ impl Checker {
     }
 
     /// The selector is a scalar (as in ReShade, a `float` or `bool` one converts to `int`);
-    /// labels must be distinct constants, with at most one `default`; a group without `break`
-    /// falls through to the next.
-    fn switch(&mut self, selector: &Expr, cases: &[SwitchCase]) {
+    /// labels must be distinct constants, with at most one `default`; as in ReShade 6.1, every
+    /// group of statements must end by leaving it (`break`, `return`, ...): there is no
+    /// fall-through, and an empty last group or switch is an error too.
+    fn switch(&mut self, selector: &Expr, cases: &[SwitchCase], range: TextRange) {
         let ty = self.expr(selector);
         if !ty.is_error() && !matches!(ty.numeric(), Some((_, 1, 1))) {
             let message = format!("'{}' : switch selector must be a scalar", ty.name());
@@ -829,8 +992,22 @@ impl Checker {
                         }
                         continue;
                     };
-                    c.expr(label);
-                    if let Some(value) = c.const_value(label) {
+                    let ty = c.expr(label);
+                    let value = c.const_value(label);
+                    let integral = matches!(
+                        ty.numeric(),
+                        Some((Base::Bool | Base::Int | Base::Uint, 1, 1))
+                    );
+                    if !ty.is_error() && (!integral || value.is_none()) {
+                        let message = format!(
+                            "'{}' : case label must be an integer scalar constant",
+                            ty.name()
+                        );
+                        c.report(DiagnosticCode::NonIntegerSwitch, label.range, message);
+                        continue;
+                    }
+                    // Labels compare as ReShade stores them: 32-bit patterns (-1 is 0xFFFFFFFF).
+                    if let Some(value) = value.map(|v| f64::from(v as i64 as u32)) {
                         if seen.contains(&value) {
                             let message = format!("'{value}' : duplicate case label");
                             c.report(DiagnosticCode::DuplicateSwitchCase, label.range, message);
@@ -842,12 +1019,38 @@ impl Checker {
             }
         });
         self.switches -= 1;
+        // Where ReShade stops: the next label, or the switch's closing brace.
+        let close = TextRange::new(range.end as usize - 1, range.end as usize);
+        let ends: Vec<TextRange> = cases
+            .iter()
+            .skip(1)
+            .map(|c| TextRange::new(c.range.start as usize, c.range.start as usize + 1))
+            .chain([close])
+            .collect();
+        let open = cases
+            .iter()
+            .zip(&ends)
+            .find(|(case, _)| !case.body.last().is_some_and(terminates))
+            .map(|(_, &at)| at)
+            .or(cases.is_empty().then_some(close));
+        if let Some(at) = open {
+            let message = "non-empty case statements must have break or return".to_string();
+            self.report(DiagnosticCode::MisplacedControlFlow, at, message);
+        }
     }
 
     fn loop_body(&mut self, body: &Stmt) {
         self.loops += 1;
         self.scoped(|c| c.statement(body));
         self.loops -= 1;
+    }
+
+    fn misplaced_jump(&self, s: &Stmt) -> bool {
+        match s.kind {
+            StmtKind::Break => self.loops + self.switches == 0,
+            StmtKind::Continue => self.loops == 0,
+            _ => false,
+        }
     }
 
     fn jump(&mut self, s: &Stmt) {
@@ -887,6 +1090,7 @@ impl Checker {
     }
 
     fn local_declaration(&mut self, v: &VarDecl) {
+        self.check_local_rules(v);
         let base = self.resolve_type(&v.ty);
         let read_only = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
         for d in &v.declarators {
@@ -903,7 +1107,8 @@ impl Checker {
             let Some(scope) = scope else {
                 continue;
             };
-            if let Some(first) = scope.get(&d.name.name).map(|v| v.declared) {
+            let earlier = scope.get(&d.name.name).filter(|v| !v.is_named_constant());
+            if let Some(first) = earlier.map(|v| v.declared) {
                 let message = format!("'{}' : redefinition", d.name.name);
                 self.redefinition(d.name.range, first, message);
                 continue;
@@ -919,6 +1124,16 @@ impl Checker {
                 },
             );
         }
+    }
+}
+
+/// Whether control cannot go on after `s` (ReShade's code generator has left the block): it
+/// jumps, or is a block that ends by jumping. Branches and loops always merge again.
+fn terminates(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) | StmtKind::Discard => true,
+        StmtKind::Block(b) => b.statements.last().is_some_and(terminates),
+        _ => false,
     }
 }
 

@@ -53,7 +53,8 @@ impl Checker {
             let missing = self
                 .functions
                 .get(&qualified)
-                .and_then(|overloads| overloads.first())
+                // ReShade's symbol lookup finds the function declared last with the name.
+                .and_then(|overloads| overloads.iter().max_by_key(|o| o.id))
                 .map(|o| o.unsemantic.clone())
                 .unwrap_or_default();
             for what in missing {

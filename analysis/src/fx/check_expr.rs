@@ -6,7 +6,7 @@ use super::ast::*;
 use super::check::{Checker, Signature};
 use super::intrinsics;
 use super::lexer::Base;
-use super::types::{Type, candidate_ranks, rank, truncates, wider_base};
+use super::types::{Type, candidate_ranks, rank, wider_base};
 use crate::DiagnosticCode;
 
 impl Checker {
@@ -29,8 +29,9 @@ impl Checker {
             ExprKind::Name(path) => self.name(path),
             ExprKind::Unary { op, operand } => self.unary(*op, operand),
             ExprKind::Postfix { operand, .. } => {
+                let ty = self.expr(operand);
                 self.assignable(operand);
-                self.expr(operand)
+                ty
             }
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.range),
             ExprKind::Assign { op, target, value } => self.assign(*op, target, value),
@@ -64,6 +65,16 @@ impl Checker {
         if let Some(var) = self.variable(path) {
             if let Some(global) = self.global_name(path) {
                 self.facts.globals.insert(path.range, global);
+                let storage = matches!(
+                    var.ty,
+                    Type::Object {
+                        kind: super::lexer::ObjectKind::Storage,
+                        ..
+                    }
+                );
+                if let (true, Some(f)) = (storage, self.current) {
+                    self.storage_uses.entry(f).or_insert(path.range);
+                }
             }
             return var.ty;
         }
@@ -77,10 +88,10 @@ impl Checker {
     }
 
     fn unary(&mut self, op: UnaryOp, operand: &Expr) -> Type {
+        let ty = self.expr(operand);
         if matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) {
             self.assignable(operand);
         }
-        let ty = self.expr(operand);
         if ty.numeric().is_none() && !ty.is_error() {
             let message = format!("'{}' : operand must be numeric", ty.name());
             self.report(DiagnosticCode::InvalidUnaryOperand, operand.range, message);
@@ -138,6 +149,8 @@ impl Checker {
             Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual | And | Or => {
                 result.with_base(Base::Bool)
             }
+            // As in ReShade, arithmetic and bit operations on bools compute in `int`.
+            _ if result.numeric().is_some_and(|n| n.0 == Base::Bool) => result.with_base(Base::Int),
             _ => result,
         }
     }
@@ -199,39 +212,56 @@ impl Checker {
         result
     }
 
+    /// As in ReShade (`parse_expression_assignment`), the value must rank as a conversion
+    /// *from the target's type to its own* (`type::rank(lhs, rhs)`, the operands the other way
+    /// round than for an initialiser): so a narrower vector or a scalar is assigned (widened by
+    /// repeating its last component), a wider vector is not (`float3 = float4` is "cannot
+    /// convert these types"), and a scalar never becomes a matrix (`m = 1`, `m += 1`). A value
+    /// with more components than the target warns that it is truncated.
     fn assign(&mut self, op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
-        self.assignable(target);
         let to = self.expr(target);
+        self.assignable(target);
+        // A list is an array of its elements' merged type, checked as an initialiser is.
+        if op.is_none() && matches!(value.kind, ExprKind::InitList(_)) {
+            self.check_init(value, &to);
+            return to;
+        }
         let from = self.expr(value);
-        let from = match op {
-            // ReShade converts the value of a compound assignment as it would assign it, so a
-            // scalar does not become a matrix there (`m += 1` is "cannot convert these types"),
-            // though it does under the operator alone (`m + 1`).
-            Some(_) if from.is_scalar() && to.is_matrix() => from,
-            Some(_) if to.numeric().is_some() && from.numeric().is_some() => {
-                if truncates(&from, &to) {
-                    from
-                } else {
-                    to.clone()
-                }
-            }
-            _ => from,
-        };
-        self.convert(&from, &to, value.range, DiagnosticCode::AssignTypeMismatch);
+        if rank(&to, &from) == 0 {
+            let message = format!("'{}' : cannot convert to '{}'", from.name(), to.name());
+            self.report(DiagnosticCode::AssignTypeMismatch, value.range, message);
+        } else if from.numeric().is_some()
+            && to.numeric().is_some()
+            && from.components() > to.components()
+        {
+            self.warn_truncation(&from, &to, value.range);
+        }
         to
     }
 
     /// Reports `target` when it cannot be assigned to: not a variable, or a read-only one.
     pub(super) fn assignable(&mut self, target: &Expr) {
         let mut root = target;
+        let mut repeated = false;
         while let ExprKind::Member { base, .. } | ExprKind::Index { base, .. } = &root.kind {
+            // A swizzle naming a component twice (`v.xx`, `m._m00_m00`, a scalar's `.xx`) is
+            // not writable.
+            if let ExprKind::Member { member, base } = &root.kind {
+                let numeric = self
+                    .facts
+                    .types
+                    .get(&base.range)
+                    .is_some_and(|t| t.numeric().is_some());
+                repeated |= numeric && repeats_a_component(&member.name);
+            }
             root = base;
         }
-        let read_only = match &root.kind {
-            ExprKind::Name(path) => self.variable(path).is_some_and(|v| v.read_only),
-            ExprKind::Error => false,
-            _ => true,
-        };
+        let read_only = repeated
+            || match &root.kind {
+                ExprKind::Name(path) => self.variable(path).is_some_and(|v| v.read_only),
+                ExprKind::Error => false,
+                _ => true,
+            };
         if read_only {
             let shown = match &root.kind {
                 ExprKind::Name(path) => path.joined(),
@@ -274,9 +304,9 @@ impl Checker {
                 return to;
             }
         }
+        // Exactly the type's components: ReShade's constructors do not splat (`float3(1)`).
         let given: u32 = types.iter().map(Type::components).sum();
-        let splat = types.len() == 1 && types[0].is_scalar();
-        if given != to.components() && !splat {
+        if given != to.components() {
             let message = format!(
                 "'{}' : wrong number of components ({given} given, {} expected)",
                 to.name(),
@@ -291,6 +321,15 @@ impl Checker {
         let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
         let simple = callee.segments.len() == 1 && !callee.absolute;
         let name = callee.joined();
+        // A variable (or struct) of the name hides every function of it, built-ins included.
+        let is_struct = self
+            .find_candidate(callee, |n| self.struct_names.get(n).copied())
+            .is_some();
+        if self.variable(callee).is_some() || is_struct {
+            let message = format!("'{name}' : identifier represents a variable, not a function");
+            self.report(DiagnosticCode::UndefinedFunction, callee.range, message);
+            return Type::Error;
+        }
         if let Some(qualified) = self.function_name(callee) {
             // ReShade tries the built-ins only when no user function of the name is viable.
             let intrinsic_fits = simple
@@ -367,8 +406,12 @@ impl Checker {
     fn index(&mut self, base: &Expr, index: &Expr) -> Type {
         let ty = self.expr(base);
         let i = self.expr(index);
-        if !i.is_error() && !i.is_scalar() {
-            let message = format!("'{}' : index must be a scalar", i.name());
+        let integral = matches!(
+            i.numeric(),
+            Some((Base::Bool | Base::Int | Base::Uint, 1, 1))
+        );
+        if !i.is_error() && !integral {
+            let message = format!("'{}' : index must be an integer scalar", i.name());
             self.report(DiagnosticCode::NonIntegerIndex, index.range, message);
         }
         match ty {
@@ -410,6 +453,8 @@ impl Checker {
             Type::Numeric { base, rows, cols } => {
                 let count = if *cols > 1 {
                     matrix_swizzle(name, *rows, *cols)
+                } else if *rows == 1 {
+                    scalar_swizzle(name)
                 } else {
                     vector_swizzle(name, *rows)
                 };
@@ -432,10 +477,35 @@ impl Checker {
     }
 }
 
+/// Whether a swizzle names one component twice, which makes it read-only.
+fn repeats_a_component(name: &str) -> bool {
+    if name.starts_with('_') {
+        let parts: Vec<&str> = name.split('_').skip(1).collect();
+        return parts
+            .iter()
+            .enumerate()
+            .any(|(i, p)| parts[..i].contains(p));
+    }
+    // On a scalar every letter is its one component (`.xx`, `.xr`).
+    let bytes = name.as_bytes();
+    let scalar = bytes.iter().all(|b| b"xrs".contains(b));
+    (scalar && bytes.len() > 1)
+        || bytes
+            .iter()
+            .enumerate()
+            .any(|(i, b)| bytes[..i].contains(b))
+}
+
+/// A swizzle of a scalar, as ReShade takes it: one to four of `x`, `r` and `s`.
+fn scalar_swizzle(name: &str) -> Option<u8> {
+    let valid = (1..=4).contains(&name.len()) && name.bytes().all(|b| b"xrs".contains(&b));
+    valid.then_some(name.len() as u8)
+}
+
 /// How many components a vector swizzle selects from a vector of `size`, if it is valid: one to
-/// four of `xyzw` or of `rgba` (not mixed), each within the vector.
+/// four of `xyzw`, of `rgba` or of `stpq` (not mixed), each within the vector.
 fn vector_swizzle(name: &str, size: u8) -> Option<u8> {
-    let sets = ["xyzw", "rgba"];
+    let sets = ["xyzw", "rgba", "stpq"];
     let set = sets.iter().find(|s| name.chars().all(|c| s.contains(c)))?;
     let valid = (1..=4).contains(&name.len())
         && name
@@ -448,7 +518,12 @@ fn vector_swizzle(name: &str, size: u8) -> Option<u8> {
 /// if each is within a `rows`×`cols` matrix.
 fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Option<u8> {
     let mut count = 0u8;
+    // One form throughout: `_m00_11` mixes them.
+    let zero_based = name.starts_with("_m");
     for part in name.split('_').skip(1) {
+        if part.starts_with('m') != zero_based {
+            return None;
+        }
         let (digits, first) = match part.strip_prefix('m') {
             Some(d) => (d, b'0'),
             None => (part, b'1'),
@@ -482,5 +557,10 @@ mod tests {
         assert_eq!(matrix_swizzle("_m30", 3, 3), None);
         assert_eq!(matrix_swizzle("_44", 3, 3), None);
         assert_eq!(matrix_swizzle("x", 3, 3), None);
+        assert_eq!(matrix_swizzle("_m00_11", 2, 2), None);
+        assert_eq!(vector_swizzle("qpts", 4), Some(4));
+        assert_eq!(scalar_swizzle("xrs"), Some(3));
+        assert!(repeats_a_component("xx") && repeats_a_component("_m00_m00"));
+        assert!(!repeats_a_component("xy") && !repeats_a_component("_11_22"));
     }
 }

@@ -263,6 +263,10 @@ impl Parser<'_> {
     /// A primary expression followed by `.member`, `[index]`, `++` and `--`.
     fn postfix(&mut self) -> PResult<Expr> {
         self.chained(|p| {
+            // An initialiser list is an expression of its own: as in ReShade, nothing follows it.
+            if p.at("{") {
+                return p.initializer();
+            }
             let mut e = p.primary()?;
             loop {
                 let kind = match p.kind() {
@@ -381,7 +385,8 @@ impl Parser<'_> {
         })
     }
 
-    /// The value of a numeric literal; a value that does not fit is reported and replaced.
+    /// The value of a numeric literal, read as ReShade reads it: an integer keeps the low 32
+    /// bits of its first 19 digits (later digits are ignored), so no integer is too large.
     fn number(&mut self, kind: TokenKind, range: TextRange) -> Literal {
         // The text outlives the parser's borrow: no copy per literal.
         let source = self.text;
@@ -389,30 +394,32 @@ impl Parser<'_> {
             .get(range.start as usize..range.end as usize)
             .unwrap_or("");
         if kind == TokenKind::Float {
-            let digits = text.trim_end_matches(['f', 'F', 'h', 'H', 'l', 'L']);
+            let digits = text.trim_end_matches(['f', 'F', 'l', 'L']);
             let value = digits.parse::<f64>().unwrap_or_else(|_| {
                 self.error(range, format!("'{text}' : invalid floating-point literal"));
                 0.0
             });
             return Literal::Float(value);
         }
-        let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+        let digits = text.trim_end_matches(['u', 'U']);
         let (digits, radix) = match digits.strip_prefix("0x").or(digits.strip_prefix("0X")) {
             Some(hex) => (hex, 16),
             None if digits.len() > 1 && digits.starts_with('0') => (&digits[1..], 8),
             None => (digits, 10),
         };
-        let value = match u64::from_str_radix(digits, radix) {
-            Ok(v) if v <= u64::from(u32::MAX) => v as u32,
-            Ok(_) | Err(_) if digits.bytes().all(|b| b.is_ascii_hexdigit()) && radix != 8 => {
-                self.error(range, format!("'{text}' : integer literal is too large"));
-                u32::MAX
-            }
-            _ => {
+        let mut value = 0u64;
+        for (i, c) in digits.chars().enumerate() {
+            let Some(d) = c.to_digit(radix) else {
                 self.error(range, format!("'{text}' : invalid integer literal"));
-                0
+                return Literal::Int(0);
+            };
+            if i < 19 {
+                value = value
+                    .wrapping_mul(u64::from(radix))
+                    .wrapping_add(u64::from(d));
             }
-        };
+        }
+        let value = value as u32;
         if kind == TokenKind::Uint {
             Literal::Uint(value)
         } else {

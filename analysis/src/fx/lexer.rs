@@ -92,7 +92,6 @@ pub enum Keyword {
     Const,
     Linear,
     Noperspective,
-    Centroid,
     Nointerpolation,
 }
 
@@ -104,7 +103,7 @@ pub enum TokenKind {
     Int,
     /// An integer literal with a `u` suffix.
     Uint,
-    /// A floating-point literal (a `.`, an exponent, or an `f`/`h`/`l` suffix).
+    /// A floating-point literal (a `.`, an exponent, or an `f`/`l` suffix).
     Float,
     String,
     True,
@@ -313,12 +312,10 @@ impl Lexer<'_> {
                 self.digits(false);
             }
         }
+        // As ReShade reads suffixes: `f` makes a float, `l` a double (read as a float), `u` an
+        // unsigned integer, only on an integer; there is no `h`, and only one suffix.
         match self.at(self.pos) {
-            b'f' | b'F' | b'h' | b'H' => {
-                self.pos += 1;
-                TokenKind::Float
-            }
-            b'l' | b'L' if float => {
+            b'f' | b'F' | b'l' | b'L' => {
                 self.pos += 1;
                 TokenKind::Float
             }
@@ -328,15 +325,11 @@ impl Lexer<'_> {
     }
 
     fn int_suffix(&mut self) -> TokenKind {
-        let mut kind = TokenKind::Int;
         if matches!(self.at(self.pos), b'u' | b'U') {
             self.pos += 1;
-            kind = TokenKind::Uint;
+            return TokenKind::Uint;
         }
-        if matches!(self.at(self.pos), b'l' | b'L') {
-            self.pos += 1;
-        }
-        kind
+        TokenKind::Int
     }
 
     fn string(&mut self) -> TokenKind {
@@ -386,7 +379,7 @@ pub fn classify_word(word: &str) -> TokenKind {
 }
 
 /// The keywords that are not type names.
-const KEYWORDS: [(&str, Keyword); 30] = [
+const KEYWORDS: [(&str, Keyword); 29] = [
     ("namespace", Keyword::Namespace),
     ("struct", Keyword::Struct),
     ("technique", Keyword::Technique),
@@ -415,7 +408,6 @@ const KEYWORDS: [(&str, Keyword); 30] = [
     ("const", Keyword::Const),
     ("linear", Keyword::Linear),
     ("noperspective", Keyword::Noperspective),
-    ("centroid", Keyword::Centroid),
     ("nointerpolation", Keyword::Nointerpolation),
 ];
 
@@ -448,12 +440,13 @@ fn other_words() -> [(&'static str, TokenKind); 20] {
 
 /// Words ReShade reserves (HLSL and C++ keywords it does not implement); `half` with any
 /// dimensions (`half`, `half3`, `half4x4`) too, by rule.
-const RESERVED: [&str; 74] = [
+const RESERVED: [&str; 75] = [
     "asm",
     "asm_fragment",
     "auto",
     "cast",
     "catch",
+    "centroid",
     "char",
     "class",
     "column_major",
@@ -608,11 +601,15 @@ mod tests {
     fn literals_take_their_suffixes() {
         use TokenKind::*;
         assert_eq!(
-            kinds("1.0f 1u 0x1F 1e-3 .5 2. 7 3h 0xFFu 1.5L 010"),
+            kinds("1.0f 1u 0x1F 1e-3 .5 2. 7 3F 0xFFu 1.5L 010 2L"),
             [
-                Float, Uint, Int, Float, Float, Float, Int, Float, Uint, Float, Int, Eof
+                Float, Uint, Int, Float, Float, Float, Int, Float, Uint, Float, Int, Float, Eof
             ]
         );
+        // As in ReShade: no `h` suffix, one suffix only, `u` only on an integer.
+        assert_eq!(kinds("1.5h"), [Float, Ident, Eof]);
+        assert_eq!(kinds("1uL"), [Uint, Ident, Eof]);
+        assert_eq!(kinds("1.0u"), [Float, Ident, Eof]);
         let (tokens, _) = tokenize("1e-3f");
         assert_eq!(tokens[0].range, TextRange::new(0, 5));
     }

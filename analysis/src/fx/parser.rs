@@ -40,6 +40,14 @@ pub(super) struct Reported;
 pub(super) type PResult<T> = Result<T, Reported>;
 
 /// Parses preprocessed ReShade FX text.
+/// Where a declaration is: what may follow a declared name depends on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    Global,
+    Local,
+    Member,
+}
+
 pub fn parse(text: &str) -> Parsed {
     let (mut tokens, lex_errors) = tokenize(text);
     // The lexer has reported every unknown character; the parser reads on as if it were absent,
@@ -317,6 +325,9 @@ impl Parser<'_> {
     }
 
     fn item(&mut self) -> PResult<Item> {
+        if self.at("[") {
+            return self.attributed_function();
+        }
         match self.kind() {
             TokenKind::Keyword(Keyword::Namespace) => self.namespace().map(Item::Namespace),
             TokenKind::Keyword(Keyword::Struct) => {
@@ -384,7 +395,7 @@ impl Parser<'_> {
         let start = self.peek().range.start;
         let qualifiers = self.qualifiers();
         let ty = self.type_ref()?;
-        self.declarators(start, qualifiers, ty)
+        self.declarators(start, qualifiers, ty, Place::Member)
     }
 
     /// Qualifier keywords in front of a declaration or parameter.
@@ -404,7 +415,6 @@ impl Parser<'_> {
                 Keyword::Const => Qualifier::Const,
                 Keyword::Linear => Qualifier::Linear,
                 Keyword::Noperspective => Qualifier::Noperspective,
-                Keyword::Centroid => Qualifier::Centroid,
                 Keyword::Nointerpolation => Qualifier::Nointerpolation,
                 _ => break,
             };
@@ -414,6 +424,55 @@ impl Parser<'_> {
         list
     }
 
+    /// `[shader("pixel")]`, `[numthreads(8, 8, 1)]` or an unknown `[name]` before a function,
+    /// as ReShade reads them (`parse_top`); on a variable they are reported by the checker.
+    fn attributed_function(&mut self) -> PResult<Item> {
+        let mut attributes = Vec::new();
+        while self.at("[") {
+            let start = self.bump().range.start;
+            let name = self.ident("an attribute name")?;
+            let mut args = Vec::new();
+            match name.name.as_str() {
+                "shader" => {
+                    self.expect("(")?;
+                    if self.kind() != TokenKind::String {
+                        return Err(self.unexpected("a string"));
+                    }
+                    args.push(self.assignment()?);
+                    self.expect(")")?;
+                }
+                "numthreads" => {
+                    self.expect("(")?;
+                    for i in 0..3 {
+                        if i > 0 {
+                            self.expect(",")?;
+                        }
+                        args.push(self.binary_above_relational()?);
+                    }
+                    self.expect(")")?;
+                }
+                _ => {}
+            }
+            self.expect("]")?;
+            attributes.push(Attribute {
+                name,
+                args,
+                range: self.range_from(start),
+            });
+        }
+        match self.declaration_or_function()? {
+            Item::Function(mut f) => {
+                f.attributes = attributes;
+                Ok(Item::Function(f))
+            }
+            Item::Variables(mut v) => {
+                v.attributes = attributes;
+                Ok(Item::Variables(v))
+            }
+            other => Ok(other),
+        }
+    }
+
     fn declaration_or_function(&mut self) -> PResult<Item> {
         let start = self.peek().range.start;
         let qualifiers = self.qualifiers();
@@ -421,7 +480,8 @@ impl Parser<'_> {
         if self.kind() == TokenKind::Ident && self.at_n(1, "(") {
             return self.function(start, qualifiers, ty).map(Item::Function);
         }
-        self.declarators(start, qualifiers, ty).map(Item::Variables)
+        self.declarators(start, qualifiers, ty, Place::Global)
+            .map(Item::Variables)
     }
 
     fn function(
@@ -433,10 +493,7 @@ impl Parser<'_> {
         let name = self.ident("a function name")?;
         self.expect("(")?;
         let mut params = Vec::new();
-        let void_only = matches!(self.kind(), TokenKind::Type(TypeWord::Void)) && self.at_n(1, ")");
-        if void_only {
-            self.bump();
-        }
+        // ReShade takes no `(void)` for an empty list: `void` starts a parameter.
         while !self.at(")") {
             params.push(self.param()?);
             if !self.eat(",") {
@@ -453,6 +510,7 @@ impl Parser<'_> {
             return Err(self.unexpected("'{' or ';'"));
         };
         Ok(Function {
+            attributes: Vec::new(),
             qualifiers,
             return_type,
             name,
@@ -532,17 +590,19 @@ impl Parser<'_> {
         start: u32,
         qualifiers: Vec<QualifierAt>,
         ty: TypeRef,
+        place: Place,
     ) -> PResult<VarDecl> {
         let is_object = matches!(ty.kind, TypeKind::Object { .. });
         let mut declarators = Vec::new();
         loop {
-            declarators.push(self.declarator(is_object)?);
+            declarators.push(self.declarator(is_object, place)?);
             if !self.eat(",") {
                 break;
             }
         }
         self.expect(";")?;
         Ok(VarDecl {
+            attributes: Vec::new(),
             qualifiers,
             ty,
             declarators,
@@ -550,22 +610,26 @@ impl Parser<'_> {
         })
     }
 
-    fn declarator(&mut self, is_object: bool) -> PResult<Declarator> {
+    /// One name of a declaration, as ReShade's `parse_variable` and `parse_struct` read it: a
+    /// semantic ends it (no annotations or value after one); only globals take annotations
+    /// and property blocks; struct members take neither a value nor annotations.
+    fn declarator(&mut self, is_object: bool, place: Place) -> PResult<Declarator> {
         let name = self.ident("a variable name")?;
         let start = name.range.start;
         let array = self.array_dims()?;
         let semantic = self.semantic()?;
-        let annotations = if self.at("<") {
-            self.annotations()?
-        } else {
-            Vec::new()
-        };
+        let mut annotations = Vec::new();
         let mut init = None;
         let mut properties = None;
-        if self.eat("=") {
-            init = Some(self.initializer()?);
-        } else if is_object && self.at("{") {
-            properties = Some(self.properties()?);
+        if semantic.is_none() && place != Place::Member {
+            if place == Place::Global && self.at("<") {
+                annotations = self.annotations()?;
+            }
+            if self.eat("=") {
+                init = Some(self.initializer()?);
+            } else if is_object && place == Place::Global && self.at("{") {
+                properties = Some(self.properties()?);
+            }
         }
         Ok(Declarator {
             name,
@@ -579,7 +643,7 @@ impl Parser<'_> {
     }
 
     /// An expression or a `{ ... }` list, nested.
-    fn initializer(&mut self) -> PResult<Expr> {
+    pub(super) fn initializer(&mut self) -> PResult<Expr> {
         if !self.at("{") {
             return self.assignment();
         }
@@ -932,26 +996,17 @@ impl Parser<'_> {
         })
     }
 
-    /// `[unroll]`, `[loop]`, `[unroll(4)]`, `[numthreads(8, 8, 1)]` before a statement.
+    /// `[unroll]`, `[loop]`, `[flatten]` before a statement: a name only, as ReShade reads
+    /// them (`[unroll(4)]` is a syntax error there).
     fn attributes(&mut self) -> PResult<Vec<Attribute>> {
         let mut list = Vec::new();
         while self.at("[") {
             let start = self.bump().range.start;
             let name = self.ident("an attribute name")?;
-            let mut args = Vec::new();
-            if self.eat("(") {
-                while !self.at(")") {
-                    args.push(self.assignment()?);
-                    if !self.eat(",") {
-                        break;
-                    }
-                }
-                self.expect(")")?;
-            }
             self.expect("]")?;
             list.push(Attribute {
                 name,
-                args,
+                args: Vec::new(),
                 range: self.range_from(start),
             });
         }
@@ -1145,7 +1200,6 @@ impl Parser<'_> {
                 | Keyword::Inout
                 | Keyword::Linear
                 | Keyword::Noperspective
-                | Keyword::Centroid
                 | Keyword::Nointerpolation,
             ) => true,
             TokenKind::Type(_) => !self.at_n(1, "("),
@@ -1170,7 +1224,7 @@ impl Parser<'_> {
         let start = self.peek().range.start;
         let qualifiers = self.qualifiers();
         let ty = self.type_ref()?;
-        self.declarators(start, qualifiers, ty)
+        self.declarators(start, qualifiers, ty, Place::Local)
     }
 }
 
@@ -1438,7 +1492,7 @@ mod tests {
                do { discard; } while (false);\n\
                switch (x) { case 0: case 1: y = 1; default: y = 2; break; }\n\
                if (a) return; else { ; }\n\
-               [unroll(2)] for (;;) {}\n\
+               [fastopt] for (;;) {}\n\
              }",
         );
         let Some(Item::Function(f)) = module.items.first() else {
@@ -1478,7 +1532,7 @@ mod tests {
                 ..
             }
         ));
-        assert_eq!(body[5].attributes[0].args.len(), 1);
+        assert_eq!(body[5].attributes[0].name.name, "fastopt");
         assert!(matches!(
             &body[5].kind,
             StmtKind::For {

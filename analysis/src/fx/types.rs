@@ -145,9 +145,10 @@ pub fn rank(from: &Type, to: &Type) -> u32 {
         return 32;
     }
     match (from, to) {
+        // Arrays of one length (or one unsized) convert as their elements do.
         (Type::Array(a, n), Type::Array(b, m)) => {
             let lengths_fit = n == m || n.is_none() || m.is_none();
-            return if lengths_fit && a == b { 32 } else { 0 };
+            return if lengths_fit { rank(a, b) } else { 0 };
         }
         (Type::Array(..), _) | (_, Type::Array(..)) => return 0,
         _ => {}

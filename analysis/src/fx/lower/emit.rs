@@ -73,6 +73,9 @@ pub(crate) struct Emitter<'m> {
     pub pinned: HashSet<TextRange>,
     /// User functions that write module-scope variables (`global_writes.rs`).
     pub writing_functions: HashSet<usize>,
+    /// The WGSL names declared at module scope (bindings, globals, functions, structs): a local
+    /// or parameter of one of these names is renamed, so it hides nothing generated code uses.
+    pub module_names: HashSet<String>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -103,6 +106,7 @@ pub(crate) fn emit_module(
         helpers: BTreeMap::new(),
         pinned: HashSet::new(),
         writing_functions: HashSet::new(),
+        module_names: HashSet::new(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -111,6 +115,7 @@ pub(crate) fn emit_module(
         "diagnostic(off, derivative_uniformity);",
     );
     e.collect(&module.items)?;
+    e.collect_module_names();
     e.find_writing_functions();
     e.structs_decls(&module.items)?;
     for entry in entries {
@@ -175,6 +180,36 @@ impl<'m> Emitter<'m> {
             }
         }
         Ok(())
+    }
+
+    fn collect_module_names(&mut self) {
+        let mut names: HashSet<String> = self.structs.iter().cloned().collect();
+        for (q, g) in &self.lowered.globals {
+            match g {
+                Global::Value(n) | Global::Storage(n) => drop(names.insert(n.clone())),
+                Global::Texture => drop(names.insert(ident(q))),
+                Global::Sampler {
+                    texture, sampler, ..
+                } => {
+                    names.insert(crate::lower::srgb_view_name(texture));
+                    names.insert(texture.clone());
+                    names.insert(sampler.clone());
+                }
+            }
+        }
+        names.extend(self.functions.values().map(|f| f.name.clone()));
+        self.module_names = names;
+    }
+
+    /// The WGSL name of a local or parameter: its FX name, unless a module-scope name is
+    /// spelt so (a local `SrcTex` beside the texture `SrcTex`).
+    pub fn local_ident(&self, name: &str) -> String {
+        let n = ident(name);
+        if self.module_names.contains(&n) {
+            format!("fx_local_{n}")
+        } else {
+            n
+        }
     }
 
     fn fn_info(&self, f: &'m Function, id: usize) -> Result<FnInfo<'m>> {
@@ -294,14 +329,33 @@ impl<'m> Emitter<'m> {
                         continue;
                     };
                     let fields = self.facts.structs[i].1.clone();
-                    if fields.is_empty() {
-                        return unsupported(s.range, "empty struct not supported");
-                    }
+                    // A struct WGSL cannot hold (a texture, sampler or string member) is left
+                    // out: ReShade accepts its declaration, and only a use of it is reported.
+                    let types: Option<Vec<String>> = fields
+                        .iter()
+                        .map(|(_, ty)| self.wgsl(ty, s.range).ok())
+                        .collect();
+                    let Some(types) = types else {
+                        self.structs[i] = String::new();
+                        continue;
+                    };
                     let name = self.structs[i].clone();
                     self.open(s.range, &format!("struct {name} {{"));
-                    for (field, ty) in &fields {
-                        let t = self.wgsl(ty, s.range)?;
-                        self.line(s.range, &format!("{}: {t},", ident(field)));
+                    let mut seen: Vec<&str> = Vec::new();
+                    for ((field, _), t) in fields.iter().zip(&types) {
+                        // ReShade takes a member name twice (a use reads the first): the
+                        // later one gets a name of its own.
+                        let n = if seen.contains(&field.as_str()) {
+                            format!("fx_{}_{}", seen.len(), ident(field))
+                        } else {
+                            ident(field)
+                        };
+                        seen.push(field);
+                        self.line(s.range, &format!("{n}: {t},"));
+                    }
+                    // WGSL has no empty struct; ReShade's may be declared and used.
+                    if fields.is_empty() {
+                        self.line(s.range, "fx_empty: u32,");
                     }
                     self.close(s.range, "}");
                 }
@@ -429,7 +483,7 @@ impl<'m> Emitter<'m> {
         let mut list = Vec::new();
         let mut copies = Vec::new();
         for (p, (ty, kind)) in def.params.iter().zip(&params) {
-            let n = ident(&p.name.name);
+            let n = self.local_ident(&p.name.name);
             match kind {
                 ParamKind::Sampler => list.push(format!("{n}_tex: texture_2d<f32>, {n}: sampler")),
                 ParamKind::Pointer => {
@@ -459,6 +513,16 @@ impl<'m> Emitter<'m> {
         }
         for s in &body.statements {
             self.statement(s)?;
+        }
+        // ReShade's code generator ends every function with a return: one that can reach its
+        // end without returning a value returns zeros (WGSL would reject it).
+        let returns = matches!(
+            body.statements.last().map(|s| &s.kind),
+            Some(StmtKind::Return(_) | StmtKind::Discard)
+        );
+        if !returns && self.ret != Type::Void {
+            let wt = self.wgsl(&self.ret.clone(), def.return_type.range)?;
+            self.line(body.range, &format!("return {wt}();"));
         }
         self.close(body.range, "}");
         Ok(())
@@ -575,7 +639,7 @@ impl<'m> Emitter<'m> {
                 _ => self.declared_type(v, d)?,
             };
             let t = self.wgsl(&ty, d.name.range)?;
-            let name = ident(&d.name.name);
+            let name = self.local_ident(&d.name.name);
             let init = d
                 .init
                 .as_ref()
@@ -771,13 +835,27 @@ impl<'m> Emitter<'m> {
         if ty.is_matrix() {
             return self.matrix_step(op, operand, &ty, range);
         }
+        let sign = if op == BinaryOp::Add { "+" } else { "-" };
+        // A bool steps as the integer 0 or 1 and is a bool again (HLSL's `b++` is true), and
+        // several swizzled components are written one by one.
+        let as_bool = ty.numeric().is_some_and(|n| n.0 == Base::Bool);
+        if as_bool || self.multi_swizzle(operand)?.is_some() {
+            let step_ty = if as_bool {
+                ty.with_base(Base::Int)
+            } else {
+                ty.clone()
+            };
+            let current = self.expr_as(operand, &step_ty)?;
+            let one = self.convert("1".into(), &Type::INT, &step_ty, range)?;
+            let value = self.convert(format!("({current} {sign} {one})"), &step_ty, &ty, range)?;
+            return self.store_value(operand, value, &ty, range);
+        }
         let one = match ty.numeric() {
             Some((Base::Int, ..)) => "1i",
             Some((Base::Uint, ..)) => "1u",
             Some((Base::Float, ..)) => "1.0f",
             _ => return unsupported(range, "'++'/'--' on this type not supported"),
         };
-        let sign = if op == BinaryOp::Add { "+" } else { "-" };
         if self.is_atomic_place(operand) {
             let current = self.atomic_load(operand)?;
             return self.store(operand, &format!("{current} {sign} {one}"), range);
@@ -796,7 +874,7 @@ impl<'m> Emitter<'m> {
     ) -> Result<()> {
         let ty = self.ty(target);
         let rhs = match op {
-            None => self.expr_as(value, &ty)?,
+            None => self.init(value, &ty)?,
             Some(op) => {
                 let current = self.expr(target)?;
                 let v = self.expr(value)?;
@@ -804,10 +882,21 @@ impl<'m> Emitter<'m> {
                 self.compound(op, current, &ty, v, &vty, range)?
             }
         };
+        self.store_value(target, rhs, &ty, range)
+    }
+
+    /// Writes `rhs` (of `target`'s type `ty`) to `target`.
+    fn store_value(
+        &mut self,
+        target: &Expr,
+        rhs: String,
+        ty: &Type,
+        range: TextRange,
+    ) -> Result<()> {
         // Several swizzled components: through a temporary, one component at a time.
         if let Some((base, components)) = self.multi_swizzle(target)? {
             let t = self.temp();
-            let wt = self.wgsl(&ty, range)?;
+            let wt = self.wgsl(ty, range)?;
             self.line(range, &format!("{{ let {t}: {wt} = {rhs};"));
             for (k, c) in components.iter().enumerate() {
                 let lane = ['x', 'y', 'z', 'w'][k];

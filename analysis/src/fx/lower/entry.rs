@@ -125,6 +125,22 @@ impl Emitter<'_> {
         range: TextRange,
         out: &mut Vec<Slot>,
     ) -> Result<()> {
+        // An array varying (`float4 offsets[3] : TEXCOORD1`) takes one location per element,
+        // numbered on from its semantic's (TEXCOORD1, TEXCOORD2, TEXCOORD3), as in HLSL.
+        if let (Type::Array(element, Some(n)), Some(semantic)) = (ty, semantic) {
+            let upper = semantic.name.to_ascii_uppercase();
+            let stem = upper.trim_end_matches(|c: char| c.is_ascii_digit());
+            let index: u32 = upper[stem.len()..].parse().unwrap_or(0);
+            for k in 0..*n {
+                let each = Ident {
+                    name: format!("{stem}{}", index + k),
+                    range: semantic.range,
+                };
+                let p = format!("{place}[{k}]");
+                self.slots(element, Some(&each), p, request, input, range, out)?;
+            }
+            return Ok(());
+        }
         if let Type::Struct(i, name) = ty {
             let Some(def) = self.struct_def(*i) else {
                 return unsupported(range, format!("'{name}' : struct not found"));

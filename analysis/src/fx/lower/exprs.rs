@@ -77,6 +77,13 @@ impl Emitter<'_> {
                 let parts = vec![format!("f32({code})"); usize::from(tr * tc)];
                 Ok(format!("{target}({})", parts.join(", ")))
             }
+            // A narrower vector widened as ReShade's cast does (an assignment, an `out` value,
+            // a `?:` condition): its last component repeated (`float2` to `float3` is `.xyy`).
+            (_, 1, _, 1) if tr > fr => {
+                let last = usize::from(fr - 1);
+                let lanes: String = (0..usize::from(tr)).map(|i| LANES[i.min(last)]).collect();
+                Ok(format!("{target}(({code}).{lanes})"))
+            }
             (_, 1, _, 1) if tr <= fr => {
                 let truncated = if tr == fr {
                     code
@@ -257,9 +264,9 @@ impl Emitter<'_> {
         }
         let name = path.joined();
         match self.params.get(&name) {
-            Some(ParamKind::Pointer) => Ok(format!("(*{})", ident(&name))),
+            Some(ParamKind::Pointer) => Ok(format!("(*{})", self.local_ident(&name))),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
-            _ => Ok(ident(&name)),
+            _ => Ok(self.local_ident(&name)),
         }
     }
 
@@ -343,6 +350,21 @@ impl Emitter<'_> {
         }
         match op {
             UnaryOp::Plus => self.expr_as(operand, &t),
+            // As HLSL computes them, on a bool the operators work on the integer 0 or 1 and the
+            // result is a bool again (`-b` is `b`, `~b` is true).
+            UnaryOp::Negate | UnaryOp::BitNot if t.numeric().is_some_and(|n| n.0 == Base::Bool) => {
+                let it = t.with_base(Base::Int);
+                let v = self.expr_as(operand, &it)?;
+                let sym = if op == UnaryOp::Negate { "-" } else { "~" };
+                self.convert(format!("({sym}{v})"), &it, &t, e.range)
+            }
+            // WGSL has no `-` on unsigned integers or matrices.
+            UnaryOp::Negate if t.numeric().is_some_and(|n| n.0 == Base::Uint) => {
+                Ok(format!("(0u - {})", self.expr_as(operand, &t)?))
+            }
+            UnaryOp::Negate if t.is_matrix() => {
+                Ok(format!("({} * -1.0f)", self.expr_as(operand, &t)?))
+            }
             UnaryOp::Negate => Ok(format!("(-{})", self.expr_as(operand, &t)?)),
             UnaryOp::BitNot => Ok(format!("(~{})", self.expr_as(operand, &t)?)),
             UnaryOp::Not => {
@@ -376,7 +398,12 @@ impl Emitter<'_> {
         let (Some((tb, ..)), Some((vb, ..))) = (shape(ty), shape(vty)) else {
             return unsupported(range, "compound assignment on this type not supported");
         };
-        let wide = ty.with_base(wider_base(tb, vb));
+        let mut base = wider_base(tb, vb);
+        // Bools compute as integers (HLSL), and the result is a bool again.
+        if base == Base::Bool {
+            base = Base::Int;
+        }
+        let wide = ty.with_base(base);
         let code = self.binary(op, current, ty, value, vty, &wide, range)?;
         self.convert(code, &wide, ty, range)
     }
@@ -423,21 +450,20 @@ impl Emitter<'_> {
         }
         match op {
             Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual => {
-                if is_matrix(ls) || is_matrix(rs) {
+                // A matrix met by a vector compares in the vector's shape (the result's): the
+                // matrix's first components, as everywhere.
+                let Some((_, rows, 1)) = shape(t) else {
                     return unsupported(range, "matrix comparison not supported yet");
-                }
-                let rows = if ls.1 == 1 {
-                    rs.1
-                } else if rs.1 == 1 {
-                    ls.1
-                } else {
-                    ls.1.min(rs.1)
                 };
-                let common = Type::vector(wider_base(ls.0, rs.0), rows);
+                let mut base = wider_base(ls.0, rs.0);
+                // Bools order as the integers 0 and 1 (WGSL orders no bools).
+                if base == Base::Bool && !matches!(op, Equal | NotEqual) {
+                    base = Base::Int;
+                }
                 let common = if rows == 1 {
-                    Type::scalar(common.numeric().map_or(Base::Float, |s| s.0))
+                    Type::scalar(base)
                 } else {
-                    common
+                    Type::vector(base, rows)
                 };
                 let a = self.convert(l, lt, &common, range)?;
                 let b = self.convert(r, rt, &common, range)?;
@@ -459,7 +485,9 @@ impl Emitter<'_> {
                 let b = self.convert(r, rt, &ut, range)?;
                 Ok(format!("({a} {symbol} {b})"))
             }
-            _ if is_matrix(ls) && is_matrix(rs) && matches!(op, Multiply | Divide | Modulo) => {
+            _ if is_matrix(ls) && is_matrix(rs) && matches!(op, Multiply | Divide | Modulo)
+                || (op == Modulo && shape(t).is_some_and(is_matrix)) =>
+            {
                 let Some((_, rows, _)) = shape(t) else {
                     return unsupported(range, "matrix operation not supported");
                 };

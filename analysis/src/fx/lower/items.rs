@@ -161,6 +161,9 @@ fn variables(
                 }
                 Global::Value(name)
             }
+            // A uniform string is text for the runtime, never shader data: it has no place in
+            // the uniform buffer (code reading it is reported where it does).
+            TypeKind::String => continue,
             _ => {
                 let uniform = uniform(v, d, &name, span, out)?;
                 out.items.uniforms.push(uniform);
@@ -420,6 +423,24 @@ fn property_name(p: &Property) -> Option<String> {
     }
 }
 
+/// The integer value of a property as ReShade reads it: one of its value names (any letter
+/// case: `RGBA16f`, `clamp`), else a constant scalar converted to `int`.
+fn property_int(p: &Property, consts: &Consts) -> Result<i64> {
+    if let ExprKind::Name(path) = &p.value.kind
+        && let [only] = path.segments.as_slice()
+        && let Some(v) = crate::fx::check::property_name_value(&only.name)
+    {
+        return Ok(v);
+    }
+    Ok(property_number(p, consts)?.trunc() as i64)
+}
+
+/// ReShade's `texture_format` numbers (`effect_module.hpp`) by name.
+const RESHADE_FORMATS: [&str; 15] = [
+    "R8", "R16", "R16F", "R32I", "R32U", "R32F", "RG8", "RG16", "RG16F", "RG32F", "RGBA8",
+    "RGBA16", "RGBA16F", "RGBA32F", "RGB10A2",
+];
+
 fn property_number(p: &Property, consts: &Consts) -> Result<f64> {
     match const_scalar(&p.value, consts) {
         Some(v) => Ok(v),
@@ -461,31 +482,44 @@ fn texture(
     let (mut width, mut height, mut depth, mut mips) = (1u32, 1u32, 1u32, 1u32);
     let mut format = TextureFormat::RGBA8;
     let limit = crate::lower::MAX_TEXTURE_SIZE;
-    // A size outside its range is reported at its value, as the `.wfx` front end does.
-    let sized = |p: &Property, max: u32| -> Result<u32> {
-        let value = property_number(p, &out.consts)?;
-        if value < 1.0 || value > f64::from(max) {
+    // As ReShade takes sizes: one that is not positive is 1 (a `Depth` or `MipLevels` past
+    // 65535 too). A size past what textures can have is reported at its value.
+    let sized = |p: &Property, max: i64| -> Result<u32> {
+        let value = property_int(p, &out.consts)?;
+        if value > i64::from(limit) && max > 65535 {
             let name = &p.name.name;
             return failed(
                 p.value.range,
                 DiagnosticCode::InvalidSize,
-                format!("'{name}' : value {value} outside 1..={max}"),
+                format!("'{name}' : value {value} outside 1..={limit}"),
             );
         }
-        Ok(value as u32)
+        Ok(if (1..=max).contains(&value) {
+            value as u32
+        } else {
+            1
+        })
     };
     for p in d.properties.iter().flatten() {
         match p.name.name.as_str() {
-            "Width" => width = sized(p, limit)?,
-            "Height" => height = sized(p, limit)?,
-            "Depth" => depth = sized(p, limit)?,
-            "MipLevels" => mips = sized(p, u32::MAX)?,
+            "Width" => width = sized(p, i64::MAX)?,
+            "Height" => height = sized(p, i64::MAX)?,
+            "Depth" => depth = sized(p, 65535)?.min(limit),
+            "MipLevels" => mips = sized(p, 65535)?,
             "Format" => {
-                let value = property_name(p).unwrap_or_default();
-                format = match TextureFormat::ALL.iter().find(|(n, _)| *n == value) {
+                let value = property_int(p, &out.consts)?;
+                let named = usize::try_from(value - 1)
+                    .ok()
+                    .and_then(|i| RESHADE_FORMATS.get(i));
+                format = match named.and_then(|n| TextureFormat::ALL.iter().find(|(a, _)| a == n)) {
                     Some((_, f)) => *f,
+                    // ReShade's runtime cannot create a texture of another format.
                     None => {
-                        return unsupported(p.value.range, format!("'{value}' : unknown format"));
+                        return failed(
+                            p.value.range,
+                            DiagnosticCode::InvalidRenderStateValue,
+                            format!("'{value}' : not a texture format"),
+                        );
                     }
                 };
             }
@@ -542,37 +576,39 @@ fn object_texture(p: &Property, out: &Lowered) -> Result<(TextureId, String)> {
 fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<Global> {
     let mut texture = None;
     let mut address = [AddressMode::Clamp; 3];
-    let mut filters = [FilterMode::Linear; 3];
+    // ReShade keeps one filter number (a D3D filter: min, mag and mip in two bits each, 0x40
+    // for anisotropic), which `MinFilter`/`MagFilter`/`MipFilter` edit; the default is linear.
+    let mut filter = 0x15i64;
     let mut srgb = false;
     let mut lod_range = (0.0f32, 1000.0f32);
+    let mut bias = None;
     for p in d.properties.iter().flatten() {
         let key = p.name.name.as_str();
-        let value = property_name(p).unwrap_or_default().to_ascii_uppercase();
         match key {
             "Texture" => texture = Some(object_texture(p, out)?),
             "AddressU" | "AddressV" | "AddressW" => {
                 let axis = usize::from(key == "AddressV") + 2 * usize::from(key == "AddressW");
-                match AddressMode::NAMES.iter().find(|(n, _)| *n == value) {
-                    Some((_, m)) => address[axis] = *m,
-                    None => return unsupported(p.value.range, "unknown address mode"),
-                }
-            }
-            "MinFilter" | "MagFilter" | "MipFilter" => {
-                let which = usize::from(key == "MagFilter") + 2 * usize::from(key == "MipFilter");
-                filters[which] = match value.as_str() {
-                    "POINT" => FilterMode::Point,
-                    "LINEAR" | "ANISOTROPIC" => FilterMode::Linear,
-                    _ => return unsupported(p.value.range, "unknown filter"),
+                // As ReShade's Vulkan runtime converts them: an unknown mode repeats.
+                address[axis] = match property_int(p, &out.consts)? {
+                    2 => AddressMode::Mirror,
+                    3 => AddressMode::Clamp,
+                    4 => AddressMode::Border,
+                    _ => AddressMode::Wrap,
                 };
             }
-            "SRGBTexture" => srgb = const_scalar(&p.value, &out.consts).unwrap_or(0.0) != 0.0,
-            "MinLOD" => lod_range.0 = property_number(p, &out.consts)? as f32,
-            "MaxLOD" => lod_range.1 = property_number(p, &out.consts)? as f32,
-            "MipLODBias" => {
-                if property_number(p, &out.consts)? != 0.0 {
-                    return unsupported(p.value.range, "'MipLODBias' : only 0 is supported");
-                }
+            "MinFilter" | "MagFilter" | "MipFilter" => {
+                let v = property_int(p, &out.consts)?;
+                let (keep, shift) = match key {
+                    "MinFilter" => (0x4F, 4),
+                    "MagFilter" => (0x73, 2),
+                    _ => (0x7C, 0),
+                };
+                filter = (filter & keep) | ((v & 0x03) << shift) | (v & 0x40);
             }
+            "SRGBTexture" | "SRGBReadEnable" => srgb = property_int(p, &out.consts)? != 0,
+            "MinLOD" | "MaxMipLevel" => lod_range.0 = property_int(p, &out.consts)? as f32,
+            "MaxLOD" => lod_range.1 = property_int(p, &out.consts)? as f32,
+            "MipLODBias" | "MipMapLodBias" => bias = Some((property_int(p, &out.consts)?, p)),
             other => {
                 return unsupported(p.name.range, format!("'{other}' : unknown sampler state"));
             }
@@ -585,6 +621,14 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         out.items.textures[texture.index()].kind,
         TextureKind::Owned { mip_levels, .. } if mip_levels > 1
     );
+    // A bias changes nothing on a texture of one level; on others it is not applied yet.
+    if let Some((b, p)) = bias.filter(|(b, _)| *b != 0 && mips) {
+        return unsupported(
+            p.value.range,
+            format!("'MipLODBias' : a bias of {b} on a mipmapped texture"),
+        );
+    }
+    let filters = reshade_filters(filter);
     out.items.samplers.push(Sampler {
         name: name.to_string(),
         texture,
@@ -613,13 +657,37 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     })
 }
 
+/// Min, mag and mip filters of ReShade's filter number as its Vulkan runtime reads it: one of
+/// the D3D filters (anisotropic ones filter linearly), anything else point sampling.
+fn reshade_filters(filter: i64) -> [FilterMode; 3] {
+    let f = |linear: bool| {
+        if linear {
+            FilterMode::Linear
+        } else {
+            FilterMode::Point
+        }
+    };
+    match filter {
+        0x00 | 0x01 | 0x04 | 0x05 | 0x10 | 0x11 | 0x14 | 0x15 => [
+            f(filter & 0x10 != 0),
+            f(filter & 0x04 != 0),
+            f(filter & 0x01 != 0),
+        ],
+        0x54 => [FilterMode::Linear, FilterMode::Linear, FilterMode::Point],
+        0x55 => [FilterMode::Linear; 3],
+        _ => [FilterMode::Point; 3],
+    }
+}
+
 fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<Global> {
     let mut texture = None;
     let mut mip_level = 0;
     for p in d.properties.iter().flatten() {
         match p.name.name.as_str() {
             "Texture" => texture = Some(object_texture(p, out)?.0),
-            "MipLOD" | "MipLevel" => mip_level = property_number(p, &out.consts)? as u32,
+            "MipLOD" | "MipLevel" => {
+                mip_level = u32::try_from(property_int(p, &out.consts)?).unwrap_or(0);
+            }
             other => {
                 return unsupported(p.name.range, format!("'{other}' : unknown storage state"));
             }
@@ -628,12 +696,11 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     let Some(texture) = texture else {
         return unsupported(d.name.range, "storage has no 'Texture' state");
     };
-    if !matches!(
-        &out.items.textures[texture.index()].kind,
-        TextureKind::Owned { .. }
-    ) {
+    let TextureKind::Owned { mip_levels, .. } = &out.items.textures[texture.index()].kind else {
         return unsupported(d.name.range, "storage of a texture with a semantic");
-    }
+    };
+    // As ReShade: a level past the texture's last is its last.
+    let mip_level = mip_level.min(mip_levels.saturating_sub(1));
     out.items.storages.push(Storage {
         name: name.to_string(),
         texture,

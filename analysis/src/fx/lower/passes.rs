@@ -24,38 +24,80 @@ pub(crate) struct Plan {
 }
 
 fn techniques(items: &[Item]) -> Vec<&ast::Technique> {
+    techniques_in(items, "")
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect()
+}
+
+/// The techniques of `items` with the namespace each is in (`A::B::`).
+fn techniques_in<'a>(items: &'a [Item], namespace: &str) -> Vec<(String, &'a ast::Technique)> {
     let mut out = Vec::new();
     for item in items {
         match item {
-            Item::Namespace(n) => out.extend(techniques(&n.items)),
-            Item::Technique(t) => out.push(t),
+            Item::Namespace(n) => {
+                out.extend(techniques_in(
+                    &n.items,
+                    &format!("{namespace}{}::", n.name.name),
+                ));
+            }
+            Item::Technique(t) => out.push((namespace.to_string(), t)),
             _ => {}
         }
     }
     out
 }
 
-/// The function a shader state names.
-fn function_id(facts: &Facts, value: &Expr) -> Result<usize> {
+/// The function a shader state of a technique in `namespace` names, as ReShade's symbol lookup
+/// finds it: the name from the technique's namespace outwards, and of the functions declared
+/// with that name the last one.
+fn function_id(facts: &Facts, value: &Expr, namespace: &str) -> Result<usize> {
     let ExprKind::Name(path) = &value.kind else {
         return unsupported(value.range, "expected a function name");
     };
     let written = path.joined();
-    let matches: Vec<usize> = facts
-        .function_names
-        .iter()
-        .enumerate()
-        .filter(|(_, q)| **q == written || q.ends_with(&format!("::{written}")))
-        .map(|(i, _)| i)
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(*one),
-        [] => unsupported(value.range, format!("'{written}' : no such function")),
-        _ => unsupported(
-            value.range,
-            format!("'{written}' : overloaded entry point not supported"),
-        ),
+    let mut scopes: Vec<&str> = vec![""];
+    if !path.absolute {
+        let mut prefixes: Vec<&str> = namespace
+            .match_indices("::")
+            .map(|(i, _)| &namespace[..i + 2])
+            .collect();
+        prefixes.reverse();
+        prefixes.push("");
+        scopes = prefixes;
     }
+    let found = scopes.iter().find_map(|scope| {
+        let qualified = format!("{scope}{written}");
+        (0..facts.function_names.len())
+            .rev()
+            .find(|&i| facts.function_names[i] == qualified)
+    });
+    match found {
+        Some(id) => Ok(id),
+        None => unsupported(value.range, format!("'{written}' : no such function")),
+    }
+}
+
+/// The `[numthreads(x, y, z)]` of function `id`, which a compute pass without `<x, y, z>` uses.
+fn declared_threads(
+    items: &[Item],
+    facts: &Facts,
+    id: usize,
+    lowered: &Lowered,
+) -> Option<[u32; 3]> {
+    items.iter().find_map(|item| match item {
+        Item::Namespace(n) => declared_threads(&n.items, facts, id, lowered),
+        Item::Function(f) if facts.functions.get(&f.name.range) == Some(&id) => {
+            let a = f.attributes.iter().find(|a| a.name.name == "numthreads")?;
+            let mut threads = [1u32; 3];
+            for (t, e) in threads.iter_mut().zip(&a.args) {
+                // As ReShade: a count that is not constant is 0, and each at least 1.
+                *t = const_scalar(e, &lowered.consts).map_or(1, |v| v.max(1.0) as u32);
+            }
+            Some(threads)
+        }
+        _ => None,
+    })
 }
 
 /// Finds the entry points the passes name.
@@ -64,9 +106,14 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
         entries: Vec::new(),
         by_state: HashMap::new(),
     };
-    for t in techniques(&module.items) {
+    for (namespace, t) in techniques_in(&module.items, "") {
         for pass in &t.passes {
+            let compute = pass.states.iter().any(|s| s.name.name == "ComputeShader");
             for state in &pass.states {
+                // A compute pass uses its compute shader only (ReShade warns about the others).
+                if compute && state.name.name != "ComputeShader" {
+                    continue;
+                }
                 let stage = match state.name.name.as_str() {
                     "VertexShader" => naga::ShaderStage::Vertex,
                     "PixelShader" => naga::ShaderStage::Fragment,
@@ -85,8 +132,15 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
                         }
                     }
                 }
+                let function = function_id(facts, &state.value, &namespace)?;
+                if state.threads.is_empty()
+                    && let Some(declared) =
+                        declared_threads(&module.items, facts, function, lowered)
+                {
+                    threads = declared;
+                }
                 let request = EntryRequest {
-                    function: function_id(facts, &state.value)?,
+                    function,
                     stage,
                     threads,
                     range: state.value.range,
@@ -163,6 +217,28 @@ fn lookup<T: Copy>(e: &Expr, lowered: &Lowered, values: &StateValues<T>) -> Opti
     }
 }
 
+/// [`lookup`], with the value ReShade's runtime converts a number of no member of the state's
+/// enumeration to (its `convert_blend_op`, `convert_blend_factor`, ... fall back to ADD, ONE,
+/// KEEP, ALWAYS): the name or constant must still be one ReShade reads.
+fn lookup_or<T: Copy>(
+    e: &Expr,
+    lowered: &Lowered,
+    values: &StateValues<T>,
+    fallback: T,
+) -> Option<T> {
+    if let Some(v) = lookup(e, lowered, values) {
+        return Some(v);
+    }
+    let read = match &e.kind {
+        ExprKind::Name(p) => {
+            crate::lower::state_values::reshade_value_number(&p.joined()).is_some()
+                || const_scalar(e, &lowered.consts).is_some()
+        }
+        _ => number(e, lowered).is_some(),
+    };
+    read.then_some(fallback)
+}
+
 fn number(e: &Expr, lowered: &Lowered) -> Option<f64> {
     match value_name(e).as_deref() {
         Some("TRUE") => Some(1.0),
@@ -186,8 +262,18 @@ fn pass_states(
     let span = locate(keyword);
     let mut states = PassStates::new(pass.name.as_ref().map(|n| n.name.clone()), span);
     states.spelling = Spelling::ReshadeFx;
+    let compute = pass.states.iter().any(|s| s.name.name == "ComputeShader");
     for s in &pass.states {
         let key = s.name.name.as_str();
+        // As ReShade: a compute pass ignores its vertex and pixel shaders, and any other state
+        // named `...Shader` (`GeometryShader`) names a function that is not used.
+        let ignored_shader = key.len() > 6
+            && key.ends_with("Shader")
+            && (compute && key != "ComputeShader"
+                || !matches!(key, "VertexShader" | "PixelShader" | "ComputeShader"));
+        if ignored_shader {
+            continue;
+        }
         let value_span = locate(s.value.range);
         let ok = match key {
             "VertexShader" | "PixelShader" | "ComputeShader" => match plan.by_state.get(&s.range) {
@@ -249,7 +335,7 @@ fn pass_states(
             "StencilEnable" => number(&s.value, lowered)
                 .map(|v| states.stencil_enable = v != 0.0)
                 .is_some(),
-            "StencilFunc" => lookup(&s.value, lowered, &COMPARE_FUNCS)
+            "StencilFunc" => lookup_or(&s.value, lowered, &COMPARE_FUNCS, CompareFunc::Always)
                 .map(|f| states.stencil.func = f)
                 .is_some(),
             "StencilRef" => number(&s.value, lowered)
@@ -262,14 +348,18 @@ fn pass_states(
             "StencilWriteMask" => number(&s.value, lowered)
                 .map(|v| states.stencil.write_mask = v as u8)
                 .is_some(),
-            "StencilPass" | "StencilPassOp" => lookup(&s.value, lowered, &STENCIL_OPS)
-                .map(|o| states.stencil.pass_op = o)
-                .is_some(),
-            "StencilFail" | "StencilFailOp" => lookup(&s.value, lowered, &STENCIL_OPS)
-                .map(|o| states.stencil.fail_op = o)
-                .is_some(),
+            "StencilPass" | "StencilPassOp" => {
+                lookup_or(&s.value, lowered, &STENCIL_OPS, StencilOp::Keep)
+                    .map(|o| states.stencil.pass_op = o)
+                    .is_some()
+            }
+            "StencilFail" | "StencilFailOp" => {
+                lookup_or(&s.value, lowered, &STENCIL_OPS, StencilOp::Keep)
+                    .map(|o| states.stencil.fail_op = o)
+                    .is_some()
+            }
             "StencilZFail" | "StencilDepthFail" | "StencilDepthFailOp" => {
-                lookup(&s.value, lowered, &STENCIL_OPS)
+                lookup_or(&s.value, lowered, &STENCIL_OPS, StencilOp::Keep)
                     .map(|o| states.stencil.depth_fail_op = o)
                     .is_some()
             }
@@ -327,23 +417,24 @@ fn target_state(s: &PassState, lowered: &Lowered, states: &mut PassStates) -> bo
             "BlendEnable" => number(&s.value, lowered)
                 .map(|v| states.blend_enable[slot] = v != 0.0)
                 .is_some(),
-            "BlendOp" => lookup(&s.value, lowered, &BLEND_OPS)
+            "BlendOp" => lookup_or(&s.value, lowered, &BLEND_OPS, BlendOp::Add)
                 .map(|o| states.blend_ops[slot].0 = o)
                 .is_some(),
-            "BlendOpAlpha" => lookup(&s.value, lowered, &BLEND_OPS)
+            "BlendOpAlpha" => lookup_or(&s.value, lowered, &BLEND_OPS, BlendOp::Add)
                 .map(|o| states.blend_ops[slot].1 = o)
                 .is_some(),
             "RenderTargetWriteMask" | "ColorWriteEnable" | "ColorWriteMask" => {
+                // ReShade keeps the low byte; a target has four channels to mask.
                 number(&s.value, lowered)
-                    .filter(|v| (0.0..=15.0).contains(v))
-                    .map(|v| states.write_mask[slot] = v as u8)
+                    .map(|v| states.write_mask[slot] = (v as i64 & 0xF) as u8)
                     .is_some()
             }
             factor => {
                 let index = ["SrcBlend", "DestBlend", "SrcBlendAlpha", "DestBlendAlpha"]
                     .iter()
                     .position(|n| *n == factor);
-                match (index, lookup(&s.value, lowered, &BLEND_FACTORS)) {
+                let f = lookup_or(&s.value, lowered, &BLEND_FACTORS, BlendFactor::One);
+                match (index, f) {
                     (Some(i), Some(f)) => {
                         states.blend_factors[slot][i] = f;
                         true

@@ -1,0 +1,8 @@
+// an annotation named with a keyword (parse_annotations)
+#include "../case.fxh"
+uniform float U < float = 1; > = 0;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

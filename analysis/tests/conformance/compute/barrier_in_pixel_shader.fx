@@ -1,0 +1,8 @@
+// barrier() in a pixel shader (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    barrier();
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a float array size is X3058 (parse_array_length)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a[2.0];
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

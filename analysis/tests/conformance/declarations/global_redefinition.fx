@@ -1,0 +1,9 @@
+// a global declared twice is X3003 (insert_symbol)
+#include "../case.fxh"
+static const float G = 1;
+static const float G = 2;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

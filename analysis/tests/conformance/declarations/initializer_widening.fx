@@ -1,0 +1,8 @@
+// a float2 initialising a float3 is X3017 (parse_variable)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float3 a = float2(1, 2);
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

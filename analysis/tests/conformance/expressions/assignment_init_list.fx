@@ -1,0 +1,9 @@
+// assigning an initialiser list to an array (parse_expression_assignment)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float b[3];
+    b = { 1, 2, 3 };
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a matrix assigned a scalar (parse_expression_assignment)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float2x2 m;
+    m = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a scalar's .xx is read-only, X3025 (parse_expression_assignment)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 0;
+    a.xx = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

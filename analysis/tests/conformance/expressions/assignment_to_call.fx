@@ -1,0 +1,8 @@
+// assigning to a call result is X3025 (parse_expression_assignment)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    sin(1.0) = 2;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

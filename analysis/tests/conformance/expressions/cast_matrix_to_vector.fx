@@ -1,0 +1,8 @@
+// (float4)float2x2 is X3017 (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float4 a = (float4)float2x2(1, 2, 3, 4);
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

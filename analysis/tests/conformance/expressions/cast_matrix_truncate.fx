@@ -1,0 +1,8 @@
+// (float2x2)float3x3 is X3017 (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float2x2 a = (float2x2)float3x3(1, 0, 0, 0, 1, 0, 0, 0, 1);
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

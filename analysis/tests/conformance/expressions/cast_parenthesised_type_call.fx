@@ -1,0 +1,8 @@
+// (float3(1, 2, 3)) is a constructor in parentheses, not a cast (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float3 a = (float3(1, 2, 3));
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// (S)0 is X3017 (parse_expression_unary)
+#include "../case.fxh"
+struct S { float x; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    S s = (S)0;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// the comma operator yields the last value (parse_expression)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 0;
+    float b = (a = 1, a + 1);
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

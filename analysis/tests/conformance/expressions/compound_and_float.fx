@@ -1,0 +1,9 @@
+// &= on a float is X3082 (parse_expression_assignment)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 1;
+    a &= 2;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// texture2D(1) is X3037 (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = texture2D(1);
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

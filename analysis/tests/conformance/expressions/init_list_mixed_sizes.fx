@@ -1,0 +1,8 @@
+// a list of a scalar and a float2 merges to float2 (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float2 a[2] = { 1, float2(3, 4) };
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

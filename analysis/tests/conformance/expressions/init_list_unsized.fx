@@ -1,0 +1,9 @@
+// an unsized array takes its length from the list (parse_variable)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a[] = { 1, 2, 3 };
+    float b = a[2];
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// an unsized array of 3 indexed at 3 is X3504 (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a[] = { 1, 2, 3 };
+    float b = a[3];
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

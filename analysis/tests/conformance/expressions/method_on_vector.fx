@@ -1,0 +1,8 @@
+// a method call on a vector is X3087 (parse_expression_unary, member)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = uv.length();
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a function name used as a value is X3005 (parse_expression_unary)
+#include "../case.fxh"
+float F() { return 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = F;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

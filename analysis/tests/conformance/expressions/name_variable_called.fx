@@ -1,0 +1,9 @@
+// calling a variable is X3005 (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float b = 1;
+    float a = b(2);
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a++++ is X3025: a++ is an r-value (parse_expression_unary, postfix)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    int a = 1;
+    a++++;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// << on floats is accepted (parse_expression_multary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 1.0 << 2.0;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

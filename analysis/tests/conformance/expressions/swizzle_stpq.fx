@@ -1,0 +1,8 @@
+// .stpq is a swizzle set in ReShade (parse_expression_unary, member)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float4 a = float4(1, 2, 3, 4).qpts;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

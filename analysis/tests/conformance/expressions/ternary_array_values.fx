@@ -1,0 +1,10 @@
+// ?: between arrays is X3020 only when their lengths differ (parse_expression_multary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a[2] = { 1, 2 };
+    float b[3] = { 1, 2, 3 };
+    float c = (uv.x > 0.5 ? a : b)[0];
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,11 @@
+// unary - on a struct is X3022 (parse_expression_unary)
+#include "../case.fxh"
+struct S { float x; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    S s;
+    s.x = 1;
+    S t = -s;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

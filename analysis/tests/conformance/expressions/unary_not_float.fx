@@ -1,0 +1,8 @@
+// ! on a float gives a bool (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    bool a = !1.5;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

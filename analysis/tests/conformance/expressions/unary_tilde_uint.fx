@@ -1,0 +1,8 @@
+// ~ on a uint (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    uint a = ~0u;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

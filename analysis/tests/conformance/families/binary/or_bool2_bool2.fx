@@ -1,0 +1,10 @@
+// bool2 | bool2 (parse_expression_multary, type::merge)
+#include "../../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    bool2 a;
+    bool2 b;
+    a | b;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

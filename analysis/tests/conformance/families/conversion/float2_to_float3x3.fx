@@ -1,0 +1,9 @@
+// a float2 initialising a float3x3 (parse_variable, type::rank)
+#include "../../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float2 a;
+    float3x3 b = a;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a float3x3 initialising a uint (parse_variable, type::rank)
+#include "../../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float3x3 a;
+    uint b = a;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

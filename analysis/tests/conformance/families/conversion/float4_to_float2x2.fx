@@ -1,0 +1,9 @@
+// a float4 initialising a float2x2 (parse_variable, type::rank)
+#include "../../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float4 a;
+    float2x2 b = a;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// sampler AddressU = LINEAR (parse_variable)
+#include "../../case.fxh"
+sampler2D S { Texture = CaseTex; AddressU = LINEAR; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return tex2D(S, uv);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

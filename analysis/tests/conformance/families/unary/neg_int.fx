@@ -1,0 +1,9 @@
+// -int on a local (parse_expression_unary)
+#include "../../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    int a;
+    -a;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

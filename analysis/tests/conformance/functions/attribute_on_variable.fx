@@ -1,0 +1,9 @@
+// an attribute on a variable is an error (parse_top)
+#include "../case.fxh"
+[shader("pixel")]
+static float G = 1;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// an unknown attribute on a function warns (parse_top)
+#include "../case.fxh"
+[frobnicate]
+float F() { return 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return F();
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

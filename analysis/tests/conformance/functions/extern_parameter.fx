@@ -1,0 +1,8 @@
+// an extern parameter is X3006 (parse_function)
+#include "../case.fxh"
+float F(extern float x) { return x; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

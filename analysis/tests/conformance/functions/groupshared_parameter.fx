@@ -1,0 +1,8 @@
+// a groupshared parameter is X3010 (parse_function)
+#include "../case.fxh"
+float F(groupshared float x) { return x; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

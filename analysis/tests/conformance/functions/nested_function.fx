@@ -1,0 +1,8 @@
+// a function inside a function (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float G() { return 1; }
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

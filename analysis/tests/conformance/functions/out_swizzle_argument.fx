@@ -1,0 +1,10 @@
+// a swizzle for an out parameter (parse_expression_unary)
+#include "../case.fxh"
+void F(out float2 x) { x = 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float4 a = 0;
+    F(a.zw);
+    return a;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

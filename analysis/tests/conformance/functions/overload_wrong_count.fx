@@ -1,0 +1,8 @@
+// no overload takes two arguments, X3013 (resolve_function_call)
+#include "../case.fxh"
+float F(float x) { return 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return F(1, 2);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// two parameters with one name is X3003 (parse_function)
+#include "../case.fxh"
+float F(float x, float x) { return x; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

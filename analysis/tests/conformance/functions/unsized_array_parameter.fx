@@ -1,0 +1,8 @@
+// an unsized array parameter is X3072 (parse_function)
+#include "../case.fxh"
+float F(float x[]) { return x[0]; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

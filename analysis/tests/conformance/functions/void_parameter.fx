@@ -1,0 +1,8 @@
+// a void parameter is X3038 (parse_function)
+#include "../case.fxh"
+float F(void x) { return 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

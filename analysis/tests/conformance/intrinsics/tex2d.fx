@@ -1,0 +1,7 @@
+// tex2D on a sampler (resolve_function_call)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return tex2D(CaseSamp, uv);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

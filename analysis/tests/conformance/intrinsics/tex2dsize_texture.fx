@@ -1,0 +1,7 @@
+// tex2Dsize of a texture is X3004 (resolve_function_call)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return float4(tex2Dsize(CaseTex), 0, 1);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

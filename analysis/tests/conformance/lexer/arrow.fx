@@ -1,0 +1,10 @@
+// -> is a token no rule takes (lexer::lex)
+#include "../case.fxh"
+struct S { float x; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    S s = (S)0;
+    float a = s->x;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

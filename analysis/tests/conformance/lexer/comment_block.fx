@@ -1,0 +1,9 @@
+// a block comment between tokens (lexer::lex)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float /* a block
+    comment over lines */ a = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// 2L is a double literal, truncated to float with warning X5000 (parse_expression_unary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 2L;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

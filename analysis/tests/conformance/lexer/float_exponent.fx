@@ -1,0 +1,8 @@
+// float literal 1e3 (lexer::parse_numeric_literal)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 1e3;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

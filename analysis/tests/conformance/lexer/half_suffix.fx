@@ -1,0 +1,8 @@
+// no h suffix: 1.5h is 1.5 then identifier h (lexer::parse_numeric_literal)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 1.5h;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// # inside a line is a token no rule takes (lexer::lex)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 1 # 2;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

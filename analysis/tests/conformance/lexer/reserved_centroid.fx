@@ -1,0 +1,8 @@
+// centroid is a reserved word in ReShade's lexer (lexer keyword table)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float centroid = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// class is a reserved word (lexer keyword table)
+#include "../case.fxh"
+class C { };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// row_major is a reserved word (lexer keyword table)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    row_major float4x4 m;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

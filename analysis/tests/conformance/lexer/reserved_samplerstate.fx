@@ -1,0 +1,8 @@
+// SamplerState is a reserved word (lexer keyword table)
+#include "../case.fxh"
+SamplerState s;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// Texture2D (DX10 object) is a reserved word (lexer keyword table)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    Texture2D t;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

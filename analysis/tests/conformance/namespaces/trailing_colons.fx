@@ -1,0 +1,8 @@
+// N:: without a name (accept_symbol)
+#include "../case.fxh"
+namespace N { static const float K = 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return N::;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

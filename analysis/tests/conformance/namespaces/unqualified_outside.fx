@@ -1,0 +1,8 @@
+// a namespaced name used without its namespace is X3004 (find_symbol)
+#include "../case.fxh"
+namespace N { static const float K = 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return K;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// comparing two samplers (parse_expression_multary)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    bool a = CaseSamp == CaseSamp;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

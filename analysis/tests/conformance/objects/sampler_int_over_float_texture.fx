@@ -1,0 +1,8 @@
+// sampler2D<int> over an RGBA8 texture is X4582 (parse_variable)
+#include "../case.fxh"
+sampler2D<int> S { Texture = CaseTex; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a float sampler state value converts (parse_variable)
+#include "../case.fxh"
+sampler2D S { Texture = CaseTex; MaxLOD = 2.5; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return tex2D(S, uv);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// an unknown sampler state is X3004 (parse_variable)
+#include "../case.fxh"
+sampler2D S { Texture = CaseTex; Anisotropy = 4; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// Height on a texture1D is X3004 (parse_variable)
+#include "../case.fxh"
+texture1D T { Width = 4; Height = 4; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

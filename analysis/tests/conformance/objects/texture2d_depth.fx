@@ -1,0 +1,8 @@
+// Depth on a texture2D is X3004 (parse_variable)
+#include "../case.fxh"
+texture2D T { Width = 4; Height = 4; Depth = 4; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

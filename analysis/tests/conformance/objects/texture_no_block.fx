@@ -1,0 +1,9 @@
+// a texture without a property block (parse_variable)
+#include "../case.fxh"
+texture2D T;
+sampler2D S { Texture = T; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return tex2D(S, uv);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

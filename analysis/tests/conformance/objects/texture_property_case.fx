@@ -1,0 +1,8 @@
+// property names are case-sensitive: width is unknown, X3004 (parse_variable)
+#include "../case.fxh"
+texture2D T { width = 4; Height = 4; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a float texture size is converted (parse_variable)
+#include "../case.fxh"
+texture2D T { Width = 16.7; Height = BUFFER_HEIGHT * 0.25; };
+sampler2D S { Texture = T; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return tex2D(S, uv);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// # in an object-like macro is kept as a token (preprocessor::create_macro_replacement_list)
+#include "../case.fxh"
+#define SHARP #
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

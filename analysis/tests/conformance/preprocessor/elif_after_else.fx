@@ -1,0 +1,11 @@
+// #elif after #else (preprocessor::parse_elif)
+#include "../case.fxh"
+#if 0
+#else
+#elif 1
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,11 @@
+// an #elif after a taken branch is not evaluated (preprocessor::parse_elif)
+#include "../case.fxh"
+#if 1
+float a = 1;
+#elif 1 /
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// #endif without #if (preprocessor::parse_endif)
+#include "../case.fxh"
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,12 @@
+// #if evaluates < > <= >= == != (preprocessor::evaluate_expression)
+#include "../case.fxh"
+#if 1 < 2 && 2 > 1 && 2 <= 2 && 3 >= 2 && 1 == 1 && 1 != 2
+float a = 1;
+#else
+error here
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

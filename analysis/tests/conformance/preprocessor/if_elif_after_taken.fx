@@ -1,0 +1,12 @@
+// #elif after a taken #if is skipped (preprocessor::parse_elif)
+#include "../case.fxh"
+#if 1
+float a = 1;
+#elif 1
+error here
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,12 @@
+// exists "file" is true for a file beside the effect (preprocessor::evaluate_expression)
+#include "../case.fxh"
+#if exists "../case.fxh"
+float a = 1;
+#else
+error here
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

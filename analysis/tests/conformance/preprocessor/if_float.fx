@@ -1,0 +1,9 @@
+// a float literal in #if is an invalid expression (preprocessor::evaluate_expression)
+#include "../case.fxh"
+#if 1.5 > 1
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a ( without ) in #if (preprocessor::evaluate_expression)
+#include "../case.fxh"
+#if (1
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

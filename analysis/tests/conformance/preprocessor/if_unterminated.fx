@@ -1,0 +1,9 @@
+// #if without #endif (preprocessor::consume)
+#include "../case.fxh"
+#if 1
+float a = 1;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

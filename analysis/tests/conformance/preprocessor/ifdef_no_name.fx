@@ -1,0 +1,9 @@
+// #ifdef needs an identifier (preprocessor::parse_ifdef)
+#include "../case.fxh"
+#ifdef 1
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// #include <file> is not a string literal (preprocessor::parse_include)
+#include "../case.fxh"
+#include <ReShade.fxh>
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

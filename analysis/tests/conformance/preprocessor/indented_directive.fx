@@ -1,0 +1,9 @@
+// a directive may be indented (lexer::lex)
+#include "../case.fxh"
+    #define VALUE 1
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = VALUE;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,10 @@
+// a macro argument list over two lines with a continuation (lexer::skip_space)
+#include "../case.fxh"
+#define ADD(a, b) \
+    ((a) + (b))
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float x = ADD(1.0, 2.0);
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// #pragma once is known (preprocessor::parse_pragma)
+#include "../case.fxh"
+#pragma once
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// an unknown #pragma is a warning (preprocessor::parse_pragma)
+#include "../case.fxh"
+#pragma frobnicate
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// #pragma warning is kept for the runtime (preprocessor::parse_pragma)
+#include "../case.fxh"
+#pragma warning(disable : 3571)
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// an unknown directive is an error (preprocessor::parse)
+#include "../case.fxh"
+#frobnicate
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// nointerpolation on a local (parser::accept_type_qualifiers)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    nointerpolation float a = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

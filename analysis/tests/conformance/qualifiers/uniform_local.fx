@@ -1,0 +1,8 @@
+// uniform on a local is X3047 (parser::parse_variable)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    uniform float a = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

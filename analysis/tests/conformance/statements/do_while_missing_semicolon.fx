@@ -1,0 +1,9 @@
+// do/while needs its ; (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    int i = 0;
+    do { i++; } while (i < 4)
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a vector for condition is X3019 (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    for (int i = 0; int2(i, i) < 4; i++) { }
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// return at global scope (parse_top)
+#include "../case.fxh"
+return 1;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a statement after an if whose branches both return (parse_statement)
+#include "../case.fxh"
+float F(float x) { if (x > 0) return 1; else return 2; return 3; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return F(uv.x);
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

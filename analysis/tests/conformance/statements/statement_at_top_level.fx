@@ -1,0 +1,8 @@
+// a statement at global scope (parse_top)
+#include "../case.fxh"
+if (true) { }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,10 @@
+// -1 and 0xFFFFFFFF are the same case label (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    int i = (int)(uv.x * 4);
+    float a = 0;
+    switch (i) { case -1: a = 1; break; case 0xFFFFFFFF: a = 2; break; }
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

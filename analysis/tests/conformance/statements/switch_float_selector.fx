@@ -1,0 +1,9 @@
+// a float selector converts to int (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float a = 0;
+    switch (uv.x) { case 0: a = 1; break; }
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,10 @@
+// a case whose if/else both break (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    int i = (int)(uv.x * 4);
+    float a = 0;
+    switch (i) { case 0: if (uv.y > 0.5) break; else break; default: break; }
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a case may end with return (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    int i = (int)(uv.x * 4);
+    switch (i) { case 0: return 1; default: return 0; }
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a statement after break in a loop is an error (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    for (int i = 0; i < 4; i++) { break; i = 2; }
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a statement after discard is an error (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    discard;
+    float a = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,11 @@
+// comparing two struct members (parse_expression_multary)
+#include "../case.fxh"
+struct S { float x; float y; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    S s;
+    s.x = 1;
+    s.y = 2;
+    return s.x < s.y;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a struct declared inside a function (parse_statement)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    struct L { float x; };
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a static member is X3007 (parse_struct)
+#include "../case.fxh"
+struct S { static float x; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a uniform member is X3047 (parse_struct)
+#include "../case.fxh"
+struct S { uniform float x; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

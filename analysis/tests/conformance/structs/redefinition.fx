@@ -1,0 +1,9 @@
+// a struct declared twice is X3003 (parse_struct)
+#include "../case.fxh"
+struct S { float x; };
+struct S { float y; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

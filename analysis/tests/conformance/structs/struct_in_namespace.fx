@@ -1,0 +1,10 @@
+// a struct inside a namespace (parse_struct)
+#include "../case.fxh"
+namespace N { struct S { float x; }; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    N::S s;
+    s.x = 1;
+    return s.x;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

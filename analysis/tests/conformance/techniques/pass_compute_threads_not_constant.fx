@@ -1,0 +1,10 @@
+// a non-constant thread count is X3011 (parse_technique_pass)
+#include "../case.fxh"
+uniform int U = 8;
+storage2D CaseStore { Texture = CaseTex; };
+void CS(uint3 id : SV_DispatchThreadID) { tex2Dstore(CaseStore, id.xy, 1); }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { ComputeShader = CS<U, 8>; DispatchSizeX = 1; DispatchSizeY = 1; } }

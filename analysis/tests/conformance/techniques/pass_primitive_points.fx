@@ -1,0 +1,7 @@
+// point and line topologies (parse_technique_pass)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; PrimitiveTopology = POINTLIST; VertexCount = 1; } pass { VertexShader = CaseVS; PixelShader = PS; PrimitiveTopology = LINELIST; VertexCount = 2; } pass { VertexShader = CaseVS; PixelShader = PS; PrimitiveTopology = LINESTRIP; VertexCount = 2; } }

@@ -1,0 +1,8 @@
+// a pixel shader result without a semantic is X3503 (parse_technique_pass)
+#include "../case.fxh"
+float4 PS2(float4 pos : SV_Position) { return 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS2; } }

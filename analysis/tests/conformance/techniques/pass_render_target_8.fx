@@ -1,0 +1,8 @@
+// RenderTarget8 is no render target state: its value must then be a literal, X3011 (parse_technique_pass)
+#include "../case.fxh"
+texture2D RT { Width = 64; Height = 64; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; RenderTarget8 = RT; } }

@@ -1,0 +1,8 @@
+// a pass state from a macro (parse_technique_pass)
+#include "../case.fxh"
+#define COUNT 3
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; VertexCount = COUNT; } }

@@ -1,0 +1,8 @@
+// a uniform pass state value is X3011 (parse_technique_pass)
+#include "../case.fxh"
+uniform int U = 1;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; VertexCount = U; } }

@@ -1,0 +1,7 @@
+// stencil state aliases (parse_technique_pass)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; StencilEnable = true; StencilFunc = NOTEQUAL; StencilPassOp = INCRSAT; StencilFailOp = DECRSAT; StencilDepthFailOp = INVERT; StencilMask = 1; } pass { VertexShader = CaseVS; PixelShader = PS; StencilEnable = true; StencilFunc = LESSEQUAL; StencilDepthFail = INCR; StencilPass = DECR; } }

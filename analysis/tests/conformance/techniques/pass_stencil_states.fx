@@ -1,0 +1,7 @@
+// stencil states with names (parse_technique_pass)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; StencilEnable = true; StencilFunc = ALWAYS; StencilRef = 1; StencilPass = REPLACE; StencilFail = KEEP; StencilZFail = KEEP; StencilReadMask = 0xFF; StencilWriteMask = 0xFF; } }

@@ -1,0 +1,9 @@
+// min16int is a type (parser::accept_type_class)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    min16int a = 1;
+    min16int4 b = a;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// sampler2D< needs an element type (parser::accept_type_class)
+#include "../case.fxh"
+sampler2D<> S { Texture = CaseTex; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,9 @@
+// a sampler element type cannot be a struct, X3521 (parser::accept_type_class)
+#include "../case.fxh"
+struct E { float x; };
+sampler2D<E> S { Texture = CaseTex; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a vector dimension must be an integer literal (parser::accept_type_class)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    vector<float, 1 + 2> a;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// a void global is X3038 (parser::parse_variable)
+#include "../case.fxh"
+void G;
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

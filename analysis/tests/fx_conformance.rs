@@ -1,0 +1,368 @@
+//! The ReShade FX conformance suite: hundreds of small effects (`tests/conformance/<area>/*.fx`),
+//! each checking one rule of ReShade 6.1's front end, against ReShade's own verdict on each
+//! (`tests/conformance/verdicts.tsv`, recorded by `scripts/conformance_verdicts.py` from its
+//! compiler; no oracle is needed here). For every case fxbench must give the same verdict —
+//! accepted means `analysis::load_effect` builds the effect with no error, so an effect ReShade
+//! accepts must also lower (an `UnsupportedFeature` is a disagreement) — and, for a rejected
+//! case, its first error on the line of ReShade's first error. Error codes differ between the
+//! two catalogues: a code outside the expected ones for ReShade's is printed as a note.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use analysis::{DiagnosticCode, LoadOutput, Options};
+
+const VERDICTS: &str = include_str!("conformance/verdicts.tsv");
+const BACKEND_REJECTS: &str = include_str!("conformance/backend_rejects.tsv");
+
+/// The suite may grow, never silently shrink.
+const MIN_CASES: usize = 600;
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance")
+}
+
+/// ReShade's verdict on one case.
+struct Recorded<'a> {
+    case: &'a str,
+    accepted: bool,
+    /// ReShade's first error: the file it is in (`None` for the case itself), line, code.
+    first_error: Option<(Option<&'a str>, u32, &'a str)>,
+    message: &'a str,
+}
+
+fn recorded() -> Vec<Recorded<'static>> {
+    VERDICTS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert!(fields.len() >= 6, "unreadable verdict line: {line}");
+            let first_error = (!fields[2].is_empty()).then(|| {
+                // LINE:COL:CODE, or FILE:LINE:COL:CODE for an error in another file.
+                let parts: Vec<&str> = fields[2].split(':').collect();
+                let (file, rest) = match parts.len() {
+                    4 => (Some(parts[0]), &parts[1..]),
+                    _ => (None, &parts[..]),
+                };
+                let line = rest[0].parse().expect("a line number");
+                (file, line, rest[2])
+            });
+            Recorded {
+                case: fields[0],
+                accepted: fields[1] == "accepted",
+                first_error,
+                message: fields[5],
+            }
+        })
+        .collect()
+}
+
+/// Our verdict on one case.
+struct Ours {
+    accepted: bool,
+    /// Our first error: the file it is in (`None` for the case itself), line, code, message.
+    first_error: Option<(Option<String>, u32, DiagnosticCode, String)>,
+}
+
+fn ours(case: &Path, out: &LoadOutput) -> Ours {
+    let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+    let located = |d: &analysis::Diagnostic| {
+        let span = d.span?;
+        let location = out.sources.location(span);
+        let path = location.path;
+        let file = (path != case).then(|| {
+            path.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        });
+        Some((file, location.start.line))
+    };
+    // The first error in the case's own text; one elsewhere only when the case has none.
+    let in_case = errors
+        .iter()
+        .filter_map(|d| located(d).filter(|(f, _)| f.is_none()).map(|l| (l, d)))
+        .min_by_key(|((_, line), _)| *line);
+    let first_error = in_case
+        .or_else(|| errors.iter().find_map(|d| located(d).map(|l| (l, d))))
+        .map(|((file, line), d)| (file, line, d.code, d.message.clone()))
+        .or_else(|| {
+            errors
+                .first()
+                .map(|d| (Some("?".into()), 0, d.code, d.message.clone()))
+        });
+    Ours {
+        accepted: errors.is_empty() && out.effect.is_some(),
+        first_error,
+    }
+}
+
+/// The codes of ours that stand for a ReShade error number (a note when another one is used).
+fn expected_codes(reshade: &str) -> &'static [DiagnosticCode] {
+    use DiagnosticCode as C;
+    match reshade {
+        "P" => &[C::PreprocessorError, C::IncludeError, C::MacroRedefinition],
+        "-" => &[C::UnreachableCode, C::SyntaxError],
+        "X3000" => &[C::SyntaxError],
+        "X3003" => &[C::Redefinition],
+        "X3004" => &[
+            C::UndeclaredIdentifier,
+            C::UndefinedFunction,
+            C::NoMatchingOverload,
+            C::InvalidRenderStateName,
+            C::InvalidRenderStateValue,
+        ],
+        "X3005" => &[C::UndefinedFunction, C::NonConstInitializer],
+        "X3011" | "X3538" => &[
+            C::NonConstInitializer,
+            C::InvalidRenderStateValue,
+            C::InvalidAnnotation,
+        ],
+        "X3012" => &[
+            C::MissingEntry,
+            C::InvalidRenderStateValue,
+            C::NonConstInitializer,
+        ],
+        "X3013" | "X3067" => &[C::NoMatchingOverload],
+        "X3014" => &[C::ConstructorArgCount],
+        "X3017" => &[
+            C::InvalidConversion,
+            C::AssignTypeMismatch,
+            C::ReturnTypeMismatch,
+            C::ConstructorArgType,
+        ],
+        "X3018" => &[C::InvalidSwizzle, C::UndeclaredStructMember],
+        "X3019" => &[C::NonBoolCondition, C::NonIntegerSwitch],
+        "X3020" => &[
+            C::AssignTypeMismatch,
+            C::InvalidBinaryOperands,
+            C::NonBoolCondition,
+            C::NonIntegerSwitch,
+            C::InvalidRenderStateValue,
+            C::EntryNotFound,
+        ],
+        "X3022" => &[
+            C::InvalidBinaryOperands,
+            C::InvalidUnaryOperand,
+            C::NonBoolCondition,
+        ],
+        "X3025" => &[C::AssignTypeMismatch],
+        "X3037" => &[C::ConstructorArgType],
+        "X3058" => &[C::NonConstArraySize],
+        "X3059" | "X3074" => &[C::InvalidSize],
+        "X3079" => &[C::ReturnInVoidFunction],
+        "X3080" => &[C::ReturnTypeMismatch, C::MissingReturn],
+        "X3082" => &[C::InvalidBinaryOperands, C::InvalidUnaryOperand],
+        "X3120" => &[C::NonIntegerIndex],
+        "X3121" => &[C::NonIndexableType],
+        "X3501" => &[C::EntryNotFound],
+        "X3502" | "X3503" => &[C::MissingSemantic],
+        "X3504" => &[C::IndexOutOfBounds],
+        "X3518" | "X3519" => &[C::MisplacedControlFlow],
+        "X3532" => &[C::DuplicateSwitchCase, C::InvalidSwitchDefault],
+        "X4582" => &[C::SrgbWriteWithoutSrgbFormat, C::InvalidRenderStateValue],
+        _ => &[],
+    }
+}
+
+/// The case files on disk, relative to the cases folder.
+fn case_files(dir: &Path, root: &Path, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).expect("the conformance folder is readable") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            case_files(&path, root, out);
+        } else if path.extension().is_some_and(|e| e == "fx") {
+            let rel = path.strip_prefix(root).expect("below the root");
+            out.insert(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+}
+
+/// The cases (by `*` pattern) ReShade's front end accepts but no ReShade back end runs, with
+/// the reason.
+fn backend_rejects() -> Vec<(&'static str, &'static str)> {
+    BACKEND_REJECTS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split_once('\t').expect("`pattern<TAB>reason`"))
+        .collect()
+}
+
+/// Whether `case` matches `pattern`, where `*` stands for any text and `[ab]` for one of its
+/// characters.
+fn matches_pattern(pattern: &str, case: &str) -> bool {
+    fn go(p: &[u8], c: &[u8]) -> bool {
+        match p.split_first() {
+            None => c.is_empty(),
+            Some((b'*', rest)) => (0..=c.len()).any(|i| go(rest, &c[i..])),
+            Some((b'[', rest)) => {
+                let Some(close) = rest.iter().position(|&b| b == b']') else {
+                    return false;
+                };
+                c.first().is_some_and(|ch| rest[..close].contains(ch))
+                    && go(&rest[close + 1..], &c[1..])
+            }
+            Some((&b, rest)) => c.first() == Some(&b) && go(rest, &c[1..]),
+        }
+    }
+    go(pattern.as_bytes(), case.as_bytes())
+}
+
+/// One line describing a verdict, for the failure message.
+fn describe_reshade(r: &Recorded) -> String {
+    match (r.accepted, r.first_error) {
+        (true, None) => "accepted".into(),
+        (true, Some((_, line, code))) => {
+            format!("accepted, reporting {code} at {line} ({})", r.message)
+        }
+        (false, None) => "rejected".into(),
+        (false, Some((file, line, code))) => format!(
+            "rejected at {}{line} {code} ({})",
+            file.map(|f| format!("{f}:")).unwrap_or_default(),
+            r.message
+        ),
+    }
+}
+
+fn describe_ours(o: &Ours) -> String {
+    match (&o.first_error, o.accepted) {
+        (_, true) => "accepted".into(),
+        (None, false) => "rejected without an error (no effect)".into(),
+        (Some((file, line, code, message)), false) => format!(
+            "rejected at {}{line} {} ({message})",
+            file.as_ref().map(|f| format!("{f}:")).unwrap_or_default(),
+            code.as_str()
+        ),
+    }
+}
+
+/// Compares one case; `Err` describes a disagreement, `Ok(Some(_))` a note on the codes.
+/// `backend` holds the reason when no ReShade back end runs the case: then ours must reject it.
+fn compare(r: &Recorded, backend: Option<&str>) -> Result<Option<String>, String> {
+    let path = cases_dir().join(r.case);
+    let out = analysis::load_effect(&path, &Options::default());
+    let o = ours(&path, &out);
+    if let Some(reason) = backend {
+        return match (r.accepted, o.accepted) {
+            (true, false) => Ok(None),
+            (false, _) => Err(format!(
+                "{}: listed in backend_rejects.tsv, but ReShade's front end rejects it",
+                r.case
+            )),
+            (true, true) => Err(format!(
+                "{}: no ReShade back end runs it ({reason}); ours accepted",
+                r.case
+            )),
+        };
+    }
+    let disagreement = || {
+        format!(
+            "{}: ReShade {}; ours {}",
+            r.case,
+            describe_reshade(r),
+            describe_ours(&o)
+        )
+    };
+    match (r.accepted, o.accepted) {
+        (true, true) => Ok(None),
+        (false, false) => {
+            let (file, line, code) = r.first_error.expect("a rejected case has an error");
+            let Some((our_file, our_line, our_code, _)) = &o.first_error else {
+                return Err(disagreement());
+            };
+            if our_file.as_deref() != file || *our_line != line {
+                return Err(disagreement());
+            }
+            Ok((!expected_codes(code).contains(our_code))
+                .then(|| format!("{}: ReShade {code}, ours {}", r.case, our_code.as_str())))
+        }
+        _ => Err(disagreement()),
+    }
+}
+
+#[test]
+fn every_case_agrees_with_reshade() {
+    let recorded = recorded();
+    let on_disk = {
+        let mut files = BTreeSet::new();
+        case_files(&cases_dir(), &cases_dir(), &mut files);
+        files
+    };
+    let listed: BTreeSet<String> = recorded.iter().map(|r| r.case.to_string()).collect();
+    let unrecorded: Vec<_> = on_disk.difference(&listed).collect();
+    let missing: Vec<_> = listed.difference(&on_disk).collect();
+    assert!(
+        unrecorded.is_empty() && missing.is_empty(),
+        "run scripts/conformance_verdicts.py: cases without a verdict {unrecorded:?}, \
+         verdicts without a case {missing:?}"
+    );
+    assert!(
+        recorded.len() >= MIN_CASES,
+        "the suite has {} cases, fewer than {MIN_CASES}",
+        recorded.len()
+    );
+    let backend = backend_rejects();
+    for (pattern, _) in &backend {
+        assert!(
+            recorded.iter().any(|r| matches_pattern(pattern, r.case)),
+            "backend_rejects.tsv: '{pattern}' matches no case"
+        );
+    }
+    let reason = |case: &str| {
+        backend
+            .iter()
+            .find(|(p, _)| matches_pattern(p, case))
+            .map(|(_, why)| *why)
+    };
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = recorded.len().div_ceil(threads);
+    let results: Vec<Result<Option<String>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = recorded
+            .chunks(chunk)
+            .map(|cases| {
+                scope.spawn(move || {
+                    cases
+                        .iter()
+                        .map(|r| compare(r, reason(r.case)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a case panicked"))
+            .collect()
+    });
+    let notes: Vec<&String> = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok()?.as_ref())
+        .collect();
+    let disagreements: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    if !notes.is_empty() {
+        eprintln!(
+            "{} cases agree with another error code than the one expected for ReShade's:\n{}",
+            notes.len(),
+            notes
+                .iter()
+                .map(|n| n.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+    let agreed = recorded.len() - disagreements.len();
+    eprintln!(
+        "conformance: {agreed} of {} cases agree ({:.1}%)",
+        recorded.len(),
+        100.0 * agreed as f64 / recorded.len() as f64
+    );
+    assert!(
+        disagreements.is_empty(),
+        "{} of {} cases disagree with ReShade:\n{}",
+        disagreements.len(),
+        recorded.len(),
+        disagreements
+            .iter()
+            .map(|d| d.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
