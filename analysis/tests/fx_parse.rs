@@ -81,7 +81,7 @@ fn every_corpus_effect_parses_and_checks_cleanly_but_for_pongs_two_truncations()
             failures.push(format!(
                 "{}:\n{}",
                 effect.display(),
-                out.render_diagnostics()
+                analysis::render::short(&out.sources, &out.diagnostics)
             ));
         }
     }
@@ -378,7 +378,7 @@ float4 f(sampler s, float2 uv) { return tex2Doffset(s, uv, int2(1, 0)) + tex2Dga
         ..Options::default()
     };
     let out = run(&[("a.fx", src)], &options);
-    assert_eq!(out.render_diagnostics(), "");
+    assert_eq!(analysis::render::short(&out.sources, &out.diagnostics), "");
     let text = &out.preprocessed.text;
     assert!(text.contains("(1.0 / 640)"), "{text}");
     assert!(text.contains("tex2D(s, uv, int2(1, 0))"), "{text}");
@@ -426,7 +426,7 @@ uniform float4 Tint1;
 /* a /* b */ float3 f() { return TINT(1); } /* */
 ";
     let out = run(&[("a.fx", src)], &Options::default());
-    assert_eq!(out.render_diagnostics(), "");
+    assert_eq!(analysis::render::short(&out.sources, &out.diagnostics), "");
     assert_eq!(item_names(&out), ["Tint1", "f"]);
 }
 
@@ -464,7 +464,11 @@ technique T { pass { VertexShader = PostProcessVS; PixelShader = PS; } }
             ..Options::default()
         };
         let out = fx::parse_effect(&path, &FxFileLoader, &options);
-        assert_eq!(out.render_diagnostics(), "", "switches = {value}");
+        assert_eq!(
+            analysis::render::short(&out.sources, &out.diagnostics),
+            "",
+            "switches = {value}"
+        );
         assert_eq!(
             item_names(&out),
             [
@@ -491,7 +495,10 @@ fn latin1_files_are_read() {
     let out = fx::parse_effect(&path, &FxFileLoader, &Options::default());
     assert_eq!(item_names(&out), ["a"]);
     let [error] = out.diagnostics.as_slice() else {
-        panic!("{}", out.render_diagnostics())
+        panic!(
+            "{}",
+            analysis::render::short(&out.sources, &out.diagnostics)
+        )
     };
     let location = out.sources.location(error.span.expect("located"));
     assert_eq!((location.start.line, location.start.column), (3, 9));

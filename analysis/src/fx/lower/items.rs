@@ -11,7 +11,7 @@ use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::names::ident;
 use super::{ItemIds, Result, failed, unsupported};
-use crate::lower::EffectItems;
+use crate::build::{EffectItems, SamplerStates};
 use crate::model::*;
 use crate::source::Span;
 use crate::{DiagnosticCode, Options};
@@ -61,9 +61,9 @@ pub(crate) fn lower_items(
     };
     walk(&module.items, facts, locate, &mut lowered)?;
     if options.mode == CompileMode::Performance {
-        crate::lower::fold_uniforms(&mut lowered.items.uniforms, &options.uniform_values);
+        crate::build::fold_uniforms(&mut lowered.items.uniforms, &options.uniform_values);
     }
-    lowered.items.uniform_buffer_size = crate::lower::layout_uniforms(&mut lowered.items.uniforms);
+    lowered.items.uniform_buffer_size = crate::build::layout_uniforms(&mut lowered.items.uniforms);
     Ok(lowered)
 }
 
@@ -481,7 +481,7 @@ fn texture(
     }
     let (mut width, mut height, mut depth, mut mips) = (1u32, 1u32, 1u32, 1u32);
     let mut format = TextureFormat::RGBA8;
-    let limit = crate::lower::MAX_TEXTURE_SIZE;
+    let limit = crate::build::MAX_TEXTURE_SIZE;
     // As ReShade takes sizes: one that is not positive is 1 (a `Depth` or `MipLevels` past
     // 65535 too). A size past what textures can have is reported at its value.
     let sized = |p: &Property, max: i64| -> Result<u32> {
@@ -628,25 +628,22 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
             format!("'MipLODBias' : a bias of {b} on a mipmapped texture"),
         );
     }
-    let filters = reshade_filters(filter);
-    out.items.samplers.push(Sampler {
-        name: name.to_string(),
-        texture,
+    let states = SamplerStates {
         address,
-        min_filter: filters[0],
-        mag_filter: filters[1],
-        mip_filter: filters[2],
+        filters: reshade_filters(filter),
         srgb,
         lod_range,
-        span,
-    });
+    };
+    out.items
+        .samplers
+        .push(states.sampler(name.to_string(), texture, span));
     // A decoding sampler reads the texture's sRGB view, a binding of its own, so one effect
     // (even one pass) may sample the same texture both ways, as ReShade allows.
     let texture_name = if srgb {
         if !out.items.srgb_views.contains(&texture) {
             out.items.srgb_views.push(texture);
         }
-        crate::lower::srgb_view_name(&texture_name)
+        crate::build::srgb_view_name(&texture_name)
     } else {
         texture_name
     };

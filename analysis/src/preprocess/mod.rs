@@ -1,0 +1,420 @@
+//! Preprocessor, first stage of the front end: runs the C-style directives (`#include`, `#define`,
+//! `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`, `#error`, `#warning`, `#pragma`,
+//! `#line`), expands macros (`__LINE__` and `__FILE__` included), and keeps a map from every byte
+//! of its output back to a file and offset.
+//!
+//! The output keeps the source's lines: directive lines and skipped lines become spaces (newlines
+//! kept), text without macros is copied byte for byte, and an included file's text is spliced in
+//! after its `#include` line. A macro expansion maps to its invocation (name through closing
+//! parenthesis), except argument tokens, which map to where they were written.
+//!
+//! Expansion follows C: hide sets stop a macro from expanding inside its own expansion, arguments
+//! are expanded before substitution unless they meet `#` or `##`, and the result is rescanned with
+//! the rest of the text. `#if` evaluates 64-bit signed integer expressions; identifiers left after
+//! expansion are 0 (`true` is 1). Directives are recognised only at the start of a line outside
+//! comments, and nothing is expanded inside comments or `"strings"`. A backslash before a newline
+//! continues a directive.
+//!
+//! One run serves both front ends, in their dialect ([`Dialect`]); what each defines before the
+//! effect's first line lives with it (`wfx/macros.rs`, `fx/macros.rs`). By concern:
+//!
+//! - `loader.rs`: where files are read from ([`FileLoader`]);
+//! - `output.rs`: the output text and its source map ([`Preprocessed`]);
+//! - `tokens.rs`: preprocessing tokens and their text;
+//! - `expand.rs`: macro expansion;
+//! - `directives.rs`: the directives, `#include` and `#if` groups among them;
+//! - `eval.rs`: `#if` expressions;
+//! - here: the entry points and the per-file line scan that finds directives.
+
+mod directives;
+mod eval;
+mod expand;
+mod loader;
+mod output;
+mod tokens;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+pub use loader::{FileLoader, FsLoader, MemoryLoader};
+pub use output::Preprocessed;
+
+use crate::PreprocessOutput;
+use crate::diagnostic::{Diagnostic, DiagnosticCode, Severity};
+use crate::source::{FileId, SourceMap, Span};
+use directives::{Cond, LineDirective, directive_end, is_active, scan_line};
+use expand::{Macro, Stream, TextSource};
+use tokens::{Kind, Lexer, Tok, TokText, is_word_byte, lex_all};
+
+/// Longest preprocessed text accepted, in bytes.
+pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
+const MAX_INCLUDE_DEPTH: usize = 32;
+/// Macros whose value depends on where they are used: the line (after any `#line`), the file's
+/// path, its name and its name without extension (the last three as string literals).
+const DYNAMIC_MACROS: [&str; 4] = ["__LINE__", "__FILE__", "__FILE_NAME__", "__FILE_STEM__"];
+/// Deepest nesting of macro arguments expanded inside macro arguments.
+const MAX_EXPANSION_DEPTH: usize = 256;
+/// Most tokens one top-level macro invocation may produce.
+const MAX_EXPANSION_TOKENS: usize = 1 << 20;
+
+/// Which language's preprocessor rules apply where WGSL and ReShade FX differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// `.wfx`: block comments nest (as in WGSL); `##` must form one token.
+    Wgsl,
+    /// ReShade FX: block comments end at the first `*/`; `#if exists "file"`; `##` may leave
+    /// two tokens side by side (`Tint##id##.rgb`).
+    ReshadeFx,
+}
+
+/// Preprocesses `root` (already added to `sources`) in the WGSL dialect with `definitions`
+/// (name, value) defined first, in order (see `wfx::predefined_macros`).
+pub fn preprocess(
+    root: FileId,
+    sources: &mut SourceMap,
+    loader: &dyn FileLoader,
+    include_dirs: &[PathBuf],
+    definitions: &[(String, String)],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Preprocessed {
+    let files = Files {
+        dialect: Dialect::Wgsl,
+        prelude: None,
+        root,
+    };
+    preprocess_files(
+        files,
+        sources,
+        loader,
+        include_dirs,
+        definitions,
+        diagnostics,
+    )
+}
+
+/// The files one run reads first and the rules it reads them by.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Files {
+    pub dialect: Dialect,
+    /// Run as a top-level file of its own before `root`, seeing the definitions (ReShade's
+    /// compatibility macros, a front end's supplied text): what it defines, `root` sees.
+    pub prelude: Option<FileId>,
+    /// The effect, already added to the sources.
+    pub root: FileId,
+}
+
+/// Preprocesses `files` with `definitions` (name, value) defined first, in order.
+pub(crate) fn preprocess_files(
+    files: Files,
+    sources: &mut SourceMap,
+    loader: &dyn FileLoader,
+    include_dirs: &[PathBuf],
+    definitions: &[(String, String)],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Preprocessed {
+    let mut pp = Preprocessor::new(sources, loader, include_dirs, diagnostics, files.dialect);
+    for (name, value) in definitions {
+        pp.define_predefined(files.root, name, value);
+    }
+    for file in files.prelude.into_iter().chain([files.root]) {
+        pp.stack = vec![file];
+        pp.process_file(file);
+    }
+    pp.out
+}
+
+/// One of the preprocessor's dialects as a front end runs it (`preprocess`,
+/// `fx::macros::preprocess_fx`).
+pub(crate) type PreprocessorRun = fn(
+    FileId,
+    &mut SourceMap,
+    &dyn FileLoader,
+    &[PathBuf],
+    &[(String, String)],
+    &mut Vec<Diagnostic>,
+) -> Preprocessed;
+
+/// Adds `text` as the root file of a new source map and runs `run` over it: the start both front
+/// ends share.
+pub(crate) fn run_preprocessor(
+    path: &Path,
+    text: String,
+    loader: &dyn FileLoader,
+    include_dirs: &[PathBuf],
+    definitions: &[(String, String)],
+    run: PreprocessorRun,
+) -> PreprocessOutput {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let root = sources.add(path, text);
+    let preprocessed = run(
+        root,
+        &mut sources,
+        loader,
+        include_dirs,
+        definitions,
+        &mut diagnostics,
+    );
+    PreprocessOutput {
+        sources,
+        root,
+        preprocessed,
+        diagnostics,
+    }
+}
+
+struct Preprocessor<'a> {
+    sources: &'a mut SourceMap,
+    loader: &'a dyn FileLoader,
+    include_dirs: &'a [PathBuf],
+    diagnostics: &'a mut Vec<Diagnostic>,
+    out: Preprocessed,
+    macros: FxHashMap<TokText, Rc<Macro>>,
+    /// First bytes of every name ever defined: most identifiers in WGSL code are not macros,
+    /// and this check spares them the hash lookup.
+    macro_first_bytes: [bool; 256],
+    /// Files that said `#pragma once`.
+    once: FxHashSet<FileId>,
+    /// Include candidates the loader could not read, with why: an effect's headers include the
+    /// same names again and again, and a miss can cost a directory listing (names in any case).
+    unreadable: FxHashMap<PathBuf, String>,
+    /// The files being included, outermost first.
+    stack: Vec<FileId>,
+    /// `#line` directives per file, in file order.
+    line_directives: FxHashMap<FileId, Vec<LineDirective>>,
+    /// The output grew too large; nothing more is emitted.
+    stopped: bool,
+    /// The current top-level expansion hit a limit; it is dropped.
+    aborted: bool,
+    /// Tokens produced by the current top-level expansion.
+    produced: usize,
+    /// The macro invoked in the text that the current expansion started from.
+    outermost: Option<TokText>,
+    dialect: Dialect,
+}
+
+impl<'a> Preprocessor<'a> {
+    fn new(
+        sources: &'a mut SourceMap,
+        loader: &'a dyn FileLoader,
+        include_dirs: &'a [PathBuf],
+        diagnostics: &'a mut Vec<Diagnostic>,
+        dialect: Dialect,
+    ) -> Self {
+        Self {
+            sources,
+            loader,
+            include_dirs,
+            diagnostics,
+            out: Preprocessed::default(),
+            macros: FxHashMap::default(),
+            macro_first_bytes: [false; 256],
+            once: FxHashSet::default(),
+            unreadable: FxHashMap::default(),
+            stack: Vec::new(),
+            line_directives: FxHashMap::default(),
+            stopped: false,
+            aborted: false,
+            produced: 0,
+            outermost: None,
+            dialect,
+        }
+    }
+
+    /// Whether block comments nest.
+    fn nest(&self) -> bool {
+        self.dialect == Dialect::Wgsl
+    }
+
+    fn error(&mut self, code: DiagnosticCode, span: Span, message: String) {
+        self.diagnostics
+            .push(Diagnostic::error(code, span, message));
+    }
+
+    fn warning(&mut self, code: DiagnosticCode, span: Span, message: String) {
+        self.diagnostics
+            .push(Diagnostic::warning(code, span, message));
+    }
+
+    fn note(&mut self, code: DiagnosticCode, span: Span, message: String) {
+        self.diagnostics.push(Diagnostic {
+            severity: Severity::Note,
+            ..Diagnostic::error(code, span, message)
+        });
+    }
+
+    fn define_predefined(&mut self, root: FileId, name: &str, value: &str) {
+        let valid = name.bytes().next().is_some_and(|b| !b.is_ascii_digit())
+            && name.bytes().all(is_word_byte);
+        if !valid || name == "defined" {
+            self.diagnostics.push(Diagnostic::error(
+                DiagnosticCode::PreprocessorError,
+                None,
+                format!("'{name}' : invalid macro name in a definition passed in"),
+            ));
+            return;
+        }
+        let body = lex_all(&value.into(), 0, value.len(), root, self.nest())
+            .into_iter()
+            .map(|mut t| {
+                t.exact = false;
+                t
+            })
+            .collect();
+        let m = Macro {
+            params: None,
+            variadic: false,
+            body,
+            defined_at: None,
+        };
+        let name = TokText::from(name);
+        self.note_macro_name(&name);
+        self.macros.insert(name, Rc::new(m));
+    }
+
+    /// Checks the output limit before appending `len` bytes; reports once when it is exceeded.
+    fn room_for(&mut self, len: usize, at: Span) -> bool {
+        if self.stopped {
+            return false;
+        }
+        if self.out.text.len() + len > MAX_OUTPUT_BYTES {
+            self.stopped = true;
+            self.error(
+                DiagnosticCode::PreprocessorError,
+                at,
+                format!(
+                    "'#include' : preprocessed output exceeds {} MiB",
+                    MAX_OUTPUT_BYTES >> 20
+                ),
+            );
+            return false;
+        }
+        true
+    }
+
+    fn emit_exact(&mut self, file: FileId, text: &str, start: usize, end: usize) {
+        if start < end && self.room_for(end - start, Span::new(file, start, start)) {
+            self.out.push_exact(file, start, &text[start..end]);
+        }
+    }
+
+    /// Emits a range of source as spaces, keeping its newlines and its length.
+    fn emit_blank(&mut self, file: FileId, text: &str, start: usize, end: usize) {
+        if start < end && self.room_for(end - start, Span::new(file, start, start)) {
+            self.out
+                .push_blank(file, start, &text.as_bytes()[start..end]);
+        }
+    }
+
+    fn process_file(&mut self, file: FileId) {
+        // The text is shared so that included files can be added to `sources` while we walk it.
+        let text: Rc<str> = self.sources.get(file).text.as_str().into();
+        let bytes = text.as_bytes();
+        let mut conds: Vec<Cond> = Vec::new();
+        let mut pos = 0;
+        let mut run_start = 0;
+        let mut comment_depth = 0u32;
+        let mut comment_open = 0;
+        while pos < bytes.len() && !self.stopped {
+            // Leading blanks never cross a newline, so this finds the line's first character.
+            let first = bytes[pos..]
+                .iter()
+                .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))
+                .map(|i| pos + i);
+            match first {
+                Some(hash) if comment_depth == 0 && bytes[hash] == b'#' => {
+                    self.flush_run(file, &text, run_start, pos, is_active(&conds));
+                    let end = directive_end(&text, hash, self.nest());
+                    let next = (end + 1).min(bytes.len());
+                    self.emit_blank(file, &text, pos, next);
+                    self.directive(file, &text, hash, end, &mut conds);
+                    pos = next;
+                    run_start = next;
+                }
+                _ => {
+                    (comment_depth, pos) =
+                        scan_line(bytes, pos, comment_depth, &mut comment_open, self.nest());
+                }
+            }
+        }
+        if self.stopped {
+            return;
+        }
+        self.flush_run(file, &text, run_start, bytes.len(), is_active(&conds));
+        if comment_depth > 0 {
+            self.error(
+                DiagnosticCode::PreprocessorError,
+                Span::new(file, comment_open, comment_open + 2),
+                "'/*' : unterminated comment".into(),
+            );
+            // Close it so the comment does not swallow the including file's text.
+            let end = Span::new(file, bytes.len(), bytes.len());
+            self.out
+                .push_mapped(end, &"*/".repeat(comment_depth as usize));
+        }
+        for cond in conds.iter().rev() {
+            let message = format!("'#{}' : unterminated conditional directive", cond.directive);
+            self.error(DiagnosticCode::PreprocessorError, cond.span, message);
+        }
+    }
+
+    /// Emits lines of text: with macros expanded when the group is active, blank otherwise.
+    fn flush_run(&mut self, file: FileId, text: &Rc<str>, start: usize, end: usize, active: bool) {
+        if start >= end {
+            return;
+        }
+        if !active {
+            self.emit_blank(file, text, start, end);
+            return;
+        }
+        let mut source = TextSource {
+            lexer: Lexer {
+                nest: self.nest(),
+                ..Lexer::new(text, start, end)
+            },
+            shared: text,
+            file,
+            consumed_to: start,
+        };
+        let mut copied_to = start;
+        while let Some(raw) = source.lexer.next_raw() {
+            if self.stopped {
+                return;
+            }
+            if raw.kind != Kind::Ident || !self.is_macro(&text[raw.start..raw.end]) {
+                continue;
+            }
+            source.consumed_to = raw.end;
+            let tok = Tok::from_raw(raw, text, file);
+            self.aborted = false;
+            self.produced = 0;
+            self.outermost = Some(tok.text.clone());
+            let mut stream = Stream {
+                pending: Vec::new(),
+                source: &mut source,
+            };
+            if !self.expand_one(&tok, &mut stream, 0) {
+                continue;
+            }
+            let mut expansion = Vec::new();
+            while let Some(t) = stream.pending.pop() {
+                if self.aborted {
+                    break;
+                }
+                if !self.expand_one(&t, &mut stream, 0) {
+                    expansion.push(t);
+                }
+            }
+            self.outermost = None;
+            let invocation_end = source.consumed_to;
+            self.emit_exact(file, text, copied_to, raw.start);
+            if !self.aborted {
+                let next = text.as_bytes().get(invocation_end).copied();
+                self.emit_tokens(&expansion, next, Span::new(file, raw.start, invocation_end));
+            }
+            copied_to = invocation_end;
+        }
+        self.emit_exact(file, text, copied_to, end);
+    }
+}
