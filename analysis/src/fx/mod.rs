@@ -125,6 +125,7 @@ pub fn parse_effect_source(
             diagnostics.push(d);
         }
     }
+    check::newer_reshade::explain_version_errors(&mut diagnostics, &sources);
     FxParse {
         sources,
         preprocessed: pp,

@@ -7,11 +7,9 @@
 //! first `#error` of a run sits in a conditional on `__RESHADE__`, its message gains the reason
 //! and every other error is dropped (warnings stay).
 
-// `fx::parse_effect_source` calls `explain_version_errors` once its diagnostics are complete;
-// until that call is wired in, only the tests here use it.
-#![cfg_attr(not(test), allow(dead_code))]
+// `fx::parse_effect_source` calls `explain_version_errors` once its diagnostics are complete.
 
-use crate::preprocess::FX_RESHADE_VERSION;
+use super::super::macros::FX_RESHADE_VERSION;
 use crate::{Diagnostic, DiagnosticCode, Severity, SourceMap, Span};
 
 /// What a version `#error`'s message gains.

@@ -191,7 +191,7 @@ impl<'m> Emitter<'m> {
                 Global::Sampler {
                     texture, sampler, ..
                 } => {
-                    names.insert(crate::lower::srgb_view_name(texture));
+                    names.insert(crate::build::srgb_view_name(texture));
                     names.insert(texture.clone());
                     names.insert(sampler.clone());
                 }

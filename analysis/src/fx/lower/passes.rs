@@ -230,7 +230,7 @@ fn lookup_or<T: Copy>(
     }
     let read = match &e.kind {
         ExprKind::Name(p) => {
-            crate::lower::state_values::reshade_value_number(&p.joined()).is_some()
+            crate::build::state_values::reshade_value_number(&p.joined()).is_some()
                 || const_scalar(e, &lowered.consts).is_some()
         }
         _ => number(e, lowered).is_some(),
