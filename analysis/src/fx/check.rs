@@ -9,8 +9,8 @@
 //! undeclared name.
 //! Expressions are checked in [`super::check_expr`].
 
-pub(crate) mod newer_reshade;
 mod decl;
+pub(crate) mod newer_reshade;
 mod objects;
 mod passes;
 
