@@ -145,19 +145,38 @@ fn mutated_corpus_effects_get_located_diagnostics_never_panics() {
     assert!(deep_errors > 0);
 }
 
-/// `text` without the contents of its double-quoted string literals.
+/// `text` without its comments and the contents of its double-quoted string literals: the
+/// preprocessed text keeps both, and neither is nesting the parser sees.
 fn outside_strings(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_string = false;
-    for c in text.chars() {
-        if c == '"' {
-            in_string = !in_string;
-        } else if c == '\n' {
-            in_string = false;
-        }
-        if !in_string {
-            out.push(c);
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
         }
     }
-    out
+    String::from_utf8_lossy(&out).into_owned()
 }
