@@ -388,7 +388,7 @@ impl<'m> Emitter<'m> {
             self.line(d.range, &format!("var<workgroup> {name}: {t};"));
             return Ok(());
         }
-        let init = match &d.init {
+        let init = match d.init.as_ref().map(|i| self.const_element(i).unwrap_or(i)) {
             Some(init) => {
                 if !self.is_constant(init) {
                     return unsupported(
@@ -437,6 +437,27 @@ impl<'m> Emitter<'m> {
     }
 
     /// Whether `e` is a WGSL constant expression once lowered.
+    /// The element `K[i]` of a `static const` array with a constant index stands for, written
+    /// in `K`'s initialiser list: constant for ReShade, while the array itself is a
+    /// `var<private>` here (`static float x = K[1];`).
+    fn const_element(&self, e: &Expr) -> Option<&'m Expr> {
+        let ExprKind::Index { base, index } = &e.kind else {
+            return None;
+        };
+        let ExprKind::Name(p) = &base.kind else {
+            return None;
+        };
+        let (v, d) = self.statics.get(self.facts.globals.get(&p.range)?)?;
+        let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+        let ExprKind::InitList(items) = &d.init.as_ref()?.kind else {
+            return None;
+        };
+        let i = super::items::const_scalar(index, &self.lowered.consts)?;
+        (is_const && i >= 0.0)
+            .then(|| items.get(i as usize))
+            .flatten()
+    }
+
     fn is_constant(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Literal(_) => true,
