@@ -385,7 +385,9 @@ impl Emitter<'_> {
         }
     }
 
-    /// `current op= value` as the new value of a place of type `ty`.
+    /// `current op= value` as the new value of a place of type `ty`: as ReShade computes it,
+    /// the value is converted to the place's type first and the operation done in that type
+    /// (`i += 1.5` adds 1), bools as integers.
     pub fn compound(
         &mut self,
         op: BinaryOp,
@@ -395,17 +397,17 @@ impl Emitter<'_> {
         vty: &Type,
         range: TextRange,
     ) -> Result<String> {
-        let (Some((tb, ..)), Some((vb, ..))) = (shape(ty), shape(vty)) else {
+        let Some((tb, ..)) = shape(ty) else {
             return unsupported(range, "compound assignment on this type not supported");
         };
-        let mut base = wider_base(tb, vb);
-        // Bools compute as integers (HLSL), and the result is a bool again.
-        if base == Base::Bool {
-            base = Base::Int;
-        }
-        let wide = ty.with_base(base);
-        let code = self.binary(op, current, ty, value, vty, &wide, range)?;
-        self.convert(code, &wide, ty, range)
+        let value = self.convert(value, vty, ty, range)?;
+        let work = if tb == Base::Bool {
+            ty.with_base(Base::Int)
+        } else {
+            ty.clone()
+        };
+        let code = self.binary(op, current, ty, value, ty, &work, range)?;
+        self.convert(code, &work, ty, range)
     }
 
     /// A binary operation on `l` and `r` whose result has type `t`.
@@ -483,7 +485,9 @@ impl Emitter<'_> {
                 let a = self.convert(l, lt, t, range)?;
                 let ut = t.with_base(Base::Uint);
                 let b = self.convert(r, rt, &ut, range)?;
-                Ok(format!("({a} {symbol} {b})"))
+                // HLSL shifts by the amount's low five bits; WGSL rejects a constant amount
+                // past the width, so the amount is taken modulo 32 as HLSL does.
+                Ok(format!("({a} {symbol} ({b} % 32u))"))
             }
             _ if is_matrix(ls) && is_matrix(rs) && matches!(op, Multiply | Divide | Modulo)
                 || (op == Modulo && shape(t).is_some_and(is_matrix)) =>
@@ -616,11 +620,12 @@ impl Emitter<'_> {
 }
 
 /// The WGSL lane of an HLSL swizzle letter.
+/// The `xyzw` lane of a swizzle letter of any of ReShade's sets (`xyzw`, `rgba`, `stpq`).
 fn lane(c: char) -> char {
     match c {
-        'r' | 'x' => 'x',
-        'g' | 'y' => 'y',
-        'b' | 'z' => 'z',
+        'r' | 'x' | 's' => 'x',
+        'g' | 'y' | 't' => 'y',
+        'b' | 'z' | 'p' => 'z',
         _ => 'w',
     }
 }
