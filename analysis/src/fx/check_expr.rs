@@ -144,6 +144,10 @@ impl Checker {
             self.report(DiagnosticCode::NonBoolCondition, cond.range, message);
             return Type::Error;
         }
+        // The values merge as operands do (a matrix and a vector meet in a vector).
+        if a.is_matrix() != b.is_matrix() && a.is_vector() != b.is_vector() {
+            return self.matrix_with_vector(then, &a, otherwise, &b);
+        }
         self.arithmetic(&a, &b, range)
     }
 
