@@ -328,7 +328,11 @@ impl Generator<'_> {
             }
             4 | 5 => {
                 if let Some((n, t)) = self.var_of(None) {
-                    let op = ASSIGN[self.rng.below(ASSIGN.len())];
+                    let mut op = ASSIGN[self.rng.below(ASSIGN.len())];
+                    // As for `<<`: shifting a float is a known difference.
+                    if t.numeric().is_some_and(|x| x.0 == Base::Float) && op.len() == 3 {
+                        op = "+=";
+                    }
                     let value_ty = if self.rng.below(4) == 0 {
                         random_type(self.rng)
                     } else {

@@ -190,8 +190,27 @@ impl Emitter<'_> {
                 self.snapshot(&place, self.ty(target), e.range)
             }
             ExprKind::Binary { op, lhs, rhs } => {
-                let (l, r) = (self.expr(lhs)?, self.expr(rhs)?);
-                let (lt, rt, t) = (self.ty(lhs), self.ty(rhs), self.ty(e));
+                let (l, mut r) = (self.expr(lhs)?, self.expr(rhs)?);
+                let (lt, mut rt, t) = (self.ty(lhs), self.ty(rhs), self.ty(e));
+                // ReShade leaves an integer division by a constant zero to run time (its folding
+                // skips a zero divisor); WGSL rejects it as a constant error, so the divisor
+                // goes through a function, which is never constant.
+                let integer = t.numeric().is_some_and(|n| n.0 != Base::Float);
+                let zero = super::items::const_values(rhs, &self.lowered.consts)
+                    .is_some_and(|v| v.contains(&0.0));
+                if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero {
+                    r = self.convert(r, &rt, &t, e.range)?;
+                    rt = t.clone();
+                    let wt = self.wgsl(&t, e.range)?;
+                    let spelt: String = wt
+                        .chars()
+                        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                        .collect();
+                    let name = format!("fx_runtime_{spelt}");
+                    let helper =
+                        self.helper(name, |n| format!("fn {n}(v: {wt}) -> {wt} {{ return v; }}"));
+                    r = format!("{helper}({r})");
+                }
                 self.binary(*op, l, &lt, r, &rt, &t, e.range)
             }
             ExprKind::Ternary {
