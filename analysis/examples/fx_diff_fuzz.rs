@@ -587,6 +587,21 @@ fn main() -> ExitCode {
     }
     // Corpus mutants: each effect with one mutation, compiled with its collection's folders.
     let mutants = corpus_mutants(&mut rng, args.mutants, dir.path());
+    // ReShade's compiler finds the standard headers where fxbench has its built-in ones:
+    // ReShade's own ReShade.fxh (the corpus has it), and ReShadeUI.fxh, which only defines
+    // annotation macros (the corpus lacks it: fxbench's API-compatible one stands in).
+    let headers = dir.path().join("headers");
+    std::fs::create_dir_all(&headers).expect("a headers folder");
+    if let Some(corpus) = corpus::dir("reshadefx", "fx_diff_fuzz") {
+        let _ = std::fs::copy(
+            corpus.join("reshade-shaders/Shaders/ReShade.fxh"),
+            headers.join("ReShade.fxh"),
+        );
+    }
+    let _ = std::fs::copy(
+        root().join("assets/reshade/ReShadeUI.fxh"),
+        headers.join("ReShadeUI.fxh"),
+    );
     let mut mutant_disagreements = 0;
     for (path, include) in &mutants {
         run += 1;
@@ -596,17 +611,17 @@ fn main() -> ExitCode {
             .iter()
             .flat_map(|d| ["-I".to_string(), d.display().to_string()])
             .collect();
-        // ReShade's own ReShade.fxh stands where fxbench's built-in one does.
-        if let Some(headers) = corpus::dir("reshadefx", "fx_diff_fuzz")
-            .map(|c| c.join("reshade-shaders/Shaders"))
-            .filter(|h| h.is_dir())
-        {
-            extra.push("--headers".into());
-            extra.push(headers.display().to_string());
-        }
+        extra.push("--headers".into());
+        extra.push(headers.display().to_string());
         let reshade = reshade_verdicts(&args.fxc, std::slice::from_ref(path), &extra);
+        // The effect's images are beside its collection's shaders (`Textures`).
+        let mut include_dirs = dirs;
+        if let Some(collection) = include.parent() {
+            include_dirs.push(collection.join("Textures"));
+            include_dirs.push(collection.join("textures"));
+        }
         let options = Options {
-            include_dirs: dirs,
+            include_dirs,
             ..Options::default()
         };
         let ours = our_verdict(path, &options);
@@ -614,6 +629,12 @@ fn main() -> ExitCode {
             && disagree(r, &ours)
         {
             mutant_disagreements += 1;
+            // Kept for a look (a mutant is no case: its corpus headers are not in the suite).
+            let kept = args.out.join("mutants");
+            let _ = std::fs::create_dir_all(&kept);
+            if let Some(name) = path.file_name() {
+                let _ = std::fs::copy(path, kept.join(name));
+            }
             println!(
                 "corpus mutant disagreement {}: ReShade {r:?}, ours {ours:?}",
                 path.display()
