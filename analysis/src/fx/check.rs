@@ -927,10 +927,12 @@ impl Checker {
                 then,
                 otherwise,
             } => {
+                // As in ReShade, a branch that is a declaration (not a block) declares in the
+                // enclosing scope: `if (c) float a = 1;` leaves `a` declared.
                 self.condition(cond);
-                self.scoped(|c| c.statement(then));
+                self.statement(then);
                 if let Some(o) = otherwise {
-                    self.scoped(|c| c.statement(o));
+                    self.statement(o);
                 }
             }
             StmtKind::Switch { selector, cases } => self.switch(selector, cases, s.range),
@@ -947,9 +949,16 @@ impl Checker {
                 step.iter().for_each(|e| drop(c.expr(e)));
                 c.loop_body(body);
             }),
-            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            StmtKind::While { cond, body } => {
                 self.condition(cond);
                 self.loop_body(body);
+            }
+            // ReShade enters no scope for a `do` body (a declaration there is visible after).
+            StmtKind::DoWhile { body, cond } => {
+                self.loops += 1;
+                self.statement(body);
+                self.loops -= 1;
+                self.condition(cond);
             }
             StmtKind::Break | StmtKind::Continue => self.jump(s),
             StmtKind::Return(value) => self.return_statement(value.as_ref(), s.range),
@@ -979,45 +988,45 @@ impl Checker {
         let mut seen: Vec<f64> = Vec::new();
         let mut default = None;
         self.switches += 1;
-        self.scoped(|c| {
-            for case in cases {
-                let mut defaults = case.defaults.iter();
-                for label in &case.labels {
-                    let Some(label) = label else {
-                        // ReShade points at the second `default` keyword.
-                        let keyword = defaults.next().copied().unwrap_or(case.range);
-                        if default.replace(keyword).is_some() {
-                            let message = "'default' : more than one default label".to_string();
-                            c.report(DiagnosticCode::InvalidSwitchDefault, keyword, message);
-                        }
-                        continue;
-                    };
-                    let ty = c.expr(label);
-                    let value = c.const_value(label);
-                    let integral = matches!(
-                        ty.numeric(),
-                        Some((Base::Bool | Base::Int | Base::Uint, 1, 1))
+        // ReShade enters no scope for a switch's body: what its groups declare stays declared
+        // after it.
+        for case in cases {
+            let mut defaults = case.defaults.iter();
+            for label in &case.labels {
+                let Some(label) = label else {
+                    // ReShade points at the second `default` keyword.
+                    let keyword = defaults.next().copied().unwrap_or(case.range);
+                    if default.replace(keyword).is_some() {
+                        let message = "'default' : more than one default label".to_string();
+                        self.report(DiagnosticCode::InvalidSwitchDefault, keyword, message);
+                    }
+                    continue;
+                };
+                let ty = self.expr(label);
+                let value = self.const_value(label);
+                let integral = matches!(
+                    ty.numeric(),
+                    Some((Base::Bool | Base::Int | Base::Uint, 1, 1))
+                );
+                if !ty.is_error() && (!integral || value.is_none()) {
+                    let message = format!(
+                        "'{}' : case label must be an integer scalar constant",
+                        ty.name()
                     );
-                    if !ty.is_error() && (!integral || value.is_none()) {
-                        let message = format!(
-                            "'{}' : case label must be an integer scalar constant",
-                            ty.name()
-                        );
-                        c.report(DiagnosticCode::NonIntegerSwitch, label.range, message);
-                        continue;
-                    }
-                    // Labels compare as ReShade stores them: 32-bit patterns (-1 is 0xFFFFFFFF).
-                    if let Some(value) = value.map(|v| f64::from(v as i64 as u32)) {
-                        if seen.contains(&value) {
-                            let message = format!("'{value}' : duplicate case label");
-                            c.report(DiagnosticCode::DuplicateSwitchCase, label.range, message);
-                        }
-                        seen.push(value);
-                    }
+                    self.report(DiagnosticCode::NonIntegerSwitch, label.range, message);
+                    continue;
                 }
-                c.statements(&case.body);
+                // Labels compare as ReShade stores them: 32-bit patterns (-1 is 0xFFFFFFFF).
+                if let Some(value) = value.map(|v| f64::from(v as i64 as u32)) {
+                    if seen.contains(&value) {
+                        let message = format!("'{value}' : duplicate case label");
+                        self.report(DiagnosticCode::DuplicateSwitchCase, label.range, message);
+                    }
+                    seen.push(value);
+                }
             }
-        });
+            self.statements(&case.body);
+        }
         self.switches -= 1;
         // Where ReShade stops: the next label, or the switch's closing brace.
         let close = TextRange::new(range.end as usize - 1, range.end as usize);

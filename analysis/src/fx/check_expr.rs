@@ -30,6 +30,11 @@ impl Checker {
             ExprKind::Unary { op, operand } => self.unary(*op, operand),
             ExprKind::Postfix { operand, .. } => {
                 let ty = self.expr(operand);
+                if ty.numeric().is_none() && !ty.is_error() {
+                    let message = format!("'{}' : scalar, vector, or matrix expected", ty.name());
+                    self.report(DiagnosticCode::InvalidUnaryOperand, operand.range, message);
+                    return Type::Error;
+                }
                 self.assignable(operand);
                 ty
             }
@@ -92,6 +97,11 @@ impl Checker {
         if matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) {
             self.assignable(operand);
         }
+        if op == UnaryOp::BitNot && !integral(&ty) {
+            let message = format!("'{}' : int or unsigned int type required", ty.name());
+            self.report(DiagnosticCode::InvalidUnaryOperand, operand.range, message);
+            return Type::Error;
+        }
         if ty.numeric().is_none() && !ty.is_error() {
             let message = format!("'{}' : operand must be numeric", ty.name());
             self.report(DiagnosticCode::InvalidUnaryOperand, operand.range, message);
@@ -134,11 +144,25 @@ impl Checker {
             self.report(DiagnosticCode::NonBoolCondition, cond.range, message);
             return Type::Error;
         }
+        // The values merge as operands do (a matrix and a vector meet in a vector).
+        if a.is_matrix() != b.is_matrix() && a.is_vector() != b.is_vector() {
+            return self.matrix_with_vector(then, &a, otherwise, &b);
+        }
         self.arithmetic(&a, &b, range)
     }
 
     fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr, range: TextRange) -> Type {
         let (a, b) = (self.expr(lhs), self.expr(rhs));
+        // `&`, `|` and `^` take integer (or bool) operands only (ReShade's X3082).
+        if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) {
+            for (e, t) in [(lhs, &a), (rhs, &b)] {
+                if !integral(t) {
+                    let message = format!("'{}' : int or unsigned int type required", t.name());
+                    self.report(DiagnosticCode::InvalidBinaryOperands, e.range, message);
+                    return Type::Error;
+                }
+            }
+        }
         let result = if a.is_matrix() != b.is_matrix() && a.is_vector() != b.is_vector() {
             self.matrix_with_vector(lhs, &a, rhs, &b)
         } else {
@@ -221,6 +245,16 @@ impl Checker {
     fn assign(&mut self, op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
         let to = self.expr(target);
         self.assignable(target);
+        let bitwise = matches!(
+            op,
+            Some(BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
+        );
+        if bitwise && !integral(&to) {
+            self.expr(value);
+            let message = format!("'{}' : int or unsigned int type required", to.name());
+            self.report(DiagnosticCode::InvalidBinaryOperands, target.range, message);
+            return to;
+        }
         // A list is an array of its elements' merged type, checked as an initialiser is.
         if op.is_none() && matches!(value.kind, ExprKind::InitList(_)) {
             self.check_init(value, &to);
@@ -475,6 +509,15 @@ impl Checker {
             }
         }
     }
+}
+
+/// Whether `t` is an integer or bool type (or unknown), as bit operators need.
+fn integral(t: &Type) -> bool {
+    t.is_error()
+        || matches!(
+            t.numeric(),
+            Some((Base::Bool | Base::Int | Base::Uint, _, _))
+        )
 }
 
 /// Whether a swizzle names one component twice, which makes it read-only.

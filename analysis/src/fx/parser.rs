@@ -1161,9 +1161,8 @@ impl Parser<'_> {
                 }
                 self.expect(":")?;
             }
-            if labels.is_empty() {
-                return Err(self.unexpected("'case' or 'default'"));
-            }
+            // ReShade parses statements before the first label too (as a group no value
+            // reaches): the checker holds them to the same rules.
             let mut body = Vec::new();
             while !self.at("}")
                 && !self.at_keyword(Keyword::Case)

@@ -132,10 +132,21 @@ impl Checker {
             has_semantic: d.semantic.is_some(),
         };
         let mut srgb = false;
+        let mut named_texture = false;
         for p in d.properties.iter().flatten() {
             let name = p.name.name.as_str();
             if name == "Texture" {
+                named_texture = true;
                 texture = self.sampled_texture(&p.value);
+                if !matches!(p.value.kind, ExprKind::Name(_)) {
+                    let message = "'Texture' : type mismatch, expected texture name".to_string();
+                    self.report(
+                        DiagnosticCode::InvalidRenderStateValue,
+                        p.value.range,
+                        message,
+                    );
+                    return None;
+                }
                 continue;
             }
             let known = match kind {
@@ -193,6 +204,15 @@ impl Checker {
                 "SRGBTexture" | "SRGBReadEnable" => srgb = value != 0,
                 _ => {}
             }
+        }
+        if kind != ObjectKind::Texture && !named_texture {
+            let message = format!("'{}' : missing 'Texture' property", d.name.name);
+            self.report(
+                DiagnosticCode::InvalidRenderStateValue,
+                d.name.range,
+                message,
+            );
+            return None;
         }
         match kind {
             ObjectKind::Texture => Some(info),

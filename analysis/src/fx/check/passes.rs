@@ -130,6 +130,17 @@ impl Checker {
         let mut dispatch = [false; 2];
         for state in &pass.states {
             let name = state.name.name.as_str();
+            let loose: Vec<TextRange> = state
+                .threads
+                .iter()
+                .filter(|e| !self.is_constant_expr(e))
+                .map(|e| e.range)
+                .collect();
+            if let Some(&range) = loose.first() {
+                let message = format!("'{name}' : value must be a literal expression");
+                self.report(DiagnosticCode::NonConstInitializer, range, message);
+                return;
+            }
             let is_shader = name.len() > 6 && name.ends_with("Shader");
             if let (true, ExprKind::Name(path)) = (is_shader, &state.value.kind) {
                 let Some(id) = self.entry_function(path) else {

@@ -76,6 +76,10 @@ pub(crate) struct Emitter<'m> {
     /// The WGSL names declared at module scope (bindings, globals, functions, structs): a local
     /// or parameter of one of these names is renamed, so it hides nothing generated code uses.
     pub module_names: HashSet<String>,
+    /// Locals declared ahead of the statement that declares them (by the range of their name):
+    /// ReShade gives a declaration that is a `switch` group's, an `if` branch's or a `do`
+    /// body's statement the enclosing scope, which a WGSL block would not.
+    pub hoisted: HashSet<TextRange>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -107,6 +111,7 @@ pub(crate) fn emit_module(
         pinned: HashSet::new(),
         writing_functions: HashSet::new(),
         module_names: HashSet::new(),
+        hoisted: HashSet::new(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -388,7 +393,7 @@ impl<'m> Emitter<'m> {
             self.line(d.range, &format!("var<workgroup> {name}: {t};"));
             return Ok(());
         }
-        let init = match &d.init {
+        let init = match d.init.as_ref().map(|i| self.const_element(i).unwrap_or(i)) {
             Some(init) => {
                 if !self.is_constant(init) {
                     return unsupported(
@@ -437,6 +442,27 @@ impl<'m> Emitter<'m> {
     }
 
     /// Whether `e` is a WGSL constant expression once lowered.
+    /// The element `K[i]` of a `static const` array with a constant index stands for, written
+    /// in `K`'s initialiser list: constant for ReShade, while the array itself is a
+    /// `var<private>` here (`static float x = K[1];`).
+    fn const_element(&self, e: &Expr) -> Option<&'m Expr> {
+        let ExprKind::Index { base, index } = &e.kind else {
+            return None;
+        };
+        let ExprKind::Name(p) = &base.kind else {
+            return None;
+        };
+        let (v, d) = self.statics.get(self.facts.globals.get(&p.range)?)?;
+        let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+        let ExprKind::InitList(items) = &d.init.as_ref()?.kind else {
+            return None;
+        };
+        let i = super::items::const_scalar(index, &self.lowered.consts)?;
+        (is_const && i >= 0.0)
+            .then(|| items.get(i as usize))
+            .flatten()
+    }
+
     fn is_constant(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Literal(_) => true,
@@ -547,6 +573,10 @@ impl<'m> Emitter<'m> {
                 then,
                 otherwise,
             } => {
+                let branches: Vec<&Stmt> = std::iter::once(then.as_ref())
+                    .chain(otherwise.as_deref())
+                    .collect();
+                self.hoist(&branches)?;
                 let c = self.condition(cond)?;
                 self.open(s.range, &format!("if {c} {{"));
                 self.statement(then)?;
@@ -596,6 +626,7 @@ impl<'m> Emitter<'m> {
                 self.close(s.range, "}");
             }
             StmtKind::DoWhile { body, cond } => {
+                self.hoist(&[body])?;
                 self.open(s.range, "loop {");
                 self.statement(body)?;
                 self.open(cond.range, "continuing {");
@@ -630,14 +661,19 @@ impl<'m> Emitter<'m> {
 
     /// A local variable. `static` means nothing on a local in ReShade (its parser drops it):
     /// a `static` local is initialised on every call like any other, as ReShade runs it.
+    /// The type of local `d` of declaration `v`.
+    fn local_type(&mut self, v: &VarDecl, d: &Declarator) -> Result<Type> {
+        match self.facts.locals.get(&d.name.range) {
+            Some(t @ (Type::Numeric { .. } | Type::Struct(..) | Type::Array(_, Some(_)))) => {
+                Ok(t.clone())
+            }
+            _ => self.declared_type(v, d),
+        }
+    }
+
     fn local(&mut self, v: &VarDecl) -> Result<()> {
         for d in &v.declarators {
-            let ty = match self.facts.locals.get(&d.name.range) {
-                Some(t @ (Type::Numeric { .. } | Type::Struct(..) | Type::Array(_, Some(_)))) => {
-                    t.clone()
-                }
-                _ => self.declared_type(v, d)?,
-            };
+            let ty = self.local_type(v, d)?;
             let t = self.wgsl(&ty, d.name.range)?;
             let name = self.local_ident(&d.name.name);
             let init = d
@@ -645,7 +681,11 @@ impl<'m> Emitter<'m> {
                 .as_ref()
                 .map(|init| self.init(init, &ty))
                 .transpose()?;
+            // A local declared ahead (`hoist`) is assigned where it is declared.
+            let hoisted = self.hoisted.contains(&d.name.range);
             let text = match init {
+                Some(init) if hoisted => format!("{name} = {init};"),
+                None if hoisted => format!("{name} = {t}();"),
                 Some(init) => format!("var {name}: {t} = {init};"),
                 None => format!("var {name}: {t};"),
             };
@@ -694,11 +734,35 @@ impl<'m> Emitter<'m> {
         Ok(code)
     }
 
+    /// Declares ahead the locals that `statements` (direct children of a `switch`, `if` or
+    /// `do`) declare, so that they stay visible after it, as in ReShade.
+    fn hoist(&mut self, statements: &[&Stmt]) -> Result<()> {
+        for s in statements {
+            let StmtKind::Decl(v) = &s.kind else {
+                continue;
+            };
+            for d in &v.declarators {
+                let ty = self.local_type(v, d)?;
+                let t = self.wgsl(&ty, d.name.range)?;
+                let name = self.local_ident(&d.name.name);
+                self.line(d.range, &format!("var {name}: {t};"));
+                self.hoisted.insert(d.name.range);
+            }
+        }
+        Ok(())
+    }
+
     fn switch(&mut self, selector: &Expr, cases: &[SwitchCase], range: TextRange) -> Result<()> {
+        let bodies: Vec<&Stmt> = cases.iter().flat_map(|c| &c.body).collect();
+        self.hoist(&bodies)?;
         let sel = self.expr_as(selector, &Type::INT)?;
         self.open(range, &format!("switch ({sel}) {{"));
         let mut has_default = false;
         for (i, case) in cases.iter().enumerate() {
+            // Statements before the first label run for no value (ReShade parses them).
+            if case.labels.is_empty() {
+                continue;
+            }
             let mut labels = Vec::new();
             for label in &case.labels {
                 match label {

@@ -190,8 +190,27 @@ impl Emitter<'_> {
                 self.snapshot(&place, self.ty(target), e.range)
             }
             ExprKind::Binary { op, lhs, rhs } => {
-                let (l, r) = (self.expr(lhs)?, self.expr(rhs)?);
-                let (lt, rt, t) = (self.ty(lhs), self.ty(rhs), self.ty(e));
+                let (l, mut r) = (self.expr(lhs)?, self.expr(rhs)?);
+                let (lt, mut rt, t) = (self.ty(lhs), self.ty(rhs), self.ty(e));
+                // ReShade leaves an integer division by a constant zero to run time (its folding
+                // skips a zero divisor); WGSL rejects it as a constant error, so the divisor
+                // goes through a function, which is never constant.
+                let integer = t.numeric().is_some_and(|n| n.0 != Base::Float);
+                let zero = super::items::const_values(rhs, &self.lowered.consts)
+                    .is_some_and(|v| v.contains(&0.0));
+                if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero {
+                    r = self.convert(r, &rt, &t, e.range)?;
+                    rt = t.clone();
+                    let wt = self.wgsl(&t, e.range)?;
+                    let spelt: String = wt
+                        .chars()
+                        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                        .collect();
+                    let name = format!("fx_runtime_{spelt}");
+                    let helper =
+                        self.helper(name, |n| format!("fn {n}(v: {wt}) -> {wt} {{ return v; }}"));
+                    r = format!("{helper}({r})");
+                }
                 self.binary(*op, l, &lt, r, &rt, &t, e.range)
             }
             ExprKind::Ternary {
@@ -385,7 +404,9 @@ impl Emitter<'_> {
         }
     }
 
-    /// `current op= value` as the new value of a place of type `ty`.
+    /// `current op= value` as the new value of a place of type `ty`: as ReShade computes it,
+    /// the value is converted to the place's type first and the operation done in that type
+    /// (`i += 1.5` adds 1), bools as integers.
     pub fn compound(
         &mut self,
         op: BinaryOp,
@@ -395,17 +416,17 @@ impl Emitter<'_> {
         vty: &Type,
         range: TextRange,
     ) -> Result<String> {
-        let (Some((tb, ..)), Some((vb, ..))) = (shape(ty), shape(vty)) else {
+        let Some((tb, ..)) = shape(ty) else {
             return unsupported(range, "compound assignment on this type not supported");
         };
-        let mut base = wider_base(tb, vb);
-        // Bools compute as integers (HLSL), and the result is a bool again.
-        if base == Base::Bool {
-            base = Base::Int;
-        }
-        let wide = ty.with_base(base);
-        let code = self.binary(op, current, ty, value, vty, &wide, range)?;
-        self.convert(code, &wide, ty, range)
+        let value = self.convert(value, vty, ty, range)?;
+        let work = if tb == Base::Bool {
+            ty.with_base(Base::Int)
+        } else {
+            ty.clone()
+        };
+        let code = self.binary(op, current, ty, value, ty, &work, range)?;
+        self.convert(code, &work, ty, range)
     }
 
     /// A binary operation on `l` and `r` whose result has type `t`.
@@ -483,7 +504,9 @@ impl Emitter<'_> {
                 let a = self.convert(l, lt, t, range)?;
                 let ut = t.with_base(Base::Uint);
                 let b = self.convert(r, rt, &ut, range)?;
-                Ok(format!("({a} {symbol} {b})"))
+                // HLSL shifts by the amount's low five bits; WGSL rejects a constant amount
+                // past the width, so the amount is taken modulo 32 as HLSL does.
+                Ok(format!("({a} {symbol} ({b} % 32u))"))
             }
             _ if is_matrix(ls) && is_matrix(rs) && matches!(op, Multiply | Divide | Modulo)
                 || (op == Modulo && shape(t).is_some_and(is_matrix)) =>
@@ -616,11 +639,12 @@ impl Emitter<'_> {
 }
 
 /// The WGSL lane of an HLSL swizzle letter.
+/// The `xyzw` lane of a swizzle letter of any of ReShade's sets (`xyzw`, `rgba`, `stpq`).
 fn lane(c: char) -> char {
     match c {
-        'r' | 'x' => 'x',
-        'g' | 'y' => 'y',
-        'b' | 'z' => 'z',
+        'r' | 'x' | 's' => 'x',
+        'g' | 'y' | 't' => 'y',
+        'b' | 'z' | 'p' => 'z',
         _ => 'w',
     }
 }

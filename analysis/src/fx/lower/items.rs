@@ -344,10 +344,10 @@ pub(crate) fn const_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
                 .chars()
                 .map(|c| {
                     let i = match c {
-                        'x' | 'r' => 0,
-                        'y' | 'g' => 1,
-                        'z' | 'b' => 2,
-                        'w' | 'a' => 3,
+                        'x' | 'r' | 's' => 0,
+                        'y' | 'g' | 't' => 1,
+                        'z' | 'b' | 'p' => 2,
+                        'w' | 'a' | 'q' => 3,
                         _ => return None,
                     };
                     v.get(i).copied()
