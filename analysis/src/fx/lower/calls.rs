@@ -15,7 +15,7 @@ use super::super::ast::*;
 use super::super::types::Type;
 use super::emit::{Emitter, ParamKind};
 use super::exprs::shape;
-use super::names::{ident, scalar};
+use super::names::scalar;
 use super::{Result, unsupported};
 
 const LANES: [&str; 4] = ["x", "y", "z", "w"];
@@ -105,9 +105,9 @@ impl Emitter<'_> {
             return None;
         }
         if self.params.get(&name) == Some(&ParamKind::Pointer) {
-            return Some(ident(&name));
+            return Some(self.local_name(&name));
         }
-        Some(format!("&{}", ident(&name)))
+        Some(format!("&{}", self.local_name(&name)))
     }
 
     /// Adds the declaration of the temporary standing for out argument `a` (copied in unless

@@ -17,7 +17,7 @@ use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::entry::EntryRequest;
 use super::items::{Global, Lowered};
-use super::names::{ident, wgsl_type};
+use super::names::{ident, local_ident, member, overload, wgsl_type};
 use super::{Result, unsupported};
 
 /// The generated user text with its span records.
@@ -73,6 +73,9 @@ pub(crate) struct Emitter<'m> {
     pub pinned: HashSet<TextRange>,
     /// User functions that write module-scope variables (`global_writes.rs`).
     pub writing_functions: HashSet<usize>,
+    /// Every module-scope WGSL name of user items (functions, structs, globals, bindings):
+    /// no local or parameter takes one (`names::local_ident`).
+    pub module_names: rustc_hash::FxHashSet<String>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -103,6 +106,7 @@ pub(crate) fn emit_module(
         helpers: BTreeMap::new(),
         pinned: HashSet::new(),
         writing_functions: HashSet::new(),
+        module_names: rustc_hash::FxHashSet::default(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -111,6 +115,7 @@ pub(crate) fn emit_module(
         "diagnostic(off, derivative_uniformity);",
     );
     e.collect(&module.items)?;
+    e.module_names = e.module_scope_names();
     e.find_writing_functions();
     e.structs_decls(&module.items)?;
     for entry in entries {
@@ -191,7 +196,7 @@ impl<'m> Emitter<'m> {
             .filter(|n| **n == qualified)
             .count();
         let name = if overloads > 1 {
-            format!("{}_{id}", ident(&qualified))
+            overload(&ident(&qualified), id)
         } else {
             ident(&qualified)
         };
@@ -258,6 +263,31 @@ impl<'m> Emitter<'m> {
         wgsl_type(ty, &self.structs, range)
     }
 
+    /// The module-scope WGSL names of the user's items, as [`Self::module_names`] holds them.
+    fn module_scope_names(&self) -> rustc_hash::FxHashSet<String> {
+        let items = &self.lowered.items;
+        let mut names: rustc_hash::FxHashSet<String> = self.structs.iter().cloned().collect();
+        names.extend(self.functions.values().map(|f| f.name.clone()));
+        for t in &items.textures {
+            names.insert(crate::lower::srgb_view_name(&t.name));
+            names.insert(t.name.clone());
+        }
+        names.extend(items.samplers.iter().map(|s| s.name.clone()));
+        names.extend(items.storages.iter().map(|s| s.name.clone()));
+        names.extend(items.uniforms.iter().map(|u| u.name.clone()));
+        for g in self.lowered.globals.values() {
+            if let Global::Value(n) | Global::Storage(n) = g {
+                names.insert(n.clone());
+            }
+        }
+        names
+    }
+
+    /// The WGSL name of the local variable or parameter `name` (see `names::local_ident`).
+    pub fn local_name(&self, name: &str) -> String {
+        local_ident(name, &self.module_names)
+    }
+
     /// A fresh temporary name.
     pub fn temp(&mut self) -> String {
         self.tmp += 1;
@@ -301,7 +331,7 @@ impl<'m> Emitter<'m> {
                     self.open(s.range, &format!("struct {name} {{"));
                     for (field, ty) in &fields {
                         let t = self.wgsl(ty, s.range)?;
-                        self.line(s.range, &format!("{}: {t},", ident(field)));
+                        self.line(s.range, &format!("{}: {t},", member(field)));
                     }
                     self.close(s.range, "}");
                 }
@@ -429,16 +459,18 @@ impl<'m> Emitter<'m> {
         let mut list = Vec::new();
         let mut copies = Vec::new();
         for (p, (ty, kind)) in def.params.iter().zip(&params) {
-            let n = ident(&p.name.name);
+            let n = self.local_name(&p.name.name);
             match kind {
-                ParamKind::Sampler => list.push(format!("{n}_tex: texture_2d<f32>, {n}: sampler")),
+                ParamKind::Sampler => {
+                    list.push(format!("fx_tex_{n}: texture_2d<f32>, {n}: sampler"))
+                }
                 ParamKind::Pointer => {
                     list.push(format!("{n}: ptr<function, {}>", self.wgsl(ty, p.range)?))
                 }
                 ParamKind::Value => {
                     let t = self.wgsl(ty, p.range)?;
-                    list.push(format!("{n}_in: {t}"));
-                    copies.push((p.range, format!("var {n}: {t} = {n}_in;")));
+                    list.push(format!("fx_in_{n}: {t}"));
+                    copies.push((p.range, format!("var {n}: {t} = fx_in_{n};")));
                 }
             }
             if *kind != ParamKind::Value {
@@ -575,7 +607,7 @@ impl<'m> Emitter<'m> {
                 _ => self.declared_type(v, d)?,
             };
             let t = self.wgsl(&ty, d.name.range)?;
-            let name = ident(&d.name.name);
+            let name = self.local_name(&d.name.name);
             let init = d
                 .init
                 .as_ref()

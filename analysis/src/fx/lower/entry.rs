@@ -137,7 +137,7 @@ impl Emitter<'_> {
                         .find(|(n, _)| *n == d.name.name)
                         .map(|(_, t)| t.clone())
                         .unwrap_or(Type::Error);
-                    let p = format!("{place}.{}", super::names::ident(&d.name.name));
+                    let p = format!("{place}.{}", super::names::member(&d.name.name));
                     self.slots(&fty, d.semantic.as_ref(), p, request, input, d.range, out)?;
                 }
             }
@@ -187,7 +187,7 @@ impl Emitter<'_> {
         let mut locals = Vec::new();
         let mut args = Vec::new();
         for (i, (p, (ty, kind))) in def.params.iter().zip(&params).enumerate() {
-            let place = format!("a{i}");
+            let place = format!("fx_a{i}");
             let is_out = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Out);
             let is_inout = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Inout);
             match kind {
@@ -228,13 +228,13 @@ impl Emitter<'_> {
             self.slots(
                 &ret,
                 def.semantic.as_ref(),
-                "r".into(),
+                "fx_r".into(),
                 request,
                 false,
                 def.return_type.range,
                 &mut outputs,
             )?;
-            format!("let r = {call};")
+            format!("let fx_r = {call};")
         };
         self.wrapper(request, &inputs, &outputs, &locals, &call_line, range)
     }
@@ -268,7 +268,7 @@ impl Emitter<'_> {
         let params: Vec<String> = inputs
             .iter()
             .enumerate()
-            .map(|(k, i)| format!("{} i{k}: {}", i.attribute, i.wgsl_ty))
+            .map(|(k, i)| format!("{} fx_i{k}: {}", i.attribute, i.wgsl_ty))
             .collect();
         let ret = if outputs.is_empty() {
             String::new()
@@ -283,17 +283,17 @@ impl Emitter<'_> {
             self.line(range, &format!("    {l}"));
         }
         for (k, i) in inputs.iter().enumerate() {
-            let value = self.convert(format!("i{k}"), &i.ty, &i.fx_ty, range)?;
+            let value = self.convert(format!("fx_i{k}"), &i.ty, &i.fx_ty, range)?;
             self.line(range, &format!("    {} = {value};", i.place));
         }
         self.line(range, &format!("    {call_line}"));
         if !outputs.is_empty() {
-            self.line(range, &format!("    var o: {out_struct};"));
+            self.line(range, &format!("    var fx_o: {out_struct};"));
             for (k, o) in outputs.iter().enumerate() {
                 let value = self.widen(o, range)?;
-                self.line(range, &format!("    o.o{k} = {value};"));
+                self.line(range, &format!("    fx_o.o{k} = {value};"));
             }
-            self.line(range, "    return o;");
+            self.line(range, "    return fx_o;");
         }
         self.line(range, "}");
         Ok(())

@@ -10,7 +10,7 @@ use super::super::types::{Type, wider_base};
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
 use super::matrices::is_row_array;
-use super::names::{float_literal, ident, numeric, scalar};
+use super::names::{self, float_literal, numeric, scalar};
 use super::{Result, unsupported};
 
 const LANES: [&str; 4] = ["x", "y", "z", "w"];
@@ -257,9 +257,9 @@ impl Emitter<'_> {
         }
         let name = path.joined();
         match self.params.get(&name) {
-            Some(ParamKind::Pointer) => Ok(format!("(*{})", ident(&name))),
+            Some(ParamKind::Pointer) => Ok(format!("(*{})", self.local_name(&name))),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
-            _ => Ok(ident(&name)),
+            _ => Ok(self.local_name(&name)),
         }
     }
 
@@ -534,7 +534,7 @@ impl Emitter<'_> {
         let bt = self.ty(base);
         let b = self.expr(base)?;
         match shape(&bt) {
-            None => Ok(format!("{b}.{}", ident(&member.name))),
+            None => Ok(format!("{b}.{}", names::member(&member.name))),
             Some((base_ty, 1, 1)) => {
                 let n = member.name.len();
                 if n == 1 {

@@ -11,7 +11,6 @@ use super::super::lexer::Base;
 use super::super::types::Type;
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
-use super::names::ident;
 use super::{Result, unsupported};
 
 impl Emitter<'_> {
@@ -32,7 +31,10 @@ impl Emitter<'_> {
         }
         let name = path.joined();
         match self.params.get(&name) {
-            Some(ParamKind::Sampler) => Ok((format!("{}_tex", ident(&name)), ident(&name), true)),
+            Some(ParamKind::Sampler) => {
+                let n = self.local_name(&name);
+                Ok((format!("fx_tex_{n}"), n, true))
+            }
             _ => unsupported(e.range, format!("'{name}' : not a sampler")),
         }
     }
