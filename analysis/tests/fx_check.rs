@@ -125,7 +125,10 @@ float4 PS(const float x, inout float4 y) : SV_Target
             "7:5-7:13 error[AssignTypeMismatch] 'Strength' : l-value specifies a read-only value",
             "8:5-8:11 error[AssignTypeMismatch] 'Tint' : l-value specifies a read-only value",
             "10:5-10:6 error[AssignTypeMismatch] 'x' : l-value specifies a read-only value",
-            "13:13-13:42 warning[ImplicitTruncation] 'float4' : implicit truncation of vector type to 'float3'",
+            // ReShade ranks an assignment's target against its value, so a longer vector does
+            // not go into a shorter place ("cannot convert these types (from float4 to
+            // float3)", X3020, asked of its compiler), though it goes into a scalar.
+            "13:13-13:42 error[AssignTypeMismatch] 'float4' : cannot convert to 'float3'",
             "14:15-14:61 warning[ImplicitTruncation] 'float3' : implicit truncation of vector type to 'float'",
             "15:12-15:20 error[NoMatchingOverload] 'saturate' : takes 1 argument, 2 given",
         ]
@@ -495,6 +498,39 @@ float4 PS() : SV_Target
         [
             "6:18-6:19 error[NonBoolCondition] 'bool' : dimension of conditional does not match value 'float2x2'",
             "8:16-8:17 error[NonBoolCondition] 'float2x2' : boolean or vector expression expected",
+        ]
+    );
+}
+
+#[test]
+fn assignments_rank_the_target_against_the_value_as_reshade_does() {
+    // ReShade's verdicts, asked of its compiler one line at a time: a shorter vector widens
+    // into a longer place, a vector goes into a scalar with a warning (X3206), a longer vector
+    // into a shorter place and a scalar into a matrix are "cannot convert these types"
+    // (X3020), a list fills an array of its own length only, and booleans add as integers.
+    let src = "struct W { int m[3]; };
+float4 PS(float4 pos : SV_Position) : SV_Target
+{
+    float4 b = 0; float3 a = 1; float s = 0; float2x2 m = float2x2(0, 0, 0, 0); W w[2];
+    b = a;
+    b += a;
+    s = a;
+    a = b;
+    m = 1;
+    w[0].m = { 1, 0, 1 };
+    w[1].m = { 1, 0 };
+    bool p = true, q = false;
+    int n = p + q;
+    return b + s + n;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "7:9-7:10 warning[ImplicitTruncation] 'float3' : implicit truncation of vector type to 'float'",
+            "8:9-8:10 error[AssignTypeMismatch] 'float4' : cannot convert to 'float3'",
+            "9:9-9:10 error[AssignTypeMismatch] 'int' : cannot convert to 'float2x2'",
+            "11:14-11:22 error[AssignTypeMismatch] 'int[2]' : cannot convert to 'int[3]'",
         ]
     );
 }

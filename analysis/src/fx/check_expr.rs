@@ -6,7 +6,7 @@ use super::ast::*;
 use super::check::{Checker, Signature};
 use super::intrinsics;
 use super::lexer::Base;
-use super::types::{Type, candidate_ranks, rank, truncates, wider_base};
+use super::types::{Type, candidate_ranks, rank, wider_base};
 use crate::DiagnosticCode;
 
 impl Checker {
@@ -53,8 +53,12 @@ impl Checker {
                 .last()
                 .unwrap_or(Type::Error),
             ExprKind::InitList(items) => {
-                items.iter().for_each(|i| drop(self.expr(i)));
-                Type::Error
+                let types: Vec<Type> = items.iter().map(|i| self.expr(i)).collect();
+                if types.iter().any(Type::is_error) {
+                    Type::Error
+                } else {
+                    super::check_init::list_type(&types)
+                }
             }
             ExprKind::Error => Type::Error,
         }
@@ -138,6 +142,14 @@ impl Checker {
             Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual | And | Or => {
                 result.with_base(Base::Bool)
             }
+            // As in ReShade, arithmetic and bitwise operators treat booleans as integers
+            // (`b1 + b2` is an `int`).
+            _ if result
+                .numeric()
+                .is_some_and(|(base, ..)| base == Base::Bool) =>
+            {
+                result.with_base(Base::Int)
+            }
             _ => result,
         }
     }
@@ -199,25 +211,36 @@ impl Checker {
         result
     }
 
-    fn assign(&mut self, op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
+    /// An assignment, plain or compound, as ReShade checks one: it ranks the *target's* type
+    /// against the value's (`rank(lhs, rhs)`, the other way round from every other
+    /// conversion), so a shorter vector widens into a longer place (`float4 = float3`, the
+    /// last component repeated), a longer one is "cannot convert these types" (`float3 =
+    /// float4`), a vector goes into a scalar (with the truncation warning), a scalar never
+    /// becomes a matrix (`m = 1`, `m += 1`, though `m + 1` is fine) and an initialiser list
+    /// fills an array of its length (`w[0].m = { 1, 0, 1 };`).
+    fn assign(&mut self, _op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
         self.assignable(target);
         let to = self.expr(target);
         let from = self.expr(value);
-        let from = match op {
-            // ReShade converts the value of a compound assignment as it would assign it, so a
-            // scalar does not become a matrix there (`m += 1` is "cannot convert these types"),
-            // though it does under the operator alone (`m + 1`).
-            Some(_) if from.is_scalar() && to.is_matrix() => from,
-            Some(_) if to.numeric().is_some() && from.numeric().is_some() => {
-                if truncates(&from, &to) {
-                    from
-                } else {
-                    to.clone()
-                }
+        let fits = match (&to, &from) {
+            // A list's elements each convert to the array's (ReShade casts a constant list
+            // element by element).
+            (Type::Array(element, n), Type::Array(listed, m))
+                if matches!(value.kind, ExprKind::InitList(_)) =>
+            {
+                (n == m || n.is_none()) && rank(element, listed) != 0
             }
-            _ => from,
+            _ => rank(&to, &from) != 0,
         };
-        self.convert(&from, &to, value.range, DiagnosticCode::AssignTypeMismatch);
+        if !fits {
+            let message = format!("'{}' : cannot convert to '{}'", from.name(), to.name());
+            self.report(DiagnosticCode::AssignTypeMismatch, value.range, message);
+        } else if from.numeric().is_some()
+            && to.numeric().is_some()
+            && from.components() > to.components()
+        {
+            self.warn_truncation(&from, &to, value.range);
+        }
         to
     }
 

@@ -554,7 +554,7 @@ impl Parser<'_> {
     }
 
     /// An expression or a `{ ... }` list, nested.
-    fn initializer(&mut self) -> PResult<Expr> {
+    pub(super) fn initializer(&mut self) -> PResult<Expr> {
         if !self.at("{") {
             return self.assignment();
         }

@@ -828,6 +828,9 @@ impl<'m> Emitter<'m> {
     ) -> Result<()> {
         let ty = self.ty(target);
         let rhs = match op {
+            // A list assigned to an array (`w[0].m = { 1, 0, 1 };`) is built as an initialiser
+            // of the array's type, each element converted.
+            None if matches!(value.kind, ExprKind::InitList(_)) => self.init(value, &ty)?,
             None => self.expr_as(value, &ty)?,
             Some(op) => {
                 let current = self.expr(target)?;

@@ -91,6 +91,26 @@ impl Emitter<'_> {
                     Ok(format!("{target}({truncated})"))
                 }
             }
+            (2.., 1, _, 1) => {
+                // Longer than the vector (an assignment, the one place ReShade widens): its
+                // last component repeated, as ReShade's promotion swizzle does.
+                let last = LANES[usize::from(fr) - 1];
+                let lanes: String = (0..usize::from(tr))
+                    .map(|k| {
+                        LANES
+                            .get(k)
+                            .filter(|_| k < usize::from(fr))
+                            .unwrap_or(&last)
+                    })
+                    .copied()
+                    .collect();
+                let widened = format!("({code}).{lanes}");
+                if fb == tb {
+                    Ok(widened)
+                } else {
+                    Ok(format!("{target}({widened})"))
+                }
+            }
             (_, 2.., _, 1) if u16::from(tr) <= u16::from(fr) * u16::from(fc) => {
                 // A matrix met by a vector under an operator: its first components in
                 // row-major order (HLSL's flattening), as ReShade's `(float3)m` gives them.
