@@ -534,3 +534,23 @@ float4 PS(float4 pos : SV_Position) : SV_Target
         ]
     );
 }
+
+#[test]
+fn a_pass_runs_the_overload_of_its_shader_declared_last() {
+    // As ReShade's symbol lookup does: the newest symbol of the name, whatever its signature
+    // (so its semantics are the ones checked).
+    let two = "float4 PS(float4 pos : SV_Position) : SV_Target { return 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return 2; }
+float4 VS(uint id : SV_VertexID) : SV_Position { return 0; }
+technique X { pass { VertexShader = VS; PixelShader = PS; } }
+";
+    assert_eq!(check(two), Vec::<String>::new());
+    let last_unsemantic = two.replace("float4 VS", "float3 PS(float2 uv) { return 3; }\nfloat4 VS");
+    assert_eq!(
+        check(&last_unsemantic),
+        [
+            "5:15-5:19 error[MissingSemantic] 'PS' : function return value is missing semantics",
+            "5:15-5:19 error[MissingSemantic] 'PS' : input parameter 'uv' is missing semantics",
+        ]
+    );
+}

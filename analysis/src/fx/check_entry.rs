@@ -47,13 +47,8 @@ impl Checker {
         };
         let at = TextRange::new(pass.range.start as usize, pass.range.start as usize + 4);
         for path in [vs, ps] {
-            let Some(qualified) = self.function_name(path) else {
-                continue;
-            };
             let missing = self
-                .functions
-                .get(&qualified)
-                .and_then(|overloads| overloads.first())
+                .entry_point(path)
                 .map(|o| o.unsemantic.clone())
                 .unwrap_or_default();
             for what in missing {

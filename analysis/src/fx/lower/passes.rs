@@ -35,25 +35,17 @@ fn techniques(items: &[Item]) -> Vec<&ast::Technique> {
     out
 }
 
-/// The function a shader state names.
+/// The function a shader state names, as the checker resolved it (of several overloads, the
+/// last declared).
 fn function_id(facts: &Facts, value: &Expr) -> Result<usize> {
     let ExprKind::Name(path) = &value.kind else {
         return unsupported(value.range, "expected a function name");
     };
-    let written = path.joined();
-    let matches: Vec<usize> = facts
-        .function_names
-        .iter()
-        .enumerate()
-        .filter(|(_, q)| **q == written || q.ends_with(&format!("::{written}")))
-        .map(|(i, _)| i)
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(*one),
-        [] => unsupported(value.range, format!("'{written}' : no such function")),
-        _ => unsupported(
+    match facts.entry_points.get(&path.range) {
+        Some(&id) => Ok(id),
+        None => unsupported(
             value.range,
-            format!("'{written}' : overloaded entry point not supported"),
+            format!("'{}' : no such function", path.joined()),
         ),
     }
 }
