@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use analysis::{DiagnosticCode, FsLoader, Options};
+use analysis::{
+    AddressMode, DiagnosticCode, FilterMode, FsLoader, Options, TextureFormat, TextureKind,
+};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -600,4 +602,64 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
             .any(|l| l == "var b: f32 = (G + Twice((uv).x));"),
         "{text}"
     );
+}
+
+#[test]
+fn texture_and_sampler_properties_read_as_reshade_reads_them() {
+    // ReShade's rules (its parser, and its compiler's verdict: accepted, with X3571 for the
+    // negative mip count): value names in any letter case before anything else, else any
+    // constant scalar expression it folds (macros, `static const` values, shifts, integer
+    // division) converted to `int`; sizes and mip counts below 1 are 1; formats by number too.
+    let text = r#"
+#define SIZE_0 int2(BUFFER_WIDTH, BUFFER_HEIGHT)
+#define SIZE_1 int2(SIZE_0 >> 1)
+static const int N = 7;
+static const float F = 2.5;
+texture A { Width = SIZE_1.x; Height = N / 2 * 3; MipLevels = 0; Format = RGBA16f; };
+texture B { Width = F * 3; Height = (N > 3) * 8; MipLevels = -2; Format = 13; };
+texture C { Width = 0; Height = 4; Format = r32F; MipLevels = 9; };
+texture D { Width = 64; Height = 64; Format = R16G16B16A16F; MipLevels = 1 << 3; };
+sampler sA { Texture = A; AddressU = wrap; AddressV = 2; MinFilter = point; MagFilter = ANISOTROPIC; MipFilter = Linear; SRGBReadEnable = false; MaxMipLevel = 1; MaxLOD = 3.75; };
+sampler sC { Texture = C; };
+sampler sD { Texture = D; };
+float4 PS(float4 p : SV_Position) : SV_Target { return tex2D(sA, p.xy) + tex2D(sC, p.xy) + tex2D(sD, p.xy); }
+float4 VS(uint id : SV_VertexID) : SV_Position { return 0; }
+technique X { pass { VertexShader = VS; PixelShader = PS; RenderTarget = B; } }
+"#;
+    let out = compile(text);
+    let effect = out
+        .effect
+        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()));
+    let kinds: Vec<(u32, u32, TextureFormat, u32)> = effect
+        .textures()
+        .iter()
+        .map(|t| match t.kind {
+            TextureKind::Owned {
+                width,
+                height,
+                format,
+                mip_levels,
+                ..
+            } => (width, height, format, mip_levels),
+            TextureKind::Semantic(_) => panic!("{} has a semantic", t.name),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (640, 9, TextureFormat::RGBA16F, 1),
+            (7, 8, TextureFormat::RGBA16F, 1),
+            // More levels than the size has are clamped (as ReShade does when it creates it).
+            (1, 4, TextureFormat::R32F, 3),
+            (64, 64, TextureFormat::RGBA16F, 7),
+        ]
+    );
+    let s = &effect.samplers()[0];
+    assert_eq!(s.address[..2], [AddressMode::Wrap, AddressMode::Mirror]);
+    assert_eq!(
+        (s.min_filter, s.mag_filter, s.mip_filter),
+        (FilterMode::Point, FilterMode::Linear, FilterMode::Linear)
+    );
+    // Sampler values are integers in ReShade too: 3.75 is 3.
+    assert_eq!((s.srgb, s.lod_range), (false, (1.0, 3.0)));
 }

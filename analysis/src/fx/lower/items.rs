@@ -9,6 +9,8 @@ use super::super::ast::*;
 use super::super::check::Facts;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
+pub(crate) use super::consts::{Consts, const_scalar, const_values};
+use super::consts::{as_base, eval, lookup_const};
 use super::names::ident;
 use super::{ItemIds, Result, failed, unsupported};
 use crate::lower::EffectItems;
@@ -138,21 +140,17 @@ fn variables(
             _ if has(v, Qualifier::Groupshared) => Global::Value(name),
             _ if has(v, Qualifier::Static) => {
                 if has(v, Qualifier::Const)
-                    && let Some(mut value) =
-                        d.init.as_ref().and_then(|e| const_values(e, &out.consts))
+                    && let Some(mut value) = d.init.as_ref().and_then(|e| eval(e, &out.consts))
                 {
-                    // A scalar initialiser splats (`static const int2 Size = 256;`), and an
-                    // integer holds the truncated value.
-                    if let TypeKind::Numeric { base, rows, cols } = v.ty.kind
-                        && d.array.is_empty()
-                    {
+                    // A scalar initialiser splats (`static const int2 Size = 256;`), and the
+                    // value takes the declared type (an integer holds the truncated value).
+                    if let TypeKind::Numeric { base, rows, cols } = v.ty.kind {
                         let n = usize::from(rows) * usize::from(cols);
-                        if value.len() == 1 && n > 1 {
-                            value = vec![value[0]; n];
+                        if value.values.len() == 1 && n > 1 && d.array.is_empty() {
+                            value.values = vec![value.values[0]; n];
                         }
-                        if matches!(base, Base::Int | Base::Uint) {
-                            value.iter_mut().for_each(|x| *x = x.trunc());
-                        }
+                        value.values.iter_mut().for_each(|x| *x = as_base(base, *x));
+                        value.base = base;
                     }
                     out.consts.insert(qualified.clone(), value);
                 }
@@ -291,125 +289,7 @@ pub(crate) fn annotations(list: &[Annotation], consts: &Consts) -> Result<Annota
     Ok(out)
 }
 
-/// Constants by qualified name: the components of `static const` values.
-pub(crate) type Consts = HashMap<String, Vec<f64>>;
-
-/// The constant a written name means: the exact qualified name, else the longest one ending in
-/// `::name` (a name written inside a namespace).
-fn lookup_const<'c>(consts: &'c Consts, written: &str) -> Option<&'c Vec<f64>> {
-    consts.get(written).or_else(|| {
-        let suffix = format!("::{written}");
-        consts
-            .iter()
-            .filter(|(q, _)| q.ends_with(&suffix))
-            .max_by_key(|(q, _)| q.len())
-            .map(|(_, v)| v)
-    })
-}
-
-/// A constant scalar (see [`const_values`]).
-pub(crate) fn const_scalar(e: &Expr, consts: &Consts) -> Option<f64> {
-    match const_values(e, consts)?.as_slice() {
-        [v] => Some(*v),
-        _ => None,
-    }
-}
-
-/// The flattened constant components of `e`: literals, `static const` values, constructors,
-/// initialiser lists, casts, unary and component-wise binary arithmetic (scalars broadcast).
-pub(crate) fn const_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
-    let one = |v: f64| Some(vec![v]);
-    match &e.kind {
-        ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => one(f64::from(*v)),
-        ExprKind::Literal(Literal::Float(v)) => one(*v),
-        ExprKind::Literal(Literal::Bool(b)) => one(f64::from(u8::from(*b))),
-        ExprKind::Name(p) => lookup_const(consts, &p.joined()).cloned(),
-        ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
-            let mut values = Vec::new();
-            for a in args {
-                values.extend(const_values(a, consts)?);
-            }
-            Some(values)
-        }
-        ExprKind::Member { base, member } => {
-            let v = const_values(base, consts)?;
-            member
-                .name
-                .chars()
-                .map(|c| {
-                    let i = match c {
-                        'x' | 'r' => 0,
-                        'y' | 'g' => 1,
-                        'z' | 'b' => 2,
-                        'w' | 'a' => 3,
-                        _ => return None,
-                    };
-                    v.get(i).copied()
-                })
-                .collect()
-        }
-        ExprKind::Unary { op, operand } => {
-            let v = const_values(operand, consts)?;
-            match op {
-                UnaryOp::Plus => Some(v),
-                UnaryOp::Negate => Some(v.iter().map(|x| -x).collect()),
-                UnaryOp::Not => Some(v.iter().map(|x| f64::from(u8::from(*x == 0.0))).collect()),
-                _ => None,
-            }
-        }
-        ExprKind::Cast { ty, operand } => {
-            let v = const_values(operand, consts)?;
-            match ty.kind {
-                TypeKind::Numeric {
-                    base: Base::Int | Base::Uint,
-                    ..
-                } => Some(v.iter().map(|x| x.trunc()).collect()),
-                _ => Some(v),
-            }
-        }
-        ExprKind::Binary { op, lhs, rhs } => {
-            let (a, b) = (const_values(lhs, consts)?, const_values(rhs, consts)?);
-            let integers = is_integer(lhs) && is_integer(rhs);
-            let n = a.len().max(b.len());
-            if a.len() != n && a.len() != 1 || b.len() != n && b.len() != 1 {
-                return None;
-            }
-            let at = |v: &Vec<f64>, i: usize| if v.len() == 1 { v[0] } else { v[i] };
-            let mut out = Vec::with_capacity(n);
-            for i in 0..n {
-                let (x, y) = (at(&a, i), at(&b, i));
-                let v = match op {
-                    BinaryOp::Add => x + y,
-                    BinaryOp::Subtract => x - y,
-                    BinaryOp::Multiply => x * y,
-                    BinaryOp::Divide if integers => (x / y).trunc(),
-                    BinaryOp::Divide => x / y,
-                    BinaryOp::Modulo => x % y,
-                    BinaryOp::Less => f64::from(u8::from(x < y)),
-                    BinaryOp::Greater => f64::from(u8::from(x > y)),
-                    _ => return None,
-                };
-                if !v.is_finite() {
-                    return None;
-                }
-                out.push(v);
-            }
-            Some(out)
-        }
-        _ => None,
-    }
-}
-
-fn is_integer(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Literal(Literal::Int(_) | Literal::Uint(_)) => true,
-        ExprKind::Binary { lhs, rhs, .. } => is_integer(lhs) && is_integer(rhs),
-        ExprKind::Unary { operand, .. } => is_integer(operand),
-        _ => false,
-    }
-}
-
-/// The value of an object property that names something (`RGBA8`, `CLAMP`, a texture).
+/// The value of an object property that names something (a sampler's or storage's texture).
 fn property_name(p: &Property) -> Option<String> {
     match &p.value.kind {
         ExprKind::Name(path) => Some(path.joined()),
@@ -417,13 +297,100 @@ fn property_name(p: &Property) -> Option<String> {
     }
 }
 
-fn property_number(p: &Property, consts: &Consts) -> Result<f64> {
+/// ReShade's value names for object properties, matched in any letter case before anything
+/// else (a `static const` of the same name does not hide one): filters, address modes and
+/// formats, with the numbers ReShade gives them (its `texture_format` and
+/// `texture_address_mode` enumerations).
+const PROPERTY_VALUES: &[(&str, i32)] = &[
+    ("NONE", 0),
+    ("POINT", 0),
+    ("LINEAR", 1),
+    ("ANISOTROPIC", 0x55),
+    ("WRAP", 1),
+    ("REPEAT", 1),
+    ("MIRROR", 2),
+    ("CLAMP", 3),
+    ("BORDER", 4),
+    ("R8", 1),
+    ("R16", 2),
+    ("R16F", 3),
+    ("R32I", 4),
+    ("R32U", 5),
+    ("R32F", 6),
+    ("RG8", 7),
+    ("R8G8", 7),
+    ("RG16", 8),
+    ("R16G16", 8),
+    ("RG16F", 9),
+    ("R16G16F", 9),
+    ("RG32F", 10),
+    ("R32G32F", 10),
+    ("RGBA8", 11),
+    ("R8G8B8A8", 11),
+    ("RGBA16", 12),
+    ("R16G16B16A16", 12),
+    ("RGBA16F", 13),
+    ("R16G16B16A16F", 13),
+    ("RGBA32F", 14),
+    ("R32G32B32A32F", 14),
+    ("RGB10A2", 15),
+    ("R10G10B10A2", 15),
+];
+
+/// ReShade's texture formats by number (0 is its `unknown`).
+const FORMATS_BY_NUMBER: [Option<TextureFormat>; 16] = [
+    None,
+    Some(TextureFormat::R8),
+    Some(TextureFormat::R16),
+    Some(TextureFormat::R16F),
+    Some(TextureFormat::R32I),
+    Some(TextureFormat::R32U),
+    Some(TextureFormat::R32F),
+    Some(TextureFormat::RG8),
+    Some(TextureFormat::RG16),
+    Some(TextureFormat::RG16F),
+    Some(TextureFormat::RG32F),
+    Some(TextureFormat::RGBA8),
+    Some(TextureFormat::RGBA16),
+    Some(TextureFormat::RGBA16F),
+    Some(TextureFormat::RGBA32F),
+    Some(TextureFormat::RGB10A2),
+];
+
+/// An object property's value as ReShade reads it: a value name of [`PROPERTY_VALUES`] in
+/// any letter case, else a constant scalar expression (`static const` values, macros
+/// expanded to arithmetic), converted to an integer as ReShade's cast to `int` does.
+fn property_int(p: &Property, consts: &Consts) -> Result<i32> {
+    if let ExprKind::Name(path) = &p.value.kind
+        && let [only] = path.segments.as_slice()
+        && !path.absolute
+    {
+        let upper = only.name.to_ascii_uppercase();
+        if let Some((_, v)) = PROPERTY_VALUES.iter().find(|(n, _)| *n == upper) {
+            return Ok(*v);
+        }
+    }
     match const_scalar(&p.value, consts) {
-        Some(v) => Ok(v),
-        None => unsupported(
+        // `as` saturates: far outside what any property takes either way.
+        Some(v) => Ok(v.trunc() as i32),
+        None => failed(
             p.value.range,
-            format!("'{}' : value is not a constant number", p.name.name),
+            DiagnosticCode::InvalidRenderStateValue,
+            format!(
+                "'{}' : value must be a literal scalar expression",
+                p.name.name
+            ),
         ),
+    }
+}
+
+/// A width, height, depth or mip count as ReShade takes it: a value below 1 is 1, and so is
+/// a depth or mip count above 65535 (`limited`).
+fn at_least_one(value: i32, limited: bool) -> u32 {
+    match u32::try_from(value) {
+        Ok(v) if v > u32::from(u16::MAX) && limited => 1,
+        Ok(v) => v.max(1),
+        Err(_) => 1,
     }
 }
 
@@ -458,31 +425,38 @@ fn texture(
     let (mut width, mut height, mut depth, mut mips) = (1u32, 1u32, 1u32, 1u32);
     let mut format = TextureFormat::RGBA8;
     let limit = crate::lower::MAX_TEXTURE_SIZE;
-    // A size outside its range is reported at its value, as the `.wfx` front end does.
-    let sized = |p: &Property, max: u32| -> Result<u32> {
-        let value = property_number(p, &out.consts)?;
-        if value < 1.0 || value > f64::from(max) {
+    // A size beyond what a GPU takes is reported at its value, as the `.wfx` front end does.
+    let sized = |p: &Property, limited: bool| -> Result<u32> {
+        let value = at_least_one(property_int(p, &out.consts)?, limited);
+        if value > limit {
             let name = &p.name.name;
             return failed(
                 p.value.range,
                 DiagnosticCode::InvalidSize,
-                format!("'{name}' : value {value} outside 1..={max}"),
+                format!("'{name}' : value {value} outside 1..={limit}"),
             );
         }
-        Ok(value as u32)
+        Ok(value)
     };
     for p in d.properties.iter().flatten() {
         match p.name.name.as_str() {
-            "Width" => width = sized(p, limit)?,
-            "Height" => height = sized(p, limit)?,
-            "Depth" => depth = sized(p, limit)?,
-            "MipLevels" => mips = sized(p, u32::MAX)?,
+            "Width" => width = sized(p, false)?,
+            "Height" => height = sized(p, false)?,
+            "Depth" => depth = sized(p, true)?,
+            "MipLevels" => mips = at_least_one(property_int(p, &out.consts)?, true),
             "Format" => {
-                let value = property_name(p).unwrap_or_default();
-                format = match TextureFormat::ALL.iter().find(|(n, _)| *n == value) {
-                    Some((_, f)) => *f,
+                let value = property_int(p, &out.consts)?;
+                let found = usize::try_from(value)
+                    .ok()
+                    .and_then(|i| FORMATS_BY_NUMBER.get(i).copied().flatten());
+                format = match found {
+                    Some(f) => f,
                     None => {
-                        return unsupported(p.value.range, format!("'{value}' : unknown format"));
+                        return failed(
+                            p.value.range,
+                            DiagnosticCode::InvalidRenderStateValue,
+                            format!("'Format' : {value} is not a texture format"),
+                        );
                     }
                 };
             }
@@ -544,30 +518,45 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     let mut lod_range = (0.0f32, 1000.0f32);
     for p in d.properties.iter().flatten() {
         let key = p.name.name.as_str();
-        let value = property_name(p).unwrap_or_default().to_ascii_uppercase();
         match key {
             "Texture" => texture = Some(object_texture(p, out)?),
             "AddressU" | "AddressV" | "AddressW" => {
                 let axis = usize::from(key == "AddressV") + 2 * usize::from(key == "AddressW");
-                match AddressMode::NAMES.iter().find(|(n, _)| *n == value) {
-                    Some((_, m)) => address[axis] = *m,
-                    None => return unsupported(p.value.range, "unknown address mode"),
-                }
+                address[axis] = match property_int(p, &out.consts)? {
+                    1 => AddressMode::Wrap,
+                    2 => AddressMode::Mirror,
+                    3 => AddressMode::Clamp,
+                    4 => AddressMode::Border,
+                    other => {
+                        return failed(
+                            p.value.range,
+                            DiagnosticCode::InvalidRenderStateValue,
+                            format!("'{key}' : {other} is not an address mode"),
+                        );
+                    }
+                };
             }
             "MinFilter" | "MagFilter" | "MipFilter" => {
                 let which = usize::from(key == "MagFilter") + 2 * usize::from(key == "MipFilter");
-                filters[which] = match value.as_str() {
-                    "POINT" => FilterMode::Point,
-                    "LINEAR" | "ANISOTROPIC" => FilterMode::Linear,
-                    _ => return unsupported(p.value.range, "unknown filter"),
+                // ReShade keeps the low two bits of each (ANISOTROPIC, 0x55, filters linearly).
+                filters[which] = match property_int(p, &out.consts)? & 0x03 {
+                    0 => FilterMode::Point,
+                    1 => FilterMode::Linear,
+                    other => {
+                        return failed(
+                            p.value.range,
+                            DiagnosticCode::InvalidRenderStateValue,
+                            format!("'{key}' : {other} is not a filter"),
+                        );
+                    }
                 };
             }
-            "SRGBTexture" => srgb = const_scalar(&p.value, &out.consts).unwrap_or(0.0) != 0.0,
-            "MinLOD" => lod_range.0 = property_number(p, &out.consts)? as f32,
-            "MaxLOD" => lod_range.1 = property_number(p, &out.consts)? as f32,
-            "MipLODBias" => {
-                if property_number(p, &out.consts)? != 0.0 {
-                    return unsupported(p.value.range, "'MipLODBias' : only 0 is supported");
+            "SRGBTexture" | "SRGBReadEnable" => srgb = property_int(p, &out.consts)? != 0,
+            "MinLOD" | "MaxMipLevel" => lod_range.0 = property_int(p, &out.consts)? as f32,
+            "MaxLOD" => lod_range.1 = property_int(p, &out.consts)? as f32,
+            "MipLODBias" | "MipMapLodBias" => {
+                if property_int(p, &out.consts)? != 0 {
+                    return unsupported(p.value.range, format!("'{key}' : only 0 is supported"));
                 }
             }
             other => {
@@ -616,7 +605,13 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     for p in d.properties.iter().flatten() {
         match p.name.name.as_str() {
             "Texture" => texture = Some(object_texture(p, out)?.0),
-            "MipLOD" | "MipLevel" => mip_level = property_number(p, &out.consts)? as u32,
+            // ReShade takes a level outside 1..65535 as 0.
+            "MipLOD" | "MipLevel" => {
+                mip_level = u32::try_from(property_int(p, &out.consts)?)
+                    .ok()
+                    .filter(|v| *v < u32::from(u16::MAX))
+                    .unwrap_or(0);
+            }
             other => {
                 return unsupported(p.name.range, format!("'{other}' : unknown storage state"));
             }

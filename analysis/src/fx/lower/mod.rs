@@ -2,7 +2,8 @@
 //! ([`FxOrigins`]), and the structure items (uniforms, textures, samplers, storages, techniques)
 //! resolved into the model, driving the shared [`EffectBuilder`] exactly as the WFX side does.
 //!
-//! - `items.rs`: uniforms, textures, samplers, storages, annotations and constant values;
+//! - `items.rs`: uniforms, textures, samplers, storages and annotations; `consts.rs`: constant
+//!   expressions as ReShade folds them;
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
 //! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
 //! - `order.rs`: operands computed before a later operand's side effects, held in a `let`;
@@ -18,6 +19,7 @@
 
 mod atomics;
 mod calls;
+mod consts;
 mod emit;
 mod entry;
 mod exprs;
