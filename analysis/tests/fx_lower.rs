@@ -627,9 +627,8 @@ float4 VS(uint id : SV_VertexID) : SV_Position { return 0; }
 technique X { pass { VertexShader = VS; PixelShader = PS; RenderTarget = B; } }
 "#;
     let out = compile(text);
-    let effect = out
-        .effect
-        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()));
+    let rendered = out.render_diagnostics();
+    let effect = out.effect.unwrap_or_else(|| panic!("{rendered}"));
     let kinds: Vec<(u32, u32, TextureFormat, u32)> = effect
         .textures()
         .iter()
@@ -662,4 +661,34 @@ technique X { pass { VertexShader = VS; PixelShader = PS; RenderTarget = B; } }
     );
     // Sampler values are integers in ReShade too: 3.75 is 3.
     assert_eq!((s.srgb, s.lod_range), (false, (1.0, 3.0)));
+}
+
+#[test]
+fn render_targets_after_an_empty_slot_are_ignored_with_a_warning() {
+    // ReShade's runtime binds targets from slot 0 up to the first empty one: with slot 0 empty
+    // the pass renders to the back buffer (NiceGuy's Scatter.fx names only RenderTarget1).
+    let text = r#"
+texture T { Width = 4; Height = 4; };
+float4 PS(float4 p : SV_Position) : SV_Target { return 1; }
+float4 VS(uint id : SV_VertexID) : SV_Position { return 0; }
+technique X { pass { VertexShader = VS; PixelShader = PS; RenderTarget1 = T; } }
+"#;
+    let out = compile(text);
+    let found: Vec<String> = out
+        .diagnostics
+        .iter()
+        .map(|d| d.render_short(&out.sources))
+        .collect();
+    let path = repo().join("assets/test_effect.fx");
+    assert_eq!(
+        found,
+        [format!(
+            "{}:5:75: warning[InvalidRenderStateValue]: 'RenderTarget1' : ignored, as ReShade \
+             ignores it: render targets bind from slot 0 up to the first empty one, 'RenderTarget0'",
+            path.display()
+        )]
+    );
+    let effect = out.effect.expect("a warning only");
+    let pass = &effect.techniques()[0].passes[0];
+    assert!(pass.render_targets().is_empty(), "renders to the back buffer");
 }

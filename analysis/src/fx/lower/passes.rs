@@ -279,7 +279,29 @@ fn pass_states(
             states.ok = false;
         }
     }
+    ignore_targets_after_a_gap(&mut states, diagnostics);
     states
+}
+
+/// ReShade's runtime binds a pass's render targets from slot 0 up to the first empty slot
+/// (with slot 0 empty, the pass renders to the back buffer), so a target named after a gap is
+/// ignored there: here too, with a warning where it is named.
+fn ignore_targets_after_a_gap(states: &mut PassStates, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(gap) = states.targets.iter().position(Option::is_none) else {
+        return;
+    };
+    for slot in gap + 1..states.targets.len() {
+        if let Some((_, span)) = states.targets[slot].take() {
+            diagnostics.push(Diagnostic::warning(
+                DiagnosticCode::InvalidRenderStateValue,
+                span,
+                format!(
+                    "'RenderTarget{slot}' : ignored, as ReShade ignores it: render targets bind \
+                     from slot 0 up to the first empty one, 'RenderTarget{gap}'"
+                ),
+            ));
+        }
+    }
 }
 
 fn render_target(
