@@ -692,3 +692,36 @@ technique X { pass { VertexShader = VS; PixelShader = PS; RenderTarget1 = T; } }
     let pass = &effect.techniques()[0].passes[0];
     assert!(pass.render_targets().is_empty(), "renders to the back buffer");
 }
+
+#[test]
+fn array_varyings_take_one_location_per_element() {
+    // As ReShade lays them out: `offset[k]` of `: TEXCOORD1` is TEXCOORD1+k, so the pixel
+    // shader's `TEXCOORD3` is the vertex shader's `offset[2]`.
+    let text = r#"
+void VS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD0,
+        out float4 offset[3] : TEXCOORD1)
+{
+    uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0);
+    pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+    offset[0] = uv.xyxy; offset[1] = 0; offset[2] = 1;
+}
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0, float4 first : TEXCOORD1,
+          float4 rest[2] : TEXCOORD2) : SV_Target
+{
+    return first + rest[1];
+}
+technique T { pass { VertexShader = VS; PixelShader = PS; } }
+"#;
+    let out = compile(text);
+    assert!(out.effect.is_some(), "{}", out.render_diagnostics());
+    let wgsl = analysis::fx::generated_wgsl(
+        &repo().join("assets/test_effect.fx"),
+        &analysis::MemoryLoader::new([(repo().join("assets/test_effect.fx"), text)]),
+        &Options::default(),
+    )
+    .unwrap_or_default();
+    for location in ["@location(1) o2: vec4<f32>", "@location(3) o4: vec4<f32>"] {
+        assert!(wgsl.contains(location), "{location} in:\n{wgsl}");
+    }
+    assert!(wgsl.contains("@location(3) fx_i4: vec4<f32>"), "{wgsl}");
+}

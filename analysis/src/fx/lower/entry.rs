@@ -46,6 +46,13 @@ struct Slot {
     place: String,
 }
 
+/// A semantic's name and index, as ReShade reads them: the digits that end it are the index
+/// (`TEXCOORD12` → `TEXCOORD`, 12; none is 0).
+fn split_semantic(semantic: &str) -> (&str, u32) {
+    let stem = semantic.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem, semantic[stem.len()..].parse().unwrap_or(0))
+}
+
 /// The attribute and stage type of a semantic, for an input (`input`) or output.
 fn attribute(
     semantic: &str,
@@ -55,11 +62,7 @@ fn attribute(
     range: TextRange,
 ) -> Result<(String, Type)> {
     let upper = semantic.to_ascii_uppercase();
-    let digits = upper
-        .trim_start_matches(|c: char| !c.is_ascii_digit())
-        .to_string();
-    let stem = &upper[..upper.len() - digits.len()];
-    let index: u32 = digits.parse().unwrap_or(0);
+    let (stem, index) = split_semantic(&upper);
     let u3 = Type::vector(Base::Uint, 3);
     use naga::ShaderStage::*;
     let found = match (stage, input, stem) {
@@ -149,6 +152,28 @@ impl Emitter<'_> {
                 "an entry point parameter or result without a semantic",
             );
         };
+        if let Type::Array(element, Some(n)) = ty {
+            // As in ReShade, element `k` of an array `TEXCOORDi` is `TEXCOORDi+k`: one
+            // location each, since WGSL stage inputs and outputs are never arrays.
+            let (stem, first) = split_semantic(&semantic.name);
+            for k in 0..*n {
+                let element_semantic = Ident {
+                    name: format!("{stem}{}", first.saturating_add(k)),
+                    range: semantic.range,
+                };
+                let p = format!("{place}[{k}]");
+                self.slots(
+                    element,
+                    Some(&element_semantic),
+                    p,
+                    request,
+                    input,
+                    range,
+                    out,
+                )?;
+            }
+            return Ok(());
+        }
         let (attribute, stage_ty) =
             attribute(&semantic.name, ty, request.stage, input, semantic.range)?;
         let wgsl_ty = self.wgsl(&stage_ty, range)?;
