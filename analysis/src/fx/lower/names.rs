@@ -186,6 +186,44 @@ pub(crate) fn overload(base: &str, id: usize) -> String {
     format!("fx_o{id}_{base}")
 }
 
+/// The FX name a WGSL name written by lowering stands for, to speak of it in FX words: the
+/// reverse of [`ident`], [`local_ident`], [`overload`] and the parameter copies; `None` for a
+/// name lowering made up (helpers, wrappers, temporaries).
+pub(crate) fn fx_name(wgsl: &str) -> Option<String> {
+    let parts = |encoded: &str| -> Option<String> {
+        let mut rest = encoded;
+        let mut out = Vec::new();
+        while !rest.is_empty() {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            let len: usize = rest[..digits].parse().ok()?;
+            let part = rest[digits..].strip_prefix('_')?.get(..len)?;
+            out.push(part);
+            rest = &rest[digits + 1 + len..];
+        }
+        (!out.is_empty()).then(|| out.join("::"))
+    };
+    let tagged = |tag: &str| {
+        wgsl.strip_prefix(tag)
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    if let Some(encoded) = tagged("fx_u").or_else(|| tagged("fx_l")) {
+        return parts(encoded);
+    }
+    for prefix in ["fx_in_", "fx_tex_"] {
+        if let Some(rest) = wgsl.strip_prefix(prefix) {
+            return fx_name(rest);
+        }
+    }
+    if let Some(rest) = tagged("fx_o") {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        return fx_name(rest[digits..].strip_prefix('_')?);
+    }
+    if wgsl.starts_with("fx_") || wgsl.to_ascii_lowercase().contains("fxbench") {
+        return None;
+    }
+    Some(wgsl.replace("__", "::"))
+}
+
 /// The WGSL scalar for an FX base type.
 pub(crate) fn scalar(base: Base) -> &'static str {
     match base {
@@ -254,5 +292,42 @@ pub(crate) fn float_literal(v: f64) -> String {
         format!("{s}f")
     } else {
         format!("{s}.0f")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_keep_their_spelling_unless_wgsl_or_lowering_has_it() {
+        assert_eq!(ident("Strength"), "Strength");
+        assert_eq!(ident("ReShade::BackBuffer"), "ReShade__BackBuffer");
+        assert_eq!(ident("::x"), "x");
+        for (fx, wgsl) in [
+            ("loop", "fx_u4_loop"),
+            ("mix", "fx_u3_mix"),
+            ("vec3f", "fx_u5_vec3f"),
+            ("fx_t1", "fx_u5_fx_t1"),
+            ("fxbench_uniforms", "fx_u16_fxbench_uniforms"),
+            ("T_FxBench_srgb", "fx_u14_T_FxBench_srgb"),
+            ("__x", "fx_u3___x"),
+            ("_", "fx_u1__"),
+            ("a__b", "fx_u4_a__b"),
+            ("A::_b", "fx_u1_A2__b"),
+            ("fx::x", "fx_u2_fx1_x"),
+        ] {
+            assert_eq!(ident(fx), wgsl, "{fx}");
+            assert_eq!(fx_name(wgsl).as_deref(), Some(fx), "{wgsl}");
+        }
+        let module: FxHashSet<String> = ["T".to_string()].into_iter().collect();
+        assert_eq!(local_ident("T", &module), "fx_l1_T");
+        assert_eq!(local_ident("loop", &module), "fx_u4_loop");
+        assert_eq!(fx_name("fx_l1_T").as_deref(), Some("T"));
+        assert_eq!(fx_name(&overload("fx_u4_loop", 3)).as_deref(), Some("loop"));
+        assert_eq!(fx_name("fx_in_A__b").as_deref(), Some("A::b"));
+        assert_eq!(fx_name("fx_m_add_i2x2"), None);
+        assert_eq!(member("loop"), "fx_u4_loop");
+        assert_eq!(member("mix"), "mix");
     }
 }
