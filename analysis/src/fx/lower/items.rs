@@ -471,7 +471,7 @@ fn texture(
         a.name.name == "pooled" && matches!(a.value.kind, ExprKind::Literal(Literal::Bool(true)))
     });
     let image = match d.annotations.iter().find(|a| a.name.name == "source") {
-        Some(a) => Some(image_path(name, a, out)?),
+        Some(a) => Some(image_path(qualified, a, out)?),
         None => None,
     };
     Ok(Texture {
