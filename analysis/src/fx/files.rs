@@ -1,6 +1,7 @@
 //! Reading ReShade FX files as ReShade does: bytes that are not UTF-8 are Latin-1, a byte order
-//! mark is dropped, and a name whose case differs from the file's still finds it (ReShade runs on
-//! Windows, where effects are written with any case). Include folders are searched recursively.
+//! mark is dropped, and a name whose case differs from the file's, or that separates folders
+//! with backslashes, still finds it (ReShade runs on Windows, where effects are written so).
+//! Include folders are searched recursively.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -15,14 +16,26 @@ impl FileLoader for FxFileLoader {
     fn read(&self, path: &Path) -> io::Result<String> {
         let bytes = match std::fs::read(path) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => match find_ignoring_case(path) {
-                Some(found) => std::fs::read(found)?,
-                None => return Err(e),
-            },
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let windows = windows_spelling(path);
+                let wanted = windows.as_deref().unwrap_or(path);
+                match find_ignoring_case(wanted) {
+                    Some(found) => std::fs::read(found)?,
+                    None => return Err(e),
+                }
+            }
             Err(e) => return Err(e),
         };
         Ok(decode_source(&bytes))
     }
+}
+
+/// `path` with its backslashes read as folder separators, as Windows reads them
+/// (`#include ".\Includes\x.fxh"`), when it has any.
+fn windows_spelling(path: &Path) -> Option<PathBuf> {
+    let text = path.to_str()?;
+    text.contains('\\')
+        .then(|| Path::new(&text.replace('\\', "/")).components().collect())
 }
 
 /// Text of a source file: UTF-8 without its byte order mark, or else Latin-1 (every byte one
@@ -108,6 +121,21 @@ mod tests {
         assert_eq!(decode_source(b"\xef\xbb\xbfint a;"), "int a;");
         assert_eq!(decode_source(b"// caf\xe9\nint a;"), "// caf\u{e9}\nint a;");
         assert_eq!(decode_source("é".as_bytes()), "é");
+    }
+
+    #[test]
+    fn a_windows_spelling_finds_the_file() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let includes = dir.path().join("Includes");
+        std::fs::create_dir(&includes).expect("create folder");
+        std::fs::write(includes.join("Common.fxh"), b"// common").expect("write file");
+        let text = FxFileLoader.read(&dir.path().join(".\\includes\\COMMON.fxh"));
+        assert_eq!(text.ok().as_deref(), Some("// common"));
+        let missing = FxFileLoader.read(&dir.path().join(".\\Includes\\Other.fxh"));
+        assert_eq!(
+            missing.err().map(|e| e.kind()),
+            Some(io::ErrorKind::NotFound)
+        );
     }
 
     #[test]
