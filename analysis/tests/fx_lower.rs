@@ -694,7 +694,10 @@ technique X { pass { VertexShader = VS; PixelShader = PS; RenderTarget1 = T; } }
     );
     let effect = out.effect.expect("a warning only");
     let pass = &effect.techniques()[0].passes[0];
-    assert!(pass.render_targets().is_empty(), "renders to the back buffer");
+    assert!(
+        pass.render_targets().is_empty(),
+        "renders to the back buffer"
+    );
 }
 
 #[test]

@@ -36,7 +36,10 @@ fn size_number(size: &str) -> Option<u8> {
 
 /// The value of `field: X` in a debug form.
 fn field<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    text.split(&format!("{name}: ")).nth(1)?.split([',', ' ']).next()
+    text.split(&format!("{name}: "))
+        .nth(1)?
+        .split([',', ' '])
+        .next()
 }
 
 /// Replaces every `Scalar(Scalar { .. })`, `Vector { .. }`, `Matrix { .. }` and bare
@@ -57,9 +60,9 @@ fn types_in_fx_words(message: &str) -> String {
         };
         let form = &rest[i..i + end];
         let name = match prefix {
-            "Vector {" => scalar_name(form).zip(field(form, "size").and_then(size_number)).map(
-                |(s, n)| format!("{s}{n}"),
-            ),
+            "Vector {" => scalar_name(form)
+                .zip(field(form, "size").and_then(size_number))
+                .map(|(s, n)| format!("{s}{n}")),
             "Matrix {" => scalar_name(form)
                 .zip(field(form, "columns").and_then(size_number))
                 .zip(field(form, "rows").and_then(size_number))
@@ -99,7 +102,14 @@ fn closing(text: &str) -> Option<usize> {
 /// Drops naga's arena handles (` [N]` after a space): `Expression [211]` is "an expression",
 /// `Function [3] 'f'` "a function 'f'", `[208] (of type T)` "a value (of type T)".
 fn without_handles(message: &str) -> String {
-    const KINDS: [&str; 6] = ["Expression", "Function", "Type", "Constant", "Global", "Local"];
+    const KINDS: [&str; 6] = [
+        "Expression",
+        "Function",
+        "Type",
+        "Constant",
+        "Global",
+        "Local",
+    ];
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
     while let Some(open) = rest.find('[') {
@@ -117,7 +127,11 @@ fn without_handles(message: &str) -> String {
         let word_start = kept.rfind(' ').map_or(0, |i| i + 1);
         let word = &kept[word_start..];
         if KINDS.contains(&word) {
-            let article = if word.starts_with(['E', 'A', 'O', 'I', 'U']) { "an" } else { "a" };
+            let article = if word.starts_with(['E', 'A', 'O', 'I', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
             out.push_str(&kept[..word_start]);
             out.push_str(&format!("{article} {}", word.to_ascii_lowercase()));
         } else {
@@ -143,9 +157,7 @@ fn names_in_fx_words(message: &str) -> String {
             return out;
         };
         let word = &inside[..close];
-        let identifier = word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        let identifier = word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
         match fx_name(word).filter(|_| identifier) {
             Some(fx) => out.push_str(&fx),
             None => out.push_str(word),
@@ -177,10 +189,15 @@ mod tests {
             "expected an image, but found `SrcTex` which is not an image"
         );
         assert_eq!(
-            fx_words("Type [3] of Matrix { columns: Bi, rows: Quad, scalar: Scalar { kind: Float, width: 4 } }"),
+            fx_words(
+                "Type [3] of Matrix { columns: Bi, rows: Quad, scalar: Scalar { kind: Float, width: 4 } }"
+            ),
             "a type of 'float2x4'"
         );
-        assert_eq!(fx_words("'ReShade__BackBuffer' : x"), "'ReShade::BackBuffer' : x");
+        assert_eq!(
+            fx_words("'ReShade__BackBuffer' : x"),
+            "'ReShade::BackBuffer' : x"
+        );
         assert_eq!(fx_words("index [i] of a[0]"), "index [i] of a[0]");
     }
 }
