@@ -1236,16 +1236,6 @@ fn derivatives_of_linear_functions() {
             // d/dx of uv.x is 1/16 per pixel, d/dy of uv.y also.
             [1.0, 1.0, 0.75, 0.5]
         },
-    },
-    // The fine and coarse forms of later ReShade releases: on a linear function both are
-    // the plain derivative.
-    Case {
-        name: "fine_and_coarse_derivatives",
-        code: "float4 Case(int2 p, float2 uv) {
-            float v = uv.x * 4.0 + uv.y * 2.0;
-            return float4(ddx_fine(v) * 4.0, ddy_fine(v) * 8.0, ddx_coarse(v) * 2.0, ddy_coarse(uv).y * 4.0);
-        }",
-        expected: |_, _, _| [1.0, 1.0, 0.5, 0.25],
     }]);
 }
 
@@ -1320,4 +1310,93 @@ fn matrix_steps_selects_and_flattening_constructors() {
             },
         },
     ]);
+}
+
+#[test]
+fn forms_reshade_accepts_compute_as_in_reshade() {
+    check(&[
+        Case {
+            // Locals named like the texture a sampler reads and like the WGSL built-ins the
+            // generated code calls (`lerp` → `mix`, `frac` → `fract`, `?:` → `select`): FX code
+            // sees the locals, the generated code the texture and the built-ins.
+            name: "user_names_never_meet_generated_ones",
+            code: "texture2D BackTex : COLOR;
+            sampler2D sBack { Texture = BackTex; };
+            static const float fract = 0.125;
+            float4 Case(int2 p, float2 uv) {
+                float BackTex = 0.5;
+                float mix = 0.25;
+                float select = 2;
+                float4 loop = tex2D(sBack, uv);
+                return float4(lerp(loop.r, mix, BackTex), frac(select * 0.625) + fract,
+                              loop.g * select * 0.5, mix > 0.2 ? 1 : 0);
+            }",
+            expected: |x, y, input| {
+                let c = input.at(x as usize, y as usize);
+                [(c[0] + 0.25) * 0.5, 0.375, c[1], 1.0]
+            },
+        },
+        Case {
+            // ReShade assigns a shorter vector to a longer one by repeating its last
+            // component (its promotion swizzle), compound assignments too.
+            name: "assignment_widens_a_vector_with_its_last_component",
+            code: "float4 Case(int2 p, float2 uv) {
+                float2 a = float2(p.x / 32.0, p.y / 32.0);
+                float4 b = 0.125;
+                b = a;
+                float3 c = 0.0625;
+                c += a;
+                return float4(b.z, b.w, c.z, b.x);
+            }",
+            expected: |x, y, _| {
+                let (ax, ay) = (x as f32 / 32.0, y as f32 / 32.0);
+                [ay, ay, 0.0625 + ay, ax]
+            },
+        },
+        Case {
+            // An initialiser list assigned to an array member, as CShade writes its masks.
+            name: "initialiser_list_assigned_to_an_array_member",
+            code: "struct W { int m[3]; float f[2]; };
+            float4 Case(int2 p, float2 uv) {
+                W w[2];
+                w[0].m = { 1, 0, 1 };
+                w[1].m = { 0, p.x, 2 };
+                w[1].f = { 0.25, uv.y };
+                return float4(w[0].m[2] * 0.5, w[1].m[1] / 16.0, w[1].f[0], w[1].f[1]);
+            }",
+            expected: |x, y, _| [0.5, x as f32 / 16.0, 0.25, (y as f32 + 0.5) / 16.0],
+        },
+    ]);
+}
+
+/// `Case` runs over a pass whose vertex shader writes an array varying (`float4 offset[3] :
+/// TEXCOORD1`, one location per element, as ReShade lays it out) and whose pixel shader reads
+/// it back; textures sized by expressions ReShade folds, a mip count of 0 (one level, as in
+/// ReShade) and format names in another letter case.
+#[test]
+fn array_varyings_and_texture_properties_as_reshade_reads_them() {
+    check(&[Case {
+        name: "array_varyings",
+        code: "static const int Half = BUFFER_WIDTH >> 1;
+        texture2D Small { Width = Half / 2; Height = int2(16, 16).y >> 2; MipLevels = 0; Format = rgba16f; };
+        sampler2D sSmall { Texture = Small; };
+        void OffsetVS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD0,
+                      out float4 offset[3] : TEXCOORD1)
+        {
+            PostProcessVS(id, pos, uv);
+            offset[0] = float4(uv, 0.25, 0.5);
+            offset[1] = float4(0.125, uv.x, 0, 1);
+            offset[2] = tex2Dsize(sSmall, 0).xyxy / 16.0;
+        }
+        float4 OffsetPS(float4 pos : SV_Position, float2 uv : TEXCOORD0, float4 offset[3] : TEXCOORD1) : SV_Target
+        {
+            return float4(offset[0].y, offset[1].y, offset[2].x, offset[2].y + offset[0].z);
+        }
+        technique Semantics { pass { VertexShader = OffsetVS; PixelShader = OffsetPS; } }",
+        expected: |x, y, _| {
+            let (u, v) = ((x as f32 + 0.5) / 16.0, (y as f32 + 0.5) / 16.0);
+            // 16 wide: `Half` is 8, the texture 4×4.
+            [v, u, 0.25, 0.25 + 0.25]
+        },
+    }]);
 }

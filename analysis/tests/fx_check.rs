@@ -125,8 +125,9 @@ float4 PS(const float x, inout float4 y) : SV_Target
             "7:5-7:13 error[AssignTypeMismatch] 'Strength' : l-value specifies a read-only value",
             "8:5-8:11 error[AssignTypeMismatch] 'Tint' : l-value specifies a read-only value",
             "10:5-10:6 error[AssignTypeMismatch] 'x' : l-value specifies a read-only value",
-            // ReShade ranks an assignment from the target's type to the value's: a wider vector
-            // is no conversion there (X3020), a narrower one is.
+            // ReShade ranks an assignment's target against its value, so a longer vector does
+            // not go into a shorter place ("cannot convert these types (from float4 to
+            // float3)", X3020, asked of its compiler), though it goes into a scalar.
             "13:13-13:42 error[AssignTypeMismatch] 'float4' : cannot convert to 'float3'",
             "14:15-14:61 warning[ImplicitTruncation] 'float3' : implicit truncation of vector type to 'float'",
             "15:12-15:20 error[NoMatchingOverload] 'saturate' : takes 1 argument, 2 given",
@@ -507,8 +508,9 @@ float4 PS() : SV_Target
 
 /// Syntax of ReShade releases after 6.1: default parameter values are one located error for the
 /// whole file (at the first `=`, the line where ReShade 6.1 reports its syntax error), and calls
-/// that leave the defaulted arguments out raise nothing more; the derivatives those releases
-/// added (`ddx_fine`, `ddx_coarse`, `ddy_fine`, `ddy_coarse`) are accepted as `ddx` is.
+/// that leave the defaulted arguments out raise nothing more; a call of a derivative those
+/// releases added (`ddx_fine`, `ddx_coarse`, `ddy_fine`, `ddy_coarse`) is one error at the call,
+/// as ReShade 6.1's X3004, and its value types as `ddx`'s, so nothing else follows.
 #[test]
 fn effects_written_for_a_newer_reshade_get_one_error() {
     let src = "\
@@ -518,8 +520,7 @@ float4 PS(float4 p : SV_Position) : SV_Target
 {
     float a = scale(p.x) + scale(p.x, 3.0) + scale(p.x, 3.0, 1.0);
     float2 b = shift(p.xy) + shift(p.xy, 0.5);
-    float3 d = ddx_fine(p.xyz) + ddy_fine(p.xyz) + ddx_coarse(p.xyz) + ddy_coarse(p.xyz);
-    return float4(a + b, d.xy);
+    return float4(a + b, 0, 0);
 }
 ";
     assert_eq!(
@@ -541,7 +542,7 @@ float4 PS() : SV_Target { return scale() + scale(1.0, 2.0, 3.0); }
             "2:44-2:49 error[NoMatchingOverload] 'scale' : no matching overload for (float, float, float)",
         ]
     );
-    // Without a default value the derivatives check clean, with ReShade's overloads.
+    // The derivatives: one error per call, at its name, with ReShade's overloads typing it.
     let src = "\
 float4 PS(float4 p : SV_Position) : SV_Target
 {
@@ -549,5 +550,72 @@ float4 PS(float4 p : SV_Position) : SV_Target
     return float4(d, ddx_coarse(p.z), ddy_fine(p.w));
 }
 ";
-    assert_eq!(check(src), Vec::<String>::new());
+    let newer = |at: &str, name: &str| {
+        format!(
+            "{at} error[UndefinedFunction] '{name}' : undefined function in ReShade 6.1, the \
+             version fxbench checks effects against (a newer ReShade declares it)"
+        )
+    };
+    assert_eq!(
+        check(src),
+        [
+            newer("3:16-3:24", "ddx_fine"),
+            newer("3:33-3:43", "ddy_coarse"),
+            newer("4:22-4:32", "ddx_coarse"),
+            newer("4:39-4:47", "ddy_fine"),
+        ]
+    );
+}
+
+#[test]
+fn assignments_rank_the_target_against_the_value_as_reshade_does() {
+    // ReShade's verdicts, asked of its compiler one line at a time: a shorter vector widens
+    // into a longer place, a vector goes into a scalar with a warning (X3206), a longer vector
+    // into a shorter place and a scalar into a matrix are "cannot convert these types"
+    // (X3020), a list fills an array of its own length only, and booleans add as integers.
+    let src = "struct W { int m[3]; };
+float4 PS(float4 pos : SV_Position) : SV_Target
+{
+    float4 b = 0; float3 a = 1; float s = 0; float2x2 m = float2x2(0, 0, 0, 0); W w[2];
+    b = a;
+    b += a;
+    s = a;
+    a = b;
+    m = 1;
+    w[0].m = { 1, 0, 1 };
+    w[1].m = { 1, 0 };
+    bool p = true, q = false;
+    int n = p + q;
+    return b + s + n;
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "7:9-7:10 warning[ImplicitTruncation] 'float3' : implicit truncation of vector type to 'float'",
+            "8:9-8:10 error[AssignTypeMismatch] 'float4' : cannot convert to 'float3'",
+            "9:9-9:10 error[AssignTypeMismatch] 'int' : cannot convert to 'float2x2'",
+            "11:14-11:22 error[AssignTypeMismatch] 'int[2]' : initial value does not match variable type 'int[3]'",
+        ]
+    );
+}
+
+#[test]
+fn a_pass_runs_the_overload_of_its_shader_declared_last() {
+    // As ReShade's symbol lookup does: the newest symbol of the name, whatever its signature
+    // (so its semantics are the ones checked).
+    let two = "float4 PS(float4 pos : SV_Position) : SV_Target { return 1; }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return 2; }
+float4 VS(uint id : SV_VertexID) : SV_Position { return 0; }
+technique X { pass { VertexShader = VS; PixelShader = PS; } }
+";
+    assert_eq!(check(two), Vec::<String>::new());
+    let last_unsemantic = two.replace("float4 VS", "float3 PS(float2 uv) { return 3; }\nfloat4 VS");
+    assert_eq!(
+        check(&last_unsemantic),
+        [
+            "5:15-5:19 error[MissingSemantic] 'PS' : function return value is missing semantics",
+            "5:15-5:19 error[MissingSemantic] 'PS' : input parameter 'uv' is missing semantics",
+        ]
+    );
 }

@@ -403,30 +403,8 @@ fn every_case_agrees_with_reshade() {
         100.0 * agreed as f64 / recorded.len() as f64,
         pending.len()
     );
-    let known = known_disagreements();
-    let case_of = |d: &&String| d.split(':').next().unwrap_or_default().to_string();
-    let found: BTreeSet<String> = disagreements.iter().map(case_of).collect();
-    let fixed: Vec<&String> = known.iter().filter(|k| !found.contains(*k)).collect();
     assert!(
-        fixed.is_empty(),
-        "listed in conformance/known_disagreements.tsv but now agreeing with ReShade (delete their lines): {fixed:?}"
-    );
-    let new: Vec<&&String> = disagreements
-        .iter()
-        .filter(|d| !known.contains(&case_of(d)))
-        .collect();
-    assert!(
-        new.is_empty(),
-        "{} of {} cases disagree with ReShade (and are not listed as known):\n{}",
-        new.len(),
-        recorded.len(),
-        new.iter()
-            .map(|d| d.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-    assert!(
-        disagreements.len() == known.len(),
+        disagreements.is_empty(),
         "{} of {} cases disagree with ReShade:\n{}",
         disagreements.len(),
         recorded.len(),
@@ -436,16 +414,4 @@ fn every_case_agrees_with_reshade() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-}
-
-/// The cases listed in `conformance/known_disagreements.tsv` (case path, then its cause).
-fn known_disagreements() -> BTreeSet<String> {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/known_disagreements.tsv");
-    let text = std::fs::read_to_string(&path).expect("known_disagreements.tsv is committed");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split('\t').next())
-        .map(str::to_string)
-        .collect()
 }

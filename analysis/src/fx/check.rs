@@ -67,6 +67,9 @@ pub struct Facts {
     /// Calls of built-ins, by the callee's range: the parameter types of the overload chosen,
     /// which each argument converts to.
     pub intrinsic_params: HashMap<TextRange, Vec<Type>>,
+    /// The function each pass's `VertexShader`/`PixelShader`/`ComputeShader` names, by the
+    /// range of the name: its id. Of several overloads, the last declared, as in ReShade.
+    pub entry_points: HashMap<TextRange, usize>,
 }
 
 /// Checks `module`; returns every finding in text order and the facts lowering needs.
@@ -278,6 +281,13 @@ impl Checker {
         self.find_candidate(path, |name| {
             self.globals.contains_key(name).then(|| name.to_string())
         })
+    }
+
+    /// The function a pass's shader state names: ReShade's symbol lookup finds the overload
+    /// declared last (the name's newest symbol), whatever its signature.
+    pub(super) fn entry_point(&self, path: &Path) -> Option<&Signature> {
+        let name = self.function_name(path)?;
+        self.functions.get(&name)?.iter().max_by_key(|o| o.id)
     }
 
     /// The qualified name of the function `path` names, if any.
@@ -818,9 +828,15 @@ impl Checker {
                     let ExprKind::Name(path) = &state.value.kind else {
                         continue;
                     };
-                    if self.function_name(path).is_none() {
-                        let message = format!("'{}' : entry point not found", path.joined());
-                        self.report(DiagnosticCode::EntryNotFound, path.range, message);
+                    match self.entry_point(path) {
+                        Some(signature) => {
+                            let id = signature.id;
+                            self.facts.entry_points.insert(path.range, id);
+                        }
+                        None => {
+                            let message = format!("'{}' : entry point not found", path.joined());
+                            self.report(DiagnosticCode::EntryNotFound, path.range, message);
+                        }
                     }
                 } else if name.starts_with("RenderTarget") {
                     self.expect_object(&state.value, super::lexer::ObjectKind::Texture);

@@ -47,14 +47,8 @@ impl Checker {
         };
         let at = TextRange::new(pass.range.start as usize, pass.range.start as usize + 4);
         for path in [vs, ps] {
-            let Some(qualified) = self.function_name(path) else {
-                continue;
-            };
             let missing = self
-                .functions
-                .get(&qualified)
-                // ReShade's symbol lookup finds the function declared last with the name.
-                .and_then(|overloads| overloads.iter().max_by_key(|o| o.id))
+                .entry_point(path)
                 .map(|o| o.unsemantic.clone())
                 .unwrap_or_default();
             for what in missing {

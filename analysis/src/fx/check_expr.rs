@@ -59,8 +59,12 @@ impl Checker {
                 .last()
                 .unwrap_or(Type::Error),
             ExprKind::InitList(items) => {
-                items.iter().for_each(|i| drop(self.expr(i)));
-                Type::Error
+                let types: Vec<Type> = items.iter().map(|i| self.expr(i)).collect();
+                if types.iter().any(Type::is_error) {
+                    Type::Error
+                } else {
+                    super::check_init::list_type(&types)
+                }
             }
             ExprKind::Error => Type::Error,
         }

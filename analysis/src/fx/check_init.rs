@@ -66,7 +66,7 @@ impl Checker {
 
 /// The type of a flat initialiser list of elements of `types`: ReShade merges the element
 /// types (its `type::merge`) into an array as long as the list; `void` when empty.
-fn list_type(types: &[Type]) -> Type {
+pub(super) fn list_type(types: &[Type]) -> Type {
     let Some(first) = types.first() else {
         return Type::Void;
     };

@@ -333,6 +333,9 @@ impl Parser<'_> {
                 self.bump();
                 ExprKind::Literal(Literal::Bool(t.kind == TokenKind::True))
             }
+            // As in ReShade, a `{ ... }` list is an expression of its own, anywhere one may
+            // stand (`w[0].m = { 1, 0, 1 };`), not only as a declaration's initialiser.
+            TokenKind::Punct("{") => return self.initializer(),
             TokenKind::Punct("(") => {
                 return self.nested(|p| {
                     p.bump();

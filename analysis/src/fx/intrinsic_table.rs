@@ -1,7 +1,8 @@
 //! ReShade FX's built-in functions, every overload ReShade 6.1 declares, as data: one line per
 //! overload family, written like HLSL signatures with placeholders that expand to the family.
 //! Four derivatives later releases added (`ddx_coarse`, `ddx_fine`, `ddy_coarse`, `ddy_fine`,
-//! `floatN(floatN)` as `ddx`) are accepted too: they lower to WGSL's own, exactly.
+//! `floatN(floatN)` as `ddx`) are here to type a call of one, which the checker then reports
+//! as ReShade 6.1 does (`check/newer_reshade.rs::newer_intrinsic`).
 //!
 //! Placeholders: `N` is a vector size 1 to 4 (`floatN` is `float` … `float4`), `V` a size 2 to 4,
 //! and `R`, `C`, `K` are matrix dimensions 2 to 4 (`floatRxC`); every combination of the

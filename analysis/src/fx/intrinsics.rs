@@ -85,7 +85,13 @@ impl Checker {
         let message = match resolve(name, types) {
             Resolution::NotIntrinsic => return None,
             Resolution::Unique(overload) => {
-                return Some(self.accept(overload, callee, args, types));
+                let ty = self.accept(overload, callee, args, types);
+                if let Some(message) = super::check::newer_reshade::newer_intrinsic(name) {
+                    // ReShade 6.1 has no such built-in (X3004); the call's type is known, so
+                    // nothing after it adds errors.
+                    self.report(DiagnosticCode::UndefinedFunction, callee.range, message);
+                }
+                return Some(ty);
             }
             Resolution::WrongCount(min, max) => {
                 let expected = if min == max {

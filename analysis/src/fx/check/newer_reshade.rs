@@ -21,6 +21,21 @@ fn reason() -> String {
     )
 }
 
+/// The built-ins releases after 6.1 added, which fxbench types and lowers (to WGSL's own) so that
+/// a call of one is a single located error, as in ReShade 6.1, and nothing more.
+const NEWER_INTRINSICS: [&str; 4] = ["ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine"];
+
+/// The error for a call of built-in `name` when a release after 6.1 added it.
+pub(crate) fn newer_intrinsic(name: &str) -> Option<String> {
+    let (major, minor) = (FX_RESHADE_VERSION / 10000, FX_RESHADE_VERSION / 100 % 100);
+    NEWER_INTRINSICS.contains(&name).then(|| {
+        format!(
+            "'{name}' : undefined function in ReShade {major}.{minor}, the version fxbench \
+             checks effects against (a newer ReShade declares it)"
+        )
+    })
+}
+
 /// Makes a version `#error` the only error of `diagnostics` (see the module doc). Applying it
 /// twice changes nothing more.
 pub fn explain_version_errors(diagnostics: &mut Vec<Diagnostic>, sources: &SourceMap) {

@@ -105,9 +105,9 @@ impl Emitter<'_> {
             return None;
         }
         if self.params.get(&name) == Some(&ParamKind::Pointer) {
-            return Some(self.local_ident(&name));
+            return Some(self.local_name(&name));
         }
-        Some(format!("&{}", self.local_ident(&name)))
+        Some(format!("&{}", self.local_name(&name)))
     }
 
     /// Adds the declaration of the temporary standing for out argument `a` (copied in unless

@@ -17,7 +17,7 @@ use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::entry::EntryRequest;
 use super::items::{Global, Lowered};
-use super::names::{ident, wgsl_type};
+use super::names::{ident, local_ident, member, overload, wgsl_type};
 use super::{Result, unsupported};
 
 /// The generated user text with its span records.
@@ -73,9 +73,9 @@ pub(crate) struct Emitter<'m> {
     pub pinned: HashSet<TextRange>,
     /// User functions that write module-scope variables (`global_writes.rs`).
     pub writing_functions: HashSet<usize>,
-    /// The WGSL names declared at module scope (bindings, globals, functions, structs): a local
-    /// or parameter of one of these names is renamed, so it hides nothing generated code uses.
-    pub module_names: HashSet<String>,
+    /// Every module-scope WGSL name of user items (functions, structs, globals, bindings):
+    /// no local or parameter takes one (`names::local_ident`).
+    pub module_names: rustc_hash::FxHashSet<String>,
     /// Locals declared ahead of the statement that declares them (by the range of their name):
     /// ReShade gives a declaration that is a `switch` group's, an `if` branch's or a `do`
     /// body's statement the enclosing scope, which a WGSL block would not.
@@ -110,7 +110,7 @@ pub(crate) fn emit_module(
         helpers: BTreeMap::new(),
         pinned: HashSet::new(),
         writing_functions: HashSet::new(),
-        module_names: HashSet::new(),
+        module_names: rustc_hash::FxHashSet::default(),
         hoisted: HashSet::new(),
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
@@ -120,7 +120,7 @@ pub(crate) fn emit_module(
         "diagnostic(off, derivative_uniformity);",
     );
     e.collect(&module.items)?;
-    e.collect_module_names();
+    e.module_names = e.module_scope_names();
     e.find_writing_functions();
     e.structs_decls(&module.items)?;
     for entry in entries {
@@ -187,36 +187,6 @@ impl<'m> Emitter<'m> {
         Ok(())
     }
 
-    fn collect_module_names(&mut self) {
-        let mut names: HashSet<String> = self.structs.iter().cloned().collect();
-        for (q, g) in &self.lowered.globals {
-            match g {
-                Global::Value(n) | Global::Storage(n) => drop(names.insert(n.clone())),
-                Global::Texture => drop(names.insert(ident(q))),
-                Global::Sampler {
-                    texture, sampler, ..
-                } => {
-                    names.insert(crate::build::srgb_view_name(texture));
-                    names.insert(texture.clone());
-                    names.insert(sampler.clone());
-                }
-            }
-        }
-        names.extend(self.functions.values().map(|f| f.name.clone()));
-        self.module_names = names;
-    }
-
-    /// The WGSL name of a local or parameter: its FX name, unless a module-scope name is
-    /// spelt so (a local `SrcTex` beside the texture `SrcTex`).
-    pub fn local_ident(&self, name: &str) -> String {
-        let n = ident(name);
-        if self.module_names.contains(&n) {
-            format!("fx_local_{n}")
-        } else {
-            n
-        }
-    }
-
     fn fn_info(&self, f: &'m Function, id: usize) -> Result<FnInfo<'m>> {
         let qualified = self
             .facts
@@ -231,7 +201,7 @@ impl<'m> Emitter<'m> {
             .filter(|n| **n == qualified)
             .count();
         let name = if overloads > 1 {
-            format!("{}_{id}", ident(&qualified))
+            overload(&ident(&qualified), id)
         } else {
             ident(&qualified)
         };
@@ -298,6 +268,31 @@ impl<'m> Emitter<'m> {
         wgsl_type(ty, &self.structs, range)
     }
 
+    /// The module-scope WGSL names of the user's items, as [`Self::module_names`] holds them.
+    fn module_scope_names(&self) -> rustc_hash::FxHashSet<String> {
+        let items = &self.lowered.items;
+        let mut names: rustc_hash::FxHashSet<String> = self.structs.iter().cloned().collect();
+        names.extend(self.functions.values().map(|f| f.name.clone()));
+        for t in &items.textures {
+            names.insert(crate::build::srgb_view_name(&t.name));
+            names.insert(t.name.clone());
+        }
+        names.extend(items.samplers.iter().map(|s| s.name.clone()));
+        names.extend(items.storages.iter().map(|s| s.name.clone()));
+        names.extend(items.uniforms.iter().map(|u| u.name.clone()));
+        for g in self.lowered.globals.values() {
+            if let Global::Value(n) | Global::Storage(n) = g {
+                names.insert(n.clone());
+            }
+        }
+        names
+    }
+
+    /// The WGSL name of the local variable or parameter `name` (see `names::local_ident`).
+    pub fn local_name(&self, name: &str) -> String {
+        local_ident(name, &self.module_names)
+    }
+
     /// A fresh temporary name.
     pub fn temp(&mut self) -> String {
         self.tmp += 1;
@@ -351,9 +346,9 @@ impl<'m> Emitter<'m> {
                         // ReShade takes a member name twice (a use reads the first): the
                         // later one gets a name of its own.
                         let n = if seen.contains(&field.as_str()) {
-                            format!("fx_{}_{}", seen.len(), ident(field))
+                            format!("fx_d{}_{}", seen.len(), member(field))
                         } else {
-                            ident(field)
+                            member(field)
                         };
                         seen.push(field);
                         self.line(s.range, &format!("{n}: {t},"));
@@ -509,16 +504,18 @@ impl<'m> Emitter<'m> {
         let mut list = Vec::new();
         let mut copies = Vec::new();
         for (p, (ty, kind)) in def.params.iter().zip(&params) {
-            let n = self.local_ident(&p.name.name);
+            let n = self.local_name(&p.name.name);
             match kind {
-                ParamKind::Sampler => list.push(format!("{n}_tex: texture_2d<f32>, {n}: sampler")),
+                ParamKind::Sampler => {
+                    list.push(format!("fx_tex_{n}: texture_2d<f32>, {n}: sampler"))
+                }
                 ParamKind::Pointer => {
                     list.push(format!("{n}: ptr<function, {}>", self.wgsl(ty, p.range)?))
                 }
                 ParamKind::Value => {
                     let t = self.wgsl(ty, p.range)?;
-                    list.push(format!("{n}_in: {t}"));
-                    copies.push((p.range, format!("var {n}: {t} = {n}_in;")));
+                    list.push(format!("fx_in_{n}: {t}"));
+                    copies.push((p.range, format!("var {n}: {t} = fx_in_{n};")));
                 }
             }
             if *kind != ParamKind::Value {
@@ -675,7 +672,7 @@ impl<'m> Emitter<'m> {
         for d in &v.declarators {
             let ty = self.local_type(v, d)?;
             let t = self.wgsl(&ty, d.name.range)?;
-            let name = self.local_ident(&d.name.name);
+            let name = self.local_name(&d.name.name);
             let init = d
                 .init
                 .as_ref()
@@ -744,7 +741,7 @@ impl<'m> Emitter<'m> {
             for d in &v.declarators {
                 let ty = self.local_type(v, d)?;
                 let t = self.wgsl(&ty, d.name.range)?;
-                let name = self.local_ident(&d.name.name);
+                let name = self.local_name(&d.name.name);
                 self.line(d.range, &format!("var {name}: {t};"));
                 self.hoisted.insert(d.name.range);
             }
@@ -938,7 +935,10 @@ impl<'m> Emitter<'m> {
     ) -> Result<()> {
         let ty = self.ty(target);
         let rhs = match op {
-            None => self.init(value, &ty)?,
+            // A list assigned to an array (`w[0].m = { 1, 0, 1 };`) is built as an initialiser
+            // of the array's type, each element converted.
+            None if matches!(value.kind, ExprKind::InitList(_)) => self.init(value, &ty)?,
+            None => self.expr_as(value, &ty)?,
             Some(op) => {
                 let current = self.expr(target)?;
                 let v = self.expr(value)?;

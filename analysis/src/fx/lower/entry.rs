@@ -46,6 +46,13 @@ struct Slot {
     place: String,
 }
 
+/// A semantic's name and index, as ReShade reads them: the digits that end it are the index
+/// (`TEXCOORD12` → `TEXCOORD`, 12; none is 0).
+fn split_semantic(semantic: &str) -> (&str, u32) {
+    let stem = semantic.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem, semantic[stem.len()..].parse().unwrap_or(0))
+}
+
 /// The attribute and stage type of a semantic, for an input (`input`) or output.
 fn attribute(
     semantic: &str,
@@ -55,11 +62,7 @@ fn attribute(
     range: TextRange,
 ) -> Result<(String, Type)> {
     let upper = semantic.to_ascii_uppercase();
-    let digits = upper
-        .trim_start_matches(|c: char| !c.is_ascii_digit())
-        .to_string();
-    let stem = &upper[..upper.len() - digits.len()];
-    let index: u32 = digits.parse().unwrap_or(0);
+    let (stem, index) = split_semantic(&upper);
     let u3 = Type::vector(Base::Uint, 3);
     use naga::ShaderStage::*;
     let found = match (stage, input, stem) {
@@ -153,7 +156,7 @@ impl Emitter<'_> {
                         .find(|(n, _)| *n == d.name.name)
                         .map(|(_, t)| t.clone())
                         .unwrap_or(Type::Error);
-                    let p = format!("{place}.{}", super::names::ident(&d.name.name));
+                    let p = format!("{place}.{}", super::names::member(&d.name.name));
                     self.slots(&fty, d.semantic.as_ref(), p, request, input, d.range, out)?;
                 }
             }
@@ -165,6 +168,28 @@ impl Emitter<'_> {
                 "an entry point parameter or result without a semantic",
             );
         };
+        if let Type::Array(element, Some(n)) = ty {
+            // As in ReShade, element `k` of an array `TEXCOORDi` is `TEXCOORDi+k`: one
+            // location each, since WGSL stage inputs and outputs are never arrays.
+            let (stem, first) = split_semantic(&semantic.name);
+            for k in 0..*n {
+                let element_semantic = Ident {
+                    name: format!("{stem}{}", first.saturating_add(k)),
+                    range: semantic.range,
+                };
+                let p = format!("{place}[{k}]");
+                self.slots(
+                    element,
+                    Some(&element_semantic),
+                    p,
+                    request,
+                    input,
+                    range,
+                    out,
+                )?;
+            }
+            return Ok(());
+        }
         let (attribute, stage_ty) =
             attribute(&semantic.name, ty, request.stage, input, semantic.range)?;
         let wgsl_ty = self.wgsl(&stage_ty, range)?;
@@ -203,7 +228,7 @@ impl Emitter<'_> {
         let mut locals = Vec::new();
         let mut args = Vec::new();
         for (i, (p, (ty, kind))) in def.params.iter().zip(&params).enumerate() {
-            let place = format!("a{i}");
+            let place = format!("fx_a{i}");
             let is_out = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Out);
             let is_inout = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Inout);
             match kind {
@@ -244,13 +269,13 @@ impl Emitter<'_> {
             self.slots(
                 &ret,
                 def.semantic.as_ref(),
-                "r".into(),
+                "fx_r".into(),
                 request,
                 false,
                 def.return_type.range,
                 &mut outputs,
             )?;
-            format!("let r = {call};")
+            format!("let fx_r = {call};")
         };
         self.wrapper(request, &inputs, &outputs, &locals, &call_line, range)
     }
@@ -284,7 +309,7 @@ impl Emitter<'_> {
         let params: Vec<String> = inputs
             .iter()
             .enumerate()
-            .map(|(k, i)| format!("{} i{k}: {}", i.attribute, i.wgsl_ty))
+            .map(|(k, i)| format!("{} fx_i{k}: {}", i.attribute, i.wgsl_ty))
             .collect();
         let ret = if outputs.is_empty() {
             String::new()
@@ -299,17 +324,17 @@ impl Emitter<'_> {
             self.line(range, &format!("    {l}"));
         }
         for (k, i) in inputs.iter().enumerate() {
-            let value = self.convert(format!("i{k}"), &i.ty, &i.fx_ty, range)?;
+            let value = self.convert(format!("fx_i{k}"), &i.ty, &i.fx_ty, range)?;
             self.line(range, &format!("    {} = {value};", i.place));
         }
         self.line(range, &format!("    {call_line}"));
         if !outputs.is_empty() {
-            self.line(range, &format!("    var o: {out_struct};"));
+            self.line(range, &format!("    var fx_o: {out_struct};"));
             for (k, o) in outputs.iter().enumerate() {
                 let value = self.widen(o, range)?;
-                self.line(range, &format!("    o.o{k} = {value};"));
+                self.line(range, &format!("    fx_o.o{k} = {value};"));
             }
-            self.line(range, "    return o;");
+            self.line(range, "    return fx_o;");
         }
         self.line(range, "}");
         Ok(())

@@ -10,7 +10,7 @@ use super::super::types::{Type, wider_base};
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
 use super::matrices::is_row_array;
-use super::names::{float_literal, ident, numeric, scalar};
+use super::names::{self, float_literal, numeric, scalar};
 use super::{Result, unsupported};
 
 const LANES: [&str; 4] = ["x", "y", "z", "w"];
@@ -96,6 +96,26 @@ impl Emitter<'_> {
                     Ok(truncated)
                 } else {
                     Ok(format!("{target}({truncated})"))
+                }
+            }
+            (2.., 1, _, 1) => {
+                // Longer than the vector (an assignment, the one place ReShade widens): its
+                // last component repeated, as ReShade's promotion swizzle does.
+                let last = LANES[usize::from(fr) - 1];
+                let lanes: String = (0..usize::from(tr))
+                    .map(|k| {
+                        LANES
+                            .get(k)
+                            .filter(|_| k < usize::from(fr))
+                            .unwrap_or(&last)
+                    })
+                    .copied()
+                    .collect();
+                let widened = format!("({code}).{lanes}");
+                if fb == tb {
+                    Ok(widened)
+                } else {
+                    Ok(format!("{target}({widened})"))
                 }
             }
             (_, 2.., _, 1) if u16::from(tr) <= u16::from(fr) * u16::from(fc) => {
@@ -283,9 +303,9 @@ impl Emitter<'_> {
         }
         let name = path.joined();
         match self.params.get(&name) {
-            Some(ParamKind::Pointer) => Ok(format!("(*{})", self.local_ident(&name))),
+            Some(ParamKind::Pointer) => Ok(format!("(*{})", self.local_name(&name))),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
-            _ => Ok(self.local_ident(&name)),
+            _ => Ok(self.local_name(&name)),
         }
     }
 
@@ -585,7 +605,7 @@ impl Emitter<'_> {
         let bt = self.ty(base);
         let b = self.expr(base)?;
         match shape(&bt) {
-            None => Ok(format!("{b}.{}", ident(&member.name))),
+            None => Ok(format!("{b}.{}", names::member(&member.name))),
             Some((base_ty, 1, 1)) => {
                 let n = member.name.len();
                 if n == 1 {

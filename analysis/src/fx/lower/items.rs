@@ -9,6 +9,8 @@ use super::super::ast::*;
 use super::super::check::Facts;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
+pub(crate) use super::consts::{Consts, const_scalar, const_values};
+use super::consts::{as_base, eval, lookup_const};
 use super::names::ident;
 use super::{ItemIds, Result, failed, unsupported};
 use crate::build::{EffectItems, SamplerStates};
@@ -67,22 +69,59 @@ pub(crate) fn lower_items(
     Ok(lowered)
 }
 
-/// Where texture images are looked for: the effect's folder, the include folders, the
-/// `Textures` folder beside the effect's folder (ReShade's layout: `Shaders/` and `Textures/`),
-/// and last the built-in headers' folder, which holds the images those headers name (DrawText's
-/// `FontAtlas.png`), so an effect's own image of the same name wins.
+/// Where texture images are looked for, in order: the effect's folder, the include folders,
+/// the `Textures` folder of the effect's folder or of any folder above it, with every folder
+/// below it (ReShade's layout, `Shaders/` beside `Textures/`, and its default texture search
+/// path `reshade-shaders\Textures\**`, which is recursive), and last the built-in headers'
+/// folder, which holds the images those headers name (DrawText's `FontAtlas.png`), so an
+/// effect's own image of the same name wins.
 fn image_dirs(root: &std::path::Path, options: &Options) -> Vec<std::path::PathBuf> {
-    let dir = root
-        .parent()
-        .map(std::path::Path::to_path_buf)
-        .unwrap_or_default();
+    let dir = match root.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
     let mut dirs = vec![dir.clone()];
     dirs.extend(options.include_dirs.iter().cloned());
-    if let Some(parent) = dir.parent() {
-        dirs.push(parent.join("Textures"));
+    let absolute = std::path::absolute(&dir).unwrap_or(dir);
+    // A few levels up is where a collection keeps its `Textures` (`Shaders/dev/X.fx`).
+    for ancestor in absolute.ancestors().take(4) {
+        let textures = ancestor.join("Textures");
+        if textures.is_dir() {
+            folders_below(&textures, &mut dirs);
+        }
     }
     dirs.push(options.builtin_include_dir.clone());
     dirs
+}
+
+/// Pushes `dir` and the folders below it (breadth first, sorted by name, at most 256 and 8
+/// levels deep, so a huge or cyclic tree stays cheap).
+fn folders_below(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut level = vec![dir.to_path_buf()];
+    let mut count = 0;
+    for _ in 0..8 {
+        let mut next = Vec::new();
+        for d in level {
+            count += 1;
+            if count > 256 {
+                return;
+            }
+            let mut children: Vec<std::path::PathBuf> = std::fs::read_dir(&d)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect();
+            children.sort();
+            out.push(d);
+            next.extend(children);
+        }
+        if next.is_empty() {
+            return;
+        }
+        level = next;
+    }
 }
 
 fn walk(
@@ -141,21 +180,17 @@ fn variables(
             _ if has(v, Qualifier::Groupshared) => Global::Value(name),
             _ if has(v, Qualifier::Static) => {
                 if has(v, Qualifier::Const)
-                    && let Some(mut value) =
-                        d.init.as_ref().and_then(|e| const_values(e, &out.consts))
+                    && let Some(mut value) = d.init.as_ref().and_then(|e| eval(e, &out.consts))
                 {
-                    // A scalar initialiser splats (`static const int2 Size = 256;`), and an
-                    // integer holds the truncated value.
-                    if let TypeKind::Numeric { base, rows, cols } = v.ty.kind
-                        && d.array.is_empty()
-                    {
+                    // A scalar initialiser splats (`static const int2 Size = 256;`), and the
+                    // value takes the declared type (an integer holds the truncated value).
+                    if let TypeKind::Numeric { base, rows, cols } = v.ty.kind {
                         let n = usize::from(rows) * usize::from(cols);
-                        if value.len() == 1 && n > 1 {
-                            value = vec![value[0]; n];
+                        if value.values.len() == 1 && n > 1 && d.array.is_empty() {
+                            value.values = vec![value.values[0]; n];
                         }
-                        if matches!(base, Base::Int | Base::Uint) {
-                            value.iter_mut().for_each(|x| *x = x.trunc());
-                        }
+                        value.values.iter_mut().for_each(|x| *x = as_base(base, *x));
+                        value.base = base;
                     }
                     out.consts.insert(qualified.clone(), value);
                 }
@@ -297,125 +332,7 @@ pub(crate) fn annotations(list: &[Annotation], consts: &Consts) -> Result<Annota
     Ok(out)
 }
 
-/// Constants by qualified name: the components of `static const` values.
-pub(crate) type Consts = HashMap<String, Vec<f64>>;
-
-/// The constant a written name means: the exact qualified name, else the longest one ending in
-/// `::name` (a name written inside a namespace).
-fn lookup_const<'c>(consts: &'c Consts, written: &str) -> Option<&'c Vec<f64>> {
-    consts.get(written).or_else(|| {
-        let suffix = format!("::{written}");
-        consts
-            .iter()
-            .filter(|(q, _)| q.ends_with(&suffix))
-            .max_by_key(|(q, _)| q.len())
-            .map(|(_, v)| v)
-    })
-}
-
-/// A constant scalar (see [`const_values`]).
-pub(crate) fn const_scalar(e: &Expr, consts: &Consts) -> Option<f64> {
-    match const_values(e, consts)?.as_slice() {
-        [v] => Some(*v),
-        _ => None,
-    }
-}
-
-/// The flattened constant components of `e`: literals, `static const` values, constructors,
-/// initialiser lists, casts, unary and component-wise binary arithmetic (scalars broadcast).
-pub(crate) fn const_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
-    let one = |v: f64| Some(vec![v]);
-    match &e.kind {
-        ExprKind::Literal(Literal::Int(v) | Literal::Uint(v)) => one(f64::from(*v)),
-        ExprKind::Literal(Literal::Float(v)) => one(*v),
-        ExprKind::Literal(Literal::Bool(b)) => one(f64::from(u8::from(*b))),
-        ExprKind::Name(p) => lookup_const(consts, &p.joined()).cloned(),
-        ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
-            let mut values = Vec::new();
-            for a in args {
-                values.extend(const_values(a, consts)?);
-            }
-            Some(values)
-        }
-        ExprKind::Member { base, member } => {
-            let v = const_values(base, consts)?;
-            member
-                .name
-                .chars()
-                .map(|c| {
-                    let i = match c {
-                        'x' | 'r' | 's' => 0,
-                        'y' | 'g' | 't' => 1,
-                        'z' | 'b' | 'p' => 2,
-                        'w' | 'a' | 'q' => 3,
-                        _ => return None,
-                    };
-                    v.get(i).copied()
-                })
-                .collect()
-        }
-        ExprKind::Unary { op, operand } => {
-            let v = const_values(operand, consts)?;
-            match op {
-                UnaryOp::Plus => Some(v),
-                UnaryOp::Negate => Some(v.iter().map(|x| -x).collect()),
-                UnaryOp::Not => Some(v.iter().map(|x| f64::from(u8::from(*x == 0.0))).collect()),
-                _ => None,
-            }
-        }
-        ExprKind::Cast { ty, operand } => {
-            let v = const_values(operand, consts)?;
-            match ty.kind {
-                TypeKind::Numeric {
-                    base: Base::Int | Base::Uint,
-                    ..
-                } => Some(v.iter().map(|x| x.trunc()).collect()),
-                _ => Some(v),
-            }
-        }
-        ExprKind::Binary { op, lhs, rhs } => {
-            let (a, b) = (const_values(lhs, consts)?, const_values(rhs, consts)?);
-            let integers = is_integer(lhs) && is_integer(rhs);
-            let n = a.len().max(b.len());
-            if a.len() != n && a.len() != 1 || b.len() != n && b.len() != 1 {
-                return None;
-            }
-            let at = |v: &Vec<f64>, i: usize| if v.len() == 1 { v[0] } else { v[i] };
-            let mut out = Vec::with_capacity(n);
-            for i in 0..n {
-                let (x, y) = (at(&a, i), at(&b, i));
-                let v = match op {
-                    BinaryOp::Add => x + y,
-                    BinaryOp::Subtract => x - y,
-                    BinaryOp::Multiply => x * y,
-                    BinaryOp::Divide if integers => (x / y).trunc(),
-                    BinaryOp::Divide => x / y,
-                    BinaryOp::Modulo => x % y,
-                    BinaryOp::Less => f64::from(u8::from(x < y)),
-                    BinaryOp::Greater => f64::from(u8::from(x > y)),
-                    _ => return None,
-                };
-                if !v.is_finite() {
-                    return None;
-                }
-                out.push(v);
-            }
-            Some(out)
-        }
-        _ => None,
-    }
-}
-
-fn is_integer(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Literal(Literal::Int(_) | Literal::Uint(_)) => true,
-        ExprKind::Binary { lhs, rhs, .. } => is_integer(lhs) && is_integer(rhs),
-        ExprKind::Unary { operand, .. } => is_integer(operand),
-        _ => false,
-    }
-}
-
-/// The value of an object property that names something (`RGBA8`, `CLAMP`, a texture).
+/// The value of an object property that names something (a sampler's or storage's texture).
 fn property_name(p: &Property) -> Option<String> {
     match &p.value.kind {
         ExprKind::Name(path) => Some(path.joined()),
@@ -444,9 +361,13 @@ const RESHADE_FORMATS: [&str; 15] = [
 fn property_number(p: &Property, consts: &Consts) -> Result<f64> {
     match const_scalar(&p.value, consts) {
         Some(v) => Ok(v),
-        None => unsupported(
+        None => failed(
             p.value.range,
-            format!("'{}' : value is not a constant number", p.name.name),
+            DiagnosticCode::InvalidRenderStateValue,
+            format!(
+                "'{}' : value must be a literal scalar expression",
+                p.name.name
+            ),
         ),
     }
 }
@@ -534,7 +455,7 @@ fn texture(
         a.name.name == "pooled" && matches!(a.value.kind, ExprKind::Literal(Literal::Bool(true)))
     });
     let image = match d.annotations.iter().find(|a| a.name.name == "source") {
-        Some(a) => Some(image_path(name, a, out)?),
+        Some(a) => Some(image_path(qualified, a, out)?),
         None => None,
     };
     Ok(Texture {
@@ -682,8 +603,12 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     for p in d.properties.iter().flatten() {
         match p.name.name.as_str() {
             "Texture" => texture = Some(object_texture(p, out)?.0),
+            // ReShade takes a level outside 1..65535 as 0.
             "MipLOD" | "MipLevel" => {
-                mip_level = u32::try_from(property_int(p, &out.consts)?).unwrap_or(0);
+                mip_level = u32::try_from(property_int(p, &out.consts)?)
+                    .ok()
+                    .filter(|v| *v < u32::from(u16::MAX))
+                    .unwrap_or(0);
             }
             other => {
                 return unsupported(p.name.range, format!("'{other}' : unknown storage state"));
@@ -726,7 +651,7 @@ fn image_path(texture: &str, a: &Annotation, out: &Lowered) -> Result<std::path:
             a.value.range,
             DiagnosticCode::IoError,
             format!(
-                "'{file}' : image for texture '{texture}' not found next to the effect, in the search path or in a 'Textures' folder beside the effect's folder"
+                "'{file}' : image for texture '{texture}' not found next to the effect, in the include folders or in a 'Textures' folder of the effect's folder or one above it"
             ),
         ),
     }

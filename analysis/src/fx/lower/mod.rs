@@ -2,7 +2,8 @@
 //! ([`FxOrigins`]), and the structure items (uniforms, textures, samplers, storages, techniques)
 //! resolved into the model, driving the shared [`EffectBuilder`] exactly as the WFX side does.
 //!
-//! - `items.rs`: uniforms, textures, samplers, storages, annotations and constant values;
+//! - `items.rs`: uniforms, textures, samplers, storages and annotations; `consts.rs`: constant
+//!   expressions as ReShade folds them;
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
 //! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
 //! - `order.rs`: operands computed before a later operand's side effects, held in a `let`;
@@ -10,6 +11,7 @@
 //! - `textures.rs`: texture intrinsics; `integer_sampling.rs`: sampling an integer texture as a
 //!   `textureLoad` of the nearest texel under the sampler's address modes;
 //! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
+//! - `names.rs`: FX names as WGSL identifiers; `naga_words.rs`: naga's messages in FX words;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
 //! - `passes.rs`: techniques and pass states into [`PassStates`].
 //!
@@ -18,6 +20,7 @@
 
 mod atomics;
 mod calls;
+mod consts;
 mod emit;
 mod entry;
 mod exprs;
@@ -26,6 +29,7 @@ mod integer_sampling;
 mod intrinsics;
 mod items;
 mod matrices;
+mod naga_words;
 mod names;
 mod order;
 mod passes;
@@ -171,7 +175,16 @@ pub(crate) fn lower(
     let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
     generate_declarations(&mut wgsl, &mut items);
-    let mut builder = EffectBuilder::new(wgsl, items, options, errors_before, diagnostics)?;
+    let first_new = diagnostics.len();
+    let builder = EffectBuilder::new(wgsl, items, options, errors_before, diagnostics);
+    // What naga says of the generated WGSL (a lowering bug) is said in FX words.
+    for d in &mut diagnostics[first_new..] {
+        d.message = naga_words::fx_words(&d.message);
+        for note in &mut d.notes {
+            *note = naga_words::fx_words(note);
+        }
+    }
+    let mut builder = builder?;
     let techniques =
         passes::lower_techniques(module, &plan, &lowered, &mut builder, &locate, diagnostics);
     builder.finish(techniques, diagnostics)

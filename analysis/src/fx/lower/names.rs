@@ -1,5 +1,5 @@
-//! Names and types in the generated WGSL: FX names made valid WGSL identifiers (namespaces
-//! joined with `_`, WGSL keywords and `__` prefixes escaped), and FX types as WGSL types.
+//! Names and types in the generated WGSL: FX names as WGSL identifiers that never meet WGSL's
+//! own words or the names lowering generates ([`ident`]), and FX types as WGSL types.
 //!
 //! Matrices: an HLSL `floatRxC` (R rows of C columns) is stored as a WGSL `matRxC<f32>`, that
 //! is R columns of C components, so WGSL column `i` is HLSL row `i`: `m[i]` means the same in
@@ -16,354 +16,21 @@ use super::super::types::Type;
 use super::{Result, unsupported};
 use crate::fx::ast::TextRange;
 
-/// WGSL's keywords and reserved words that are plausible FX identifiers.
-const RESERVED: &[&str] = &[
-    "alias",
-    "array",
-    "atomic",
-    "bitcast",
-    "bool",
-    "const",
-    "const_assert",
-    "continuing",
-    "diagnostic",
-    "discard",
-    "enable",
-    "f16",
-    "f32",
-    "fallthrough",
-    "fn",
-    "i32",
-    "let",
-    "loop",
-    "mat2x2",
-    "override",
-    "ptr",
-    "requires",
-    "sampler",
-    "sampler_comparison",
-    "struct",
-    "texture_1d",
-    "texture_2d",
-    "texture_3d",
-    "true",
-    "false",
-    "type",
-    "u32",
-    "var",
-    "vec2",
-    "vec3",
-    "vec4",
-    "while",
-    "for",
-    "if",
-    "else",
-    "switch",
-    "case",
-    "default",
-    "break",
-    "continue",
-    "return",
-    "filter",
-    "sample",
-    "texture",
-    "target",
-    "mod",
-    "self",
-    "super",
-    "module",
-    "new",
-    "null",
-    "private",
-    "public",
-    "static",
-    "uniform",
-    "storage",
-    "workgroup",
-    "function",
-    "in",
-    "out",
-    "inout",
-    "input",
-    "output",
-    "layout",
-    "precision",
-    "attribute",
-    "varying",
-    "mat",
-    "matrix",
-    "vector",
-    "vec",
-    "mut",
-    "move",
-    "ref",
-    "unsafe",
-    "use",
-    "where",
-    "yield",
-    "await",
-    "async",
-    "goto",
-    "handle",
-    "highp",
-    "lowp",
-    "mediump",
-    "namespace",
-    "package",
-    "packed",
-    "readonly",
-    "resource",
-    "signed",
-    "unsigned",
-    "sizeof",
-    "typedef",
-    "typename",
-    "typeof",
-    "union",
-    "virtual",
-    "void",
-    "volatile",
-    "with",
-    "writeonly",
-    "active",
-    "asm",
-    "auto",
-    "cast",
-    "catch",
-    "class",
-    "co_await",
-    "common",
-    "coop_mat",
-    "const_cast",
-    "constexpr",
-    "demote",
-    "do",
-    "dynamic_cast",
-    "enum",
-    "explicit",
-    "export",
-    "extends",
-    "extern",
-    "external",
-    "final",
-    "finally",
-    "friend",
-    "from",
-    "fxgroup",
-    "get",
-    "groupshared",
-    "immediate",
-    "impl",
-    "implements",
-    "import",
-    "inline",
-    "instanceof",
-    "interface",
-    "let",
-    "macro",
-    "match",
-    "meta",
-    "noexcept",
-    "noinline",
-    "nointerpolation",
-    "noperspective",
-    "of",
-    "operator",
-    "patch",
-    "pixelfragment",
-    "precise",
-    "premerge",
-    "priv",
-    "protected",
-    "pub",
-    "set",
-    "shared",
-    "sizeof",
-    "smooth",
-    "snorm",
-    "static_assert",
-    "static_cast",
-    "std",
-    "subroutine",
-    "template",
-    "this",
-    "thread_local",
-    "throw",
-    "trait",
-    "try",
-    "unless",
-    "unorm",
-    "using",
-    "vertex",
-    "fragment",
-    "compute",
-    "demote_to_helper",
-    "line",
-    "lineadj",
-    "point",
-    "triangle",
-    "abstract",
-    "as",
-    "become",
-    "binding_array",
-    "centroid",
-    "coherent",
-    "concept",
-    "crate",
-    "debugger",
-    "decltype",
-    "delete",
-    "dynamic",
-    "elif",
-    "enable",
-    "float",
-    "half",
-    "int",
-    "uint",
-];
-
-/// WGSL's built-in functions and predeclared type aliases: a user name equal to one would hide
-/// the built-in that generated code calls (`float mix = ...;` beside `lerp`), so it is escaped
-/// like a keyword. The names in the generated WGSL never collide with the user's.
-const BUILTINS: &[&str] = &[
-    "abs",
-    "acos",
-    "acosh",
-    "all",
-    "any",
-    "arrayLength",
-    "asin",
-    "asinh",
-    "atan",
-    "atan2",
-    "atanh",
-    "atomicAdd",
-    "atomicAnd",
-    "atomicCompareExchangeWeak",
-    "atomicExchange",
-    "atomicLoad",
-    "atomicMax",
-    "atomicMin",
-    "atomicOr",
-    "atomicStore",
-    "atomicSub",
-    "atomicXor",
-    "ceil",
-    "clamp",
-    "cos",
-    "cosh",
-    "countLeadingZeros",
-    "countOneBits",
-    "countTrailingZeros",
-    "cross",
-    "degrees",
-    "determinant",
-    "distance",
-    "dot",
-    "dpdx",
-    "dpdxCoarse",
-    "dpdxFine",
-    "dpdy",
-    "dpdyCoarse",
-    "dpdyFine",
-    "exp",
-    "exp2",
-    "extractBits",
-    "faceForward",
-    "firstLeadingBit",
-    "firstTrailingBit",
-    "floor",
-    "fma",
-    "fract",
-    "frexp",
-    "fwidth",
-    "fwidthCoarse",
-    "fwidthFine",
-    "insertBits",
-    "inverseSqrt",
-    "ldexp",
-    "length",
-    "log",
-    "log2",
-    "max",
-    "min",
-    "mix",
-    "modf",
-    "normalize",
-    "pack2x16float",
-    "pack2x16snorm",
-    "pack2x16unorm",
-    "pack4x8snorm",
-    "pack4x8unorm",
-    "pow",
-    "quantizeToF16",
-    "radians",
-    "reflect",
-    "refract",
-    "reverseBits",
-    "round",
-    "saturate",
-    "select",
-    "sign",
-    "sin",
-    "sinh",
-    "smoothstep",
-    "sqrt",
-    "step",
-    "storageBarrier",
-    "tan",
-    "tanh",
-    "textureAtomicAdd",
-    "textureAtomicAnd",
-    "textureAtomicMax",
-    "textureAtomicMin",
-    "textureAtomicOr",
-    "textureAtomicXor",
-    "textureBarrier",
-    "textureDimensions",
-    "textureGather",
-    "textureGatherCompare",
-    "textureLoad",
-    "textureNumLayers",
-    "textureNumLevels",
-    "textureNumSamples",
-    "textureSample",
-    "textureSampleBaseClampToEdge",
-    "textureSampleBias",
-    "textureSampleCompare",
-    "textureSampleCompareLevel",
-    "textureSampleGrad",
-    "textureSampleLevel",
-    "textureStore",
-    "transpose",
-    "trunc",
-    "unpack2x16float",
-    "unpack2x16snorm",
-    "unpack2x16unorm",
-    "unpack4x8snorm",
-    "unpack4x8unorm",
-    "workgroupBarrier",
-    "workgroupUniformLoad",
+/// Names naga's WGSL front end resolves that its keyword lists (`naga::keywords::wgsl`) leave
+/// out: type aliases, and built-in functions and types of extensions.
+const PREDECLARED_EXTRA: &[&str] = &[
     "vec2f",
     "vec3f",
     "vec4f",
+    "vec2h",
+    "vec3h",
+    "vec4h",
     "vec2i",
     "vec3i",
     "vec4i",
     "vec2u",
     "vec3u",
     "vec4u",
-    "vec2h",
-    "vec3h",
-    "vec4h",
-    "mat2x3",
-    "mat2x4",
-    "mat3x2",
-    "mat3x3",
-    "mat3x4",
-    "mat4x2",
-    "mat4x3",
-    "mat4x4",
     "mat2x2f",
     "mat2x3f",
     "mat2x4f",
@@ -373,39 +40,188 @@ const BUILTINS: &[&str] = &[
     "mat4x2f",
     "mat4x3f",
     "mat4x4f",
-    "texture_cube",
-    "texture_depth_2d",
-    "texture_storage_2d",
-    "texture_storage_3d",
-    "texture_storage_1d",
-    "texture_multisampled_2d",
-    "texture_2d_array",
+    "mat2x2h",
+    "mat2x3h",
+    "mat2x4h",
+    "mat3x2h",
+    "mat3x3h",
+    "mat3x4h",
+    "mat4x2h",
+    "mat4x3h",
+    "mat4x4h",
+    "i16",
+    "u16",
+    "binding_array",
+    "acceleration_structure",
+    "ray_query",
+    "RayDesc",
+    "RayIntersection",
+    "coop_mat8x8",
+    "coop_mat16x16",
+    "textureAtomicAdd",
+    "textureAtomicAnd",
+    "textureAtomicOr",
+    "textureAtomicXor",
+    "textureAtomicMin",
+    "textureAtomicMax",
+    "subgroupBarrier",
+    "traceRay",
+    "rayQueryInitialize",
+    "rayQueryProceed",
+    "rayQueryTerminate",
+    "rayQueryGenerateIntersection",
+    "rayQueryConfirmIntersection",
+    "rayQueryGetCandidateIntersection",
+    "rayQueryGetCommittedIntersection",
+    "getCandidateHitVertexPositions",
+    "getCommittedHitVertexPositions",
+    "coopLoad",
+    "coopLoadT",
+    "coopStore",
+    "coopStoreT",
+    "coopMultiplyAdd",
 ];
 
-/// A valid WGSL identifier for the FX name `name` (a qualified name joins its parts with `_`).
+/// Every word a user's name must not be in WGSL: keywords and reserved words (no declaration
+/// may take them) and predeclared names (types, enumerants, built-in functions), which a
+/// declaration would shadow from the code lowering generates (`mix`, `select`, `vec3`, ...).
+fn predeclared(word: &str) -> bool {
+    static WORDS: LazyLock<FxHashSet<&str>> = LazyLock::new(|| {
+        let wgsl = naga::keywords::wgsl::RESERVED
+            .iter()
+            .chain(naga::keywords::wgsl::BUILTIN_IDENTIFIERS);
+        wgsl.chain(PREDECLARED_EXTRA).copied().collect()
+    });
+    WORDS.contains(word)
+}
+
+/// Whether `part` (one name of a qualified name) keeps its spelling: an ASCII letter first
+/// and no `__` inside (`__` joins namespaces), so joined parts read back one way only.
+fn plain_part(part: &str) -> bool {
+    part.starts_with(|c: char| c.is_ascii_alphabetic())
+        && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !part.contains("__")
+}
+
+/// Whether a whole WGSL spelling is left to user names: not predeclared in WGSL, and outside
+/// the generated namespace (`fx_*` for this front end's helpers, wrappers and temporaries;
+/// `fxbench` anywhere for the shared half's uniform buffer, loader and sRGB views).
+fn user_space(joined: &str) -> bool {
+    !predeclared(joined)
+        && !joined.starts_with("fx_")
+        && !joined.to_ascii_lowercase().contains("fxbench")
+}
+
+/// The escaped spelling of a name: `fx_` and `tag`, then each part as its length, `_` and
+/// itself (`loop` → `fx_u4_loop`, `A::_b` → `fx_u1_A2__b`). The lengths make it read back one
+/// way only, and no generated name starts with `fx_` and a tag followed by a digit.
+fn escaped(tag: char, parts: &[&str]) -> String {
+    let mut out = format!("fx_{tag}");
+    for part in parts {
+        out.push_str(&format!("{}_{part}", part.len()));
+    }
+    out
+}
+
+/// The WGSL identifier of the FX name `name`, qualified or not (a function, global, texture,
+/// sampler, storage, uniform, struct, local or parameter).
+///
+/// One rule keeps every user name apart from every other and from every name the lowering
+/// generates or calls, whatever the user named things: a name whose parts are plain (see
+/// [`plain_part`]) keeps its spelling, parts joined by `__` (`ReShade::BackBuffer` →
+/// `ReShade__BackBuffer`), when that spelling is in the user space (see [`user_space`]); any
+/// other is [`escaped`] with the tag `u`. Both forms read back to one FX name, and neither can
+/// be a WGSL keyword, a predeclared name or a generated one (those all start with `fx_`
+/// and a tag other than `u`, `l` and `o` followed by a digit, or contain `fxbench`).
 pub(crate) fn ident(name: &str) -> String {
-    // Lowering asks for every name it writes: a hash set, and no pattern search for plain names.
-    static RESERVED_SET: LazyLock<FxHashSet<&str>> =
-        LazyLock::new(|| RESERVED.iter().chain(BUILTINS).copied().collect());
     let mut name = name;
     while let Some(rest) = name.strip_prefix("::") {
         name = rest;
     }
-    let joined = if name.contains(':') {
-        name.replace("::", "_")
-    } else {
-        name.to_string()
-    };
-    if RESERVED_SET.contains(joined.as_str())
-        || joined.starts_with("__")
-        || joined.starts_with("fx_")
-    {
-        format!("fx_{joined}")
-    } else if joined == "_" {
-        "fx__".to_string()
-    } else {
-        joined
+    if plain_part(name) {
+        // The common case, a plain unqualified name: no allocation but the result.
+        if user_space(name) {
+            return name.to_string();
+        }
+        return escaped('u', &[name]);
     }
+    let parts: Vec<&str> = name.split("::").collect();
+    if parts.iter().all(|p| plain_part(p)) {
+        let joined = parts.join("__");
+        if user_space(&joined) {
+            return joined;
+        }
+    }
+    escaped('u', &parts)
+}
+
+/// The WGSL identifier of a local variable or parameter named `name` in a function that
+/// also sees the module-scope names `module`: [`ident`], unless that is one of them (a local
+/// named like a texture, which the code lowering generates for a sampler still names), then
+/// [`escaped`] with the tag `l`, which no other name takes.
+pub(crate) fn local_ident(name: &str, module: &FxHashSet<String>) -> String {
+    let wgsl = ident(name);
+    if module.contains(&wgsl) {
+        escaped('l', &[name])
+    } else {
+        wgsl
+    }
+}
+
+/// The WGSL name of struct member `name`: members live in their struct's own namespace, so
+/// only what no declaration may take (keywords and reserved words) and what is not plain is
+/// [`escaped`], with `fx_` names so that no escaped member meets one kept as written.
+pub(crate) fn member(name: &str) -> String {
+    static RESERVED: LazyLock<FxHashSet<&str>> =
+        LazyLock::new(|| naga::keywords::wgsl::RESERVED.iter().copied().collect());
+    if plain_part(name) && !RESERVED.contains(name) && !name.starts_with("fx_") {
+        name.to_string()
+    } else {
+        escaped('u', &[name])
+    }
+}
+
+/// The WGSL name of overload `id` of a function whose [`ident`] is `base`.
+pub(crate) fn overload(base: &str, id: usize) -> String {
+    format!("fx_o{id}_{base}")
+}
+
+/// The FX name a WGSL name written by lowering stands for, to speak of it in FX words: the
+/// reverse of [`ident`], [`local_ident`], [`overload`] and the parameter copies; `None` for a
+/// name lowering made up (helpers, wrappers, temporaries).
+pub(crate) fn fx_name(wgsl: &str) -> Option<String> {
+    let parts = |encoded: &str| -> Option<String> {
+        let mut rest = encoded;
+        let mut out = Vec::new();
+        while !rest.is_empty() {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            let len: usize = rest[..digits].parse().ok()?;
+            let part = rest[digits..].strip_prefix('_')?.get(..len)?;
+            out.push(part);
+            rest = &rest[digits + 1 + len..];
+        }
+        (!out.is_empty()).then(|| out.join("::"))
+    };
+    let tagged = |tag: &str| {
+        wgsl.strip_prefix(tag)
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    if let Some(encoded) = tagged("fx_u").or_else(|| tagged("fx_l")) {
+        return parts(encoded);
+    }
+    for prefix in ["fx_in_", "fx_tex_"] {
+        if let Some(rest) = wgsl.strip_prefix(prefix) {
+            return fx_name(rest);
+        }
+    }
+    if let Some(rest) = tagged("fx_o") {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        return fx_name(rest[digits..].strip_prefix('_')?);
+    }
+    if wgsl.starts_with("fx_") || wgsl.to_ascii_lowercase().contains("fxbench") {
+        return None;
+    }
+    Some(wgsl.replace("__", "::"))
 }
 
 /// The WGSL scalar for an FX base type.
@@ -444,15 +260,10 @@ pub(crate) fn wgsl_type(ty: &Type, structs: &[String], range: TextRange) -> Resu
                 ),
             ),
         },
-        // A struct left out of the module (a member WGSL cannot hold) has no name.
-        Type::Struct(i, name) => match structs.get(*i).filter(|n| !n.is_empty()) {
-            Some(n) => Ok(n.clone()),
-            None if structs.get(*i).is_some() => unsupported(
-                range,
-                format!("'{name}' : a struct with a texture, sampler, storage or string member"),
-            ),
-            None => unsupported(range, format!("'{name}' : unknown struct")),
-        },
+        Type::Struct(i, name) => structs.get(*i).cloned().map_or_else(
+            || unsupported(range, format!("'{name}' : unknown struct")),
+            Ok,
+        ),
         Type::Array(element, Some(n)) => Ok(format!(
             "array<{}, {n}>",
             wgsl_type(element, structs, range)?
@@ -481,5 +292,42 @@ pub(crate) fn float_literal(v: f64) -> String {
         format!("{s}f")
     } else {
         format!("{s}.0f")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_keep_their_spelling_unless_wgsl_or_lowering_has_it() {
+        assert_eq!(ident("Strength"), "Strength");
+        assert_eq!(ident("ReShade::BackBuffer"), "ReShade__BackBuffer");
+        assert_eq!(ident("::x"), "x");
+        for (fx, wgsl) in [
+            ("loop", "fx_u4_loop"),
+            ("mix", "fx_u3_mix"),
+            ("vec3f", "fx_u5_vec3f"),
+            ("fx_t1", "fx_u5_fx_t1"),
+            ("fxbench_uniforms", "fx_u16_fxbench_uniforms"),
+            ("T_FxBench_srgb", "fx_u14_T_FxBench_srgb"),
+            ("__x", "fx_u3___x"),
+            ("_", "fx_u1__"),
+            ("a__b", "fx_u4_a__b"),
+            ("A::_b", "fx_u1_A2__b"),
+            ("fx::x", "fx_u2_fx1_x"),
+        ] {
+            assert_eq!(ident(fx), wgsl, "{fx}");
+            assert_eq!(fx_name(wgsl).as_deref(), Some(fx), "{wgsl}");
+        }
+        let module: FxHashSet<String> = ["T".to_string()].into_iter().collect();
+        assert_eq!(local_ident("T", &module), "fx_l1_T");
+        assert_eq!(local_ident("loop", &module), "fx_u4_loop");
+        assert_eq!(fx_name("fx_l1_T").as_deref(), Some("T"));
+        assert_eq!(fx_name(&overload("fx_u4_loop", 3)).as_deref(), Some("loop"));
+        assert_eq!(fx_name("fx_in_A__b").as_deref(), Some("A::b"));
+        assert_eq!(fx_name("fx_m_add_i2x2"), None);
+        assert_eq!(member("loop"), "fx_u4_loop");
+        assert_eq!(member("mix"), "mix");
     }
 }

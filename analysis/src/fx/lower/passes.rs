@@ -22,58 +22,31 @@ pub(crate) struct Plan {
     pub by_state: HashMap<TextRange, EntryRequest>,
 }
 
+/// The techniques of `items`, namespaces included, in the order of the text.
 fn techniques(items: &[Item]) -> Vec<&ast::Technique> {
-    techniques_in(items, "")
-        .into_iter()
-        .map(|(_, t)| t)
-        .collect()
-}
-
-/// The techniques of `items` with the namespace each is in (`A::B::`).
-fn techniques_in<'a>(items: &'a [Item], namespace: &str) -> Vec<(String, &'a ast::Technique)> {
     let mut out = Vec::new();
     for item in items {
         match item {
-            Item::Namespace(n) => {
-                out.extend(techniques_in(
-                    &n.items,
-                    &format!("{namespace}{}::", n.name.name),
-                ));
-            }
-            Item::Technique(t) => out.push((namespace.to_string(), t)),
+            Item::Namespace(n) => out.extend(techniques(&n.items)),
+            Item::Technique(t) => out.push(t),
             _ => {}
         }
     }
     out
 }
 
-/// The function a shader state of a technique in `namespace` names, as ReShade's symbol lookup
-/// finds it: the name from the technique's namespace outwards, and of the functions declared
-/// with that name the last one.
-fn function_id(facts: &Facts, value: &Expr, namespace: &str) -> Result<usize> {
+/// The function a shader state names, as the checker resolved it (of several overloads, the
+/// last declared).
+fn function_id(facts: &Facts, value: &Expr) -> Result<usize> {
     let ExprKind::Name(path) = &value.kind else {
         return unsupported(value.range, "expected a function name");
     };
-    let written = path.joined();
-    let mut scopes: Vec<&str> = vec![""];
-    if !path.absolute {
-        let mut prefixes: Vec<&str> = namespace
-            .match_indices("::")
-            .map(|(i, _)| &namespace[..i + 2])
-            .collect();
-        prefixes.reverse();
-        prefixes.push("");
-        scopes = prefixes;
-    }
-    let found = scopes.iter().find_map(|scope| {
-        let qualified = format!("{scope}{written}");
-        (0..facts.function_names.len())
-            .rev()
-            .find(|&i| facts.function_names[i] == qualified)
-    });
-    match found {
-        Some(id) => Ok(id),
-        None => unsupported(value.range, format!("'{written}' : no such function")),
+    match facts.entry_points.get(&path.range) {
+        Some(&id) => Ok(id),
+        None => unsupported(
+            value.range,
+            format!("'{}' : no such function", path.joined()),
+        ),
     }
 }
 
@@ -105,7 +78,7 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
         entries: Vec::new(),
         by_state: HashMap::new(),
     };
-    for (namespace, t) in techniques_in(&module.items, "") {
+    for t in techniques(&module.items) {
         for pass in &t.passes {
             let compute = pass.states.iter().any(|s| s.name.name == "ComputeShader");
             for state in &pass.states {
@@ -131,7 +104,7 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
                         }
                     }
                 }
-                let function = function_id(facts, &state.value, &namespace)?;
+                let function = function_id(facts, &state.value)?;
                 if state.threads.is_empty()
                     && let Some(declared) =
                         declared_threads(&module.items, facts, function, lowered)
@@ -376,7 +349,29 @@ fn pass_states(
             states.ok = false;
         }
     }
+    ignore_targets_after_a_gap(&mut states, diagnostics);
     states
+}
+
+/// ReShade's runtime binds a pass's render targets from slot 0 up to the first empty slot
+/// (with slot 0 empty, the pass renders to the back buffer), so a target named after a gap is
+/// ignored there: here too, with a warning where it is named.
+fn ignore_targets_after_a_gap(states: &mut PassStates, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(gap) = states.targets.iter().position(Option::is_none) else {
+        return;
+    };
+    for slot in gap + 1..states.targets.len() {
+        if let Some((_, span)) = states.targets[slot].take() {
+            diagnostics.push(Diagnostic::warning(
+                DiagnosticCode::InvalidRenderStateValue,
+                span,
+                format!(
+                    "'RenderTarget{slot}' : ignored, as ReShade ignores it: render targets bind \
+                     from slot 0 up to the first empty one, 'RenderTarget{gap}'"
+                ),
+            ));
+        }
+    }
 }
 
 fn render_target(

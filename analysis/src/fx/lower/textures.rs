@@ -12,6 +12,7 @@ use super::super::types::Type;
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
 use super::{Result, unsupported};
+use crate::model::TextureKind;
 
 impl Emitter<'_> {
     /// The texture and sampler a sampler argument names.
@@ -32,10 +33,30 @@ impl Emitter<'_> {
         let name = path.joined();
         match self.params.get(&name) {
             Some(ParamKind::Sampler) => {
-                let n = self.local_ident(&name);
-                Ok((format!("{n}_tex"), n, true))
+                let n = self.local_name(&name);
+                Ok((format!("fx_tex_{n}"), n, true))
             }
             _ => unsupported(e.range, format!("'{name}' : not a sampler")),
+        }
+    }
+
+    /// The width and height of the 2D texture the effect declares under WGSL name `texture`
+    /// (`None` for a runtime texture, whose size the effect does not fix, and a 3D one).
+    fn owned_size(&self, texture: &str) -> Option<(u32, u32)> {
+        let t = self
+            .lowered
+            .items
+            .textures
+            .iter()
+            .find(|t| t.name == texture)?;
+        match t.kind {
+            TextureKind::Owned {
+                width,
+                height,
+                depth: 1,
+                ..
+            } => Some((width, height)),
+            _ => None,
         }
     }
 
@@ -137,10 +158,22 @@ impl Emitter<'_> {
             }
             ("tex2Dsize", rest) => {
                 let lod = match rest {
-                    [l] => self.expr_as(l, &Type::UINT)?,
-                    _ => "0u".to_string(),
+                    [l] => Some(self.expr_as(l, &Type::UINT)?),
+                    _ => None,
                 };
-                let code = format!("vec2<i32>(textureDimensions({tex}, {lod}))");
+                let code = match (self.owned_size(&tex), lod) {
+                    // The size of a texture the effect declares is known here: a constant
+                    // reads no binding, so a pass may ask the size of its own render target
+                    // (Daodan's Canvas.fxh does), which a bound texture could not be.
+                    (Some((w, h)), None) => format!("vec2<i32>({w}, {h})"),
+                    (Some((w, h)), Some(lod)) => {
+                        format!("max(vec2<i32>({w}, {h}) >> vec2<u32>({lod}), vec2<i32>(1))")
+                    }
+                    (None, lod) => {
+                        let lod = lod.unwrap_or_else(|| "0u".to_string());
+                        format!("vec2<i32>(textureDimensions({tex}, {lod}))")
+                    }
+                };
                 return self.convert(code, &i2, t, range);
             }
             (

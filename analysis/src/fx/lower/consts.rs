@@ -1,0 +1,298 @@
+//! Constant expressions as ReShade folds them (its `evaluate_constant_expression`), for what
+//! must be known when lowering: texture and sampler properties, array sizes, annotations,
+//! initial values, case labels, thread group sizes. Each value has its element type: integers
+//! divide, shift and wrap as 32-bit integers (`BUFFER_WIDTH >> 1`, `N / 2 * 3` with an `int`
+//! `N`), floats compute in single precision, and operators bring their operands to the wider
+//! type first, as ReShade's do. What ReShade does not fold (`?:`, calls) is not constant here
+//! either.
+
+use std::collections::HashMap;
+
+use super::super::ast::*;
+use super::super::lexer::Base;
+use super::super::types::wider_base;
+
+/// A constant: its element type and its components (integers and booleans held exactly).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Const {
+    pub base: Base,
+    pub values: Vec<f64>,
+}
+
+/// Constants by qualified name: the `static const` values.
+pub(crate) type Consts = HashMap<String, Const>;
+
+/// The constant a written name means: the exact qualified name, else the longest one ending in
+/// `::name` (a name written inside a namespace).
+pub(crate) fn lookup_const<'c>(consts: &'c Consts, written: &str) -> Option<&'c Const> {
+    consts.get(written).or_else(|| {
+        let suffix = format!("::{written}");
+        consts
+            .iter()
+            .filter(|(q, _)| q.ends_with(&suffix))
+            .max_by_key(|(q, _)| q.len())
+            .map(|(_, v)| v)
+    })
+}
+
+/// A constant scalar (see [`const_values`]).
+pub(crate) fn const_scalar(e: &Expr, consts: &Consts) -> Option<f64> {
+    match const_values(e, consts)?.as_slice() {
+        [v] => Some(*v),
+        _ => None,
+    }
+}
+
+/// The flattened constant components of `e` (see [`eval`]).
+pub(crate) fn const_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
+    eval(e, consts).map(|c| c.values)
+}
+
+/// `v` held as a `base` value: integers truncate toward zero and wrap to 32 bits (a float
+/// becomes an `int` first, as ReShade's cast does), floats round to single precision, booleans
+/// are 0 or 1.
+pub(crate) fn as_base(base: Base, v: f64) -> f64 {
+    match base {
+        Base::Float => f64::from(v as f32),
+        Base::Int => f64::from(v.trunc() as i64 as i32),
+        Base::Uint => f64::from(v.trunc() as i64 as u32),
+        Base::Bool => f64::from(u8::from(v != 0.0)),
+    }
+}
+
+/// The 32 bits of an integer value, as ReShade's `as_uint` reads them.
+fn bits(v: f64) -> u32 {
+    v as i64 as u32
+}
+
+/// The value of the 32 bits `b` as a `base` value.
+fn from_bits(base: Base, b: u32) -> f64 {
+    match base {
+        Base::Int => f64::from(b as i32),
+        _ => f64::from(b),
+    }
+}
+
+/// `c` converted to `base` and, when it is a scalar and `n` is more, splatted to `n` components
+/// (or cut to its first `n`).
+fn reshape(c: Const, base: Base, n: usize) -> Const {
+    let mut values: Vec<f64> = c.values.iter().map(|v| as_base(base, *v)).collect();
+    if values.len() == 1 && n > 1 {
+        values = vec![values[0]; n];
+    }
+    values.truncate(n.max(1));
+    Const { base, values }
+}
+
+/// The constant value of `e`: literals, `static const` values, constructors, initialiser
+/// lists, casts, swizzles, unary and binary operators (scalars broadcast).
+pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
+    let one = |base, v| {
+        Some(Const {
+            base,
+            values: vec![as_base(base, v)],
+        })
+    };
+    match &e.kind {
+        ExprKind::Literal(Literal::Int(v)) => one(Base::Int, f64::from(*v as i32)),
+        ExprKind::Literal(Literal::Uint(v)) => one(Base::Uint, f64::from(*v)),
+        ExprKind::Literal(Literal::Float(v)) => one(Base::Float, *v),
+        ExprKind::Literal(Literal::Bool(b)) => one(Base::Bool, f64::from(u8::from(*b))),
+        ExprKind::Name(p) => lookup_const(consts, &p.joined()).cloned(),
+        ExprKind::Construct { ty, args } => {
+            let mut values = Vec::new();
+            for a in args {
+                values.extend(eval(a, consts)?.values);
+            }
+            let TypeKind::Numeric { base, rows, cols } = ty.kind else {
+                return None;
+            };
+            let n = usize::from(rows) * usize::from(cols);
+            Some(reshape(Const { base, values }, base, n))
+        }
+        ExprKind::InitList(args) => {
+            let mut base = None;
+            let mut values = Vec::new();
+            for a in args {
+                let c = eval(a, consts)?;
+                base = Some(base.map_or(c.base, |b| wider_base(b, c.base)));
+                values.extend(c.values);
+            }
+            let base = base?;
+            values.iter_mut().for_each(|v| *v = as_base(base, *v));
+            Some(Const { base, values })
+        }
+        ExprKind::Member { base, member } => {
+            let c = eval(base, consts)?;
+            let values = member
+                .name
+                .chars()
+                .map(|ch| {
+                    let i = match ch {
+                        'x' | 'r' => 0,
+                        'y' | 'g' => 1,
+                        'z' | 'b' => 2,
+                        'w' | 'a' => 3,
+                        _ => return None,
+                    };
+                    c.values.get(i).copied()
+                })
+                .collect::<Option<Vec<f64>>>()?;
+            Some(Const {
+                base: c.base,
+                values,
+            })
+        }
+        ExprKind::Unary { op, operand } => unary(*op, eval(operand, consts)?),
+        ExprKind::Cast { ty, operand } => {
+            let c = eval(operand, consts)?;
+            let TypeKind::Numeric { base, rows, cols } = ty.kind else {
+                return None;
+            };
+            let n = usize::from(rows) * usize::from(cols);
+            Some(reshape(c, base, n))
+        }
+        ExprKind::Binary { op, lhs, rhs } => binary(*op, eval(lhs, consts)?, eval(rhs, consts)?),
+        _ => None,
+    }
+}
+
+fn unary(op: UnaryOp, c: Const) -> Option<Const> {
+    let base = c.base;
+    let map = |f: &dyn Fn(f64) -> f64, base: Base| Const {
+        base,
+        values: c.values.iter().map(|v| as_base(base, f(*v))).collect(),
+    };
+    match op {
+        UnaryOp::Plus => Some(c.clone()),
+        UnaryOp::Negate if base == Base::Bool => Some(map(&|v| -v, Base::Int)),
+        UnaryOp::Negate => Some(map(&|v| -v, base)),
+        UnaryOp::Not => Some(map(&|v| f64::from(u8::from(v == 0.0)), Base::Bool)),
+        UnaryOp::BitNot if matches!(base, Base::Int | Base::Uint) => {
+            Some(map(&|v| from_bits(base, !bits(v)), base))
+        }
+        _ => None,
+    }
+}
+
+fn binary(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
+    use BinaryOp::*;
+    let n = a.values.len().max(b.values.len());
+    if a.values.len() != n && a.values.len() != 1 || b.values.len() != n && b.values.len() != 1 {
+        return None;
+    }
+    // Arithmetic on booleans is integer arithmetic.
+    let merged = match wider_base(a.base, b.base) {
+        Base::Bool if !matches!(op, Or | And | Equal | NotEqual) => Base::Int,
+        other => other,
+    };
+    let integer = matches!(merged, Base::Int | Base::Uint);
+    let result = match op {
+        Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual | Or | And => Base::Bool,
+        _ => merged,
+    };
+    if matches!(op, BitOr | BitXor | BitAnd | ShiftLeft | ShiftRight) && !integer {
+        return None;
+    }
+    let at =
+        |c: &Const, i: usize| as_base(merged, c.values[if c.values.len() == 1 { 0 } else { i }]);
+    let mut values = Vec::with_capacity(n);
+    for i in 0..n {
+        let (x, y) = (at(&a, i), at(&b, i));
+        let v = match op {
+            Add => x + y,
+            Subtract => x - y,
+            Multiply if integer => from_bits(merged, bits(x).wrapping_mul(bits(y))),
+            Multiply => x * y,
+            // Integer division and modulo by zero are not folded (ReShade leaves them).
+            Divide | Modulo if integer && y == 0.0 => return None,
+            Divide if integer => (x / y).trunc(),
+            Divide => x / y,
+            Modulo => x % y,
+            BitAnd => from_bits(merged, bits(x) & bits(y)),
+            BitOr => from_bits(merged, bits(x) | bits(y)),
+            BitXor => from_bits(merged, bits(x) ^ bits(y)),
+            ShiftLeft => from_bits(merged, bits(x).wrapping_shl(bits(y))),
+            ShiftRight if merged == Base::Int => f64::from((x as i32).wrapping_shr(bits(y))),
+            ShiftRight => f64::from(bits(x).wrapping_shr(bits(y))),
+            Less => f64::from(u8::from(x < y)),
+            Greater => f64::from(u8::from(x > y)),
+            LessEqual => f64::from(u8::from(x <= y)),
+            GreaterEqual => f64::from(u8::from(x >= y)),
+            Equal => f64::from(u8::from(x == y)),
+            NotEqual => f64::from(u8::from(x != y)),
+            And => f64::from(u8::from(x != 0.0 && y != 0.0)),
+            Or => f64::from(u8::from(x != 0.0 || y != 0.0)),
+        };
+        if !v.is_finite() {
+            return None;
+        }
+        values.push(as_base(result, v));
+    }
+    Some(Const {
+        base: result,
+        values,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fx::parser;
+
+    /// The value of the constant expression `text`, with `static const int N = 7;` and
+    /// `static const float F = 2.5;` known.
+    fn value(text: &str) -> Option<Const> {
+        let source = format!("static const int x = {text};");
+        let parsed = parser::parse(&source);
+        assert!(parsed.errors.is_empty(), "{text}: {:?}", parsed.errors);
+        let Some(Item::Variables(v)) = parsed.module.items.first() else {
+            panic!("{text}: not a declaration");
+        };
+        let init = v.declarators[0].init.as_ref().expect("an initialiser");
+        let consts = Consts::from([
+            (
+                "N".to_string(),
+                Const {
+                    base: Base::Int,
+                    values: vec![7.0],
+                },
+            ),
+            (
+                "F".to_string(),
+                Const {
+                    base: Base::Float,
+                    values: vec![2.5],
+                },
+            ),
+        ]);
+        eval(init, &consts)
+    }
+
+    fn ints(text: &str) -> Vec<f64> {
+        let c = value(text).unwrap_or_else(|| panic!("{text} is not constant"));
+        c.values
+    }
+
+    #[test]
+    fn integers_divide_shift_and_wrap_as_reshade_folds_them() {
+        assert_eq!(ints("N / 2 * 3"), [9.0]);
+        assert_eq!(ints("F * 3"), [7.5]);
+        assert_eq!(ints("(int)(F * 3)"), [7.0]);
+        assert_eq!(ints("int2(1280, 720) >> 1"), [640.0, 360.0]);
+        assert_eq!(ints("int2(int2(1280, 720) >> 2).y"), [180.0]);
+        assert_eq!(ints("-7 / 2"), [-3.0]);
+        assert_eq!(ints("-7 % 3"), [-1.0]);
+        assert_eq!(ints("-8 >> 1"), [-4.0]);
+        assert_eq!(ints("1u - 2u"), [4294967295.0]);
+        assert_eq!(ints("(N > 3) * 8"), [8.0]);
+        assert_eq!(ints("5 ^ ((3 ^ 5) & -(3 < 5))"), [3.0]);
+        assert_eq!(ints("~0"), [-1.0]);
+        assert_eq!(ints("!N"), [0.0]);
+        assert_eq!(ints("1 << 14"), [16384.0]);
+        assert_eq!(ints("N == 7 && F < 3"), [1.0]);
+        assert_eq!(value("1 / 0"), None);
+        assert_eq!(value("N > 3 ? 8 : 4"), None);
+        assert_eq!(value("2.0 >> 1"), None);
+    }
+}
