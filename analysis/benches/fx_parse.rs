@@ -44,7 +44,7 @@ fn bench(c: &mut Criterion) {
     });
     let source = FxFileLoader.read(neo_path).expect("NeoBloom.fx readable");
     let out = fx::parse_effect_source(neo_path, source.clone(), &FxFileLoader, neo_options);
-    assert_eq!(out.render_diagnostics(), "");
+    assert_eq!(analysis::render::short(&out.sources, &out.diagnostics), "");
     let text = out.preprocessed.text.clone();
     group.bench_function("neobloom_all_stages", |b| {
         b.iter(|| fx::parse_effect_source(neo_path, source.clone(), &FxFileLoader, neo_options))

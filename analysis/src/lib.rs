@@ -1,23 +1,26 @@
-//! The fxbench effect front end: preprocess → parse structure → lower and validate (naga), plus
-//! diagnostics and presets. One front end serves the engine, the analyzer and the SPIR-V view.
+//! The fxbench effect front ends and their shared half: two front ends side by side, as naga's
+//! `front/{wgsl,glsl,spv}` (`wfx/` for `.wfx`, `fx/` for ReShade FX), each preprocess → lex →
+//! parse → check/lower, and one shared half (`build/`: WGSL with its span map, naga validation,
+//! the effect builder, lints through `lints/`) that makes the `ValidatedEffect`; plus
+//! diagnostics and presets. One front end per language serves the engine, the analyzer and the
+//! SPIR-V view.
 //!
 //! Invariant: this crate depends on neither wgpu nor egui.
 
+mod build;
 pub mod coverage;
 pub mod data;
 pub mod diagnostic;
 pub mod fx;
-mod lexer;
 pub mod lints;
-mod lower;
 pub mod model;
 pub mod naga_errors;
-mod parse;
 mod preprocess;
 pub mod preset;
 pub mod render;
 pub mod source;
 pub mod target;
+mod wfx;
 pub mod wgsl_file;
 pub mod wgsl_lines;
 
@@ -26,11 +29,10 @@ use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use model::*;
-pub use preprocess::{
-    FileLoader, FsLoader, MAX_OUTPUT_BYTES, MemoryLoader, Preprocessed, predefined_macros,
-};
+pub use preprocess::{FileLoader, FsLoader, MAX_OUTPUT_BYTES, MemoryLoader, Preprocessed};
 pub use source::{FileId, SourceMap, Span};
 pub use target::{Target, TargetKind};
+pub use wfx::predefined_macros;
 
 /// What the front end needs besides the source.
 #[derive(Clone, Debug)]
@@ -81,11 +83,7 @@ pub struct LoadOutput {
 impl LoadOutput {
     /// All diagnostics, one per line group, as `path:line:col: severity[Code]: message`.
     pub fn render_diagnostics(&self) -> String {
-        self.diagnostics
-            .iter()
-            .map(|d| d.render_short(&self.sources))
-            .collect::<Vec<_>>()
-            .join("\n")
+        render::short(&self.sources, &self.diagnostics)
     }
 }
 
@@ -120,109 +118,37 @@ pub struct PreprocessOutput {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Runs only the preprocessor over source text that claims to live at `path`, with the predefined
-/// macros for `options` and its include folders: what the rest of the front end sees.
+/// Runs only the WFX preprocessor over source text that claims to live at `path`, with the
+/// predefined macros for `options` and its include folders: what the rest of the WFX front end
+/// sees.
 pub fn preprocess_text(
     path: &Path,
     text: String,
     loader: &dyn FileLoader,
     options: &Options,
 ) -> PreprocessOutput {
-    run_preprocessor(
+    preprocess::run_preprocessor(
         path,
         text,
         loader,
         &options.include_dirs,
-        &preprocess::predefined_macros(options),
+        &predefined_macros(options),
         preprocess::preprocess,
     )
 }
 
-/// One of the preprocessor's dialects (`preprocess::preprocess`, `preprocess::preprocess_fx`).
-pub(crate) type PreprocessorRun = fn(
-    FileId,
-    &mut SourceMap,
-    &dyn FileLoader,
-    &[PathBuf],
-    &[(String, String)],
-    &mut Vec<Diagnostic>,
-) -> Preprocessed;
-
-/// Adds `text` as the root file of a new source map and runs `run` over it: the start both front
-/// ends share.
-pub(crate) fn run_preprocessor(
-    path: &Path,
-    text: String,
-    loader: &dyn FileLoader,
-    include_dirs: &[PathBuf],
-    definitions: &[(String, String)],
-    run: PreprocessorRun,
-) -> PreprocessOutput {
-    let mut sources = SourceMap::new();
-    let mut diagnostics = Vec::new();
-    let root = sources.add(path, text);
-    let preprocessed = run(
-        root,
-        &mut sources,
-        loader,
-        include_dirs,
-        definitions,
-        &mut diagnostics,
-    );
-    PreprocessOutput {
-        sources,
-        root,
-        preprocessed,
-        diagnostics,
-    }
-}
-
-/// Validates effect source text that claims to live at `path` (includes resolve from there).
+/// Validates effect source text that claims to live at `path` (includes resolve from there):
+/// the front end of its language, then the tail both share.
 pub fn compile(
     path: &Path,
     text: String,
     loader: &dyn FileLoader,
     options: &Options,
 ) -> LoadOutput {
-    if fx::is_fx_path(path) {
-        return fx::compile_fx(path, text, loader, options);
-    }
-    let PreprocessOutput {
-        sources,
-        root,
-        preprocessed: pp,
-        mut diagnostics,
-    } = preprocess_text(path, text, loader, options);
-    let (tokens, lex_errors) = lexer::tokenize(&pp.text);
-    let parsed = parse::parse(&tokens, pp.text.len());
-    let located = |start, end| pp.span(start, end).unwrap_or(Span::new(root, 0, 0));
-    for e in &lex_errors {
-        diagnostics.push(Diagnostic::error(
-            DiagnosticCode::SyntaxError,
-            located(e.start, e.end),
-            &e.message,
-        ));
-    }
-    for e in &parsed.errors {
-        diagnostics.push(Diagnostic::error(
-            DiagnosticCode::SyntaxError,
-            located(e.start, e.end),
-            &e.message,
-        ));
-    }
-    let mut effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
-    if let Some(effect) = &effect {
-        lints::run(effect, &pp, root, &mut diagnostics);
-    }
-    if diagnostic::has_errors(&diagnostics) {
-        effect = None;
-    }
-    if let Some(effect) = &mut effect {
-        effect.finish(path, &sources);
-    }
-    LoadOutput {
-        sources,
-        effect,
-        diagnostics,
-    }
+    let front_end = if fx::is_fx_path(path) {
+        fx::compile_fx
+    } else {
+        wfx::compile_wfx
+    };
+    build::load_output(path, front_end(path, text, loader, options))
 }

@@ -1,4 +1,5 @@
-//! Diagnostic renderers: human-readable text with source context, JSON, and SARIF 2.1.0.
+//! Diagnostic renderers: one line each ([`short`]), human-readable text with source context,
+//! JSON, and SARIF 2.1.0.
 //!
 //! All three read the same [`Diagnostic`]s and resolve spans through the [`SourceMap`] the front
 //! end returned with them. Positions follow the analyzer RFC (§2.3): a range is a start and an end
@@ -28,6 +29,16 @@ const CONTEXT_LINES: u32 = 2;
 
 /// Diagnostics together with the source map their spans point into: one front-end run.
 pub type Group<'a> = (&'a SourceMap, &'a [Diagnostic]);
+
+/// Every diagnostic in its short form ([`Diagnostic::render_short`]: `path:line:col:
+/// severity[Code]: message`, then its notes), one after another: for logs, panics and tests.
+pub fn short(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
+    diagnostics
+        .iter()
+        .map(|d| d.render_short(sources))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
 // ---------------------------------------------------------------------------------------------
 // Human-readable text

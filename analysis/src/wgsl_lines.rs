@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::lower::GeneratedWgsl;
+use crate::build::GeneratedWgsl;
 use crate::source::{LineCol, SourceMap, Span};
 
 /// A WGSL line's origin resolved against the sources: a file and a range of 1-based lines and

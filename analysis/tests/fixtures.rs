@@ -90,10 +90,10 @@ const NO_FX_FIXTURE: &[DiagnosticCode] = &[
 /// the shared lowering files FX effects go through.
 const FX_SOURCES: &[&str] = &[
     "analysis/src/fx",
-    "analysis/src/preprocess.rs",
-    "analysis/src/lower/builder.rs",
-    "analysis/src/lower/pass.rs",
-    "analysis/src/lower/outputs.rs",
+    "analysis/src/preprocess",
+    "analysis/src/build/builder.rs",
+    "analysis/src/build/pass.rs",
+    "analysis/src/build/outputs.rs",
 ];
 
 /// One language's three fixture files.

@@ -107,7 +107,7 @@ fn mutated_corpus_effects_get_located_diagnostics_never_panics() {
             }
             if errors == 0 {
                 // Clean mutants go on through lowering and naga: no panic, every error located.
-                let lowered = fx::compile_fx(path, mutant.clone(), &loader, &options);
+                let lowered = analysis::compile(path, mutant.clone(), &loader, &options);
                 lowered_total += 1;
                 for d in lowered.diagnostics.iter().filter(|d| d.is_error()) {
                     assert!(d.span.is_some(), "{what}: unlocated lowering error {d:?}");

@@ -70,7 +70,7 @@ fn every_corpus_effect_parses_and_checks_cleanly_except_pong_missing_its_header(
                 failures.push(format!(
                     "Pong.fx: {} errors\n{}",
                     errors.len(),
-                    out.render_diagnostics()
+                    analysis::render::short(&out.sources, &out.diagnostics)
                 ));
                 continue;
             };
@@ -90,7 +90,7 @@ fn every_corpus_effect_parses_and_checks_cleanly_except_pong_missing_its_header(
             failures.push(format!(
                 "{}:\n{}",
                 effect.display(),
-                out.render_diagnostics()
+                analysis::render::short(&out.sources, &out.diagnostics)
             ));
         }
     }
@@ -387,7 +387,7 @@ float4 f(sampler s, float2 uv) { return tex2Doffset(s, uv, int2(1, 0)) + tex2Dga
         ..Options::default()
     };
     let out = run(&[("a.fx", src)], &options);
-    assert_eq!(out.render_diagnostics(), "");
+    assert_eq!(analysis::render::short(&out.sources, &out.diagnostics), "");
     let text = &out.preprocessed.text;
     assert!(text.contains("(1.0 / 640)"), "{text}");
     assert!(text.contains("tex2D(s, uv, int2(1, 0))"), "{text}");
@@ -435,7 +435,7 @@ uniform float4 Tint1;
 /* a /* b */ float3 f() { return TINT(1); } /* */
 ";
     let out = run(&[("a.fx", src)], &Options::default());
-    assert_eq!(out.render_diagnostics(), "");
+    assert_eq!(analysis::render::short(&out.sources, &out.diagnostics), "");
     assert_eq!(item_names(&out), ["Tint1", "f"]);
 }
 
@@ -473,7 +473,11 @@ technique T { pass { VertexShader = PostProcessVS; PixelShader = PS; } }
             ..Options::default()
         };
         let out = fx::parse_effect(&path, &FxFileLoader, &options);
-        assert_eq!(out.render_diagnostics(), "", "switches = {value}");
+        assert_eq!(
+            analysis::render::short(&out.sources, &out.diagnostics),
+            "",
+            "switches = {value}"
+        );
         assert_eq!(
             item_names(&out),
             [
@@ -500,7 +504,10 @@ fn latin1_files_are_read() {
     let out = fx::parse_effect(&path, &FxFileLoader, &Options::default());
     assert_eq!(item_names(&out), ["a"]);
     let [error] = out.diagnostics.as_slice() else {
-        panic!("{}", out.render_diagnostics())
+        panic!(
+            "{}",
+            analysis::render::short(&out.sources, &out.diagnostics)
+        )
     };
     let location = out.sources.location(error.span.expect("located"));
     assert_eq!((location.start.line, location.start.column), (3, 9));

@@ -3,7 +3,8 @@
 //! evaluates it as a constant expression, and the state then reads that number through its own
 //! enumeration. So `StencilFunc = NEQUAL`, `StencilFunc = NOTEQUAL` and `StencilFunc = 5` are
 //! one value, and `PrimitiveTopology = TRIANGLES` is `TRIANGLELIST`. The numbers are ReShade's
-//! (`reshadefx::pass_stencil_func` and friends), not Direct3D's.
+//! (`reshadefx::pass_stencil_func` and friends), not Direct3D's. Per-render-target state names
+//! (`BlendEnable3`) are split here too ([`per_target_state`]).
 
 use crate::model::{BlendFactor, BlendOp, CompareFunc, PrimitiveTopology, StencilOp};
 
@@ -175,6 +176,33 @@ pub(crate) const BLEND_FACTORS: StateValues<BlendFactor> = StateValues {
         (9, BlendFactor::InvDestAlpha),
     ],
 };
+
+/// Splits a per-render-target state name into its base name and the slots it sets: `BlendEnable`
+/// sets all eight, `BlendEnable3` slot 3.
+pub(crate) fn per_target_state(key: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
+    const STATES: [&str; 10] = [
+        "BlendEnable",
+        "BlendOpAlpha",
+        "BlendOp",
+        "SrcBlendAlpha",
+        "SrcBlend",
+        "DestBlendAlpha",
+        "DestBlend",
+        "RenderTargetWriteMask",
+        "ColorWriteEnable",
+        "ColorWriteMask",
+    ];
+    STATES.iter().find_map(|name| {
+        let rest = key.strip_prefix(name)?;
+        match rest {
+            "" => Some((*name, 0..8)),
+            digit => {
+                let slot: usize = digit.parse().ok().filter(|s| *s < 8)?;
+                Some((*name, slot..slot + 1))
+            }
+        }
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,8 @@ const UNIFORM_STRUCT: &str = "FxbenchUniforms";
 const UNIFORM_VAR: &str = "fxbench_uniforms";
 pub(super) const UNIFORM_LOADER: &str = "fxbench_load_uniforms";
 
-/// Where the bytes of a front end's user text came from: the preprocessor's map for WFX.
+/// Where the bytes of a front end's user text came from: the preprocessor's map for WFX,
+/// `fx::lower::FxOrigins` for ReShade FX.
 pub(crate) trait TextOrigins {
     /// The source span of the text's bytes `start..end`, if they have one.
     fn origin(&self, start: usize, end: usize) -> Option<Span>;
@@ -151,7 +152,8 @@ pub(crate) fn generate(
     items: &mut EffectItems,
     placeholders: &Placeholders,
 ) {
-    // BUFFER_WIDTH and friends are predefined macros (see `preprocess::predefined_macros`).
+    // BUFFER_WIDTH and friends are predefined macros (`wfx::predefined_macros`,
+    // `fx::macros::fx_predefined_macros`).
     wgsl.push_str(GENERATED_HEADER);
     for u in items.uniforms.iter().filter(|u| u.constant) {
         wgsl.push_line(

@@ -19,12 +19,14 @@ pub mod intrinsic_table;
 pub mod intrinsics;
 pub mod lexer;
 pub(crate) mod lower;
+mod macros;
 pub mod parser;
 pub mod types;
 
 use std::path::Path;
 
-use crate::preprocess::{self, FileLoader, Preprocessed};
+use crate::build::FrontEndOutput;
+use crate::preprocess::{FileLoader, Preprocessed};
 use crate::{Diagnostic, DiagnosticCode, Options, SourceMap, Span};
 
 pub use files::{FxFileLoader, collection_include_dirs, decode_source, find_ignoring_case};
@@ -46,15 +48,6 @@ impl FxParse {
     /// How many diagnostics are errors.
     pub fn error_count(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
-    }
-
-    /// All diagnostics, one per line, as `path:line:col: severity[Code]: message`.
-    pub fn render_diagnostics(&self) -> String {
-        self.diagnostics
-            .iter()
-            .map(|d| d.render_short(&self.sources))
-            .collect::<Vec<_>>()
-            .join("\n")
     }
 }
 
@@ -92,13 +85,13 @@ pub fn parse_effect_source(
         root,
         preprocessed: pp,
         mut diagnostics,
-    } = crate::run_preprocessor(
+    } = crate::preprocess::run_preprocessor(
         path,
         text,
         loader,
         &include_dirs,
-        &preprocess::fx_predefined_macros(options),
-        preprocess::preprocess_fx,
+        &macros::fx_predefined_macros(options),
+        macros::preprocess_fx,
     );
     let parsed = parser::parse(&pp.text);
     let locate = |range: ast::TextRange| {
@@ -179,15 +172,15 @@ pub fn generated_wgsl(
 
 /// Parses, checks and lowers the FX effect text claiming to live at `path` into a validated
 /// effect (see `lower/`).
-pub fn compile_fx(
+pub(crate) fn compile_fx(
     path: &Path,
     text: String,
     loader: &dyn FileLoader,
     options: &Options,
-) -> crate::LoadOutput {
+) -> FrontEndOutput {
     let parsed = parse_effect_source(path, text, loader, options);
     let mut diagnostics = parsed.diagnostics;
-    let mut effect = lower::lower(
+    let effect = lower::lower(
         &parsed.module,
         &parsed.facts,
         &parsed.preprocessed,
@@ -196,13 +189,7 @@ pub fn compile_fx(
         options,
         &mut diagnostics,
     );
-    if crate::diagnostic::has_errors(&diagnostics) {
-        effect = None;
-    }
-    if let Some(effect) = &mut effect {
-        effect.finish(path, &parsed.sources);
-    }
-    crate::LoadOutput {
+    FrontEndOutput {
         sources: parsed.sources,
         effect,
         diagnostics,

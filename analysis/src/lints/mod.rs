@@ -11,8 +11,8 @@ mod control_flow;
 mod targets;
 mod unused;
 
+use crate::build::GeneratedWgsl;
 use crate::diagnostic::Diagnostic;
-use crate::lower::GeneratedWgsl;
 use crate::model::{Pass, ValidatedEffect};
 use crate::preprocess::Preprocessed;
 use crate::source::{FileId, Span};

@@ -45,12 +45,27 @@ impl<'src> Token<'src> {
     }
 }
 
-/// A lexical error: byte range and message.
+/// A lexical error: byte range and what is wrong.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LexError {
     pub start: usize,
     pub end: usize,
-    pub message: String,
+    pub kind: LexErrorKind,
+}
+
+/// What is wrong with a piece of text the lexer could not read; its message is glslang's style.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LexErrorKind {
+    #[error("'/*' : unterminated block comment")]
+    UnterminatedComment,
+    #[error("'\"' : unterminated string")]
+    UnterminatedString,
+    /// `0x` followed by no hexadecimal digit, or by more than 64 bits of them.
+    #[error("'{0}' : invalid hexadecimal literal")]
+    InvalidHexadecimal(String),
+    /// Digits and dots that make no number (`1.2.3`).
+    #[error("'{0}' : invalid numeric literal")]
+    InvalidNumber(String),
 }
 
 /// Splits `text` into tokens, skipping whitespace and comments. Errors do not stop the lexer.
@@ -76,7 +91,7 @@ pub fn tokenize(text: &str) -> (Vec<Token<'_>>, Vec<LexError>) {
                     errors.push(LexError {
                         start,
                         end: start + 2,
-                        message: "'/*' : unterminated block comment".into(),
+                        kind: LexErrorKind::UnterminatedComment,
                     });
                     i = bytes.len();
                     break;
@@ -112,11 +127,7 @@ pub fn tokenize(text: &str) -> (Vec<Token<'_>>, Vec<LexError>) {
             i = end;
             match token {
                 Ok(kind) => tokens.push(Token { kind, start, end }),
-                Err(message) => errors.push(LexError {
-                    start,
-                    end,
-                    message,
-                }),
+                Err(kind) => errors.push(LexError { start, end, kind }),
             }
         } else if c == b'"' {
             i += 1;
@@ -157,7 +168,7 @@ pub fn tokenize(text: &str) -> (Vec<Token<'_>>, Vec<LexError>) {
                 errors.push(LexError {
                     start,
                     end: i,
-                    message: "'\"' : unterminated string".into(),
+                    kind: LexErrorKind::UnterminatedString,
                 });
             }
         } else {
@@ -173,7 +184,7 @@ pub fn tokenize(text: &str) -> (Vec<Token<'_>>, Vec<LexError>) {
     (tokens, errors)
 }
 
-fn lex_number(text: &str, start: usize) -> (Result<TokenKind<'static>, String>, usize) {
+fn lex_number(text: &str, start: usize) -> (Result<TokenKind<'static>, LexErrorKind>, usize) {
     let bytes = text.as_bytes();
     let mut i = start;
     if bytes[i] == b'0' && matches!(bytes.get(i + 1), Some(b'x' | b'X')) {
@@ -194,10 +205,7 @@ fn lex_number(text: &str, start: usize) -> (Result<TokenKind<'static>, String>, 
                 i,
             ),
             Err(_) => (
-                Err(format!(
-                    "'{}' : invalid hexadecimal literal",
-                    &text[start..i]
-                )),
+                Err(LexErrorKind::InvalidHexadecimal(text[start..i].to_string())),
                 i,
             ),
         };
@@ -228,7 +236,7 @@ fn lex_number(text: &str, start: usize) -> (Result<TokenKind<'static>, String>, 
     match text[start..digits_end].parse::<f64>() {
         Ok(value) => (Ok(TokenKind::Number { value, float }), i),
         Err(_) => (
-            Err(format!("'{}' : invalid numeric literal", &text[start..i])),
+            Err(LexErrorKind::InvalidNumber(text[start..i].to_string())),
             i,
         ),
     }

@@ -4,7 +4,7 @@
 //!
 //! Offsets here are into the preprocessed text; `lower` maps them back to files.
 
-use crate::lexer::{Token, TokenKind};
+use crate::wfx::lexer::{Token, TokenKind};
 
 /// A name with its range.
 #[derive(Clone, Debug, PartialEq)]
@@ -599,7 +599,7 @@ impl<'t> Parser<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lexer::tokenize;
+    use crate::wfx::lexer::tokenize;
 
     fn parse_text(text: &str) -> ParsedEffect {
         let (tokens, errors) = tokenize(text);

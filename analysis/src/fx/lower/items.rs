@@ -11,7 +11,7 @@ use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::names::ident;
 use super::{ItemIds, Result, failed, unsupported};
-use crate::lower::EffectItems;
+use crate::build::{EffectItems, SamplerStates};
 use crate::model::*;
 use crate::source::Span;
 use crate::{DiagnosticCode, Options};
@@ -61,9 +61,9 @@ pub(crate) fn lower_items(
     };
     walk(&module.items, facts, locate, &mut lowered)?;
     if options.mode == CompileMode::Performance {
-        crate::lower::fold_uniforms(&mut lowered.items.uniforms, &options.uniform_values);
+        crate::build::fold_uniforms(&mut lowered.items.uniforms, &options.uniform_values);
     }
-    lowered.items.uniform_buffer_size = crate::lower::layout_uniforms(&mut lowered.items.uniforms);
+    lowered.items.uniform_buffer_size = crate::build::layout_uniforms(&mut lowered.items.uniforms);
     Ok(lowered)
 }
 
@@ -457,7 +457,7 @@ fn texture(
     }
     let (mut width, mut height, mut depth, mut mips) = (1u32, 1u32, 1u32, 1u32);
     let mut format = TextureFormat::RGBA8;
-    let limit = crate::lower::MAX_TEXTURE_SIZE;
+    let limit = crate::build::MAX_TEXTURE_SIZE;
     // A size outside its range is reported at its value, as the `.wfx` front end does.
     let sized = |p: &Property, max: u32| -> Result<u32> {
         let value = property_number(p, &out.consts)?;
@@ -538,10 +538,7 @@ fn object_texture(p: &Property, out: &Lowered) -> Result<(TextureId, String)> {
 
 fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<Global> {
     let mut texture = None;
-    let mut address = [AddressMode::Clamp; 3];
-    let mut filters = [FilterMode::Linear; 3];
-    let mut srgb = false;
-    let mut lod_range = (0.0f32, 1000.0f32);
+    let mut states = SamplerStates::default();
     for p in d.properties.iter().flatten() {
         let key = p.name.name.as_str();
         let value = property_name(p).unwrap_or_default().to_ascii_uppercase();
@@ -550,21 +547,23 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
             "AddressU" | "AddressV" | "AddressW" => {
                 let axis = usize::from(key == "AddressV") + 2 * usize::from(key == "AddressW");
                 match AddressMode::NAMES.iter().find(|(n, _)| *n == value) {
-                    Some((_, m)) => address[axis] = *m,
+                    Some((_, m)) => states.address[axis] = *m,
                     None => return unsupported(p.value.range, "unknown address mode"),
                 }
             }
             "MinFilter" | "MagFilter" | "MipFilter" => {
                 let which = usize::from(key == "MagFilter") + 2 * usize::from(key == "MipFilter");
-                filters[which] = match value.as_str() {
+                states.filters[which] = match value.as_str() {
                     "POINT" => FilterMode::Point,
                     "LINEAR" | "ANISOTROPIC" => FilterMode::Linear,
                     _ => return unsupported(p.value.range, "unknown filter"),
                 };
             }
-            "SRGBTexture" => srgb = const_scalar(&p.value, &out.consts).unwrap_or(0.0) != 0.0,
-            "MinLOD" => lod_range.0 = property_number(p, &out.consts)? as f32,
-            "MaxLOD" => lod_range.1 = property_number(p, &out.consts)? as f32,
+            "SRGBTexture" => {
+                states.srgb = const_scalar(&p.value, &out.consts).unwrap_or(0.0) != 0.0
+            }
+            "MinLOD" => states.lod_range.0 = property_number(p, &out.consts)? as f32,
+            "MaxLOD" => states.lod_range.1 = property_number(p, &out.consts)? as f32,
             "MipLODBias" => {
                 if property_number(p, &out.consts)? != 0.0 {
                     return unsupported(p.value.range, "'MipLODBias' : only 0 is supported");
@@ -582,24 +581,17 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         out.items.textures[texture.index()].kind,
         TextureKind::Owned { mip_levels, .. } if mip_levels > 1
     );
-    out.items.samplers.push(Sampler {
-        name: name.to_string(),
-        texture,
-        address,
-        min_filter: filters[0],
-        mag_filter: filters[1],
-        mip_filter: filters[2],
-        srgb,
-        lod_range,
-        span,
-    });
+    let srgb = states.srgb;
+    out.items
+        .samplers
+        .push(states.sampler(name.to_string(), texture, span));
     // A decoding sampler reads the texture's sRGB view, a binding of its own, so one effect
     // (even one pass) may sample the same texture both ways, as ReShade allows.
     let texture_name = if srgb {
         if !out.items.srgb_views.contains(&texture) {
             out.items.srgb_views.push(texture);
         }
-        crate::lower::srgb_view_name(&texture_name)
+        crate::build::srgb_view_name(&texture_name)
     } else {
         texture_name
     };

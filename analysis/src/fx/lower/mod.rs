@@ -36,10 +36,10 @@ use std::collections::HashMap;
 use super::ast::{Module, TextRange};
 use super::check::Facts;
 use crate::Options;
-use crate::diagnostic::{Diagnostic, DiagnosticCode};
-use crate::lower::{
+use crate::build::{
     EffectBuilder, EffectItems, GeneratedWgsl, TextOrigins, error_count, generate_declarations,
 };
+use crate::diagnostic::{Diagnostic, DiagnosticCode};
 use crate::model::*;
 use crate::preprocess::Preprocessed;
 use crate::source::{FileId, Span};

@@ -1,5 +1,5 @@
 //! FX techniques and passes: the entry points the passes name (planned before code generation),
-//! and each pass's states read into the shared [`PassStates`] with the WFX side's value tables.
+//! and each pass's states read into the shared [`PassStates`] with the value tables both front ends share.
 
 use std::collections::HashMap;
 
@@ -8,12 +8,11 @@ use super::super::check::Facts;
 use super::entry::EntryRequest;
 use super::items::{Lowered, annotations, const_scalar};
 use super::{ItemIds, Result, unsupported};
-use crate::diagnostic::{Diagnostic, DiagnosticCode};
-use crate::lower::pass_states::per_target_state;
-use crate::lower::state_values::{
-    BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, StateValues, TOPOLOGIES,
+use crate::build::state_values::{
+    BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, StateValues, TOPOLOGIES, per_target_state,
 };
-use crate::lower::{EffectBuilder, PassStates, Spelling};
+use crate::build::{EffectBuilder, PassStates, Spelling};
+use crate::diagnostic::{Diagnostic, DiagnosticCode};
 use crate::model::*;
 use crate::source::Span;
 

@@ -8,8 +8,8 @@ use super::Ctx;
 use super::items::parse_uniform_type;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
 use crate::model::{AnnotationValue, Annotations};
-use crate::parse::{Assignment, BinaryOp, Expr, ExprKind};
 use crate::source::Span;
+use crate::wfx::parse::{Assignment, BinaryOp, Expr, ExprKind};
 
 /// Evaluates a constant expression to its components; `idents` resolves bare names.
 pub(super) fn eval(

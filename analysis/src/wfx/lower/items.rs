@@ -3,21 +3,22 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::Ctx;
 use super::eval::{
     bool_value, enum_value, eval, ident_value, int_value, lower_annotations, no_idents, state_map,
     unknown_state,
 };
-use super::{Ctx, EffectItems, Placeholders};
 use crate::Options;
+use crate::build::{
+    EffectItems, MAX_TEXTURE_SIZE, Placeholders, SamplerStates, fold_uniforms, layout_uniforms,
+};
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
 use crate::model::*;
-use crate::parse::{Assignment, Item, ParsedEffect};
 use crate::source::Span;
+use crate::wfx::parse::{Assignment, Item, ParsedEffect};
 
 /// Most slices of a 3D texture (the WebGPU and D3D11 minimum-guaranteed 3D extent).
 const MAX_TEXTURE_DEPTH: u32 = 2048;
-/// Largest texture edge accepted, in texels (the D3D11 and Vulkan minimum-guaranteed limit).
-pub(crate) const MAX_TEXTURE_SIZE: u32 = 16384;
 
 /// The lowered items with what the rest of lowering needs to know about them.
 pub(super) struct LoweredItems {
@@ -135,34 +136,6 @@ fn lower_samplers<'p>(
     samplers
 }
 
-/// Performance mode folds every uniform the runtime does not feed into a constant holding the
-/// preset's value, when it has one of the right size, else its initial value.
-pub(crate) fn fold_uniforms(uniforms: &mut [Uniform], values: &HashMap<String, Vec<f64>>) {
-    for u in uniforms {
-        if u.annotations.string("source").is_none() {
-            u.constant = true;
-            if let Some(value) = values.get(&u.name).filter(|v| v.len() == u.ty.len()) {
-                u.init.clone_from(value);
-            }
-        }
-    }
-}
-
-/// Assigns offsets in declaration order under WGSL's uniform layout; returns the buffer size.
-pub(crate) fn layout_uniforms(uniforms: &mut [Uniform]) -> u32 {
-    if uniforms.iter().all(|u| u.constant) {
-        return 0;
-    }
-    let mut offset = 0u32;
-    for u in uniforms.iter_mut().filter(|u| !u.constant) {
-        let (size, align) = u.ty.size_align();
-        offset = offset.next_multiple_of(align);
-        u.offset = offset;
-        offset += size;
-    }
-    offset.next_multiple_of(16)
-}
-
 pub(super) fn parse_uniform_type(name: &str) -> Option<UniformType> {
     // array<T, N>: scalars and vectors, 1 to 1024 elements.
     if let Some(inner) = name
@@ -227,7 +200,7 @@ pub(super) fn parse_uniform_type(name: &str) -> Option<UniformType> {
 
 /// A uniform's initial value: zeros without one, a scalar splat to every component of a
 /// vector, or exactly one value per component.
-fn uniform_init(cx: &mut Ctx, decl: &crate::parse::UniformDecl, ty: UniformType) -> Vec<f64> {
+fn uniform_init(cx: &mut Ctx, decl: &crate::wfx::parse::UniformDecl, ty: UniformType) -> Vec<f64> {
     match &decl.init {
         None => vec![0.0; ty.len()],
         Some(expr) => match eval(expr, &no_idents) {
@@ -257,7 +230,7 @@ fn uniform_init(cx: &mut Ctx, decl: &crate::parse::UniformDecl, ty: UniformType)
     }
 }
 
-fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Uniform> {
+fn lower_uniform(cx: &mut Ctx, decl: &crate::wfx::parse::UniformDecl) -> Option<Uniform> {
     let span = cx.ident_span(&decl.name);
     let annotations = lower_annotations(cx, &decl.annotations);
     if let Some(source) = annotations.string("source")
@@ -317,7 +290,7 @@ fn lower_uniform(cx: &mut Ctx, decl: &crate::parse::UniformDecl) -> Option<Unifo
     })
 }
 
-fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Texture> {
+fn lower_texture(cx: &mut Ctx, decl: &crate::wfx::parse::TextureDecl) -> Option<Texture> {
     let span = cx.ident_span(&decl.name);
     let annotations = lower_annotations(cx, &decl.annotations);
     let states = state_map(cx, &decl.states);
@@ -348,8 +321,8 @@ fn lower_texture(cx: &mut Ctx, decl: &crate::parse::TextureDecl) -> Option<Textu
 /// states. An unknown semantic is bound to an empty texture.
 fn semantic_texture(
     cx: &mut Ctx,
-    decl: &crate::parse::TextureDecl,
-    semantic: &crate::parse::Ident,
+    decl: &crate::wfx::parse::TextureDecl,
+    semantic: &crate::wfx::parse::Ident,
     states: &[&Assignment],
     span: Span,
 ) -> Texture {
@@ -445,7 +418,7 @@ fn texture_format(cx: &mut Ctx, a: &Assignment) -> Option<TextureFormat> {
 /// An image fills an RGBA8 2D texture; mip levels are generated for 2D textures only.
 fn check_texture_shape(
     cx: &mut Ctx,
-    decl: &crate::parse::TextureDecl,
+    decl: &crate::wfx::parse::TextureDecl,
     shape: &TextureShape,
     has_image: bool,
     span: Span,
@@ -485,7 +458,7 @@ fn check_texture_shape(
 /// declares the texture, then in the include search path.
 fn texture_image(
     cx: &mut Ctx,
-    decl: &crate::parse::TextureDecl,
+    decl: &crate::wfx::parse::TextureDecl,
     annotations: &Annotations,
     span: Span,
 ) -> Option<std::path::PathBuf> {
@@ -521,20 +494,19 @@ const FILTER_MODES: [(&str, FilterMode); 2] =
 
 fn lower_sampler(
     cx: &mut Ctx,
-    decl: &crate::parse::SamplerDecl,
+    decl: &crate::wfx::parse::SamplerDecl,
     texture_ids: &TextureIds,
 ) -> Option<Sampler> {
     let span = cx.ident_span(&decl.name);
     let states = state_map(cx, &decl.states);
     let mut texture = None;
-    let mut address = [AddressMode::Clamp; 3];
-    let mut filters = [FilterMode::Linear; 3];
-    let mut srgb = false;
-    let mut lod_range = (0.0f32, 1000.0f32);
+    let mut sampler = SamplerStates::default();
     let mut ok = true;
     for a in states {
         ok &= match a.key.name.as_str() {
-            key @ ("MinLOD" | "MaxLOD" | "MipLODBias") => lod_state(cx, key, a, &mut lod_range),
+            key @ ("MinLOD" | "MaxLOD" | "MipLODBias") => {
+                lod_state(cx, key, a, &mut sampler.lod_range)
+            }
             "Texture" => {
                 texture = sampler_texture(cx, a, texture_ids);
                 texture.is_some()
@@ -546,7 +518,7 @@ fn lower_sampler(
                     _ => 2,
                 };
                 enum_value(cx, a, &AddressMode::NAMES)
-                    .map(|m| address[axis] = m)
+                    .map(|m| sampler.address[axis] = m)
                     .is_some()
             }
             key @ ("MinFilter" | "MagFilter" | "MipFilter") => {
@@ -556,10 +528,10 @@ fn lower_sampler(
                     _ => 2,
                 };
                 enum_value(cx, a, &FILTER_MODES)
-                    .map(|m| filters[which] = m)
+                    .map(|m| sampler.filters[which] = m)
                     .is_some()
             }
-            "SRGBTexture" => bool_value(cx, a).map(|v| srgb = v).is_some(),
+            "SRGBTexture" => bool_value(cx, a).map(|v| sampler.srgb = v).is_some(),
             _ => {
                 unknown_state(cx, a, "sampler");
                 false
@@ -573,17 +545,7 @@ fn lower_sampler(
             format!("'{}' : sampler has no 'Texture' state", decl.name.name),
         );
     }
-    Some(Sampler {
-        name: decl.name.name.clone(),
-        texture: texture?,
-        address,
-        min_filter: filters[0],
-        mag_filter: filters[1],
-        mip_filter: filters[2],
-        srgb,
-        lod_range,
-        span,
-    })
+    Some(sampler.sampler(decl.name.name.clone(), texture?, span))
 }
 
 /// `MinLOD`, `MaxLOD` (a level of 0 or more) or `MipLODBias` (only 0: wgpu samplers have no
@@ -651,7 +613,7 @@ impl TextureIds {
 /// can store to, and N one of its levels.
 fn lower_storage(
     cx: &mut Ctx,
-    decl: &crate::parse::SamplerDecl,
+    decl: &crate::wfx::parse::SamplerDecl,
     texture_ids: &TextureIds,
     textures: &[Texture],
 ) -> Option<Storage> {

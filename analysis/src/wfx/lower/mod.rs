@@ -1,50 +1,25 @@
-//! Lowering, third stage: resolves the WFX structure AST into the typed effect model, assembles
-//! the WGSL (user code with structure blanked, plus generated declarations) and has naga parse
-//! and validate it.
+//! WFX lowering, third stage: resolves the structure AST into the typed effect model's items,
+//! assembles the WGSL (user code with structure blanked, plus generated declarations) and drives
+//! the shared [`EffectBuilder`] (`build/`) as every front end does.
 //!
-//! Lowering has two halves with a seam between them, so a second front end (ReShade FX, in
-//! `fx/`) lowers into the same model:
-//!
-//! - the WFX half reads the structure syntax: `eval.rs` (constant expressions, annotations,
-//!   state values), `items.rs` (uniforms, textures, samplers, storages) and `pass_states.rs`
-//!   (a pass block into a [`PassStates`]), chained by [`lower`] below;
-//! - the shared half builds the model from "WGSL text + span map + resolved items", whatever
-//!   wrote them: `wgsl.rs` ([`GeneratedWgsl`]: generated declarations and the span map),
-//!   `naga_check.rs` (naga parse and validation, also used by `wgsl_file.rs`), `builder.rs`
-//!   ([`EffectBuilder`]: validation, bindings, the `ValidatedEffect`), `pass.rs` ([`PassStates`]
-//!   into a model pass), `outputs.rs` (pixel-shader outputs against render targets) and
-//!   `call_tree.rs` (walks over naga's call graph).
+//! - `eval.rs`: constant expressions, annotations and checked state values;
+//! - `items.rs`: uniforms, textures, samplers and storages;
+//! - `pass_states.rs`: a pass block into a [`crate::build::PassStates`];
+//! - here: [`lower`] chains them, and the one namespace of structure names ([`check_names`]).
 
-mod builder;
-mod call_tree;
 mod eval;
 mod items;
-pub(crate) mod naga_check;
-mod outputs;
-mod pass;
-pub(crate) mod pass_states;
-pub(crate) mod state_values;
-pub(crate) mod wgsl;
+mod pass_states;
 
 use std::collections::HashMap;
 
-pub(crate) use builder::{EffectBuilder, EffectItems, error_count};
-pub(crate) use items::{MAX_TEXTURE_SIZE, fold_uniforms, layout_uniforms};
-pub(crate) use pass::{PassStates, Spelling};
-pub(crate) use wgsl::{GeneratedWgsl, Placeholders, TextOrigins, srgb_view_name};
-
-/// Appends the declarations generated from `items` (uniform buffer, resources) to `wgsl`, for a
-/// front end with no placeholders.
-pub(crate) fn generate_declarations(wgsl: &mut GeneratedWgsl, items: &mut EffectItems) {
-    wgsl::generate(wgsl, items, &Placeholders::default());
-}
-
 use crate::Options;
+use crate::build::{self, EffectBuilder, GeneratedWgsl, error_count};
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
 use crate::model::*;
-use crate::parse::{Expr, Ident, Item, ParsedEffect};
 use crate::preprocess::Preprocessed;
 use crate::source::{FileId, Span};
+use crate::wfx::parse::{Expr, Ident, Item, ParsedEffect};
 
 /// What the WFX half of lowering reads and where it reports.
 struct Ctx<'a> {
@@ -77,7 +52,7 @@ impl Ctx<'_> {
 }
 
 /// Resolves, assembles and validates. Returns an effect only when no error was found.
-pub fn lower(
+pub(super) fn lower(
     parsed: &ParsedEffect,
     pp: &Preprocessed,
     sources: &crate::source::SourceMap,
@@ -95,9 +70,9 @@ pub fn lower(
     };
     check_names(&mut cx, parsed);
     let mut lowered = items::lower_items(&mut cx, parsed, options);
-    let user_text = wgsl::blank_ranges(&pp.text, &parsed.structure_ranges);
+    let user_text = build::blank_ranges(&pp.text, &parsed.structure_ranges);
     let mut wgsl = GeneratedWgsl::new(user_text, pp, Span::new(root, 0, 0));
-    wgsl::generate(&mut wgsl, &mut lowered.items, &lowered.placeholders);
+    build::generate(&mut wgsl, &mut lowered.items, &lowered.placeholders);
     // A broken structure item leaves names undeclared; naga would report each use of them again.
     if !parsed.errors.is_empty() {
         return None;

@@ -2,15 +2,16 @@
 //! state parsed and checked on its own (shader names resolved by the [`EffectBuilder`]), in the
 //! order written, so every bad value is reported once.
 
+use super::Ctx;
 use super::eval::{bool_value, eval, ident_value, int_value, no_idents, state_map, unknown_state};
 use super::items::TextureIds;
-use super::state_values::{
-    BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, StateValues, TOPOLOGIES,
+use crate::build::state_values::{
+    BLEND_FACTORS, BLEND_OPS, COMPARE_FUNCS, STENCIL_OPS, StateValues, TOPOLOGIES, per_target_state,
 };
-use super::{Ctx, EffectBuilder, PassStates};
+use crate::build::{EffectBuilder, PassStates};
 use crate::diagnostic::DiagnosticCode;
 use crate::model::*;
-use crate::parse::{Assignment, ExprKind, PassDecl};
+use crate::wfx::parse::{Assignment, ExprKind, PassDecl};
 
 /// Reads a pass block's states; the shared checks run in [`EffectBuilder::pass`].
 pub(super) fn pass_states(
@@ -245,31 +246,4 @@ enum TargetState {
     AlphaOp(BlendOp),
     Mask(u8),
     Factor(usize, BlendFactor),
-}
-
-/// Splits a per-render-target state name into its base name and the slots it sets: `BlendEnable`
-/// sets all eight, `BlendEnable3` slot 3.
-pub(crate) fn per_target_state(key: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
-    const STATES: [&str; 10] = [
-        "BlendEnable",
-        "BlendOpAlpha",
-        "BlendOp",
-        "SrcBlendAlpha",
-        "SrcBlend",
-        "DestBlendAlpha",
-        "DestBlend",
-        "RenderTargetWriteMask",
-        "ColorWriteEnable",
-        "ColorWriteMask",
-    ];
-    STATES.iter().find_map(|name| {
-        let rest = key.strip_prefix(name)?;
-        match rest {
-            "" => Some((*name, 0..8)),
-            digit => {
-                let slot: usize = digit.parse().ok().filter(|s| *s < 8)?;
-                Some((*name, slot..slot + 1))
-            }
-        }
-    })
 }

@@ -1,0 +1,413 @@
+//! Macro expansion: hide sets, argument collection and pre-expansion, substitution with `#`
+//! and `##`, and rescanning with the rest of the text, as C does.
+
+use std::rc::Rc;
+
+use super::tokens::*;
+use super::*;
+
+#[derive(Debug)]
+pub(super) struct Macro {
+    /// `None` for an object-like macro.
+    pub(super) params: Option<Vec<TokText>>,
+    /// The last parameter is `__VA_ARGS__`.
+    pub(super) variadic: bool,
+    pub(super) body: Vec<Tok>,
+    /// Where it was defined; `None` for predefined macros.
+    pub(super) defined_at: Option<Span>,
+}
+
+impl Macro {
+    pub(super) fn same_definition(&self, other: &Macro) -> bool {
+        self.params == other.params
+            && self.variadic == other.variadic
+            && self.body.len() == other.body.len()
+            && self
+                .body
+                .iter()
+                .zip(&other.body)
+                .enumerate()
+                .all(|(i, (a, b))| a.text == b.text && (i == 0 || a.space == b.space))
+    }
+}
+
+/// Where the tokens a macro expansion reads after its own come from.
+pub(super) trait Source {
+    fn next_tok(&mut self) -> Option<Tok>;
+    fn peek_is_lparen(&mut self) -> bool;
+}
+
+pub(super) struct VecSource(std::vec::IntoIter<Tok>);
+
+impl Source for VecSource {
+    fn next_tok(&mut self) -> Option<Tok> {
+        self.0.next()
+    }
+
+    fn peek_is_lparen(&mut self) -> bool {
+        self.0.as_slice().first().is_some_and(|t| t.is("("))
+    }
+}
+
+/// Source text, read lazily so that only what an invocation uses is consumed.
+pub(super) struct TextSource<'t> {
+    pub(super) lexer: Lexer<'t>,
+    /// The text the lexer reads, shared with the tokens read from it.
+    pub(super) shared: &'t Rc<str>,
+    pub(super) file: FileId,
+    pub(super) consumed_to: usize,
+}
+
+impl Source for TextSource<'_> {
+    fn next_tok(&mut self) -> Option<Tok> {
+        let raw = self.lexer.next_raw()?;
+        self.consumed_to = raw.end;
+        Some(Tok::from_raw(raw, self.shared, self.file))
+    }
+
+    fn peek_is_lparen(&mut self) -> bool {
+        let mut ahead = self.lexer.clone();
+        ahead
+            .next_raw()
+            .is_some_and(|t| t.kind == Kind::Punct && &self.lexer.text[t.start..t.end] == "(")
+    }
+}
+
+/// Tokens still to rescan (a stack: the next one is last), in front of a source.
+pub(super) struct Stream<'s> {
+    pub(super) pending: Vec<Tok>,
+    pub(super) source: &'s mut dyn Source,
+}
+
+impl Stream<'_> {
+    pub(super) fn next(&mut self) -> Option<Tok> {
+        self.pending.pop().or_else(|| self.source.next_tok())
+    }
+
+    pub(super) fn peek_is_lparen(&mut self) -> bool {
+        match self.pending.last() {
+            Some(t) => t.is("("),
+            None => self.source.peek_is_lparen(),
+        }
+    }
+}
+
+impl Preprocessor<'_> {
+    /// Writes expanded tokens, spaced so that they lex as they did, mapped to where they came from.
+    pub(super) fn emit_tokens(&mut self, toks: &[Tok], next: Option<u8>, invocation: Span) {
+        let len: usize = toks.iter().map(|t| t.text.len() + 1).sum();
+        if !self.room_for(len + 1, invocation) {
+            return;
+        }
+        for (i, t) in toks.iter().enumerate() {
+            let before = self.out.text.as_bytes().last().copied();
+            if (i > 0 && t.space) || needs_space(before, t.text.bytes().next()) {
+                self.out.push_mapped(t.span, " ");
+            }
+            if t.exact {
+                self.out
+                    .push_exact(t.span.file, t.span.start as usize, &t.text);
+            } else {
+                self.out.push_mapped(t.span, &t.text);
+            }
+        }
+        if needs_space(self.out.text.as_bytes().last().copied(), next) {
+            let at = toks.last().map_or(invocation, |t| t.span);
+            self.out.push_mapped(at, " ");
+        }
+    }
+
+    /// Expands `t` if it names a macro it may expand to: reads its arguments from `stream` and
+    /// pushes the substituted body back onto it. Says whether it did (an invocation with errors
+    /// counts: it is dropped after its diagnostic).
+    pub(super) fn expand_one(&mut self, t: &Tok, stream: &mut Stream, depth: usize) -> bool {
+        if t.kind != Kind::Ident || t.hide.contains(&t.text) {
+            return false;
+        }
+        if let Some(value) = self.dynamic_macro(t) {
+            stream.pending.push(value);
+            return true;
+        }
+        let Some(m) = self.macros.get(&*t.text).cloned() else {
+            return false;
+        };
+        if self.aborted {
+            return true;
+        }
+        let name = &t.text;
+        let (args, origin, hide) = match &m.params {
+            None => (
+                Vec::new(),
+                t.span,
+                t.hide.union(&HideSet::of(vec![name.clone()])),
+            ),
+            Some(params) => {
+                if !stream.peek_is_lparen() {
+                    return false;
+                }
+                stream.next();
+                let mut args: Vec<Vec<Tok>> = vec![Vec::new()];
+                let mut level = 0usize;
+                let mut close = None;
+                while let Some(a) = stream.next() {
+                    if a.is("(") {
+                        level += 1;
+                    } else if a.is(")") {
+                        if level == 0 {
+                            close = Some(a);
+                            break;
+                        }
+                        level -= 1;
+                    } else if a.is(",") && level == 0 && !(m.variadic && args.len() == params.len())
+                    {
+                        args.push(Vec::new());
+                        continue;
+                    }
+                    if let Some(last) = args.last_mut() {
+                        last.push(a);
+                    }
+                }
+                let Some(close) = close else {
+                    self.error(
+                        DiagnosticCode::PreprocessorError,
+                        t.span,
+                        format!("'{name}' : unterminated argument list invoking macro"),
+                    );
+                    return true;
+                };
+                let origin = join_spans(t.span, close.span);
+                if params.is_empty() && args.len() == 1 && args[0].is_empty() {
+                    args.clear();
+                }
+                if m.variadic && args.len() + 1 == params.len() {
+                    args.push(Vec::new());
+                }
+                if args.len() != params.len() {
+                    let message = format!(
+                        "'{name}' : macro expects {} argument{}, {} given",
+                        params.len(),
+                        if params.len() == 1 { "" } else { "s" },
+                        args.len()
+                    );
+                    self.error(DiagnosticCode::PreprocessorError, origin, message);
+                    return true;
+                }
+                let shared: Vec<TokText> = t
+                    .hide
+                    .names()
+                    .iter()
+                    .filter(|n| close.hide.contains(n))
+                    .cloned()
+                    .collect();
+                let hide = HideSet::of(shared).union(&HideSet::of(vec![name.clone()]));
+                (args, origin, hide)
+            }
+        };
+        if depth > MAX_EXPANSION_DEPTH {
+            self.aborted = true;
+            self.error(
+                DiagnosticCode::PreprocessorError,
+                origin,
+                format!("'{name}' : macro expansion nested deeper than {MAX_EXPANSION_DEPTH}"),
+            );
+            return true;
+        }
+        let mut body = self.substitute(&m, &args, origin, &hide, depth);
+        // The expansion takes the invocation's place, spacing included.
+        if let Some(first) = body.first_mut() {
+            first.space = t.space;
+        }
+        self.produced += body.len();
+        if self.produced > MAX_EXPANSION_TOKENS {
+            self.aborted = true;
+            let name = self.outermost.clone().unwrap_or_else(|| name.clone());
+            self.error(
+                DiagnosticCode::PreprocessorError,
+                origin,
+                format!("'{name}' : macro expansion exceeds {MAX_EXPANSION_TOKENS} tokens"),
+            );
+            return true;
+        }
+        stream.pending.extend(body.into_iter().rev());
+        true
+    }
+
+    /// Expands every macro in `toks`, reading nothing beyond them.
+    pub(super) fn expand_list(&mut self, toks: Vec<Tok>, depth: usize) -> Vec<Tok> {
+        let mut source = VecSource(toks.into_iter());
+        let mut stream = Stream {
+            pending: Vec::new(),
+            source: &mut source,
+        };
+        let mut out = Vec::new();
+        while let Some(t) = stream.next() {
+            if self.aborted {
+                break;
+            }
+            if !self.expand_one(&t, &mut stream, depth) {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// The body of `m` with its parameters replaced, `#` and `##` applied, mapped to `origin` and
+    /// hidden from the macros in `hide`.
+    pub(super) fn substitute(
+        &mut self,
+        m: &Macro,
+        args: &[Vec<Tok>],
+        origin: Span,
+        hide: &HideSet,
+        depth: usize,
+    ) -> Vec<Tok> {
+        let params = m.params.as_deref().unwrap_or(&[]);
+        let param = |t: &Tok| {
+            (t.kind == Kind::Ident)
+                .then(|| params.iter().position(|p| **p == *t.text))
+                .flatten()
+        };
+        let mut expanded: Vec<Option<Vec<Tok>>> = vec![None; args.len()];
+        let mut out: Vec<Tok> = Vec::new();
+        // The left operand of a `##` was an empty argument: there is nothing to paste onto.
+        let mut placemarker = false;
+        let body = &m.body;
+        let mut i = 0;
+        while i < body.len() {
+            let b = &body[i];
+            if m.params.is_some()
+                && b.is("#")
+                && let Some(p) = body.get(i + 1).and_then(param)
+            {
+                out.push(stringize(&args[p], b.space, origin));
+                i += 2;
+                continue;
+            }
+            if b.is("##") && i + 1 < body.len() {
+                let next = &body[i + 1];
+                let rhs: Vec<Tok> = match param(next) {
+                    Some(p) => args[p].clone(),
+                    None => vec![body_token(next, origin)],
+                };
+                let mut rhs = rhs.into_iter();
+                if let Some(first) = rhs.next() {
+                    match out.pop().filter(|_| !placemarker) {
+                        Some(lhs) => {
+                            let pasted = self.paste(lhs, first, origin);
+                            out.extend(pasted);
+                        }
+                        None => out.push(first),
+                    }
+                }
+                out.extend(rhs);
+                placemarker = false;
+                i += 2;
+                continue;
+            }
+            if let Some(p) = param(b) {
+                let pasted_next = body.get(i + 1).is_some_and(|n| n.is("##"));
+                let mut toks = if pasted_next {
+                    args[p].clone()
+                } else {
+                    match &expanded[p] {
+                        Some(toks) => toks.clone(),
+                        None => {
+                            let toks = self.expand_list(args[p].clone(), depth + 1);
+                            expanded[p] = Some(toks.clone());
+                            toks
+                        }
+                    }
+                };
+                if let Some(first) = toks.first_mut() {
+                    first.space = b.space;
+                }
+                placemarker = pasted_next && toks.is_empty();
+                out.extend(toks);
+                i += 1;
+                continue;
+            }
+            placemarker = false;
+            out.push(body_token(b, origin));
+            i += 1;
+        }
+        for t in &mut out {
+            t.hide = t.hide.union(hide);
+        }
+        out
+    }
+
+    pub(super) fn paste(&mut self, lhs: Tok, rhs: Tok, origin: Span) -> Vec<Tok> {
+        let text = format!("{}{}", lhs.text, rhs.text);
+        let mut lexer = Lexer::new(&text, 0, text.len());
+        let single = lexer
+            .next_raw()
+            .filter(|t| t.start == 0 && t.end == text.len());
+        match single {
+            Some(raw) => vec![Tok {
+                kind: raw.kind,
+                text: text.into(),
+                span: origin,
+                exact: false,
+                space: lhs.space,
+                hide: lhs.hide,
+            }],
+            // ReShade pastes text: `Tint##id##.rgb` leaves `Tint1` and `.` side by side.
+            None if self.dialect == Dialect::ReshadeFx => vec![
+                lhs,
+                Tok {
+                    space: false,
+                    span: origin,
+                    exact: false,
+                    ..rhs
+                },
+            ],
+            None => {
+                self.error(
+                    DiagnosticCode::PreprocessorError,
+                    origin,
+                    format!(
+                        "'##' : pasting '{}' and '{}' does not give a valid token",
+                        lhs.text, rhs.text
+                    ),
+                );
+                vec![lhs, rhs]
+            }
+        }
+    }
+}
+
+pub(super) fn body_token(t: &Tok, origin: Span) -> Tok {
+    Tok {
+        span: origin,
+        exact: false,
+        ..t.clone()
+    }
+}
+
+pub(super) fn stringize(arg: &[Tok], space: bool, origin: Span) -> Tok {
+    let mut text = String::from("\"");
+    for (i, t) in arg.iter().enumerate() {
+        if i > 0 && t.space {
+            text.push(' ');
+        }
+        if t.kind == Kind::Str {
+            for c in t.text.chars() {
+                if matches!(c, '"' | '\\') {
+                    text.push('\\');
+                }
+                text.push(c);
+            }
+        } else {
+            text.push_str(&t.text);
+        }
+    }
+    text.push('"');
+    Tok {
+        kind: Kind::Str,
+        text: text.into(),
+        span: origin,
+        exact: false,
+        space,
+        hide: HideSet::default(),
+    }
+}

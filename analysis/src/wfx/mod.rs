@@ -1,0 +1,63 @@
+//! The WFX front end (`.wfx`/`.wfxh`: WGSL with ReShade-style structure items), staged as naga's
+//! front ends are: preprocess (the C-style preprocessor in its WGSL dialect, with `macros.rs`'
+//! predefined macros), lex (`lexer.rs`), parse the structure (`parse.rs`), then lower into the
+//! shared model (`lower/`), handing the shared half (`build/`) its WGSL and items.
+//!
+//! Invariant: nothing here names the ReShade FX front end (`fx/`); what both use lives in
+//! `build/` (checked by `tests/tidy.rs`).
+
+mod lexer;
+mod lower;
+mod macros;
+mod parse;
+
+use std::path::Path;
+
+pub use macros::predefined_macros;
+
+use crate::build::FrontEndOutput;
+use crate::preprocess::FileLoader;
+use crate::{Diagnostic, DiagnosticCode, Options, PreprocessOutput, Span};
+
+/// Preprocesses, lexes, parses and lowers the WFX text claiming to live at `path`.
+pub(crate) fn compile_wfx(
+    path: &Path,
+    text: String,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> FrontEndOutput {
+    let PreprocessOutput {
+        sources,
+        root,
+        preprocessed: pp,
+        mut diagnostics,
+    } = crate::preprocess_text(path, text, loader, options);
+    let (tokens, lex_errors) = lexer::tokenize(&pp.text);
+    let parsed = parse::parse(&tokens, pp.text.len());
+    let located = |start, end| pp.span(start, end).unwrap_or(Span::new(root, 0, 0));
+    let syntax_errors = lex_errors
+        .iter()
+        .map(|e| (e.start, e.end, e.kind.to_string()))
+        .chain(
+            parsed
+                .errors
+                .iter()
+                .map(|e| (e.start, e.end, e.message.clone())),
+        );
+    for (start, end, message) in syntax_errors {
+        diagnostics.push(Diagnostic::error(
+            DiagnosticCode::SyntaxError,
+            located(start, end),
+            message,
+        ));
+    }
+    let effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
+    if let Some(effect) = &effect {
+        crate::lints::run(effect, &pp, root, &mut diagnostics);
+    }
+    FrontEndOutput {
+        sources,
+        effect,
+        diagnostics,
+    }
+}
