@@ -52,9 +52,6 @@ pub(crate) fn compile_wfx(
         ));
     }
     let effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
-    if let Some(effect) = &effect {
-        crate::lints::run(effect, &pp, root, &mut diagnostics);
-    }
     FrontEndOutput {
         sources,
         effect,

@@ -11,7 +11,8 @@
 //!   `textureLoad` of the nearest texel under the sampler's address modes;
 //! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
-//! - `passes.rs`: techniques and pass states into [`PassStates`].
+//! - `passes.rs`: techniques and pass states into [`PassStates`];
+//! - `usage.rs`: what the lints need to know that the WGSL cannot show.
 //!
 //! A construct not supported yet stops lowering with one located `UnsupportedFeature` error:
 //! never wrong code, never a panic.
@@ -30,6 +31,7 @@ mod names;
 mod order;
 mod passes;
 mod textures;
+mod usage;
 
 use std::collections::HashMap;
 
@@ -106,6 +108,8 @@ fn front(
     for storage in &mut lowered.items.storages {
         storage.atomic = code.atomic_storages.contains(&storage.name);
     }
+    lowered.items.lint_facts =
+        usage::lint_facts(&module.items, facts, &lowered, &code.functions, locate);
     Ok((lowered, plan, code))
 }
 
