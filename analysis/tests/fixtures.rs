@@ -31,7 +31,7 @@ const NO_FIXTURE: &[DiagnosticCode] = &[
 ];
 
 /// Every code the ReShade FX front end can report: its preprocessor, parser, checker and
-/// lowering, and the shared builder, pass and output checks FX effects go through. Kept equal
+/// lowering, the shared builder, pass and output checks FX effects go through, and the lints. Kept equal
 /// to the codes those sources name (`fx_codes_are_the_codes_the_fx_sources_name`).
 const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::AssignTypeMismatch,
@@ -69,6 +69,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::PreprocessorWarning,
     DiagnosticCode::RecursiveFunction,
     DiagnosticCode::Redefinition,
+    DiagnosticCode::RenderTargetNeverRead,
     DiagnosticCode::ReturnInVoidFunction,
     DiagnosticCode::ReturnTypeMismatch,
     DiagnosticCode::SrgbWriteWithoutSrgbFormat,
@@ -81,6 +82,10 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::UnreachableCode,
     DiagnosticCode::UnsupportedFeature,
     DiagnosticCode::UnsupportedType,
+    DiagnosticCode::UnusedFunction,
+    DiagnosticCode::UnusedSampler,
+    DiagnosticCode::UnusedTexture,
+    DiagnosticCode::UnusedUniform,
 ];
 
 /// Codes of `FX_CODES` without an FX fixture, each with the reason.
@@ -90,14 +95,16 @@ const NO_FX_FIXTURE: &[DiagnosticCode] = &[
     DiagnosticCode::MissingCapability,
 ];
 
-/// The sources whose `DiagnosticCode::` names make up `FX_CODES`: the FX front end (folder) and
-/// the shared lowering files FX effects go through.
+/// The sources whose `DiagnosticCode::` names make up `FX_CODES`: the FX front end (folder),
+/// the preprocessor, the shared half's files FX effects go through, and the lints, which run on
+/// every front end's effects.
 const FX_SOURCES: &[&str] = &[
     "analysis/src/fx",
     "analysis/src/preprocess",
     "analysis/src/build/builder.rs",
     "analysis/src/build/pass.rs",
     "analysis/src/build/outputs.rs",
+    "analysis/src/lints",
 ];
 
 /// One language's three fixture files.

@@ -669,11 +669,18 @@ technique X { pass { VertexShader = VS; PixelShader = PS; RenderTarget1 = T; } }
     let path = repo().join("assets/test_effect.fx");
     assert_eq!(
         found,
-        [format!(
-            "{}:5:75: warning[InvalidRenderStateValue]: 'RenderTarget1' : ignored, as ReShade \
-             ignores it: render targets bind from slot 0 up to the first empty one, 'RenderTarget0'",
-            path.display()
-        )]
+        [
+            format!(
+                "{}:5:75: warning[InvalidRenderStateValue]: 'RenderTarget1' : ignored, as ReShade \
+                 ignores it: render targets bind from slot 0 up to the first empty one, 'RenderTarget0'",
+                path.display()
+            ),
+            // Bound nowhere, so the unused-texture lint says so too.
+            format!(
+                "{}:2:9: warning[UnusedTexture]: 'T' : texture is never used by any pass",
+                path.display()
+            ),
+        ]
     );
     let effect = out.effect.expect("a warning only");
     let pass = &effect.techniques()[0].passes[0];

@@ -1,7 +1,9 @@
 //! The model-building half of lowering, shared by every front end: given the generated WGSL with
 //! its span map and the resolved items, [`EffectBuilder`] has naga parse and validate the WGSL,
 //! matches bindings to naga's globals, turns each pass's [`PassStates`](super::PassStates) into a
-//! model pass (`pass.rs`), and builds the [`ValidatedEffect`] only when nothing was wrong.
+//! model pass (`pass.rs`), builds the [`ValidatedEffect`] only when nothing was wrong, and runs
+//! the lints on it (`lints/`) while the WGSL's span map still lives: every front end's effects
+//! are linted, in their user's words.
 //!
 //! A front end drives it in three steps, so its diagnostics keep the order of its text:
 //! [`EffectBuilder::new`] (validation), then per pass [`EffectBuilder::entry_point`] to resolve
@@ -14,6 +16,7 @@ use super::naga_check;
 use super::wgsl::inject_uniform_loads;
 use crate::Options;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
+use crate::lints::{self, LintContext, LintFacts};
 use crate::model::*;
 use crate::source::Span;
 
@@ -32,14 +35,17 @@ pub(crate) struct EffectItems {
     pub srgb_views: Vec<TextureId>,
     /// Every group-0 binding the generated WGSL declares (see `wgsl::generate`).
     pub bindings: Vec<Binding>,
+    /// What the front end knows about its code that the WGSL cannot show, for the lints.
+    pub lint_facts: LintFacts,
 }
 
 /// A validated WGSL module and the items it declares, collecting passes into an effect.
-pub(crate) struct EffectBuilder {
+pub(crate) struct EffectBuilder<'a> {
     pub(super) mode: CompileMode,
     /// The back buffer's size, which the stencil buffer shares.
     pub(super) buffer_size: (u32, u32),
-    pub(super) wgsl: String,
+    /// The WGSL and its span map, for the lints.
+    wgsl: GeneratedWgsl<'a>,
     /// Where each line of `wgsl` came from.
     pub(super) wgsl_lines: crate::wgsl_lines::WgslLineOrigins,
     pub(super) module: naga::Module,
@@ -59,12 +65,12 @@ pub(crate) fn error_count(diagnostics: &[Diagnostic]) -> usize {
     diagnostics.iter().filter(|d| d.is_error()).count()
 }
 
-impl EffectBuilder {
+impl<'a> EffectBuilder<'a> {
     /// Has naga parse `wgsl` (adding the uniform loads to entry points) and validate it,
     /// reporting each error once at the user's text; `None` when the WGSL is not valid.
     /// `errors_before` is the error count when the front end started on this effect.
     pub fn new(
-        wgsl: GeneratedWgsl,
+        wgsl: GeneratedWgsl<'a>,
         items: EffectItems,
         options: &Options,
         errors_before: usize,
@@ -118,7 +124,7 @@ impl EffectBuilder {
             mode: options.mode,
             buffer_size: (options.buffer_width, options.buffer_height),
             wgsl_lines: crate::wgsl_lines::WgslLineOrigins::of(&wgsl),
-            wgsl: wgsl.text,
+            wgsl,
             module,
             info,
             items,
@@ -183,8 +189,9 @@ impl EffectBuilder {
         }
     }
 
-    /// Resolves how textures are read (sRGB or linear) and builds the effect; `None` when any
-    /// error was reported since the front end began, so no effect with an error ever exists.
+    /// Resolves how textures are read (sRGB or linear), builds the effect and lints it; `None`
+    /// when any error was reported since the front end began, so no effect with an error ever
+    /// exists.
     pub fn finish(
         mut self,
         mut techniques: Vec<Technique>,
@@ -216,11 +223,12 @@ impl EffectBuilder {
         if error_count(diagnostics) > self.errors_before {
             return None;
         }
+        let lint_facts = std::mem::take(&mut self.items.lint_facts);
         let items = self.items;
-        Some(ValidatedEffect {
+        let effect = ValidatedEffect {
             path: std::path::PathBuf::new(),
             mode: self.mode,
-            wgsl: self.wgsl,
+            wgsl: self.wgsl.take_text(),
             wgsl_lines: self.wgsl_lines,
             module: self.module,
             info: self.info,
@@ -232,7 +240,14 @@ impl EffectBuilder {
             techniques,
             bindings: items.bindings,
             locations: std::collections::HashMap::new(),
-        })
+        };
+        let cx = LintContext {
+            effect: &effect,
+            wgsl: &self.wgsl,
+            facts: &lint_facts,
+        };
+        lints::run(&cx, diagnostics);
+        Some(effect)
     }
 }
 

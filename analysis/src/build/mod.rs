@@ -7,7 +7,8 @@
 //! - `items.rs`: what both front ends make of their items the same way: uniforms folded and laid
 //!   out, the texture size limit, and the one [`SamplerStates`] every sampler is built from;
 //! - `naga_check.rs`: naga's parse and validation, also used by `wgsl_file.rs`;
-//! - `builder.rs`: [`EffectBuilder`], from validation to the `ValidatedEffect`;
+//! - `builder.rs`: [`EffectBuilder`], from validation to the `ValidatedEffect`, and the lints
+//!   run on it while its span map lives;
 //! - `pass.rs`: a [`PassStates`] into a model pass; `outputs.rs`: pixel-shader outputs against
 //!   render targets; `state_values.rs`: pass-state values and names as ReShade reads them;
 //!   `call_tree.rs`: walks over naga's call graph;
@@ -43,7 +44,7 @@ pub(crate) fn generate_declarations(wgsl: &mut GeneratedWgsl, items: &mut Effect
 }
 
 /// What a front end hands the shared tail: every file it read, every diagnostic so far (the
-/// lints' among them), and the effect, if it built one.
+/// lints' among them: [`EffectBuilder::finish`] runs them), and the effect, if it built one.
 pub(crate) struct FrontEndOutput {
     pub sources: SourceMap,
     pub effect: Option<ValidatedEffect>,

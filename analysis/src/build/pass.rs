@@ -188,7 +188,7 @@ fn error(diagnostics: &mut Vec<Diagnostic>, span: Span, message: String) {
     ));
 }
 
-impl EffectBuilder {
+impl EffectBuilder<'_> {
     /// Checks a pass's states against each other, the module and the items, and builds the
     /// model pass; `None` after reporting why not.
     pub fn pass(&mut self, states: PassStates, diagnostics: &mut Vec<Diagnostic>) -> Option<Pass> {

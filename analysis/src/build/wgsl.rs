@@ -84,7 +84,7 @@ impl<'a> GeneratedWgsl<'a> {
             return self.fallback;
         };
         if range.start < self.user_len {
-            Self::user_span(self.user, self.user_len, span).unwrap_or(self.fallback)
+            self.user_origin(span).unwrap_or(self.fallback)
         } else {
             self.origins
                 .iter()
@@ -107,14 +107,19 @@ impl<'a> GeneratedWgsl<'a> {
         }
     }
 
-    /// Maps a span that starts in the user text (the first `user_len` bytes, mapped by `user`)
-    /// back to the sources, cut at the user text's end; `None` for generated text. Lints use this
-    /// directly: they report on user code only.
-    pub fn user_span(user: &dyn TextOrigins, user_len: usize, span: naga::Span) -> Option<Span> {
+    /// Maps a span that starts in the user text (the first `user_len` bytes, mapped by the front
+    /// end's [`TextOrigins`]) back to the sources, cut at the user text's end; `None` for
+    /// generated declarations. Lints use this: they report on user code only.
+    pub fn user_origin(&self, span: naga::Span) -> Option<Span> {
         let range = span.to_range()?;
-        (range.start < user_len)
-            .then(|| user.origin(range.start, range.end.min(user_len)))
+        (range.start < self.user_len)
+            .then(|| self.user.origin(range.start, range.end.min(self.user_len)))
             .flatten()
+    }
+
+    /// Takes the text out (for the effect), leaving the span map for the lints.
+    pub fn take_text(&mut self) -> String {
+        std::mem::take(&mut self.text)
     }
 }
 

@@ -1,40 +1,67 @@
 //! Effect-level lints: checks that run on a validated effect, after lowering, one file per rule
-//! family (unused declarations, render targets, unreachable code). Lints only warn: a check the
-//! engine relies on lives in lowering, which a caller cannot skip.
+//! family (unused declarations, render targets, unreachable code), for every front end. Lints
+//! only warn: a check the engine relies on lives in lowering, which a caller cannot skip.
 //!
-//! Lints see the validated model together with the preprocessor's map, so
-//! every finding points at the text the user wrote. Declarations that come from an included
-//! header (any file other than the effect's root file) are never reported as unused, as C
-//! compilers do not warn about unused header declarations.
+//! Lints see the validated model together with the span map lowering made for its WGSL (the
+//! [`GeneratedWgsl`] of either front end: the preprocessor's map for `.wfx`, `FxOrigins` for
+//! ReShade FX), so every finding points at the text the user wrote: their name, their statement.
+//! [`crate::build::EffectBuilder::finish`] runs them while that map lives. Declarations that come
+//! from an included header (any file other than the effect's root file) are never reported as
+//! unused, as C compilers do not warn about unused header declarations.
 
 mod control_flow;
 mod targets;
 mod unused;
 
+use std::collections::{HashMap, HashSet};
+
 use crate::build::GeneratedWgsl;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Pass, ValidatedEffect};
-use crate::preprocess::Preprocessed;
-use crate::source::{FileId, Span};
+use crate::source::Span;
+
+/// What a front end knows about its code that the WGSL cannot show, for the lints. Empty for a
+/// front end whose WGSL is the user's code (`.wfx`); ReShade FX lowering fills it.
+#[derive(Debug, Default)]
+pub(crate) struct LintFacts {
+    /// Functions of the user's code that the WGSL leaves out because no pass reaches them
+    /// (lowering emits only what passes use), by name as the user knows it and declaration.
+    pub unemitted_functions: Vec<(String, Span)>,
+    /// Samplers (by WGSL name) that code some pass runs names: a texel fetch through a sampler
+    /// (`tex2Dfetch`, `tex2Dsize`) reads only its texture, so no pass binds the sampler itself.
+    pub named_samplers: HashSet<String>,
+    /// Names as the user wrote them (qualified: `ns::Name`) where the WGSL's differ
+    /// (`ns_Name`), by the declaration's span.
+    pub written_names: HashMap<Span, String>,
+}
 
 /// What every lint reads.
 pub(crate) struct LintContext<'a> {
     pub effect: &'a ValidatedEffect,
-    pub pp: &'a Preprocessed,
-    pub root: FileId,
+    /// The effect's WGSL span map (its text is `effect.wgsl`).
+    pub wgsl: &'a GeneratedWgsl<'a>,
+    pub facts: &'a LintFacts,
 }
 
 impl LintContext<'_> {
-    /// Maps a byte range of the assembled WGSL to the effect source; `None` for generated
-    /// declarations, which lie after the user text.
+    /// Maps a byte range of the effect's WGSL to what the user wrote; `None` for generated
+    /// declarations and for generated code that stands for nothing the user wrote.
     pub fn wgsl_span(&self, span: naga::Span) -> Option<Span> {
-        // The assembled WGSL begins with the preprocessed text, blanked where structure was.
-        GeneratedWgsl::user_span(self.pp, self.pp.text.len(), span)
+        self.wgsl.user_origin(span)
     }
 
     /// Whether a declaration at `span` was written in the effect's own file.
     pub fn in_root(&self, span: Span) -> bool {
-        span.file == self.root
+        span.file == self.wgsl.fallback().file
+    }
+
+    /// The name of the item declared at `span` as the user wrote it; `wgsl_name` when the front
+    /// end writes it the same.
+    pub fn written_name<'n>(&'n self, span: Span, wgsl_name: &'n str) -> &'n str {
+        self.facts
+            .written_names
+            .get(&span)
+            .map_or(wgsl_name, String::as_str)
     }
 
     /// Every pass of every technique.
@@ -44,16 +71,10 @@ impl LintContext<'_> {
 }
 
 /// Runs every lint on a validated effect, appending what they find.
-pub(crate) fn run(
-    effect: &ValidatedEffect,
-    pp: &Preprocessed,
-    root: FileId,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    let cx = LintContext { effect, pp, root };
-    unused::check(&cx, diagnostics);
-    targets::check(&cx, diagnostics);
-    control_flow::check(&cx, diagnostics);
+pub(crate) fn run(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
+    unused::check(cx, diagnostics);
+    targets::check(cx, diagnostics);
+    control_flow::check(cx, diagnostics);
 }
 
 #[cfg(test)]
@@ -62,8 +83,8 @@ pub(crate) mod test_support {
 
     use std::path::Path;
 
+    use crate::FileLoader;
     use crate::diagnostic::{Diagnostic, DiagnosticCode};
-    use crate::preprocess::FileLoader;
     use crate::{LoadOutput, Options};
 
     /// A full-screen vertex shader every test effect can use.

@@ -7,7 +7,7 @@ use naga::valid::GlobalUse;
 
 use super::LintContext;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
-use crate::model::{BindingResource, CompileMode};
+use crate::model::{BindingResource, CompileMode, Uniform};
 
 pub(super) fn check(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     uniforms(cx, diagnostics);
@@ -23,13 +23,14 @@ pub(super) fn pass_entries(pass: &crate::model::Pass) -> Vec<usize> {
 /// A uniform is used when an entry point of some pass reads its private copy. The generated
 /// loader only writes those copies, so a read always comes from user code. In performance mode
 /// uniforms are constants that naga folds away, so usage is not known and nothing is reported.
+/// A UI message is never read by design ([`is_ui_message`]).
 fn uniforms(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     let effect = cx.effect;
     if effect.mode != CompileMode::Normal {
         return;
     }
     for uniform in &effect.uniforms {
-        if !cx.in_root(uniform.span) {
+        if !cx.in_root(uniform.span) || is_ui_message(uniform) {
             continue;
         }
         let global = effect.module.global_variables.iter().find(|(_, var)| {
@@ -44,18 +45,30 @@ fn uniforms(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
                 .any(|ep| effect.info.get_entry_point(ep)[handle].contains(GlobalUse::READ))
         });
         if !read {
+            let name = cx.written_name(uniform.span, &uniform.name);
             diagnostics.push(Diagnostic::warning(
                 DiagnosticCode::UnusedUniform,
                 uniform.span,
-                format!("'{}' : uniform is never read by any pass", uniform.name),
+                format!("'{name}' : uniform is never read by any pass"),
             ));
         }
     }
 }
 
+/// Whether a uniform only puts text in ReShade's UI: a `radio` with no `ui_items` shows its
+/// `ui_text` or label and nothing to choose. ReShade effects declare help, warnings, credits and
+/// separators this way (`uniform int _Help < ui_type = "radio"; ui_text = "..."; >;`), and
+/// never read them.
+fn is_ui_message(uniform: &Uniform) -> bool {
+    let annotations = &uniform.annotations;
+    annotations.string("ui_type") == Some("radio") && annotations.string("ui_items").is_none()
+}
+
 /// A texture is used when a pass binds it (samples, loads or writes it as storage) or renders to
 /// it; a texture that is only rendered to is [`super::targets`]' concern. A sampler is used when
-/// a pass binds it; the texture it names is its default, which WGSL code does not see.
+/// a pass binds it, or when code a pass runs names it though only its texture is bound (a
+/// ReShade FX texel fetch: [`super::LintFacts::named_samplers`]); the texture a `.wfx` sampler
+/// names is its default, which WGSL code does not see.
 fn textures_and_samplers(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     let effect = cx.effect;
     let mut bound_textures = HashSet::new();
@@ -88,11 +101,14 @@ fn textures_and_samplers(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
         }
     }
     for (index, sampler) in effect.samplers.iter().enumerate() {
-        if !bound_samplers.iter().any(|id| id.index() == index) && cx.in_root(sampler.span) {
+        let used = bound_samplers.iter().any(|id| id.index() == index)
+            || cx.facts.named_samplers.contains(&sampler.name);
+        if !used && cx.in_root(sampler.span) {
+            let name = cx.written_name(sampler.span, &sampler.name);
             diagnostics.push(Diagnostic::warning(
                 DiagnosticCode::UnusedSampler,
                 sampler.span,
-                format!("'{}' : sampler is never used by any pass", sampler.name),
+                format!("'{name}' : sampler is never used by any pass"),
             ));
         }
     }
@@ -109,7 +125,8 @@ fn storage_bound(cx: &LintContext, index: usize) -> bool {
 }
 
 /// A function of the effect's own file that no entry point of any pass calls, directly or
-/// through other functions.
+/// through other functions: in the WGSL's call graph, and among the functions the front end
+/// did not emit at all.
 fn functions(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     let module = &cx.effect.module;
     let mut reached = HashSet::new();
@@ -144,13 +161,23 @@ fn functions(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
             .and_then(|(s, e)| cx.wgsl_span(naga::Span::new(s as u32, e as u32)))
             .unwrap_or(decl);
         if cx.in_root(span) {
-            diagnostics.push(Diagnostic::warning(
-                DiagnosticCode::UnusedFunction,
-                span,
-                format!("'{name}' : function is never called from any pass"),
-            ));
+            diagnostics.push(unused_function(name, span));
         }
     }
+    // What a front end left out of the WGSL because no pass reaches it.
+    for (name, span) in &cx.facts.unemitted_functions {
+        if cx.in_root(*span) {
+            diagnostics.push(unused_function(name, *span));
+        }
+    }
+}
+
+fn unused_function(name: &str, span: crate::source::Span) -> Diagnostic {
+    Diagnostic::warning(
+        DiagnosticCode::UnusedFunction,
+        span,
+        format!("'{name}' : function is never called from any pass"),
+    )
 }
 
 /// Pushes every function a block calls, at any depth.

@@ -16,8 +16,8 @@ use std::path::Path;
 pub use macros::predefined_macros;
 
 use crate::build::FrontEndOutput;
-use crate::preprocess::FileLoader;
-use crate::{Diagnostic, DiagnosticCode, Options, PreprocessOutput, Span};
+use crate::preprocess::{FileLoader, Preprocessed};
+use crate::{Diagnostic, DiagnosticCode, FileId, Options, PreprocessOutput, Span};
 
 /// Preprocesses, lexes, parses and lowers the WFX text claiming to live at `path`.
 pub(crate) fn compile_wfx(
@@ -34,30 +34,35 @@ pub(crate) fn compile_wfx(
     } = crate::preprocess_text(path, text, loader, options);
     let (tokens, lex_errors) = lexer::tokenize(&pp.text);
     let parsed = parse::parse(&tokens, pp.text.len());
+    report_syntax_errors(&lex_errors, &parsed.errors, &pp, root, &mut diagnostics);
+    let effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
+    FrontEndOutput {
+        sources,
+        effect,
+        diagnostics,
+    }
+}
+
+/// The lexer's and the parser's errors as located diagnostics.
+fn report_syntax_errors(
+    lex_errors: &[lexer::LexError],
+    parse_errors: &[parse::SyntaxError],
+    pp: &Preprocessed,
+    root: FileId,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let located = |start, end| pp.span(start, end).unwrap_or(Span::new(root, 0, 0));
-    let syntax_errors = lex_errors
+    let lexed = lex_errors
         .iter()
-        .map(|e| (e.start, e.end, e.kind.to_string()))
-        .chain(
-            parsed
-                .errors
-                .iter()
-                .map(|e| (e.start, e.end, e.message.clone())),
-        );
-    for (start, end, message) in syntax_errors {
+        .map(|e| (e.start, e.end, e.kind.to_string()));
+    let parsed = parse_errors
+        .iter()
+        .map(|e| (e.start, e.end, e.message.clone()));
+    for (start, end, message) in lexed.chain(parsed) {
         diagnostics.push(Diagnostic::error(
             DiagnosticCode::SyntaxError,
             located(start, end),
             message,
         ));
-    }
-    let effect = lower::lower(&parsed, &pp, &sources, root, options, &mut diagnostics);
-    if let Some(effect) = &effect {
-        crate::lints::run(effect, &pp, root, &mut diagnostics);
-    }
-    FrontEndOutput {
-        sources,
-        effect,
-        diagnostics,
     }
 }

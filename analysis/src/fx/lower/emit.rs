@@ -26,6 +26,8 @@ pub(crate) struct Code {
     pub records: Vec<(usize, usize, TextRange)>,
     /// WGSL names of the storages texture atomics run on (bound with atomic access).
     pub atomic_storages: BTreeSet<String>,
+    /// The user functions emitted, by id: those some pass reaches.
+    pub functions: BTreeSet<usize>,
 }
 
 /// What a user function looks like to callers.
@@ -148,6 +150,7 @@ pub(crate) fn emit_module(
         text: e.text,
         records: e.records,
         atomic_storages: e.atomic_storages,
+        functions: e.used_functions,
     })
 }
 

@@ -13,7 +13,8 @@
 //! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `names.rs`: FX names as WGSL identifiers; `naga_words.rs`: naga's messages in FX words;
 //! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
-//! - `passes.rs`: techniques and pass states into [`PassStates`].
+//! - `passes.rs`: techniques and pass states into [`PassStates`];
+//! - `usage.rs`: what the lints need to know that the WGSL cannot show.
 //!
 //! A construct not supported yet stops lowering with one located `UnsupportedFeature` error:
 //! never wrong code, never a panic.
@@ -34,6 +35,7 @@ mod names;
 mod order;
 mod passes;
 mod textures;
+mod usage;
 
 use std::collections::HashMap;
 
@@ -110,6 +112,8 @@ fn front(
     for storage in &mut lowered.items.storages {
         storage.atomic = code.atomic_storages.contains(&storage.name);
     }
+    lowered.items.lint_facts =
+        usage::lint_facts(&module.items, facts, &lowered, &code.functions, locate);
     Ok((lowered, plan, code))
 }
 

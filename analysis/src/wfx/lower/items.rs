@@ -13,6 +13,7 @@ use crate::build::{
     EffectItems, MAX_TEXTURE_SIZE, Placeholders, SamplerStates, fold_uniforms, layout_uniforms,
 };
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
+use crate::lints::LintFacts;
 use crate::model::*;
 use crate::source::Span;
 use crate::wfx::parse::{Assignment, Item, ParsedEffect};
@@ -103,6 +104,8 @@ pub(super) fn lower_items(cx: &mut Ctx, parsed: &ParsedEffect, options: &Options
             storages,
             srgb_views: Vec::new(),
             bindings: Vec::new(),
+            // The WGSL is the user's code: the lints see everything there.
+            lint_facts: LintFacts::default(),
         },
         texture_ids,
         placeholders,
