@@ -4,19 +4,20 @@
 use std::path::PathBuf;
 
 use analysis::CompileMode;
+use anyhow::Context as _;
 use app::session::spirv::ShaderChoice;
 
 /// `WxH` with both sides in 1..=8192.
-pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
+pub(crate) fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
     let (w, h) = text
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected WxH, got '{text}'"))?;
+        .with_context(|| format!("expected WxH, got '{text}'"))?;
     let parse = |s: &str| {
         s.trim()
             .parse::<u32>()
             .ok()
             .filter(|v| (1..=8192).contains(v))
-            .ok_or_else(|| format!("'{s}' is not a size in 1..=8192"))
+            .with_context(|| format!("'{s}' is not a size in 1..=8192"))
     };
     Ok((parse(w)?, parse(h)?))
 }

@@ -1,5 +1,6 @@
-//! `fxbench check`: runs the front end on effects (`.wfx`, `.wfxh`) and plain WGSL files
-//! (`.wgsl`) and prints every diagnostic as text, JSON or SARIF, without touching the GPU.
+//! `fxbench check`: runs the front end on effects (ReShade FX `.fx`/`.fxh`, and `.wfx`/`.wfxh`)
+//! and plain WGSL files (`.wgsl`) and prints every diagnostic as text, JSON or SARIF, without
+//! touching the GPU.
 //!
 //! Exit status: 0 when there is no error (warnings allowed), 1 when any file has an error, 2 on a
 //! usage error or a file that cannot be read (clap uses 2 for its own usage errors too).
@@ -9,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use analysis::render::{self, Colors, Group};
 use analysis::{Diagnostic, FileLoader as _, FsLoader, Options, SourceMap, Target};
+use anyhow::{Context as _, bail};
 
 /// No errors were found (warnings may have been).
 pub const EXIT_CLEAN: i32 = 0;
@@ -59,14 +61,12 @@ enum TargetArg {
 
 impl TargetArg {
     /// The target; `device` asks this machine's adapter.
-    fn resolve(self) -> Result<Target, String> {
+    fn resolve(self) -> anyhow::Result<Target> {
         Ok(match self {
             TargetArg::Webgpu => Target::webgpu(),
             TargetArg::Native => Target::native(),
             TargetArg::Vulkan => Target::vulkan(),
-            TargetArg::Device => {
-                engine::context::adapter_target().map_err(|e| format!("--target device: {e}"))?
-            }
+            TargetArg::Device => engine::context::adapter_target().context("--target device")?,
         })
     }
 }
@@ -89,7 +89,7 @@ impl FileKind {
 }
 
 /// `NAME=VALUE` or `NAME`; the name must be an identifier.
-pub(crate) fn parse_define(text: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_define(text: &str) -> anyhow::Result<(String, String)> {
     let (name, value) = text.split_once('=').unwrap_or((text, "1"));
     let mut chars = name.chars();
     let identifier = chars
@@ -97,9 +97,7 @@ pub(crate) fn parse_define(text: &str) -> Result<(String, String), String> {
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !identifier {
-        return Err(format!(
-            "'{name}' is not a macro name (expected NAME=VALUE with NAME an identifier)"
-        ));
+        bail!("'{name}' is not a macro name (expected NAME=VALUE with NAME an identifier)");
     }
     Ok((name.to_string(), value.to_string()))
 }
@@ -107,7 +105,7 @@ pub(crate) fn parse_define(text: &str) -> Result<(String, String), String> {
 /// The files to check: each file given, and for each folder the effects (`.fx`, `.wfx`) and
 /// WGSL files in it and in its subfolders (hidden ones skipped), sorted by path, as ReShade
 /// searches effect folders recursively. An unreadable folder is a usage error.
-fn expand_folders(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+fn expand_folders(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
@@ -122,9 +120,9 @@ fn expand_folders(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-fn collect_checkable(folder: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+fn collect_checkable(folder: &Path, found: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     let entries = std::fs::read_dir(folder)
-        .map_err(|e| format!("cannot read folder '{}': {e}", folder.display()))?;
+        .with_context(|| format!("cannot read folder '{}'", folder.display()))?;
     for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
         let hidden = path
             .file_name()
@@ -147,14 +145,14 @@ pub fn run(args: CheckArgs) -> i32 {
     let files = match expand_folders(&args.files) {
         Ok(files) => files,
         Err(why) => {
-            eprintln!("fxbench check: {why}");
+            eprintln!("fxbench check: {why:#}");
             return EXIT_USAGE;
         }
     };
     let target = match args.target.map(TargetArg::resolve).transpose() {
         Ok(target) => target,
         Err(why) => {
-            eprintln!("fxbench check: {why}");
+            eprintln!("fxbench check: {why:#}");
             return EXIT_USAGE;
         }
     };
@@ -252,9 +250,10 @@ mod tests {
 
     #[test]
     fn defines_need_an_identifier() {
-        assert_eq!(parse_define("A_1=x=y"), Ok(("A_1".into(), "x=y".into())));
-        assert_eq!(parse_define("_B"), Ok(("_B".into(), "1".into())));
-        assert_eq!(parse_define("C="), Ok(("C".into(), String::new())));
+        let parsed = |text: &str| parse_define(text).expect("a definition");
+        assert_eq!(parsed("A_1=x=y"), ("A_1".into(), "x=y".into()));
+        assert_eq!(parsed("_B"), ("_B".into(), "1".into()));
+        assert_eq!(parsed("C="), ("C".into(), String::new()));
         assert!(parse_define("1X=2").is_err());
         assert!(parse_define("=2").is_err());
         assert!(parse_define("A-B=2").is_err());

@@ -20,7 +20,7 @@ use engine::{ChainOptions, EffectChain, GpuContext};
 #[command(
     name = "fxbench",
     version,
-    about = "A workbench for ReShade-style effects written in WGSL"
+    about = "A workbench for ReShade FX effects (.fx/.fxh) and fxbench's WGSL effects (.wfx)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -72,7 +72,8 @@ enum Command {
     /// Runs effects over an image headless, writes the result (a screenshot frame: techniques
     /// with `enabled_in_screenshot = false` are left out) and prints GPU times per pass.
     Render(RenderArgs),
-    /// Checks effects (.wfx, .wfxh) and WGSL files (.wgsl) and prints their diagnostics.
+    /// Checks effects (ReShade FX .fx/.fxh, and .wfx/.wfxh) and WGSL files (.wgsl) and prints
+    /// their diagnostics.
     Check(check::CheckArgs),
     /// Runs a preset for N frames and prints GPU and CPU time per technique and pass (mean, min,
     /// max) and full-frame copies per frame.
@@ -166,7 +167,7 @@ pub(crate) fn build_chain(
     if compiled.has_errors() {
         bail!("effects have errors; nothing {nothing}");
     }
-    let shaders = shaders.shaders().map_err(anyhow::Error::msg)?;
+    let shaders = shaders.shaders()?;
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
     let options = ChainOptions {
         shaders,

@@ -91,7 +91,7 @@ pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
     }
     let mut text = String::new();
     for stage in &stages {
-        let spirv = StageSpirv::build(&effect, stage).map_err(anyhow::Error::msg)?;
+        let spirv = StageSpirv::build(&effect, stage)?;
         if args.list {
             text.push_str(&format!("{}: {}\n", spirv.label, spirv.summary()));
             continue;

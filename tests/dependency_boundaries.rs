@@ -2,7 +2,8 @@
 //! optimizer never reach wgpu, egui or eframe; engine never reaches egui or eframe. Transitive
 //! normal and build dependencies count; dev-dependencies do not. And, against `cargo tree`, which
 //! resolves features as a build does: `fxbench` and `fxbench-app` without their default `window`
-//! feature reach no eframe, egui or winit.
+//! feature reach no eframe, egui or winit; `fxbench-app` reaches no clap; and no normal build of
+//! `fxbench` turns on the `test-support` features of engine and optimizer.
 
 use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
@@ -113,21 +114,19 @@ fn crates_keep_their_boundaries() {
     assert!(app.contains("eframe") && app.contains("wgpu"));
 }
 
-/// Names of every package `package` reaches through normal and build edges on the host, with
-/// features resolved as `cargo build -p package <feature_args>` resolves them. `cargo metadata`
-/// cannot answer this: its resolve graph is the union over every feature.
-fn tree(package: &str, feature_args: &[&str]) -> BTreeSet<String> {
+/// Every package `package` reaches through `edges` on the host, with the features each has,
+/// resolved as `cargo build -p package <feature_args>` resolves them (with `dev` among the edges,
+/// as `cargo test` does). `cargo metadata` cannot answer this: its resolve graph is the union over
+/// every feature.
+fn tree_with_features(
+    package: &str,
+    edges: &str,
+    feature_args: &[&str],
+) -> HashMap<String, BTreeSet<String>> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let output = Command::new(cargo)
-        .args([
-            "tree",
-            "-p",
-            package,
-            "--edges",
-            "normal,build",
-            "--offline",
-        ])
-        .args(["--prefix", "none", "--format", "{p}"])
+        .args(["tree", "-p", package, "--edges", edges, "--offline"])
+        .args(["--prefix", "none", "--format", "{p}|{f}"])
         .args(feature_args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -137,11 +136,32 @@ fn tree(package: &str, feature_args: &[&str]) -> BTreeSet<String> {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    // Each line is `name vX.Y.Z [(path)] [(*)]`.
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter_map(|line| line.split_whitespace().next())
-        .map(str::to_string)
+    // Each line is `name vX.Y.Z [(path)]|feature,feature [(*)]`.
+    let mut packages: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Some((id, features)) = line.split_once('|') else {
+            continue;
+        };
+        let Some(name) = id.split_whitespace().next() else {
+            continue;
+        };
+        let features = features.trim_end().trim_end_matches("(*)");
+        packages.entry(name.to_string()).or_default().extend(
+            features
+                .split(',')
+                .map(str::trim)
+                .filter(|f| !f.is_empty())
+                .map(str::to_string),
+        );
+    }
+    packages
+}
+
+/// Names of every package `package` reaches through normal and build edges on the host, with
+/// features resolved as `cargo build -p package <feature_args>` resolves them.
+fn tree(package: &str, feature_args: &[&str]) -> BTreeSet<String> {
+    tree_with_features(package, "normal,build", feature_args)
+        .into_keys()
         .collect()
 }
 
@@ -173,6 +193,48 @@ fn the_command_line_and_the_session_layer_build_without_a_window() {
         assert!(
             default.contains("eframe") && default.contains("winit"),
             "{package} by default: {default:?}"
+        );
+    }
+}
+
+#[test]
+fn the_session_layer_needs_no_command_line_parser() {
+    for features in [&["--no-default-features"][..], &[]] {
+        let app = tree("fxbench-app", features);
+        assert!(
+            app.contains("fxbench-optimizer") && !app.contains("clap"),
+            "fxbench-app {features:?} reaches clap: {app:?}"
+        );
+    }
+    // The check can fail: the binary, which parses the command line, does reach it.
+    assert!(tree("fxbench", &[]).contains("clap"));
+}
+
+#[test]
+fn test_harnesses_stay_out_of_product_builds() {
+    let harnesses = [
+        ("fxbench-engine", "test-support"),
+        ("fxbench-optimizer", "test-support"),
+    ];
+    for features in [&["--no-default-features"][..], &[]] {
+        let build = tree_with_features("fxbench", "normal,build", features);
+        for (package, feature) in harnesses {
+            let enabled = build.get(package).unwrap_or_else(|| {
+                panic!("fxbench {features:?} does not reach {package}: {build:?}")
+            });
+            assert!(
+                !enabled.contains(feature),
+                "fxbench {features:?} builds {package} with `{feature}`"
+            );
+        }
+    }
+    // The check can fail: the tests' dev-dependencies do turn the harnesses on.
+    let tests = tree_with_features("fxbench", "normal,build,dev", &[]);
+    for (package, feature) in harnesses {
+        assert!(
+            tests.get(package).is_some_and(|f| f.contains(feature)),
+            "{package} in fxbench's tests: {:?}",
+            tests.get(package)
         );
     }
 }

@@ -10,23 +10,6 @@ use engine::testing;
 /// lacks (none on lavapipe).
 const CORPUS_RENDERING: usize = 63;
 
-fn effects(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e == "fx") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn validating_corpus_effects_render() {
     let Some(ctx) = testing::gpu() else { return };
@@ -38,7 +21,7 @@ fn validating_corpus_effects_render() {
     let mut rendered = 0;
     let mut failures = Vec::new();
     let mut device_limited = Vec::new();
-    for path in effects(&root) {
+    for path in corpus::files_below(&root, "fx") {
         let document = Document::with_effects(vec![path.clone()]);
         let compiled = document.compile((image.width, image.height));
         let name = path

@@ -746,10 +746,11 @@ technique Arrays < enabled = true; > { pass { VertexShader = PostProcessVS; Pixe
     let Some(ctx) = testing::gpu() else { return };
     let document = Document::with_effects(vec![effect_file("arrays_edit", text)]);
     let mut chain = chain_for(&ctx, &document, &image);
-    let w = chain.effect(0).find_uniform("W").unwrap();
-    chain.set_uniform(0, w, vec![0.25, 0.5, 0.0]);
-    let b = chain.effect(0).find_uniform("B").unwrap();
-    chain.set_uniform(0, b, vec![1.0, 0.0]);
+    let first = chain.effect_at(0).expect("one effect");
+    let w = chain.effect(first).find_uniform("W").unwrap();
+    chain.set_uniform(first, w, vec![0.25, 0.5, 0.0]);
+    let b = chain.effect(first).find_uniform("B").unwrap();
+    chain.set_uniform(first, b, vec![1.0, 0.0]);
     let out = render(&ctx, &mut chain, &image, 1);
     assert_eq!(out.pixel(4, 4), [64, 0, 0, 255]);
 }

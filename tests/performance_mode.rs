@@ -32,7 +32,7 @@ fn the_demo_preset_renders_the_same_in_performance_mode() {
     assert!(!compiled.has_errors(), "{}", compiled.render_diagnostics());
     chain.reload(compiled.effects, (96, 64)).expect("reloads");
     // Every uniform of the demo is folded, at the preset's values (not the initial ones).
-    for e in 0..chain.effect_count() {
+    for e in chain.effect_indices() {
         let effect = chain.effect(e);
         assert!(
             effect.uniforms().iter().all(|u| u.constant),
@@ -41,7 +41,8 @@ fn the_demo_preset_renders_the_same_in_performance_mode() {
         );
         assert_eq!(effect.uniform_buffer_size(), 0);
     }
-    let vignette = (0..chain.effect_count())
+    let vignette = chain
+        .effect_indices()
         .find(|&e| chain.effect(e).path().ends_with("vignette.wfx"))
         .expect("the demo has the vignette");
     let strength = chain.effect(vignette).find_uniform("Strength").unwrap();
@@ -72,19 +73,20 @@ fn sourced_uniforms_stay_live_and_folded_ones_stay_fixed() {
     let image = engine::input::test_card(8, 8);
     let document = Document::with_effects(vec![path]);
     let mut chain = common::chain_for(&ctx, &document, &image);
-    let green = chain.effect(0).find_uniform("Green").unwrap();
-    chain.set_uniform(0, green, vec![0.25]);
+    let timer = chain.effect_at(0).expect("one effect");
+    let green = chain.effect(timer).find_uniform("Green").unwrap();
+    chain.set_uniform(timer, green, vec![0.25]);
 
     let mode = Document::performance_mode(&chain);
     assert!(matches!(mode, CompileSettings::Performance(_)));
     let compiled = document.compile_in((8, 8), &mode);
     chain.reload(compiled.effects, (8, 8)).expect("reloads");
-    let effect = chain.effect(0);
+    let effect = chain.effect(timer);
     assert!(!effect.uniforms()[0].constant, "the timer stays a uniform");
     assert!(effect.uniforms()[1].constant);
     // Folded at the value the user had set; setting another does nothing now.
-    chain.set_uniform(0, green, vec![1.0]);
-    assert_eq!(chain.uniform_values(0)[green.index()], [0.25]);
+    chain.set_uniform(timer, green, vec![1.0]);
+    assert_eq!(chain.uniform_values(timer)[green.index()], [0.25]);
 
     let at = |ms: u64| FrameInput {
         elapsed_ns: ms * 1_000_000,
@@ -99,8 +101,8 @@ fn sourced_uniforms_stay_live_and_folded_ones_stay_fixed() {
     // Back to normal mode: the value comes back editable.
     let compiled = document.compile_in((8, 8), &CompileSettings::Normal);
     chain.reload(compiled.effects, (8, 8)).expect("reloads");
-    assert!(!chain.effect(0).uniforms()[1].constant);
-    chain.set_uniform(0, green, vec![1.0]);
+    assert!(!chain.effect(timer).uniforms()[1].constant);
+    chain.set_uniform(timer, green, vec![1.0]);
     let third = render_frame(&ctx, &mut chain, &image, &at(750));
     assert_eq!(third.pixel(3, 3), [191, 255, 0, 255]);
     let _ = std::fs::remove_dir_all(&dir);

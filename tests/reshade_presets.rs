@@ -116,14 +116,15 @@ fn enabling_keys_and_values_follow_reshade() {
     };
     assert_eq!(chain.toggle_key(b), Some(ctrl_alt_b));
     // A partial vector fills the rest with 0; integers are truncated as ReShade's strtol does.
-    let effect = chain.effect(0);
+    let first = chain.effect_at(0).expect("one effect");
+    let effect = chain.effect(first);
     let value = |name: &str| {
         let u = effect
             .uniforms()
             .iter()
             .position(|u| u.name == name)
             .unwrap();
-        chain.uniform_values(0)[u].clone()
+        chain.uniform_values(first)[u].clone()
     };
     assert_eq!(value("Tint"), [1.0, 0.0, 0.0]);
     assert_eq!(value("Mode"), [2.0]);

@@ -95,6 +95,17 @@ uniform Hovered: u32 < source = "ui_hovered"; >;
 technique Overlay < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = ps; } }
 "#;
 
+/// A second effect for the overlay test, whose technique is off: it only gives the chain an
+/// effect the overlay can point into.
+const OTHER_EFFECT: &str = r#"
+#include "shaders/fxbench.wfxh"
+uniform First: f32 = 0.5;
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(First);
+}
+technique Other { pass { VertexShader = PostProcessVS; PixelShader = ps; } }
+"#;
+
 /// ReShade 6.1 sets `overlay_active`/`overlay_hovered` to the 1-based index, among the effect's
 /// uniforms (hidden and sourced ones counted), of the one being edited or hovered; 0 for none or
 /// for another effect's.
@@ -102,12 +113,16 @@ technique Overlay < enabled = true; > { pass { VertexShader = PostProcessVS; Pix
 fn overlay_sources_give_the_one_based_index_of_the_uniform() {
     let Some(ctx) = testing::gpu() else { return };
     let image = engine::input::test_card(8, 8);
-    let document = Document::with_effects(vec![effect_file("overlay", OVERLAY_EFFECT)]);
+    let document = Document::with_effects(vec![
+        effect_file("overlay", OVERLAY_EFFECT),
+        effect_file("overlay_other", OTHER_EFFECT),
+    ]);
     let mut chain = chain_for(&ctx, &document, &image);
     let input = engine::InputTexture::upload(&ctx.device, &ctx.queue, &image, "input");
+    let overlay = chain.effect_at(0).expect("the overlay effect");
     let at = |name: &str, effect: usize| engine::sources::UniformRef {
-        effect: engine::EffectIndex::new(effect),
-        uniform: chain.effect(0).find_uniform(name).unwrap(),
+        effect: chain.effect_at(effect).expect("an effect of the chain"),
+        uniform: chain.effect(overlay).find_uniform(name).unwrap(),
     };
     let frames = [
         FrameInput::default(),

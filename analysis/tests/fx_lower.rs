@@ -396,27 +396,6 @@ fn texture_atomics_that_wgsl_lacks_are_one_located_error_each() {
     );
 }
 
-/// Every `.fx` file under `dir`, sorted.
-fn effects(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e == "fx") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// naga's verdict on a WGSL module.
 fn naga_error(wgsl: &str) -> Option<String> {
     let module = match naga::front::wgsl::parse_str(wgsl) {
@@ -439,7 +418,7 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         return;
     };
     let options = Options::default();
-    let all = effects(&root);
+    let all = corpus::files_below(&root, "fx");
     let mut validating = 0;
     let mut failures = Vec::new();
     let mut naga_rejected = Vec::new();

@@ -261,7 +261,8 @@ fn reset_restores_the_initial_value_and_undo_redo_step_through_it() {
     harness.run_steps(3);
     let strength = |h: &Harness<'_, WorkbenchApp>| {
         let chain = h.state().runtime().expect("runtime").chain();
-        let e = (0..chain.effect_count())
+        let e = chain
+            .effect_indices()
             .find(|&e| chain.effect(e).path().ends_with("vignette.wfx"))
             .expect("vignette");
         let id = chain.effect(e).find_uniform("Strength").unwrap();

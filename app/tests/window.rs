@@ -231,12 +231,8 @@ fn wait_for_spirv(harness: &mut Harness<'_, WorkbenchApp>) {
 
 /// Asserts that the SPIR-V view shows the instruction counts of the first effect's stage `i`.
 fn expect_counts_of_stage(harness: &Harness<'_, WorkbenchApp>, i: usize) {
-    let effect = harness
-        .state()
-        .runtime()
-        .expect("runtime")
-        .chain()
-        .effect(0);
+    let chain = harness.state().runtime().expect("runtime").chain();
+    let effect = chain.effect(chain.effect_at(0).expect("an effect"));
     let stage = &engine::spirv::pass_stages(effect)[i];
     let expected = app::session::spirv::StageSpirv::build(effect, stage).expect("builds");
     harness.get_by_label(&expected.summary_counts());
@@ -476,7 +472,9 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
     harness.get_by_label("performance mode: uniforms compiled in");
     let chain = harness.state().runtime().expect("runtime").chain();
     assert!(
-        (0..chain.effect_count()).all(|e| chain.effect(e).uniforms().iter().all(|u| u.constant))
+        chain
+            .effect_indices()
+            .all(|e| chain.effect(e).uniforms().iter().all(|u| u.constant))
     );
     harness
         .get_all_by_label_contains("Performance mode: values are compiled in")
@@ -488,7 +486,9 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
     harness.get_by_label("performance mode off: uniforms editable");
     let chain = harness.state().runtime().expect("runtime").chain();
     assert!(
-        (0..chain.effect_count()).all(|e| chain.effect(e).uniforms().iter().all(|u| !u.constant))
+        chain
+            .effect_indices()
+            .all(|e| chain.effect(e).uniforms().iter().all(|u| !u.constant))
     );
 }
 
@@ -511,7 +511,8 @@ fn opening_other_files_replaces_the_chain_and_recovers_from_bad_ones() {
         .expect("the vignette runs")
         .chain();
     assert_eq!(chain.effect_count(), 1);
-    assert!(chain.effect(0).path().ends_with("vignette.wfx"));
+    let first = chain.effect_at(0).expect("an effect");
+    assert!(chain.effect(first).path().ends_with("vignette.wfx"));
     assert_eq!(harness.state().spirv_panel().stage_labels().count(), 2);
     harness.get_by_label("Vignette");
 
@@ -953,8 +954,9 @@ fn the_overlay_sources_follow_the_uniform_being_hovered_and_edited() {
     harness.run_steps(2);
     let sourced = |harness: &Harness<'_, WorkbenchApp>| {
         let chain = harness.state().runtime().expect("runtime").chain();
-        let values = chain.uniform_values(0);
-        let effect = chain.effect(0);
+        let first = chain.effect_at(0).expect("an effect");
+        let values = chain.uniform_values(first);
+        let effect = chain.effect(first);
         let at = |name: &str| values[effect.find_uniform(name).unwrap().index()][0];
         (at("Active"), at("Hovered"))
     };

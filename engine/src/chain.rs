@@ -22,7 +22,7 @@ pub use crate::textures::TextureConflict;
 use crate::textures::{FrameTarget, TexturePool};
 use crate::timing::{FrameAverage, GpuTimer, TimedScope};
 
-pub use crate::pipeline::{Shaders, SpirvPassthrough, SpirvTransform};
+pub use crate::pipeline::{Shaders, SpirvPassthrough, SpirvTransform, SpirvTransformError};
 use controls::TechniqueControls;
 pub use controls::ToggleKey;
 
@@ -90,6 +90,14 @@ pub enum ChainError {
     /// chain must be rebuilt on a new device.
     #[error("the GPU device was lost: {0}")]
     DeviceLost(String),
+    /// A [`SpirvTransform`] refused a pass stage's module.
+    #[error("effect '{effect}': SPIR-V for entry point '{entry_point}': {source}")]
+    SpirvTransform {
+        effect: String,
+        entry_point: String,
+        #[source]
+        source: SpirvTransformError,
+    },
     #[error("texture '{texture}': {source}")]
     Image {
         texture: String,
@@ -118,23 +126,24 @@ pub struct StorageFormatError {
 }
 
 /// An effect's place in the chain: its index in the list given to [`EffectChain::new`] (or to the
-/// latest reload). Methods that take one also take that index as a `usize`.
+/// latest reload). Only the chain makes one ([`EffectChain::effect_indices`],
+/// [`EffectChain::effect_at`], [`TechniqueKey::effect`]), so a bare `usize` cannot index the
+/// chain's effects:
+///
+/// ```compile_fail
+/// let index: engine::EffectIndex = 0usize.into(); // no `From<usize>`
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EffectIndex(usize);
 
 impl EffectIndex {
-    pub const fn new(index: usize) -> Self {
+    pub(crate) const fn new(index: usize) -> Self {
         Self(index)
     }
 
+    /// The effect's position in the list the chain was built from.
     pub const fn index(self) -> usize {
         self.0
-    }
-}
-
-impl From<usize> for EffectIndex {
-    fn from(index: usize) -> Self {
-        Self(index)
     }
 }
 
@@ -366,7 +375,7 @@ impl EffectChain {
                 })
                 .collect();
             for (id, value) in updates {
-                next.set_uniform(i, id, value);
+                next.set_uniform(EffectIndex(i), id, value);
             }
         }
         next.source_state = std::mem::replace(&mut self.source_state, SourceState::new(0));
@@ -392,8 +401,14 @@ impl EffectChain {
         Ok(())
     }
 
-    pub fn effect(&self, index: impl Into<EffectIndex>) -> &ValidatedEffect {
-        &self.effects[index.into().index()].effect
+    pub fn effect(&self, index: EffectIndex) -> &ValidatedEffect {
+        &self.effects[index.index()].effect
+    }
+
+    /// The index of the effect at `position` in the list the chain was built from, if there is
+    /// one: the checked way from a position (a list row, a saved session) to an [`EffectIndex`].
+    pub fn effect_at(&self, position: usize) -> Option<EffectIndex> {
+        (position < self.effects.len()).then_some(EffectIndex(position))
     }
 
     pub fn effect_count(&self) -> usize {
@@ -477,29 +492,20 @@ impl EffectChain {
     }
 
     /// Current uniform values of an effect.
-    pub fn uniform_values(&self, effect: impl Into<EffectIndex>) -> &[Vec<f64>] {
-        &self.effects[effect.into().index()].uniform_values
+    pub fn uniform_values(&self, effect: EffectIndex) -> &[Vec<f64>] {
+        &self.effects[effect.index()].uniform_values
     }
 
     /// The runtime source filling a uniform, if any (such uniforms are not user-editable).
-    pub fn uniform_source(
-        &self,
-        effect: impl Into<EffectIndex>,
-        uniform: UniformId,
-    ) -> Option<&Source> {
-        self.effects[effect.into().index()].sources[uniform.index()].as_ref()
+    pub fn uniform_source(&self, effect: EffectIndex, uniform: UniformId) -> Option<&Source> {
+        self.effects[effect.index()].sources[uniform.index()].as_ref()
     }
 
     /// Sets a uniform's value for the next frames; it reaches the GPU with the next frame. A
     /// uniform compiled into a constant (performance mode) keeps the value it was compiled with:
     /// recompile to change it.
-    pub fn set_uniform(
-        &mut self,
-        effect: impl Into<EffectIndex>,
-        uniform: UniformId,
-        value: Vec<f64>,
-    ) {
-        let e = &mut self.effects[effect.into().index()];
+    pub fn set_uniform(&mut self, effect: EffectIndex, uniform: UniformId, value: Vec<f64>) {
+        let e = &mut self.effects[effect.index()];
         if e.effect.uniform(uniform).constant {
             return;
         }

@@ -18,6 +18,7 @@ mod routing;
 pub mod scene;
 pub mod sources;
 pub mod spirv;
+#[cfg(any(test, feature = "test-support"))]
 pub mod testing;
 mod textures;
 pub mod timing;
@@ -25,7 +26,8 @@ mod upload;
 
 pub use chain::{
     ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough,
-    SpirvTransform, StorageFormatError, TechniqueKey, TechniqueTimings, TextureConflict, ToggleKey,
+    SpirvTransform, SpirvTransformError, StorageFormatError, TechniqueKey, TechniqueTimings,
+    TextureConflict, ToggleKey,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

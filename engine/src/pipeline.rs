@@ -13,7 +13,29 @@ use crate::input::BACK_BUFFER_FORMAT;
 pub(crate) const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;
 
 /// Rewrites one stage's SPIR-V module (our optimiser, say), or says why it cannot.
-pub type SpirvTransform = Arc<dyn Fn(&[u32]) -> Result<Vec<u32>, String> + Send + Sync>;
+pub type SpirvTransform =
+    Arc<dyn Fn(&[u32]) -> Result<Vec<u32>, SpirvTransformError> + Send + Sync>;
+
+/// Why a [`SpirvTransform`] gave no module; the chain reports it as
+/// [`ChainError::SpirvTransform`], naming the effect and entry point.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpirvTransformError {
+    /// The transform could not rewrite the module (the optimiser refused its shape, say).
+    #[error("the transform failed: {0}")]
+    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// A validator rejected the rewritten module.
+    #[error("the transformed module fails {validator}: {message}")]
+    Invalid {
+        /// The validator's name (`spirv-val`).
+        validator: &'static str,
+        /// What it said.
+        message: String,
+    },
+    /// The rewritten module could not be checked, so it does not run (fail closed).
+    #[error("the transformed module cannot be checked: {0}")]
+    Unchecked(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
 
 /// Which shaders a chain's pipelines run.
 #[derive(Clone, Default)]
@@ -128,7 +150,11 @@ impl<'t> ShaderModules<'t> {
         let words =
             crate::spirv::compile_entry(effect, entry, crate::spirv::Bindings::Ranked(&numbers))
                 .map_err(|e| error(e.message))?;
-        let words = transform(&words).map_err(error)?;
+        let words = transform(&words).map_err(|source| ChainError::SpirvTransform {
+            effect: effect.path().display().to_string(),
+            entry_point: ep.name.clone(),
+            source,
+        })?;
         let [x, y, z] = ep.workgroup_size;
         // SAFETY: naga writes valid SPIR-V for a module that passed its validator (every
         // ValidatedEffect did), and `Shaders::spirv`'s contract makes the transform keep it valid

@@ -75,6 +75,22 @@ pub(crate) fn used_ids(inst: &Instruction) -> impl Iterator<Item = Word> + '_ {
         .chain(inst.operands.iter().filter_map(Operand::id_ref_any))
 }
 
+/// Rewrites `inst`'s id operands through `subst` (a removed id → the id that replaces it). The
+/// passes map each duplicate to its first occurrence, which is never replaced itself, so one
+/// lookup per operand suffices.
+pub(crate) fn substitute(inst: &mut Instruction, subst: &FxHashMap<Word, Word>) {
+    if subst.is_empty() {
+        return;
+    }
+    for operand in &mut inst.operands {
+        if let Some(id) = operand.id_ref_any_mut()
+            && let Some(&to) = subst.get(id)
+        {
+            *id = to;
+        }
+    }
+}
+
 /// Allocates a fresh id by bumping the header's bound.
 pub(crate) fn fresh_id(module: &mut Module) -> Word {
     let header = module

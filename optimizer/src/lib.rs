@@ -1,8 +1,8 @@
-//! SPIR-V optimiser for fxbench: a vectorise pass and a prune pass run to a fixpoint, a
-//! disassembly diff of what they changed, and `spirv-val` integration.
+//! SPIR-V optimiser for fxbench: load-forward, CSE, vectorise and prune passes run to a
+//! fixpoint, a disassembly diff of what they changed, and `spirv-val` integration.
 //!
-//! The entry point is [`optimize`]; [`diff_listing`] renders what it did; [`testgen`] makes
-//! scalarised compute shaders for differential tests.
+//! The entry point is [`optimize`]; [`diff_listing`] renders what it did; `testgen` (feature
+//! `test-support`) makes scalarised compute shaders for differential tests.
 
 mod driver;
 mod error;
@@ -11,6 +11,7 @@ pub mod listing;
 mod module;
 pub mod passes;
 pub mod spirv_val;
+#[cfg(any(test, feature = "test-support"))]
 pub mod testgen;
 
 pub use driver::{Options, PassRun, PassSummary, Report, instruction_count, optimize};

@@ -198,7 +198,7 @@ impl OverlayLoader {
 }
 
 impl FileLoader for OverlayLoader {
-    fn read(&self, path: &Path) -> std::io::Result<String> {
+    fn read(&self, path: &Path) -> Result<String, std::io::Error> {
         if let Some(text) = self
             .texts
             .get(path)

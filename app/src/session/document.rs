@@ -287,7 +287,7 @@ impl Document {
     /// the initial ones), as ReShade folds the preset's values.
     pub fn performance_mode(chain: &EffectChain) -> CompileSettings {
         let mut values = HashMap::new();
-        for e in 0..chain.effect_count() {
+        for e in chain.effect_indices() {
             let effect = chain.effect(e);
             let by_name: HashMap<String, Vec<f64>> = effect
                 .uniforms()
@@ -341,7 +341,8 @@ impl Document {
         let sorting = refs(&mut chain.order().iter());
         // Entries of effects that are not in the chain (one failed to compile, say) are kept:
         // saving must never drop what the preset said about them.
-        let loaded_files: Vec<String> = (0..chain.effect_count())
+        let loaded_files: Vec<String> = chain
+            .effect_indices()
             .map(|i| effect_file_name(chain.effect(i)))
             .collect();
         let loaded = |r: &TechniqueRef| match &r.effect {
@@ -357,7 +358,7 @@ impl Document {
         preset.set_technique_sorting(&sorting);
         // Uniform values by effect section; runtime sources and `nosave` uniforms are not saved,
         // as in ReShade.
-        for i in 0..chain.effect_count() {
+        for i in chain.effect_indices() {
             let effect = chain.effect(i);
             let file = effect_file_name(effect);
             for (u, uniform) in effect.uniforms().iter().enumerate() {
@@ -379,7 +380,8 @@ impl Document {
 
 /// Applies `preset` to `chain` as ReShade 6 reads one (see [`Document::apply_preset`]).
 pub fn apply_preset(preset: &Preset, chain: &mut EffectChain) {
-    let file_names: Vec<String> = (0..chain.effect_count())
+    let file_names: Vec<String> = chain
+        .effect_indices()
         .map(|i| effect_file_name(chain.effect(i)))
         .collect();
     let keys = chain.order().to_vec();
@@ -420,7 +422,7 @@ pub fn apply_preset(preset: &Preset, chain: &mut EffectChain) {
             chain.set_toggle_key(k, toggle);
         }
     }
-    for (i, file) in file_names.iter().enumerate() {
+    for (i, file) in chain.effect_indices().zip(&file_names) {
         let updates: Vec<_> = chain
             .effect(i)
             .uniforms()

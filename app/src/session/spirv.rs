@@ -8,6 +8,47 @@ use engine::spirv::PassStage;
 /// `spirv-val`'s environment for the SPIR-V version naga writes here.
 pub const TARGET_ENV: &str = "vulkan1.0";
 
+/// Why a pass stage's SPIR-V could not be built, optimised, listed or mapped for the view; the
+/// stage's label (`technique/pass/stage`) says where.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StageError {
+    #[error(transparent)]
+    Compile(#[from] engine::spirv::SpirvError),
+    #[error("{stage}: the optimiser failed: {source}")]
+    Optimize {
+        stage: String,
+        #[source]
+        source: optimizer::Error,
+    },
+    #[error("{stage}: cannot {what} SPIR-V: {source}")]
+    Listing {
+        stage: String,
+        /// "list", "diff" or "align".
+        what: &'static str,
+        #[source]
+        source: optimizer::Error,
+    },
+    /// The module with line information could not be read back.
+    #[error("cannot read SPIR-V: {0}")]
+    Read(#[source] rspirv::binary::ParseState),
+    /// The worker thread ended without a result (a panic in a dependency).
+    #[error("the SPIR-V worker stopped without a result")]
+    WorkerStopped,
+}
+
+/// Why a [`ShaderChoice`] cannot run here.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShaderChoiceError {
+    /// Optimised SPIR-V runs only behind `spirv-val`, and it is not installed.
+    #[error(
+        "{} runs only after spirv-val checks each module, and spirv-val is not installed (Debian: spirv-tools)",
+        choice.label()
+    )]
+    NoValidator { choice: ShaderChoice },
+}
+
 /// One pass stage compiled, optimised, listed and diffed.
 #[derive(Clone, Debug)]
 pub struct StageSpirv {
@@ -27,16 +68,24 @@ pub struct StageSpirv {
 
 impl StageSpirv {
     /// Compiles `stage` of `effect` and runs every optimiser pass on it, keeping the interface.
-    pub fn build(effect: &ValidatedEffect, stage: &PassStage) -> Result<Self, String> {
+    pub fn build(effect: &ValidatedEffect, stage: &PassStage) -> Result<Self, StageError> {
         let label = engine::spirv::stage_label(effect, stage);
         let before =
-            engine::spirv::compile_entry(effect, stage.entry, engine::spirv::Bindings::Wgsl)
-                .map_err(|e| e.to_string())?;
+            engine::spirv::compile_entry(effect, stage.entry, engine::spirv::Bindings::Wgsl)?;
         let (after, report) = optimizer::optimize(&before, &optimizer::Options::default())
-            .map_err(|e| format!("{label}: the optimiser failed: {e}"))?;
-        let listing = |words: &[u32]| {
-            optimizer::listing(words).map_err(|e| format!("{label}: cannot list SPIR-V: {e}"))
+            .map_err(|source| StageError::Optimize {
+                stage: label.clone(),
+                source,
+            })?;
+        let failed = |what: &'static str| {
+            let stage = label.clone();
+            move |source| StageError::Listing {
+                stage,
+                what,
+                source,
+            }
         };
+        let listing = |words: &[u32]| optimizer::listing(words).map_err(failed("list"));
         let diff = optimizer::diff_listing(
             &before,
             &after,
@@ -45,9 +94,8 @@ impl StageSpirv {
                 labels: (format!("{label} (naga)"), format!("{label} (optimised)")),
             },
         )
-        .map_err(|e| format!("{label}: cannot diff SPIR-V: {e}"))?;
-        let aligned = optimizer::aligned_listing(&before, &after)
-            .map_err(|e| format!("{label}: cannot align SPIR-V: {e}"))?;
+        .map_err(failed("diff"))?;
+        let aligned = optimizer::aligned_listing(&before, &after).map_err(failed("align"))?;
         Ok(Self {
             aligned,
             before_listing: listing(&before)?,
@@ -135,26 +183,26 @@ impl ShaderChoice {
     ///
     /// Optimised SPIR-V reaches the driver unchecked, so it runs only where `spirv-val` checks
     /// every module first (fail closed): without the validator the choice is refused.
-    pub fn shaders(self) -> Result<engine::Shaders, String> {
+    pub fn shaders(self) -> Result<engine::Shaders, ShaderChoiceError> {
+        use engine::SpirvTransformError;
         let transform: engine::SpirvTransform = match self {
             Self::Wgpu => return Ok(engine::Shaders::Naga),
             Self::Spirv => std::sync::Arc::new(|words: &[u32]| Ok(words.to_vec())),
             Self::Optimized if !optimizer::spirv_val::available() => {
-                return Err(format!(
-                    "{} runs only after spirv-val checks each module, and spirv-val is not \
-                     installed (Debian: spirv-tools)",
-                    self.label()
-                ));
+                return Err(ShaderChoiceError::NoValidator { choice: self });
             }
             Self::Optimized => std::sync::Arc::new(|words: &[u32]| {
                 let (out, _) = optimizer::optimize(words, &optimizer::Options::default())
-                    .map_err(|e| format!("the optimiser failed: {e}"))?;
+                    .map_err(|e| SpirvTransformError::Failed(Box::new(e)))?;
                 match optimizer::spirv_val::validate(&out, TARGET_ENV) {
                     Ok(optimizer::spirv_val::Verdict::Valid) => Ok(out),
                     Ok(optimizer::spirv_val::Verdict::Invalid(message)) => {
-                        Err(format!("the optimised module fails spirv-val: {message}"))
+                        Err(SpirvTransformError::Invalid {
+                            validator: "spirv-val",
+                            message,
+                        })
                     }
-                    Err(e) => Err(format!("the optimised module cannot be checked: {e}")),
+                    Err(e) => Err(SpirvTransformError::Unchecked(Box::new(e))),
                 }
             }),
         };

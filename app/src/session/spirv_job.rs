@@ -7,17 +7,17 @@ use std::sync::mpsc;
 use analysis::ValidatedEffect;
 use engine::spirv::PassStage;
 
-use crate::session::spirv::{StageSpirv, Validation};
+use crate::session::spirv::{StageError, StageSpirv, Validation};
 use crate::session::spirv_lines::SourceMapping;
 
 /// Everything the view shows of one stage.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct StageWork {
-    pub spirv: Result<StageSpirv, String>,
+    pub spirv: Result<StageSpirv, StageError>,
     /// `spirv-val`'s verdicts before and after; `None` when it is not installed.
     pub validation: Option<(Validation, Validation)>,
     /// Each instruction's source line.
-    pub mapping: Result<SourceMapping, String>,
+    pub mapping: Result<SourceMapping, StageError>,
 }
 
 impl StageWork {
@@ -57,9 +57,9 @@ impl StageJob {
             Ok(work) => Some(work),
             Err(mpsc::TryRecvError::Empty) => None,
             Err(mpsc::TryRecvError::Disconnected) => Some(StageWork {
-                spirv: Err("the SPIR-V worker stopped without a result".into()),
+                spirv: Err(StageError::WorkerStopped),
                 validation: None,
-                mapping: Err("no mapping".into()),
+                mapping: Err(StageError::WorkerStopped),
             }),
         }
     }

@@ -8,6 +8,8 @@ use analysis::ValidatedEffect;
 use engine::spirv::PassStage;
 use rspirv::binary::Disassemble as _;
 
+use crate::session::spirv::StageError;
+
 /// One instruction of a function body and the source line it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MappedInstruction {
@@ -25,16 +27,14 @@ pub struct SourceMapping {
 
 impl SourceMapping {
     /// Compiles `stage` of `effect` with line information and maps it.
-    pub fn build(effect: &ValidatedEffect, stage: &PassStage) -> Result<Self, String> {
-        let words = engine::spirv::compile_entry_with_lines(effect, stage.entry)
-            .map_err(|e| e.to_string())?;
+    pub fn build(effect: &ValidatedEffect, stage: &PassStage) -> Result<Self, StageError> {
+        let words = engine::spirv::compile_entry_with_lines(effect, stage.entry)?;
         Self::of_words(&words)
     }
 
     /// Maps a module's function instructions to the lines its `OpLine`s give.
-    pub fn of_words(words: &[u32]) -> Result<Self, String> {
-        let module =
-            rspirv::dr::load_words(words).map_err(|e| format!("cannot read SPIR-V: {e}"))?;
+    pub fn of_words(words: &[u32]) -> Result<Self, StageError> {
+        let module = rspirv::dr::load_words(words).map_err(StageError::Read)?;
         let mut instructions = Vec::new();
         for function in &module.functions {
             for block in &function.blocks {

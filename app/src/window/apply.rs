@@ -52,7 +52,7 @@ impl WorkbenchApp {
                     let before = chain.uniform_values(effect)[uniform.index()].clone();
                     chain.set_uniform(effect, uniform, value.clone());
                     self.undo.record(Edit::Uniform {
-                        effect,
+                        effect: effect.index(),
                         name,
                         before,
                         after: value,

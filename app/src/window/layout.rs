@@ -107,7 +107,7 @@ pub fn show_pane(tree: &mut egui_tiles::Tree<Pane>, pane: Pane) {
 
 /// What the panes draw from, borrowed from the app for one frame, and the commands they ask for.
 pub struct Panes<'a> {
-    pub runtime: Result<&'a mut Runtime, &'a str>,
+    pub runtime: Result<&'a mut Runtime, &'a super::NotRunning>,
     pub editor: &'a mut EditorPanel,
     pub diagnostics: &'a [panels::diagnostics::Row],
     pub spirv: &'a mut panels::spirv::SpirvPanel,
@@ -129,7 +129,7 @@ impl Panes<'_> {
     fn runtime_missing(&self, ui: &mut egui::Ui) {
         if let Err(error) = &self.runtime {
             ui.heading("Cannot run the effects");
-            ui.label(*error);
+            ui.label(error.to_string());
         }
     }
 }

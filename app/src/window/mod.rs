@@ -1,10 +1,11 @@
 //! The fxbench workbench window (feature `window`): dockable panes (techniques, uniforms,
 //! diagnostics, code editor, preview, SPIR-V) between a menu/tool bar and a status bar.
 //!
-//! Invariant: the only module that knows eframe and egui. State is split three ways: settings
-//! ([`StartOptions`], and what [`persist`] stores), the open document ([`Document`] and the
-//! editor's buffers, from the session layer) and GPU state ([`runtime::Runtime`]); panels return
-//! [`Command`]s that `WorkbenchApp::apply` carries out in one place. What is not drawing
+//! Invariant: the only module that knows eframe and egui. [`WorkbenchApp`] is one struct owning
+//! what was opened ([`StartOptions`], and what [`persist`] stores), the open document
+//! ([`Document`], from the session layer; the editor's buffers are the editor panel's), the GPU
+//! state ([`runtime::Runtime`], or why none runs) and each panel's state; the panels that change
+//! something return [`Command`]s that `WorkbenchApp::apply` carries out in one place. What is not drawing
 //! (opening, compiling, inputs, SPIR-V) is the session layer's; compiling for the editor runs off
 //! the UI thread (`session::background`).
 
@@ -86,7 +87,7 @@ pub enum Command {
     /// preset changed (the window's own save).
     FilesChanged,
     SetUniform {
-        effect: usize,
+        effect: engine::EffectIndex,
         uniform: analysis::UniformId,
         value: Vec<f64>,
     },
@@ -136,10 +137,36 @@ pub enum CentralView {
     SourceMap,
 }
 
+/// Why the window could not open what it was asked to open.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OpenError {
+    #[error("could not open: {0}")]
+    Document(#[source] session::document::DocumentError),
+    #[error("could not open the input: {0}")]
+    Input(#[source] engine::input::InputError),
+    #[error("the window has no wgpu renderer")]
+    NoRenderer,
+}
+
+/// Why no chain runs, shown in the panes that need one.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotRunning {
+    /// The window is opening something (the old chain goes before the new one is built).
+    #[error("nothing is open yet")]
+    Opening,
+    #[error(transparent)]
+    Open(OpenError),
+    /// The effects compiled but their chain could not be built.
+    #[error(transparent)]
+    Chain(engine::ChainError),
+}
+
 /// The eframe application.
 pub struct WorkbenchApp {
     document: Document,
-    runtime: Result<Runtime, String>,
+    runtime: Result<Runtime, NotRunning>,
     /// Front-end diagnostics of the open effects, rendered.
     diagnostics: Vec<panels::diagnostics::Row>,
     frames_drawn: u64,
@@ -217,7 +244,7 @@ impl WorkbenchApp {
         }
         let mut app = Self {
             document: Document::default(),
-            runtime: Err(String::new()),
+            runtime: Err(NotRunning::Opening),
             diagnostics: Vec::new(),
             frames_drawn: 0,
             exit_after_frames: options.exit_after_frames,
@@ -263,9 +290,10 @@ impl WorkbenchApp {
             options.depth.clone_from(&recovery.depth);
             options.resolution = recovery.resolution;
         }
-        if !app.open(options.clone()) {
-            // Nothing was open to keep: say why in the panes.
-            app.runtime = Err(app.status.clone());
+        if let Err(e) = app.try_open(options.clone()) {
+            // Nothing was open to keep: say why in the panes too.
+            app.status = e.to_string();
+            app.runtime = Err(NotRunning::Open(e));
             app.opened = options;
         }
         if app.opened.view == CentralView::SourceMap {
@@ -365,37 +393,33 @@ impl WorkbenchApp {
     /// and says why in the status bar. The shader choice and performance mode start afresh.
     /// Effects opened without a preset run with all their techniques enabled.
     pub fn open(&mut self, options: StartOptions) -> bool {
-        let document =
-            session::open_document(options.preset.as_deref(), &options.effects, &options.input);
-        let mut document = match document {
-            Ok(document) => document,
+        match self.try_open(options) {
+            Ok(()) => true,
             Err(e) => {
-                self.status = format!("could not open: {e}");
-                return false;
+                self.status = e.to_string();
+                false
             }
-        };
+        }
+    }
+
+    /// [`Self::open`], saying why it opened nothing.
+    fn try_open(&mut self, options: StartOptions) -> Result<(), OpenError> {
+        let mut document =
+            session::open_document(options.preset.as_deref(), &options.effects, &options.input)
+                .map_err(OpenError::Document)?;
         // Effects are checked against what this window's device really offers.
         document.target = self.render_state.as_ref().map(runtime::device_target);
-        let source = match load_source(&options) {
-            Ok(source) => source,
-            Err(e) => {
-                self.status = format!("could not open the input: {e}");
-                return false;
-            }
-        };
-        let Some(render_state) = self.render_state.clone() else {
-            self.status = "the window has no wgpu renderer".to_string();
-            return false;
-        };
+        let source = load_source(&options).map_err(OpenError::Input)?;
+        let render_state = self.render_state.clone().ok_or(OpenError::NoRenderer)?;
         // The old chain goes first: its GPU memory is not needed by the new one.
-        self.runtime = Err(String::new());
+        self.runtime = Err(NotRunning::Opening);
         self.editor = editor::EditorPanel::default();
         let compiled = document.compile(source.size());
         self.set_diagnostics(panels::diagnostics::rows(&compiled));
         self.editor.set_files(editor_files(&document, &compiled));
         self.watcher = watch::FileWatcher::new(watched_files(&document, &compiled)).ok();
         let mut runtime = Runtime::new(&render_state, &document, compiled.effects, source)
-            .map_err(|e| e.to_string());
+            .map_err(NotRunning::Chain);
         if let Ok(runtime) = &mut runtime {
             if document.preset.is_none() {
                 let chain = runtime.chain_mut();
@@ -420,7 +444,7 @@ impl WorkbenchApp {
             Err(e) => format!("nothing runs: {e}"),
         };
         self.opened = options;
-        true
+        Ok(())
     }
 
     fn set_diagnostics(&mut self, rows: Vec<panels::diagnostics::Row>) {
@@ -555,10 +579,11 @@ fn watched_files(document: &Document, compiled: &session::document::Compiled) ->
 
 /// What `options` says the effects run over, loaded at its resolution (without one, the test
 /// card and scene at [`TEST_CARD_SIZE`]).
-fn load_source(options: &StartOptions) -> Result<session::input::Source, String> {
+fn load_source(
+    options: &StartOptions,
+) -> Result<session::input::Source, engine::input::InputError> {
     let size = options.resolution.unwrap_or(TEST_CARD_SIZE);
-    let source = session::input::load_input(&options.input, options.depth.as_deref(), size)
-        .map_err(|e| e.to_string())?;
+    let source = session::input::load_input(&options.input, options.depth.as_deref(), size)?;
     Ok(match options.resolution {
         Some(size) => source.at_size(size),
         None => source,
@@ -631,7 +656,7 @@ impl eframe::App for WorkbenchApp {
             .show(ui, |ui| {
                 let definitions = self.document.definitions_text(None);
                 let mut panes = layout::Panes {
-                    runtime: self.runtime.as_mut().map_err(|e| e.as_str()),
+                    runtime: self.runtime.as_mut().map_err(|e| &*e),
                     editor: &mut self.editor,
                     diagnostics: &self.diagnostics,
                     spirv: &mut self.spirv,

@@ -27,33 +27,70 @@ pub struct Recovery {
     pub why: String,
 }
 
+/// What went wrong writing or reading a recovery file, or starting the next window.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecoveryError {
+    #[error("cannot encode the session: {0}")]
+    Encode(#[source] serde_json::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not a recovery file (at its line and column, in the message).
+    #[error("{}: {source}", path.display())]
+    Decode {
+        path: PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("cannot find fxbench: {0}")]
+    NoExecutable(#[source] std::io::Error),
+    #[error("cannot start a new fxbench window: {0}")]
+    Relaunch(#[source] std::io::Error),
+}
+
 impl Recovery {
     /// Writes the recovery file (JSON) into `dir`, atomically; returns its path.
-    pub fn write(&self, dir: &Path) -> Result<PathBuf, String> {
+    pub fn write(&self, dir: &Path) -> Result<PathBuf, RecoveryError> {
         let path = dir.join(format!("fxbench-recovery-{}.json", std::process::id()));
-        let json = serde_json::to_vec_pretty(self).map_err(|e| e.to_string())?;
-        crate::session::files::write_atomic(&path, &json)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        Ok(path)
+        let json = serde_json::to_vec_pretty(self).map_err(RecoveryError::Encode)?;
+        match crate::session::files::write_atomic(&path, &json) {
+            Ok(()) => Ok(path),
+            Err(source) => Err(RecoveryError::Write { path, source }),
+        }
     }
 
     /// Reads a recovery file.
-    pub fn read(path: &Path) -> Result<Self, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn read(path: &Path) -> Result<Self, RecoveryError> {
+        let bytes = std::fs::read(path).map_err(|source| RecoveryError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        serde_json::from_slice(&bytes).map_err(|source| RecoveryError::Decode {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 }
 
 /// Starts a new fxbench window that recovers from `file`.
-pub fn relaunch(file: &Path) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find fxbench: {e}"))?;
+pub fn relaunch(file: &Path) -> Result<(), RecoveryError> {
+    let exe = std::env::current_exe().map_err(RecoveryError::NoExecutable)?;
     std::process::Command::new(exe)
         .arg("--recover")
         .arg(file)
         .spawn()
         .map(drop)
-        .map_err(|e| format!("cannot start a new fxbench window: {e}"))
+        .map_err(RecoveryError::Relaunch)
 }
 
 #[cfg(test)]
@@ -76,7 +113,7 @@ mod tests {
         let path = recovery.write(dir.path()).expect("written");
         assert_eq!(Recovery::read(&path).expect("read"), recovery);
         std::fs::write(&path, "{ not json").expect("overwritten");
-        let error = Recovery::read(&path).unwrap_err();
+        let error = Recovery::read(&path).unwrap_err().to_string();
         assert!(error.contains("fxbench-recovery-"), "{error}");
     }
 }

@@ -56,8 +56,13 @@ pub struct Runtime {
     /// A screenshot asked for and not yet taken: whether to keep the before image too.
     screenshot: Option<bool>,
     /// The screenshot the last frame took, read back, until [`Self::take_shot`].
-    shot: Option<Result<Shot, String>>,
+    shot: Option<Result<Shot, ShotError>>,
 }
+
+/// The screenshot frame ran but could not be read back.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read the frame back: {0}")]
+pub struct ShotError(#[source] wgpu::BufferAsyncError);
 
 impl Drop for Runtime {
     /// The preview's texture registration holds the chain's output view: free it with the chain.
@@ -254,7 +259,7 @@ impl Runtime {
     }
 
     /// The images of the screenshot frame that ran last, once.
-    pub fn take_shot(&mut self) -> Option<Result<Shot, String>> {
+    pub fn take_shot(&mut self) -> Option<Result<Shot, ShotError>> {
         self.shot.take()
     }
 
@@ -299,10 +304,10 @@ impl Runtime {
     }
 
     /// Reads the frame just submitted back: the output and, with `before`, the input.
-    fn read_shot(&self, before: bool) -> Result<Shot, String> {
+    fn read_shot(&self, before: bool) -> Result<Shot, ShotError> {
         let read = |texture: &wgpu::Texture| {
             engine::input::read_texture(&self.ctx.device, &self.ctx.queue, texture)
-                .map_err(|e| format!("cannot read the frame back: {e}"))
+                .map_err(ShotError)
         };
         Ok(Shot {
             after: read(self.chain.output())?,

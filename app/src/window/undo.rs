@@ -12,8 +12,10 @@ pub const MERGE_WINDOW: Duration = Duration::from_millis(800);
 /// One undoable change, with what it replaced.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
-    /// A uniform (by effect and name, which survive a reload) from `before` to `after`.
+    /// A uniform (by effect position and name, which survive a reload) from `before` to
+    /// `after`.
     Uniform {
+        /// The effect's place in the chain ([`engine::EffectIndex::index`]).
         effect: usize,
         name: String,
         before: Vec<f64>,
@@ -40,14 +42,14 @@ impl Edit {
                 before,
                 after,
             } => {
-                if *effect >= chain.effect_count() {
+                let Some(effect) = chain.effect_at(*effect) else {
                     return;
-                }
-                let Some(id) = chain.effect(*effect).find_uniform(name) else {
+                };
+                let Some(id) = chain.effect(effect).find_uniform(name) else {
                     return;
                 };
                 let value = if forward { after } else { before };
-                chain.set_uniform(*effect, id, value.clone());
+                chain.set_uniform(effect, id, value.clone());
             }
             Self::Enabled { key, after } => {
                 if chain.order().contains(key) {

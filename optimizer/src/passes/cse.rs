@@ -36,7 +36,7 @@ impl Pass for Cse {
             for block in &mut function.blocks {
                 let mut seen: FxHashMap<(Op, Word, Vec<Operand>), Word> = FxHashMap::default();
                 for inst in &mut block.instructions {
-                    substitute(inst, &subst);
+                    ir::substitute(inst, &subst);
                     let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else {
                         continue;
                     };
@@ -62,25 +62,11 @@ impl Pass for Cse {
                     .iter_mut()
                     .flat_map(|b| b.instructions.iter_mut())
                 {
-                    substitute(inst, &subst);
+                    ir::substitute(inst, &subst);
                 }
             }
         }
         Ok(changed)
-    }
-}
-
-fn substitute(inst: &mut Instruction, subst: &FxHashMap<Word, Word>) {
-    if subst.is_empty() {
-        return;
-    }
-    for operand in &mut inst.operands {
-        if let Some(id) = operand.id_ref_any_mut() {
-            // Substitutes point to first occurrences, which are never substituted themselves.
-            if let Some(&to) = subst.get(id) {
-                *id = to;
-            }
-        }
     }
 }
 

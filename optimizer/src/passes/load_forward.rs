@@ -423,7 +423,7 @@ fn forward_function(facts: &Facts, function: &mut Function, removed: &mut FxHash
         let mut chains: FxHashMap<(Op, Word, Vec<Operand>), Word> = FxHashMap::default();
         let mut loads: FxHashMap<Word, Available> = FxHashMap::default();
         for inst in &mut block.instructions {
-            substitute(inst, &subst);
+            ir::substitute(inst, &subst);
             let op = inst.class.opcode;
             let (id, ty) = (inst.result_id, inst.result_type);
             match (op, id, ty) {
@@ -501,22 +501,8 @@ fn forward_function(facts: &Facts, function: &mut Function, removed: &mut FxHash
             .instructions
             .retain(|i| i.result_id.is_none_or(|id| !subst.contains_key(&id)));
         for inst in &mut block.instructions {
-            substitute(inst, &subst);
+            ir::substitute(inst, &subst);
         }
     }
     removed.extend(subst.keys().copied());
-}
-
-fn substitute(inst: &mut Instruction, subst: &FxHashMap<Word, Word>) {
-    if subst.is_empty() {
-        return;
-    }
-    for operand in &mut inst.operands {
-        if let Some(id) = operand.id_ref_any_mut() {
-            // Replacements are first occurrences, which are never replaced themselves.
-            if let Some(&to) = subst.get(id) {
-                *id = to;
-            }
-        }
-    }
 }

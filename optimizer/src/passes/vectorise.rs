@@ -404,170 +404,24 @@ impl Context {
         p: usize,
         key: OpKey,
     ) -> bool {
-        for k in 0..key.values {
-            let Some(Operand::IdRef(x)) = insts[p].operands.get(key.first_value + k) else {
-                continue;
-            };
-            let Some(&(recorded, j)) = fx.lanes.get(x) else {
-                continue;
-            };
-            let Some(lanes) = self.find_partners(fx, bx, insts, p, &key, k, recorded, j) else {
-                continue;
-            };
-            if let Some(plan) = self.plan(fx, bx, insts, p, &key, &lanes, Rooted::Extracts) {
-                self.emit(module, fx, bx, insts, p, &key, &lanes, plan);
-                return true;
-            }
-        }
-        // No lane of an existing vector: the scalars may still be gathered into a vector by one
-        // construct, as compilers emit `vec3(f(p.lo, x), f(p.lo, y), f(p.lo, z))`. The vector op
-        // then goes before the last lane, where every operand is defined.
-        let Some(lanes) = self.gathered_lanes(fx, bx, insts, p, &key) else {
+        let view = BlockView {
+            cx: self,
+            fx,
+            bx,
+            insts,
+        };
+        let Some(rewrite) = view.rewrite_at(p, &key) else {
             return false;
         };
-        let at = lanes.iter().copied().max().unwrap_or(p);
-        match self.plan(fx, bx, insts, at, &key, &lanes, Rooted::Rebuild) {
-            Some(plan) => {
-                self.emit(module, fx, bx, insts, at, &key, &lanes, plan);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The lanes, in component order, when the result of `insts[p]` is one part of an
-    /// `OpCompositeConstruct` whose every part is the result of the same operation in this
-    /// block, used by that construct alone.
-    fn gathered_lanes(
-        &self,
-        fx: &FunctionState,
-        bx: &BlockState,
-        insts: &[Instruction],
-        p: usize,
-        key: &OpKey,
-    ) -> Option<Vec<usize>> {
-        let construct = self.sole_construct_user(fx, bx, insts[p].result_id?)?;
-        let c = &insts[construct];
-        let Shape::Vector { component, count } = self.globals.shape(c.result_type?) else {
-            return None;
+        let out = Emitter {
+            module,
+            fx,
+            bx,
+            new: Vec::new(),
+            p: rewrite.at,
         };
-        if component != key.result_type || !(2..=4).contains(&count) {
-            return None;
-        }
-        let mut lanes = Vec::with_capacity(c.operands.len());
-        for operand in &c.operands {
-            let Operand::IdRef(part) = operand else {
-                return None;
-            };
-            let at = *bx.position.get(part)?;
-            // Odd positions are instructions this walk inserted, never scalar lanes.
-            if at % 2 == 1 || lanes.contains(&(at / 2)) {
-                return None;
-            }
-            let q = at / 2;
-            if self.componentwise_key(&insts[q]).as_ref() != Some(key)
-                || self.sole_construct_user(fx, bx, *part) != Some(construct)
-            {
-                return None;
-            }
-            lanes.push(q);
-        }
-        (lanes.len() == count as usize).then_some(lanes)
-    }
-
-    /// The position of the `OpCompositeConstruct` that is the only reader of `id`, if any.
-    fn sole_construct_user(&self, fx: &FunctionState, bx: &BlockState, id: Word) -> Option<usize> {
-        match bx.users.get(&id).map(Vec::as_slice) {
-            Some(&[c]) if fx.use_count.get(&id) == Some(&1) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// Whether the lanes' results feed, in order, one `OpCompositeConstruct` of exactly them,
-    /// which then becomes the vector result itself: one instruction fewer than counted.
-    fn rebuilt_in_order(
-        &self,
-        fx: &FunctionState,
-        bx: &BlockState,
-        insts: &[Instruction],
-        key: &OpKey,
-        lanes: &[usize],
-    ) -> bool {
-        let ids: Option<Vec<Word>> = lanes.iter().map(|&q| insts[q].result_id).collect();
-        let Some(ids) = ids else { return false };
-        let Some(construct) = self.sole_construct_user(fx, bx, ids[0]) else {
-            return false;
-        };
-        let c = &insts[construct];
-        c.class.opcode == Op::CompositeConstruct
-            && c.result_type.map(|t| self.globals.shape(t))
-                == Some(Shape::Vector {
-                    component: key.result_type,
-                    count: lanes.len() as u32,
-                })
-            && c.operands.len() == ids.len()
-            && c.operands
-                .iter()
-                .zip(&ids)
-                .all(|(o, &id)| *o == Operand::IdRef(id))
-            && ids
-                .iter()
-                .all(|&id| self.sole_construct_user(fx, bx, id) == Some(construct))
-    }
-
-    /// For each component of `recorded`, the first instruction after `p` with the same key that
-    /// reads that component at value position `k` and agrees with `insts[p]` elsewhere. Returns
-    /// the instruction positions of the lanes found, in component order, when there are 2 to 4.
-    #[allow(clippy::too_many_arguments)]
-    fn find_partners(
-        &self,
-        fx: &FunctionState,
-        bx: &BlockState,
-        insts: &[Instruction],
-        p: usize,
-        key: &OpKey,
-        k: usize,
-        recorded: Word,
-        j: u32,
-    ) -> Option<Vec<usize>> {
-        let count = match self.globals.shape(self.type_of(fx, recorded)?) {
-            Shape::Vector { count, .. } if count <= 4 => count,
-            _ => return None,
-        };
-        let u = &insts[p];
-        let mut lanes = Vec::with_capacity(count as usize);
-        for l in 0..count {
-            if l == j {
-                lanes.push(p);
-                continue;
-            }
-            // Prefer the earliest candidate whose other operands pair up with `u`'s; failing
-            // that, the earliest whose other operands merely have the same types.
-            let mut best: Option<(bool, usize)> = None;
-            for extract in fx.extracts.get(&(recorded, l)).into_iter().flatten() {
-                for &q in bx.users.get(extract).into_iter().flatten() {
-                    if q <= p
-                        || lanes.contains(&q)
-                        || self.componentwise_key(&insts[q]).as_ref() != Some(key)
-                        || insts[q].operands.get(key.first_value + k)
-                            != Some(&Operand::IdRef(*extract))
-                    {
-                        continue;
-                    }
-                    let Some(strict) = self.compatible(fx, key, u, &insts[q], k) else {
-                        continue;
-                    };
-                    let candidate = (!strict, q);
-                    if best.is_none_or(|b| candidate < b) {
-                        best = Some(candidate);
-                    }
-                }
-            }
-            if let Some((_, q)) = best {
-                lanes.push(q);
-            }
-        }
-        (lanes.len() >= 2).then_some(lanes)
+        self.emit(out, insts, &key, &rewrite.lanes, rewrite.groups);
+        true
     }
 
     /// Cheap check that two candidate lanes could form groups at every position but `k`:
@@ -602,29 +456,6 @@ impl Context {
         Some(strict)
     }
 
-    /// Decides how every operand position becomes a vector, or refuses. `p` is where the vector
-    /// op will go: every operand must be defined before it.
-    #[allow(clippy::too_many_arguments)]
-    fn plan(
-        &self,
-        fx: &FunctionState,
-        bx: &BlockState,
-        insts: &[Instruction],
-        p: usize,
-        key: &OpKey,
-        lanes: &[usize],
-        rooted: Rooted,
-    ) -> Option<Vec<Group>> {
-        let groups = self.groups(fx, bx, insts, p, key, lanes, rooted, 0)?;
-        if rooted == Rooted::Extracts && !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
-            return None;
-        }
-        // Refuse rewrites that add more instructions to the block than they remove: the scalar
-        // ops, and the construct rebuilding them in order, which becomes the vector itself.
-        let removed = lanes.len() + usize::from(self.rebuilt_in_order(fx, bx, insts, key, lanes));
-        (self.added(key, &groups) <= removed as i64).then_some(groups)
-    }
-
     /// Instructions a vector op with these operand groups adds to the block, less the scalar
     /// ops that nested groups leave dead.
     fn added(&self, key: &OpKey, groups: &[Group]) -> i64 {
@@ -643,158 +474,6 @@ impl Context {
                 _ => 0,
             })
             .sum::<i64>()
-    }
-
-    /// The operand groups of a vector op over `lanes`, or `None` when some position cannot be
-    /// formed or the lanes' decorations differ. `depth` counts nested gathers, which are
-    /// bounded so that a walk stays linear.
-    #[allow(clippy::too_many_arguments)]
-    fn groups(
-        &self,
-        fx: &FunctionState,
-        bx: &BlockState,
-        insts: &[Instruction],
-        p: usize,
-        key: &OpKey,
-        lanes: &[usize],
-        rooted: Rooted,
-        depth: u32,
-    ) -> Option<Vec<Group>> {
-        // Decorations: all lanes identical, and only the precision ones the vector op can carry.
-        let first = insts[lanes[0]].result_id?;
-        let decorations = self.decorations.get(&first);
-        for &q in lanes {
-            let id = insts[q].result_id?;
-            if self.opaque.contains(&id) || self.decorations.get(&id) != decorations {
-                return None;
-            }
-        }
-        if decorations.is_some_and(|set| set.iter().any(|(d, _)| !ir::is_precision_decoration(*d)))
-        {
-            return None;
-        }
-
-        let mut groups = Vec::with_capacity(key.values);
-        for m in 0..key.values {
-            let mut ids = Vec::with_capacity(lanes.len());
-            for &q in lanes {
-                let Some(Operand::IdRef(id)) = insts[q].operands.get(key.first_value + m) else {
-                    return None;
-                };
-                ids.push(fx.resolve(*id));
-            }
-            let ty = self.type_of(fx, ids[0])?;
-            if self.globals.shape(ty) != Shape::Scalar
-                || ids.iter().any(|&id| self.type_of(fx, id) != Some(ty))
-            {
-                return None;
-            }
-            let group = if ids.iter().all(|&id| id == ids[0]) {
-                Group::Splat(ids[0], ty)
-            } else if let Some(lane_list) = ids
-                .iter()
-                .map(|&id| fx.lane(id))
-                .collect::<Option<Vec<_>>>()
-            {
-                let source = self.shuffle_of(fx, &lane_list)?;
-                // Every source vector must already be defined where the vector op will go.
-                let available = |v: Word| bx.available(v, p);
-                match &source {
-                    Source::Whole(v) if available(*v) => Group::Lanes(source, ty),
-                    Source::Shuffle(a, b, _) if available(*a) && available(*b) => {
-                        Group::Lanes(source, ty)
-                    }
-                    _ => return None,
-                }
-            } else if ids.iter().all(|&id| self.globals.is_scalar_constant(id)) {
-                Group::Constants(ids, ty)
-            } else if let Some(nested) = self.nested(fx, bx, insts, p, &ids, depth) {
-                Group::Nested(Box::new(nested))
-            } else if ids.iter().all(|&id| bx.available(id, p))
-                && (rooted == Rooted::Rebuild || self.chain_continues(fx, bx, insts, lanes))
-            {
-                // Unrelated scalars cost an `OpCompositeConstruct`; worth it only when the
-                // results feed further vectorisable work.
-                Group::Construct(ids, ty)
-            } else {
-                return None;
-            };
-            groups.push(group);
-        }
-        Some(groups)
-    }
-
-    /// When `ids` are the results of one operation on each lane, earlier in the block, each read
-    /// only by the lane using it: the vector op computing them all, built in the same place as
-    /// its user, so that a chain rebuilt by a construct is vectorised in one walk. The scalar
-    /// ops are left dead, for prune. Taken only when it adds no more than the construct it
-    /// replaces.
-    fn nested(
-        &self,
-        fx: &FunctionState,
-        bx: &BlockState,
-        insts: &[Instruction],
-        p: usize,
-        ids: &[Word],
-        depth: u32,
-    ) -> Option<Nested> {
-        if depth >= MAX_NESTING {
-            return None;
-        }
-        let mut lanes = Vec::with_capacity(ids.len());
-        for &id in ids {
-            let at = *bx.position.get(&id)?;
-            // Odd positions are instructions this walk inserted; later ones are not defined
-            // where the vector op goes.
-            if at % 2 == 1 || at / 2 >= p || lanes.contains(&(at / 2)) {
-                return None;
-            }
-            if fx.use_count.get(&id) != Some(&1) {
-                return None;
-            }
-            lanes.push(at / 2);
-        }
-        let key = self.componentwise_key(&insts[lanes[0]])?;
-        if lanes[1..]
-            .iter()
-            .any(|&q| self.componentwise_key(&insts[q]).as_ref() != Some(&key))
-        {
-            return None;
-        }
-        let groups = self.groups(fx, bx, insts, p, &key, &lanes, Rooted::Rebuild, depth + 1)?;
-        let added = self.added(&key, &groups);
-        let first = &insts[lanes[0]];
-        (added <= lanes.len() as i64 + 1).then(|| Nested {
-            prefix: first.operands[..key.first_value].to_vec(),
-            first: first.result_id.unwrap_or(0),
-            key,
-            lanes: lanes.len(),
-            groups,
-            added,
-        })
-    }
-
-    /// Whether every lane's result is used only in this block, and only by component-wise
-    /// operations or constructs: the signal that the vector result will be consumed as a vector.
-    fn chain_continues(
-        &self,
-        fx: &FunctionState,
-        bx: &BlockState,
-        insts: &[Instruction],
-        lanes: &[usize],
-    ) -> bool {
-        lanes.iter().all(|&q| {
-            let Some(id) = insts[q].result_id else {
-                return false;
-            };
-            let users = bx.users.get(&id).map_or(&[][..], Vec::as_slice);
-            !users.is_empty()
-                && fx.use_count.get(&id).copied().unwrap_or(0) == users.len()
-                && users.iter().all(|&u| {
-                    insts[u].class.opcode == Op::CompositeConstruct
-                        || self.componentwise_key(&insts[u]).is_some()
-                })
-        })
     }
 
     /// For `FMul` of a vector group by one shared scalar: (vector position, the scalar).
@@ -817,20 +496,16 @@ impl Context {
     }
 
     /// Inserts the vector instruction (and any shuffles, splats and constants it needs) before
-    /// `p`, and turns every lane into an extract of it.
-    #[allow(clippy::too_many_arguments)]
+    /// `out.p`, and turns every lane into an extract of it.
     fn emit(
         &mut self,
-        module: &mut Module,
-        fx: &mut FunctionState,
-        bx: &mut BlockState,
+        mut out: Emitter<'_>,
         insts: &mut [Instruction],
-        p: usize,
         key: &OpKey,
         lanes: &[usize],
         groups: Vec<Group>,
     ) {
-        let mut new = Vec::new();
+        let p = out.p;
         let shape = Nested {
             key: key.clone(),
             lanes: lanes.len(),
@@ -839,7 +514,10 @@ impl Context {
             groups,
             added: 0,
         };
-        let vector = self.vector_op(module, fx, bx, &mut new, p, &shape);
+        let vector = self.vector_op(&mut out, &shape);
+        let Emitter {
+            fx, bx, mut new, ..
+        } = out;
         // Gathered lanes before `p` cannot read a vector defined after them: they move to just
         // after it, as extracts, and their old places are dropped (their only reader, the
         // construct, comes after `p`).
@@ -888,23 +566,14 @@ impl Context {
     }
 
     /// Appends the vector op `shape` describes (after the instructions its operands need) to
-    /// `new`, carrying the first lane's decorations, and returns its id.
-    fn vector_op(
-        &mut self,
-        module: &mut Module,
-        fx: &mut FunctionState,
-        bx: &mut BlockState,
-        new: &mut Vec<Instruction>,
-        p: usize,
-        shape: &Nested,
-    ) -> Word {
+    /// `out`, carrying the first lane's decorations, and returns its id.
+    fn vector_op(&mut self, out: &mut Emitter<'_>, shape: &Nested) -> Word {
         let key = &shape.key;
         let width = shape.lanes as u32;
-        let (result_type, _) = self.globals.vector_type(module, key.result_type, width);
+        let (result_type, _) = self.globals.vector_type(out.module, key.result_type, width);
         let (op, values) = match self.vector_times_scalar(key, &shape.groups) {
             Some((v, scalar)) => {
-                let vector =
-                    self.vector_operand(module, fx, bx, new, p, key, width, &shape.groups[v], v);
+                let vector = self.vector_operand(out, key, width, &shape.groups[v], v);
                 (Op::VectorTimesScalar, vec![vector, scalar])
             }
             None => {
@@ -912,21 +581,21 @@ impl Context {
                     .groups
                     .iter()
                     .enumerate()
-                    .map(|(m, g)| self.vector_operand(module, fx, bx, new, p, key, width, g, m))
+                    .map(|(m, g)| self.vector_operand(out, key, width, g, m))
                     .collect();
                 (key.op, values)
             }
         };
-        let vector = ir::fresh_id(module);
+        let vector = ir::fresh_id(out.module);
         let mut operands = shape.prefix.clone();
         operands.extend(values.into_iter().map(Operand::IdRef));
-        new.push(Instruction::new(
+        out.new.push(Instruction::new(
             op,
             Some(result_type),
             Some(vector),
             operands,
         ));
-        fx.types.insert(vector, result_type);
+        out.fx.types.insert(vector, result_type);
         if let Some(set) = self.decorations.get(&shape.first).cloned() {
             for (decoration, extra) in &set {
                 let mut operands = vec![Operand::IdRef(vector), Operand::Decoration(*decoration)];
@@ -939,15 +608,10 @@ impl Context {
         vector
     }
 
-    /// Materialises one operand group as a vector id, appending any new instruction to `new`.
-    #[allow(clippy::too_many_arguments)]
+    /// Materialises operand group `m` as a vector id, appending any new instruction to `out`.
     fn vector_operand(
         &mut self,
-        module: &mut Module,
-        fx: &mut FunctionState,
-        bx: &mut BlockState,
-        new: &mut Vec<Instruction>,
-        p: usize,
+        out: &mut Emitter<'_>,
         key: &OpKey,
         width: u32,
         group: &Group,
@@ -955,12 +619,12 @@ impl Context {
     ) -> Word {
         match group {
             Group::Lanes(Source::Whole(v), _) => *v,
-            Group::Nested(nested) => self.vector_op(module, fx, bx, new, p, nested),
+            Group::Nested(nested) => self.vector_op(out, nested),
             Group::Lanes(Source::Shuffle(a, b, indices), ty) => {
-                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let (vty, _) = self.globals.vector_type(out.module, *ty, width);
                 let mut operands = vec![Operand::IdRef(*a), Operand::IdRef(*b)];
                 operands.extend(indices.iter().map(|&i| Operand::LiteralBit32(i)));
-                make(module, fx, bx, new, p, Op::VectorShuffle, vty, operands)
+                out.make(Op::VectorShuffle, vty, operands)
             }
             Group::Splat(s, _)
                 if key.op == Op::Select && m == 0 && self.scalar_select_condition =>
@@ -968,43 +632,25 @@ impl Context {
                 *s
             }
             Group::Splat(s, ty) if self.globals.is_scalar_constant(*s) => {
-                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let (vty, _) = self.globals.vector_type(out.module, *ty, width);
                 let parts = vec![*s; width as usize];
-                let (id, _) = self.globals.constant_composite(module, vty, &parts);
+                let (id, _) = self.globals.constant_composite(out.module, vty, &parts);
                 self.global_types.insert(id, vty);
                 id
             }
             Group::Splat(s, ty) => {
-                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let (vty, _) = self.globals.vector_type(out.module, *ty, width);
                 let operands = vec![Operand::IdRef(*s); width as usize];
-                make(
-                    module,
-                    fx,
-                    bx,
-                    new,
-                    p,
-                    Op::CompositeConstruct,
-                    vty,
-                    operands,
-                )
+                out.make(Op::CompositeConstruct, vty, operands)
             }
             Group::Construct(ids, ty) => {
-                let (vty, _) = self.globals.vector_type(module, *ty, width);
+                let (vty, _) = self.globals.vector_type(out.module, *ty, width);
                 let operands = ids.iter().map(|&id| Operand::IdRef(id)).collect();
-                make(
-                    module,
-                    fx,
-                    bx,
-                    new,
-                    p,
-                    Op::CompositeConstruct,
-                    vty,
-                    operands,
-                )
+                out.make(Op::CompositeConstruct, vty, operands)
             }
             Group::Constants(ids, ty) => {
-                let (vty, _) = self.globals.vector_type(module, *ty, width);
-                let (id, _) = self.globals.constant_composite(module, vty, ids);
+                let (vty, _) = self.globals.vector_type(out.module, *ty, width);
+                let (id, _) = self.globals.constant_composite(out.module, vty, ids);
                 self.global_types.insert(id, vty);
                 id
             }
@@ -1012,29 +658,344 @@ impl Context {
     }
 }
 
-/// Finds an available shuffle or construct computing the same thing, or makes one.
-#[allow(clippy::too_many_arguments)]
-fn make(
-    module: &mut Module,
-    fx: &mut FunctionState,
-    bx: &mut BlockState,
-    new: &mut Vec<Instruction>,
-    p: usize,
-    op: Op,
-    ty: Word,
-    operands: Vec<Operand>,
-) -> Word {
-    let key = (op, ty, operands);
-    if let Some(&id) = bx.made.get(&key)
-        && (bx.available(id, p) || new.iter().any(|i| i.result_id == Some(id)))
-    {
-        return id;
+/// The block under the walk, read-only: what the analyses look at to find and plan a rewrite.
+#[derive(Clone, Copy)]
+struct BlockView<'a> {
+    cx: &'a Context,
+    fx: &'a FunctionState,
+    bx: &'a BlockState,
+    insts: &'a [Instruction],
+}
+
+impl BlockView<'_> {
+    /// The rewrite of the instruction at `p` with partners later in the block, if one pays.
+    fn rewrite_at(&self, p: usize, key: &OpKey) -> Option<Rewrite> {
+        for k in 0..key.values {
+            let Some(Operand::IdRef(x)) = self.insts[p].operands.get(key.first_value + k) else {
+                continue;
+            };
+            let Some(&(recorded, j)) = self.fx.lanes.get(x) else {
+                continue;
+            };
+            let lane = Lane { k, recorded, j };
+            let Some(lanes) = self.find_partners(p, key, lane) else {
+                continue;
+            };
+            if let Some(groups) = self.plan(p, key, &lanes, Rooted::Extracts) {
+                return Some(Rewrite {
+                    at: p,
+                    lanes,
+                    groups,
+                });
+            }
+        }
+        // No lane of an existing vector: the scalars may still be gathered into a vector by one
+        // construct, as compilers emit `vec3(f(p.lo, x), f(p.lo, y), f(p.lo, z))`. The vector op
+        // then goes before the last lane, where every operand is defined.
+        let lanes = self.gathered_lanes(p, key)?;
+        let at = lanes.iter().copied().max().unwrap_or(p);
+        let groups = self.plan(at, key, &lanes, Rooted::Rebuild)?;
+        Some(Rewrite { at, lanes, groups })
     }
-    let id = ir::fresh_id(module);
-    new.push(Instruction::new(op, Some(ty), Some(id), key.2.clone()));
-    fx.types.insert(id, ty);
-    bx.made.insert(key, id);
-    id
+
+    /// The lanes, in component order, when the result of `insts[p]` is one part of an
+    /// `OpCompositeConstruct` whose every part is the result of the same operation in this
+    /// block, used by that construct alone.
+    fn gathered_lanes(&self, p: usize, key: &OpKey) -> Option<Vec<usize>> {
+        let construct = self.sole_construct_user(self.insts[p].result_id?)?;
+        let c = &self.insts[construct];
+        let Shape::Vector { component, count } = self.cx.globals.shape(c.result_type?) else {
+            return None;
+        };
+        if component != key.result_type || !(2..=4).contains(&count) {
+            return None;
+        }
+        let mut lanes = Vec::with_capacity(c.operands.len());
+        for operand in &c.operands {
+            let Operand::IdRef(part) = operand else {
+                return None;
+            };
+            let at = *self.bx.position.get(part)?;
+            // Odd positions are instructions this walk inserted, never scalar lanes.
+            if at % 2 == 1 || lanes.contains(&(at / 2)) {
+                return None;
+            }
+            let q = at / 2;
+            if self.cx.componentwise_key(&self.insts[q]).as_ref() != Some(key)
+                || self.sole_construct_user(*part) != Some(construct)
+            {
+                return None;
+            }
+            lanes.push(q);
+        }
+        (lanes.len() == count as usize).then_some(lanes)
+    }
+
+    /// The position of the `OpCompositeConstruct` that is the only reader of `id`, if any.
+    fn sole_construct_user(&self, id: Word) -> Option<usize> {
+        match self.bx.users.get(&id).map(Vec::as_slice) {
+            Some(&[c]) if self.fx.use_count.get(&id) == Some(&1) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Whether the lanes' results feed, in order, one `OpCompositeConstruct` of exactly them,
+    /// which then becomes the vector result itself: one instruction fewer than counted.
+    fn rebuilt_in_order(&self, key: &OpKey, lanes: &[usize]) -> bool {
+        let ids: Option<Vec<Word>> = lanes.iter().map(|&q| self.insts[q].result_id).collect();
+        let Some(ids) = ids else { return false };
+        let Some(construct) = self.sole_construct_user(ids[0]) else {
+            return false;
+        };
+        let c = &self.insts[construct];
+        c.class.opcode == Op::CompositeConstruct
+            && c.result_type.map(|t| self.cx.globals.shape(t))
+                == Some(Shape::Vector {
+                    component: key.result_type,
+                    count: lanes.len() as u32,
+                })
+            && c.operands.len() == ids.len()
+            && c.operands
+                .iter()
+                .zip(&ids)
+                .all(|(o, &id)| *o == Operand::IdRef(id))
+            && ids
+                .iter()
+                .all(|&id| self.sole_construct_user(id) == Some(construct))
+    }
+
+    /// For each component of `lane.recorded`, the first instruction after `p` with the same key
+    /// that reads that component at value position `lane.k` and agrees with `insts[p]`
+    /// elsewhere. Returns the instruction positions of the lanes found, in component order, when
+    /// there are 2 to 4.
+    fn find_partners(&self, p: usize, key: &OpKey, lane: Lane) -> Option<Vec<usize>> {
+        let Lane { k, recorded, j } = lane;
+        let count = match self.cx.globals.shape(self.cx.type_of(self.fx, recorded)?) {
+            Shape::Vector { count, .. } if count <= 4 => count,
+            _ => return None,
+        };
+        let u = &self.insts[p];
+        let mut lanes = Vec::with_capacity(count as usize);
+        for l in 0..count {
+            if l == j {
+                lanes.push(p);
+                continue;
+            }
+            // Prefer the earliest candidate whose other operands pair up with `u`'s; failing
+            // that, the earliest whose other operands merely have the same types.
+            let mut best: Option<(bool, usize)> = None;
+            for extract in self.fx.extracts.get(&(recorded, l)).into_iter().flatten() {
+                for &q in self.bx.users.get(extract).into_iter().flatten() {
+                    if q <= p
+                        || lanes.contains(&q)
+                        || self.cx.componentwise_key(&self.insts[q]).as_ref() != Some(key)
+                        || self.insts[q].operands.get(key.first_value + k)
+                            != Some(&Operand::IdRef(*extract))
+                    {
+                        continue;
+                    }
+                    let Some(strict) = self.cx.compatible(self.fx, key, u, &self.insts[q], k)
+                    else {
+                        continue;
+                    };
+                    let candidate = (!strict, q);
+                    if best.is_none_or(|b| candidate < b) {
+                        best = Some(candidate);
+                    }
+                }
+            }
+            if let Some((_, q)) = best {
+                lanes.push(q);
+            }
+        }
+        (lanes.len() >= 2).then_some(lanes)
+    }
+
+    /// Decides how every operand position becomes a vector, or refuses. `p` is where the vector
+    /// op will go: every operand must be defined before it.
+    fn plan(&self, p: usize, key: &OpKey, lanes: &[usize], rooted: Rooted) -> Option<Vec<Group>> {
+        let groups = self.groups(p, key, lanes, rooted, 0)?;
+        if rooted == Rooted::Extracts && !groups.iter().any(|g| matches!(g, Group::Lanes(..))) {
+            return None;
+        }
+        // Refuse rewrites that add more instructions to the block than they remove: the scalar
+        // ops, and the construct rebuilding them in order, which becomes the vector itself.
+        let removed = lanes.len() + usize::from(self.rebuilt_in_order(key, lanes));
+        (self.cx.added(key, &groups) <= removed as i64).then_some(groups)
+    }
+
+    /// The operand groups of a vector op over `lanes`, or `None` when some position cannot be
+    /// formed or the lanes' decorations differ. `depth` counts nested gathers, which are
+    /// bounded so that a walk stays linear.
+    fn groups(
+        &self,
+        p: usize,
+        key: &OpKey,
+        lanes: &[usize],
+        rooted: Rooted,
+        depth: u32,
+    ) -> Option<Vec<Group>> {
+        // Decorations: all lanes identical, and only the precision ones the vector op can carry.
+        let first = self.insts[lanes[0]].result_id?;
+        let decorations = self.cx.decorations.get(&first);
+        for &q in lanes {
+            let id = self.insts[q].result_id?;
+            if self.cx.opaque.contains(&id) || self.cx.decorations.get(&id) != decorations {
+                return None;
+            }
+        }
+        if decorations.is_some_and(|set| set.iter().any(|(d, _)| !ir::is_precision_decoration(*d)))
+        {
+            return None;
+        }
+
+        let mut groups = Vec::with_capacity(key.values);
+        for m in 0..key.values {
+            let mut ids = Vec::with_capacity(lanes.len());
+            for &q in lanes {
+                let Some(Operand::IdRef(id)) = self.insts[q].operands.get(key.first_value + m)
+                else {
+                    return None;
+                };
+                ids.push(self.fx.resolve(*id));
+            }
+            let ty = self.cx.type_of(self.fx, ids[0])?;
+            if self.cx.globals.shape(ty) != Shape::Scalar
+                || ids
+                    .iter()
+                    .any(|&id| self.cx.type_of(self.fx, id) != Some(ty))
+            {
+                return None;
+            }
+            let group = if ids.iter().all(|&id| id == ids[0]) {
+                Group::Splat(ids[0], ty)
+            } else if let Some(lane_list) = ids
+                .iter()
+                .map(|&id| self.fx.lane(id))
+                .collect::<Option<Vec<_>>>()
+            {
+                let source = self.cx.shuffle_of(self.fx, &lane_list)?;
+                // Every source vector must already be defined where the vector op will go.
+                let available = |v: Word| self.bx.available(v, p);
+                match &source {
+                    Source::Whole(v) if available(*v) => Group::Lanes(source, ty),
+                    Source::Shuffle(a, b, _) if available(*a) && available(*b) => {
+                        Group::Lanes(source, ty)
+                    }
+                    _ => return None,
+                }
+            } else if ids.iter().all(|&id| self.cx.globals.is_scalar_constant(id)) {
+                Group::Constants(ids, ty)
+            } else if let Some(nested) = self.nested(p, &ids, depth) {
+                Group::Nested(Box::new(nested))
+            } else if ids.iter().all(|&id| self.bx.available(id, p))
+                && (rooted == Rooted::Rebuild || self.chain_continues(lanes))
+            {
+                // Unrelated scalars cost an `OpCompositeConstruct`; worth it only when the
+                // results feed further vectorisable work.
+                Group::Construct(ids, ty)
+            } else {
+                return None;
+            };
+            groups.push(group);
+        }
+        Some(groups)
+    }
+
+    /// When `ids` are the results of one operation on each lane, earlier in the block, each read
+    /// only by the lane using it: the vector op computing them all, built in the same place as
+    /// its user, so that a chain rebuilt by a construct is vectorised in one walk. The scalar
+    /// ops are left dead, for prune. Taken only when it adds no more than the construct it
+    /// replaces.
+    fn nested(&self, p: usize, ids: &[Word], depth: u32) -> Option<Nested> {
+        if depth >= MAX_NESTING {
+            return None;
+        }
+        let mut lanes = Vec::with_capacity(ids.len());
+        for &id in ids {
+            let at = *self.bx.position.get(&id)?;
+            // Odd positions are instructions this walk inserted; later ones are not defined
+            // where the vector op goes.
+            if at % 2 == 1 || at / 2 >= p || lanes.contains(&(at / 2)) {
+                return None;
+            }
+            if self.fx.use_count.get(&id) != Some(&1) {
+                return None;
+            }
+            lanes.push(at / 2);
+        }
+        let key = self.cx.componentwise_key(&self.insts[lanes[0]])?;
+        if lanes[1..]
+            .iter()
+            .any(|&q| self.cx.componentwise_key(&self.insts[q]).as_ref() != Some(&key))
+        {
+            return None;
+        }
+        let groups = self.groups(p, &key, &lanes, Rooted::Rebuild, depth + 1)?;
+        let added = self.cx.added(&key, &groups);
+        let first = &self.insts[lanes[0]];
+        (added <= lanes.len() as i64 + 1).then(|| Nested {
+            prefix: first.operands[..key.first_value].to_vec(),
+            first: first.result_id.unwrap_or(0),
+            key,
+            lanes: lanes.len(),
+            groups,
+            added,
+        })
+    }
+
+    /// Whether every lane's result is used only in this block, and only by component-wise
+    /// operations or constructs: the signal that the vector result will be consumed as a vector.
+    fn chain_continues(&self, lanes: &[usize]) -> bool {
+        lanes.iter().all(|&q| {
+            let Some(id) = self.insts[q].result_id else {
+                return false;
+            };
+            let users = self.bx.users.get(&id).map_or(&[][..], Vec::as_slice);
+            !users.is_empty()
+                && self.fx.use_count.get(&id).copied().unwrap_or(0) == users.len()
+                && users.iter().all(|&u| {
+                    self.insts[u].class.opcode == Op::CompositeConstruct
+                        || self.cx.componentwise_key(&self.insts[u]).is_some()
+                })
+        })
+    }
+}
+
+/// Where a rewrite's new instructions go: the module (for new types, constants and ids), the
+/// function's and block's state, and the instructions to insert before position `p`.
+struct Emitter<'a> {
+    module: &'a mut Module,
+    fx: &'a mut FunctionState,
+    bx: &'a mut BlockState,
+    new: Vec<Instruction>,
+    p: usize,
+}
+
+impl Emitter<'_> {
+    /// Finds an available shuffle or construct computing the same thing, or makes one.
+    fn make(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
+        let key = (op, ty, operands);
+        if let Some(&id) = self.bx.made.get(&key)
+            && (self.bx.available(id, self.p) || self.new.iter().any(|i| i.result_id == Some(id)))
+        {
+            return id;
+        }
+        let id = ir::fresh_id(self.module);
+        self.new
+            .push(Instruction::new(op, Some(ty), Some(id), key.2.clone()));
+        self.fx.types.insert(id, ty);
+        self.bx.made.insert(key, id);
+        id
+    }
+}
+
+/// A rewrite found at one instruction: where the vector op goes, its lanes in component order
+/// and its operand groups.
+struct Rewrite {
+    at: usize,
+    lanes: Vec<usize>,
+    groups: Vec<Group>,
 }
 
 /// Identity of a scalar operation for grouping: the same opcode (and extended instruction) on the
@@ -1047,6 +1008,14 @@ struct OpKey {
     /// Index of the first value operand (2 for `OpExtInst`, after the set and the number).
     first_value: usize,
     values: usize,
+}
+
+/// The lane the instruction at `p` reads: value operand `k` is component `j` of `recorded`.
+#[derive(Clone, Copy)]
+struct Lane {
+    k: usize,
+    recorded: Word,
+    j: u32,
 }
 
 /// What a group of lanes was found from.

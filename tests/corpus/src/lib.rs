@@ -56,6 +56,28 @@ pub fn files(folder: &Path, extension: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Every file below `folder`, in it and in its subfolders at any depth, whose name ends in
+/// `.{extension}`, sorted by path (ReShade searches effect folders recursively). Unreadable
+/// folders are skipped; a missing `folder` yields none.
+pub fn files_below(folder: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![folder.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == extension) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// The workspace root: the nearest folder above the package being tested (cargo sets
 /// `CARGO_MANIFEST_DIR` when it runs a test, bench or example) whose `Cargo.toml` declares the
 /// workspace. Asked at run time, because a build cache shared by two checkouts may hold this
@@ -89,6 +111,36 @@ mod tests {
         assert!(root.join("Cargo.toml").is_file());
         assert!(root.join("tests/corpus/Cargo.toml").is_file());
         assert_eq!(location(), root.join("../shared/corpus"));
+    }
+
+    #[test]
+    fn files_below_walks_every_depth_sorted() {
+        let root = std::env::temp_dir().join(format!("fxbench-corpus-walk-{}", std::process::id()));
+        for dir in ["a/b", "c"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        for file in [
+            "z.fx",
+            "a/b/deep.fx",
+            "a/b/header.fxh",
+            "c/m.fx",
+            "c/notes.txt",
+        ] {
+            std::fs::write(root.join(file), "").unwrap();
+        }
+        let found = files_below(&root, "fx");
+        std::fs::remove_dir_all(&root).unwrap();
+        let names: Vec<_> = found
+            .iter()
+            .map(|p| {
+                p.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/")
+            })
+            .collect();
+        assert_eq!(names, ["a/b/deep.fx", "c/m.fx", "z.fx"]);
+        assert!(files_below(&root, "fx").is_empty());
     }
 
     #[test]

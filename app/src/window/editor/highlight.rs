@@ -36,6 +36,22 @@ pub struct Underline {
     pub colour: Color32,
 }
 
+/// Why the highlighter could not be built (the editor then shows plain text).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum HighlighterError {
+    /// A syntax definition compiled in from `assets/syntax/` does not load.
+    #[error("assets/syntax/{name}.sublime-syntax: {source}")]
+    Syntax {
+        name: &'static str,
+        #[source]
+        source: syntect::parsing::ParseSyntaxError,
+    },
+    /// syntect's default theme set lacks a theme we use.
+    #[error("syntect has no theme '{0}'")]
+    MissingTheme(&'static str),
+}
+
 /// Our syntax definitions and a dark and a light theme.
 pub struct Highlighter {
     syntaxes: SyntaxSet,
@@ -45,23 +61,23 @@ pub struct Highlighter {
 
 impl Highlighter {
     /// The shared highlighter (built once: parsing the definitions takes a few milliseconds).
-    pub fn shared() -> &'static Result<Self, String> {
-        static SHARED: OnceLock<Result<Highlighter, String>> = OnceLock::new();
+    pub fn shared() -> &'static Result<Self, HighlighterError> {
+        static SHARED: OnceLock<Result<Highlighter, HighlighterError>> = OnceLock::new();
         SHARED.get_or_init(Self::new)
     }
 
-    fn new() -> Result<Self, String> {
+    fn new() -> Result<Self, HighlighterError> {
         let mut builder = SyntaxSetBuilder::new();
         for (name, text) in [("reshade-fx", RESHADE_FX), ("wfx", WFX), ("spirv", SPIRV)] {
             let definition = SyntaxDefinition::load_from_str(text, true, Some(name))
-                .map_err(|e| format!("assets/syntax/{name}.sublime-syntax: {e}"))?;
+                .map_err(|source| HighlighterError::Syntax { name, source })?;
             builder.add(definition);
         }
         let mut themes = ThemeSet::load_defaults().themes;
-        let mut take = |name: &str| {
+        let mut take = |name: &'static str| {
             themes
                 .remove(name)
-                .ok_or_else(|| format!("syntect has no theme '{name}'"))
+                .ok_or(HighlighterError::MissingTheme(name))
         };
         Ok(Self {
             syntaxes: builder.build(),

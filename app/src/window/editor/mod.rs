@@ -65,7 +65,8 @@ impl EditorPanel {
             .retain(|t| t.buffer.is_dirty() || wanted.iter().any(|w| w == t.buffer.path()));
         for path in wanted {
             if self.find_tab(&path).is_none() {
-                self.open_tab(&path);
+                // A file that cannot be read is reported above the editor by `open_tab`.
+                let _ = self.open_tab(&path);
             }
         }
         self.active = active
@@ -79,18 +80,19 @@ impl EditorPanel {
         self.tabs.iter().position(|t| t.buffer.path() == path)
     }
 
-    fn open_tab(&mut self, path: &Path) -> Option<usize> {
+    /// Opens `path` in a new tab; a file that cannot be read is also shown above the editor.
+    fn open_tab(&mut self, path: &Path) -> Result<usize, BufferError> {
         match Buffer::open(path) {
             Ok(buffer) => {
                 self.tabs.push(Tab {
                     buffer,
                     highlight: HighlightCache::default(),
                 });
-                Some(self.tabs.len() - 1)
+                Ok(self.tabs.len() - 1)
             }
             Err(e) => {
                 self.error = Some(e.to_string());
-                None
+                Err(e)
             }
         }
     }
@@ -110,12 +112,10 @@ impl EditorPanel {
     }
 
     /// Opens `target`'s file (a new tab if needed), makes it active and selects the range.
-    pub fn open_at(&mut self, target: &Target) -> Result<(), String> {
+    pub fn open_at(&mut self, target: &Target) -> Result<(), BufferError> {
         let index = match self.find_tab(&target.path) {
             Some(i) => i,
-            None => self
-                .open_tab(&target.path)
-                .ok_or_else(|| self.error.clone().unwrap_or_default())?,
+            None => self.open_tab(&target.path)?,
         };
         self.active = index;
         let text = &self.tabs[index].buffer.text;
@@ -178,7 +178,7 @@ impl EditorPanel {
 
     /// Puts `text` into `path`'s tab (opening it) as an unsaved edit.
     pub fn restore_text(&mut self, path: &Path, text: &str) {
-        let index = self.find_tab(path).or_else(|| self.open_tab(path));
+        let index = self.find_tab(path).or_else(|| self.open_tab(path).ok());
         if let Some(tab) = index.and_then(|i| self.tabs.get_mut(i)) {
             tab.buffer.text = text.to_string();
             tab.highlight = HighlightCache::default();

@@ -57,7 +57,7 @@ struct Selected {
 #[derive(Default)]
 pub struct SpirvPanel {
     /// Every pass stage of the open effects: effect index, stage, label.
-    stages: Vec<(usize, PassStage, String)>,
+    stages: Vec<(engine::EffectIndex, PassStage, String)>,
     selected_stage: usize,
     mode: Mode,
     selected: Option<Selected>,
@@ -81,7 +81,7 @@ impl SpirvPanel {
             .order()
             .iter()
             .flat_map(|key| {
-                let e = key.effect.index();
+                let e = key.effect;
                 let effect = chain.effect(e);
                 engine::spirv::pass_stages(effect)
                     .into_iter()
@@ -194,7 +194,7 @@ impl SpirvPanel {
                     (Ok(mapping), Some(e)) => {
                         super::spirv_source::source_lines(chain.effect(e), mapping)
                     }
-                    (Err(e), _) => vec![Line::plain(LineKind::Removed, e.clone())],
+                    (Err(e), _) => vec![Line::plain(LineKind::Removed, e.to_string())],
                     (_, None) => Vec::new(),
                 }
             }
@@ -258,7 +258,7 @@ impl SpirvPanel {
         let spirv = match &selected.work.spirv {
             Ok(spirv) => spirv,
             Err(error) => {
-                ui.colored_label(ui.visuals().error_fg_color, error);
+                ui.colored_label(ui.visuals().error_fg_color, error.to_string());
                 return Vec::new();
             }
         };
@@ -292,7 +292,7 @@ impl SpirvPanel {
         });
         let (effect, stage, _) = &self.stages[self.selected_stage];
         let key = engine::TechniqueKey {
-            effect: (*effect).into(),
+            effect: *effect,
             technique: stage.technique,
         };
         let pass_ns = chain

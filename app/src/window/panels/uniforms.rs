@@ -4,9 +4,11 @@
 //! uniforms of effects with no enabled technique greyed, and so are uniforms that only disabled
 //! techniques read.
 
-use analysis::{ScalarKind, Uniform};
-use engine::EffectChain;
+use std::collections::HashSet;
+
+use analysis::{ScalarKind, Uniform, ValidatedEffect};
 use engine::sources::UniformRef;
+use engine::{EffectChain, EffectIndex};
 
 use crate::window::Command;
 
@@ -45,85 +47,36 @@ pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) 
         .id_salt("uniforms")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for effect_index in 0..chain.effect_count() {
-                effect_ui(ui, chain, effect_index, filter, &mut output);
+            for effect in chain.effect_indices() {
+                effect_ui(ui, chain, effect, filter, &mut output);
             }
         });
     output
 }
 
-/// The editable uniforms of one effect.
+/// The editable uniforms of one effect: a header with its file name and "Reset all", then the
+/// uncategorised uniforms and one collapsing group per `ui_category`, in first-seen order.
 fn effect_ui(
     ui: &mut egui::Ui,
     chain: &EffectChain,
-    effect_index: usize,
+    effect: EffectIndex,
     filter: &str,
     output: &mut UniformsOutput,
 ) {
-    let commands = &mut output.commands;
-    let (active, hovered) = (&mut output.active, &mut output.hovered);
-    let effect = chain.effect(effect_index);
-    let editable: Vec<(usize, &Uniform)> = effect
-        .uniforms()
-        .iter()
-        .enumerate()
-        .filter(|(_, u)| !u.annotations.flag("hidden").unwrap_or(false))
-        .filter(|(_, u)| {
-            effect
-                .find_uniform(&u.name)
-                .is_some_and(|id| chain.uniform_source(effect_index, id).is_none())
-        })
-        .filter(|(_, u)| matches(u, filter))
-        .collect();
+    let rows = EffectRows::new(chain, effect);
+    let editable = rows.editable(filter);
     if editable.is_empty() {
         return;
     }
-    let values = chain.uniform_values(effect_index);
-    let running = chain
-        .order()
-        .iter()
-        .any(|k| k.effect.index() == effect_index && chain.is_enabled(*k));
-    // Uniforms only disabled techniques read are greyed: changing them changes nothing now.
-    let read_by_running: std::collections::HashSet<usize> = chain
-        .order()
-        .iter()
-        .filter(|k| k.effect.index() == effect_index && chain.is_enabled(**k))
-        .flat_map(|k| &chain.technique(*k).passes)
-        .flat_map(|p| p.uniforms_read())
-        .map(|id| id.index())
-        .collect();
     ui.separator();
-    ui.horizontal(|ui| {
-        ui.strong(crate::session::document::effect_file_name(effect));
-        let changed: Vec<&(usize, &Uniform)> = editable
-            .iter()
-            .filter(|(i, u)| !u.constant && values[*i] != u.init)
-            .collect();
-        if !changed.is_empty()
-            && ui
-                .small_button("Reset all")
-                .on_hover_text("Every uniform of this effect back to its initial value")
-                .clicked()
-        {
-            for (_, u) in changed {
-                if let Some(id) = effect.find_uniform(&u.name) {
-                    commands.push(Command::SetUniform {
-                        effect: effect_index,
-                        uniform: id,
-                        value: u.init.clone(),
-                    });
-                }
-            }
-        }
-    });
-    if !running {
+    rows.header_ui(ui, &editable, &mut output.commands);
+    if !rows.running {
         ui.weak("No technique of this effect is enabled.");
         ui.multiply_opacity(0.5);
     }
     if editable.iter().any(|(_, u)| u.constant) {
         ui.weak("Performance mode: values are compiled in; turn it off to edit them.");
     }
-    // Uncategorised uniforms first, then one collapsing group per category in first-seen order.
     let mut categories: Vec<&str> = Vec::new();
     for (_, u) in &editable {
         if let Some(c) = u.annotations.string("ui_category")
@@ -132,63 +85,11 @@ fn effect_ui(
             categories.push(c);
         }
     }
-    let mut show = |ui: &mut egui::Ui, index: usize, uniform: &Uniform| {
-        if let Some(spacing) = uniform.annotations.number("ui_spacing") {
-            ui.add_space(spacing as f32 * 8.0);
-        }
-        let mut value = values[index].clone();
-        let resettable = !uniform.constant && value != uniform.init;
-        let idle = running && !read_by_running.contains(&index);
-        // Performance mode compiled the value in: shown, not editable.
-        let row = ui.add_enabled_ui(!uniform.constant, |ui| {
-            if idle {
-                ui.multiply_opacity(0.5);
-            }
-            if uniform.ty.array == 0 {
-                return uniform_ui(ui, uniform, uniform.label(), &mut value, resettable);
-            }
-            // One row per array element; the reset button on the first.
-            let mut outcome = (Outcome::Unchanged, false);
-            let element_len = uniform.ty.element_len().max(1);
-            for (i, element) in value.chunks_mut(element_len).enumerate() {
-                let label = format!("{}[{i}]", uniform.label());
-                let (o, engaged) = uniform_ui(ui, uniform, &label, element, resettable && i == 0);
-                outcome.1 |= engaged;
-                if o != Outcome::Unchanged {
-                    outcome.0 = o;
-                }
-            }
-            outcome
-        });
-        let (outcome, engaged) = row.inner;
-        let id = effect.find_uniform(&uniform.name);
-        let at = id.map(|uniform| UniformRef {
-            effect: engine::EffectIndex::new(effect_index),
-            uniform,
-        });
-        if engaged {
-            *active = at;
-        }
-        if row.response.contains_pointer() {
-            *hovered = at;
-        }
-        if outcome == Outcome::Reset {
-            value.clone_from(&uniform.init);
-        }
-        let changed = outcome != Outcome::Unchanged;
-        if changed && let Some(id) = id {
-            commands.push(Command::SetUniform {
-                effect: effect_index,
-                uniform: id,
-                value,
-            });
-        }
-    };
     for (index, uniform) in editable
         .iter()
         .filter(|(_, u)| u.annotations.string("ui_category").is_none())
     {
-        show(ui, *index, uniform);
+        rows.row_ui(ui, *index, uniform, output);
     }
     for category in categories {
         let members: Vec<_> = editable
@@ -199,14 +100,173 @@ fn effect_ui(
             .iter()
             .any(|(_, u)| u.annotations.flag("ui_category_closed").unwrap_or(false));
         egui::CollapsingHeader::new(category)
-            .id_salt(("category", effect_index, category))
+            .id_salt(("category", effect.index(), category))
             .default_open(!closed)
             .show(ui, |ui| {
                 for (index, uniform) in members {
-                    show(ui, *index, uniform);
+                    rows.row_ui(ui, *index, uniform, output);
                 }
             });
     }
+}
+
+/// One effect's uniforms as the panel shows them this frame: their values, and which of them
+/// the enabled techniques read.
+struct EffectRows<'a> {
+    chain: &'a EffectChain,
+    index: EffectIndex,
+    effect: &'a ValidatedEffect,
+    values: &'a [Vec<f64>],
+    /// Whether some technique of the effect is enabled.
+    running: bool,
+    /// Uniforms the enabled techniques read; the others are greyed, since changing them changes
+    /// nothing now.
+    read_by_running: HashSet<usize>,
+}
+
+impl<'a> EffectRows<'a> {
+    fn new(chain: &'a EffectChain, index: EffectIndex) -> Self {
+        let enabled = || {
+            chain
+                .order()
+                .iter()
+                .filter(move |k| k.effect == index && chain.is_enabled(**k))
+        };
+        let read_by_running = enabled()
+            .flat_map(|k| &chain.technique(*k).passes)
+            .flat_map(|p| p.uniforms_read())
+            .map(|id| id.index())
+            .collect();
+        Self {
+            chain,
+            index,
+            effect: chain.effect(index),
+            values: chain.uniform_values(index),
+            running: enabled().next().is_some(),
+            read_by_running,
+        }
+    }
+
+    /// The uniforms the user may edit (not hidden, not filled by a runtime source) that pass
+    /// the filter, with their indices.
+    fn editable(&self, filter: &str) -> Vec<(usize, &'a Uniform)> {
+        let effect = self.effect;
+        effect
+            .uniforms()
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| !u.annotations.flag("hidden").unwrap_or(false))
+            .filter(|(_, u)| {
+                effect
+                    .find_uniform(&u.name)
+                    .is_some_and(|id| self.chain.uniform_source(self.index, id).is_none())
+            })
+            .filter(|(_, u)| matches(u, filter))
+            .collect()
+    }
+
+    /// The effect's file name and, when some value differs from its initial one, "Reset all".
+    fn header_ui(
+        &self,
+        ui: &mut egui::Ui,
+        editable: &[(usize, &Uniform)],
+        commands: &mut Vec<Command>,
+    ) {
+        ui.horizontal(|ui| {
+            ui.strong(crate::session::document::effect_file_name(self.effect));
+            let changed: Vec<&(usize, &Uniform)> = editable
+                .iter()
+                .filter(|(i, u)| !u.constant && self.values[*i] != u.init)
+                .collect();
+            if !changed.is_empty()
+                && ui
+                    .small_button("Reset all")
+                    .on_hover_text("Every uniform of this effect back to its initial value")
+                    .clicked()
+            {
+                for (_, u) in changed {
+                    if let Some(id) = self.effect.find_uniform(&u.name) {
+                        commands.push(Command::SetUniform {
+                            effect: self.index,
+                            uniform: id,
+                            value: u.init.clone(),
+                        });
+                    }
+                }
+            }
+        });
+    }
+
+    /// One uniform's row (one per element of an array), reporting edits as commands and the
+    /// uniform being worked or hovered.
+    fn row_ui(
+        &self,
+        ui: &mut egui::Ui,
+        index: usize,
+        uniform: &Uniform,
+        output: &mut UniformsOutput,
+    ) {
+        if let Some(spacing) = uniform.annotations.number("ui_spacing") {
+            ui.add_space(spacing as f32 * 8.0);
+        }
+        let mut value = self.values[index].clone();
+        let resettable = !uniform.constant && value != uniform.init;
+        let idle = self.running && !self.read_by_running.contains(&index);
+        // Performance mode compiled the value in: shown, not editable.
+        let row = ui.add_enabled_ui(!uniform.constant, |ui| {
+            if idle {
+                ui.multiply_opacity(0.5);
+            }
+            elements_ui(ui, uniform, &mut value, resettable)
+        });
+        let (outcome, engaged) = row.inner;
+        let id = self.effect.find_uniform(&uniform.name);
+        let at = id.map(|uniform| UniformRef {
+            effect: self.index,
+            uniform,
+        });
+        if engaged {
+            output.active = at;
+        }
+        if row.response.contains_pointer() {
+            output.hovered = at;
+        }
+        if outcome == Outcome::Reset {
+            value.clone_from(&uniform.init);
+        }
+        if outcome != Outcome::Unchanged
+            && let Some(id) = id
+        {
+            output.commands.push(Command::SetUniform {
+                effect: self.index,
+                uniform: id,
+                value,
+            });
+        }
+    }
+}
+
+/// A uniform's widgets: one row, or one per array element with the reset button on the first.
+fn elements_ui(
+    ui: &mut egui::Ui,
+    uniform: &Uniform,
+    value: &mut [f64],
+    resettable: bool,
+) -> (Outcome, bool) {
+    if uniform.ty.array == 0 {
+        return uniform_ui(ui, uniform, uniform.label(), value, resettable);
+    }
+    let mut outcome = (Outcome::Unchanged, false);
+    let element_len = uniform.ty.element_len().max(1);
+    for (i, element) in value.chunks_mut(element_len).enumerate() {
+        let label = format!("{}[{i}]", uniform.label());
+        let (o, engaged) = uniform_ui(ui, uniform, &label, element, resettable && i == 0);
+        outcome.1 |= engaged;
+        if o != Outcome::Unchanged {
+            outcome.0 = o;
+        }
+    }
+    outcome
 }
 
 /// `ui_items = "First\0Second\0"`: the entries of combo, list and radio widgets.
