@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use analysis::CompileMode;
 use anyhow::Context as _;
+use app::session::search::SearchPaths;
 use app::session::spirv::ShaderChoice;
 
 /// `WxH` with both sides in 1..=8192.
@@ -22,7 +23,8 @@ pub(crate) fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
     Ok((parse(w)?, parse(h)?))
 }
 
-/// Where effects and their includes are looked for: ReShade's effect search paths.
+/// Where effects, their includes and their images are looked for: ReShade's effect and texture
+/// search paths. A `ReShade.ini` beside a preset adds its own after these.
 #[derive(clap::Args)]
 pub(crate) struct SearchArgs {
     /// An effect search path (repeatable): `#include` looks there and in its subfolders after
@@ -30,6 +32,18 @@ pub(crate) struct SearchArgs {
     /// looked up there too.
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     pub(crate) include: Vec<PathBuf>,
+    /// A texture search path (repeatable): `source` images are looked for there after the
+    /// effect's folder, in its subfolders too when written `DIR/**`; then, by default, in a
+    /// `Textures` folder beside the effect's `Shaders` folder and its subfolders.
+    #[arg(long = "textures", value_name = "DIR")]
+    pub(crate) textures: Vec<PathBuf>,
+}
+
+impl SearchArgs {
+    /// The search paths as the session layer takes them.
+    pub(crate) fn paths(&self) -> SearchPaths {
+        SearchPaths::from_args(&self.include, &self.textures)
+    }
 }
 
 /// How `render` and `bench` run the chain: which shaders, and whether uniforms are compiled in.

@@ -32,7 +32,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         args.preset.as_deref(),
         &args.effects,
         &choice,
-        &args.search.include,
+        &args.search.paths(),
     )?;
     let shaders = args.run.shaders();
     let (ctx, mut chain) = crate::build_chain(

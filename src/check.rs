@@ -156,7 +156,8 @@ pub fn run(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let options = effect_options(&args, target.as_ref());
+    let search = args.search.paths();
+    let options = effect_options(&args, &search, target.as_ref());
     let wgsl_target = target.unwrap_or_else(Target::native);
     let mut checked: Vec<(SourceMap, Vec<Diagnostic>)> = Vec::new();
     for path in &files {
@@ -178,6 +179,10 @@ pub fn run(args: CheckArgs) -> i32 {
         };
         checked.push(match kind {
             FileKind::Effect => {
+                let options = Options {
+                    texture_dirs: search.texture_dirs(path),
+                    ..options.clone()
+                };
                 let output = analysis::compile(path, text, &FsLoader, &options);
                 (output.sources, output.diagnostics)
             }
@@ -220,13 +225,18 @@ pub fn run(args: CheckArgs) -> i32 {
 }
 
 /// The options effects are compiled with: includes resolve beside the effect first, then in the
-/// `-I` search paths, then in the built-in assets, as in the window and `fxbench render`; `-D`
-/// definitions follow the predefined macros. They are validated against `target` when one was
-/// chosen, else against what the engine asks of the device.
-fn effect_options(args: &CheckArgs, target: Option<&Target>) -> Options {
+/// `-I` search paths, then in the built-in assets, as in the window and `fxbench render` (images
+/// in each effect's texture folders, set per file); `-D` definitions follow the predefined
+/// macros. They are validated against `target` when one was chosen, else against what the
+/// engine asks of the device.
+fn effect_options(
+    args: &CheckArgs,
+    search: &app::session::search::SearchPaths,
+    target: Option<&Target>,
+) -> Options {
     let defaults = Options::default();
     Options {
-        include_dirs: app::session::files::include_dirs(&args.search.include),
+        include_dirs: app::session::files::include_dirs(search),
         builtin_include_dir: app::session::files::builtin_assets_dir().join("reshade"),
         definitions: args.defines.clone(),
         target: target.cloned().unwrap_or(defaults.target.clone()),

@@ -65,6 +65,10 @@ struct WindowArgs {
     /// What the window's central panel shows first: the preview or the SPIR-V view.
     #[arg(long, value_enum, default_value_t = args::ViewArg::Preview)]
     view: args::ViewArg,
+    /// Effect and texture search paths (`-I`, `--textures`); without them, the window's stored
+    /// ones.
+    #[command(flatten)]
+    search: args::SearchArgs,
 }
 
 #[derive(Subcommand)]
@@ -131,6 +135,8 @@ fn main() -> anyhow::Result<()> {
                 split: window.split.map(|t| (!t.is_empty()).then_some(t)),
                 exit_after_frames: window.exit_after_frames,
                 view: window.view.into(),
+                include: window.search.include,
+                textures: window.search.textures,
             })
         }
         #[cfg(not(feature = "window"))]
@@ -227,7 +233,7 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         args.preset.as_deref(),
         &args.effects,
         &choice,
-        &args.search.include,
+        &args.search.paths(),
     )?;
     let source = app::session::input::load_input(&choice, args.depth.as_deref(), args.size)?;
     let size = source.size();
@@ -262,4 +268,52 @@ fn save_png(path: &std::path::Path, image: &engine::RgbaImage) -> anyhow::Result
     let png = app::session::screenshot::encode_png(image).context("encoding the PNG")?;
     app::session::files::write_atomic(path, &png)
         .with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(all(test, feature = "window"))]
+mod tests {
+    use std::path::PathBuf;
+
+    use clap::Parser as _;
+
+    use super::{Cli, Command};
+
+    #[test]
+    fn the_window_and_the_commands_take_search_paths() {
+        let cli = Cli::try_parse_from([
+            "fxbench",
+            "-I",
+            "Shaders",
+            "--include",
+            r"More\Shaders",
+            "--textures",
+            "Pictures/**",
+            "--preset",
+            "p.ini",
+        ])
+        .expect("the window's command line");
+        assert!(cli.command.is_none());
+        let paths = |v: &[&str]| v.iter().map(PathBuf::from).collect::<Vec<_>>();
+        assert_eq!(
+            cli.window.search.include,
+            paths(&["Shaders", r"More\Shaders"])
+        );
+        assert_eq!(cli.window.search.textures, paths(&["Pictures/**"]));
+        let cli = Cli::try_parse_from([
+            "fxbench",
+            "render",
+            "--textures",
+            "T",
+            "-I",
+            "S",
+            "--out",
+            "o.png",
+        ])
+        .expect("render's command line");
+        let Some(Command::Render(render)) = cli.command else {
+            panic!("not render");
+        };
+        assert_eq!(render.search.include, paths(&["S"]));
+        assert_eq!(render.search.textures, paths(&["T"]));
+    }
 }

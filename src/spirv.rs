@@ -44,10 +44,12 @@ pub struct SpirvArgs {
 }
 
 pub fn run(args: SpirvArgs) -> anyhow::Result<i32> {
+    let search = args.search.paths();
     let options = analysis::Options {
         buffer_width: args.size.0,
         buffer_height: args.size.1,
-        include_dirs: app::session::files::include_dirs(&args.search.include),
+        include_dirs: app::session::files::include_dirs(&search),
+        texture_dirs: search.texture_dirs(&args.file),
         definitions: args.defines.clone(),
         ..Default::default()
     };

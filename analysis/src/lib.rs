@@ -42,6 +42,9 @@ pub struct Options {
     pub buffer_height: u32,
     /// Searched for `#include` after the including file's folder.
     pub include_dirs: Vec<PathBuf>,
+    /// Searched for `source` images after the effect's folder and before `include_dirs`
+    /// (ReShade's texture search paths; the session layer lists them for each effect).
+    pub texture_dirs: Vec<PathBuf>,
     /// fxbench's own ReShade headers (`ReShade.fxh`, `ReShadeUI.fxh`), searched last, so an
     /// effect's own copies win. Defaults to the source checkout's `assets/reshade`; the session
     /// layer points it at the installed data.
@@ -63,6 +66,7 @@ impl Default for Options {
             buffer_width: 1280,
             buffer_height: 720,
             include_dirs: Vec::new(),
+            texture_dirs: Vec::new(),
             builtin_include_dir: data::builtin_reshade_dir(),
             mode: CompileMode::Normal,
             uniform_values: HashMap::new(),

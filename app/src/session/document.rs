@@ -11,6 +11,7 @@ use analysis::{
 use engine::{EffectChain, ToggleKey};
 
 use super::files::{builtin_assets_dir, include_dirs};
+use super::search::{ReshadeIni, SearchPaths};
 
 /// How [`Document::compile_in`] compiles the effects: [`analysis::CompileMode`] and, in
 /// performance mode, the values folded in. (A separate name from `CompileMode`: this one carries
@@ -40,10 +41,17 @@ pub struct Document {
     pub effect_paths: Vec<PathBuf>,
     pub preset_path: Option<PathBuf>,
     pub preset: Option<Preset>,
-    /// Effect search paths, as ReShade's `EffectSearchPaths` (`-I`/`--include` on the command
-    /// line): `#include` looks in them (and their subfolders) after the including file's
-    /// folder and before the built-in headers, and a preset's effects are looked up in them.
-    pub search_paths: Vec<PathBuf>,
+    /// Effect and texture search paths, as ReShade's `EffectSearchPaths` and
+    /// `TextureSearchPaths` (`-I` and `--textures` on the command line, then a `ReShade.ini`
+    /// beside the preset): `#include` looks in the effect search paths after the including
+    /// file's folder and before the built-in headers, a preset's effects are looked up in
+    /// them, and `source` images in the texture search paths after the effect's folder (see
+    /// [`SearchPaths::texture_dirs`]).
+    pub search_paths: SearchPaths,
+    /// The `ReShade.ini` beside the preset, when there is one: its search paths are in
+    /// [`Self::search_paths`], its `PreprocessorDefinitions` apply to every effect after the
+    /// preset's own.
+    pub reshade_ini: Option<ReshadeIni>,
     /// What the effects' WGSL is validated against: the window sets its device's capabilities;
     /// `None` means what the engine asks of a device (`analysis::Target::engine`).
     pub target: Option<analysis::Target>,
@@ -101,16 +109,22 @@ impl Document {
         preset_path: &Path,
         effect_paths: Vec<PathBuf>,
     ) -> Result<Self, DocumentError> {
-        Self::with_preset_in(preset_path, effect_paths, Vec::new())
+        Self::with_preset_in(preset_path, effect_paths, SearchPaths::default())
     }
 
-    /// [`Self::with_preset`] with effect search paths, where the preset's effects are also
-    /// looked for (in their subfolders too, names in any case, as ReShade does).
+    /// [`Self::with_preset`] with search paths; the preset's effects are also looked for in the
+    /// effect search paths (names in any case, as ReShade does). A `ReShade.ini` beside the
+    /// preset adds its search paths after these, and its definitions.
     pub fn with_preset_in(
         preset_path: &Path,
         mut effect_paths: Vec<PathBuf>,
-        search_paths: Vec<PathBuf>,
+        search_paths: SearchPaths,
     ) -> Result<Self, DocumentError> {
+        let reshade_ini = ReshadeIni::beside(preset_path.parent().unwrap_or(Path::new(".")));
+        let search_paths = match &reshade_ini {
+            Some(ini) => search_paths.then(&ini.search_paths),
+            None => search_paths,
+        };
         let load = Preset::load(preset_path);
         if !load.diagnostics.is_empty() {
             let text = load
@@ -149,11 +163,11 @@ impl Document {
                     .map(|d| d.join(&file))
                     .find(|p| p.is_file())
                     .or_else(|| {
-                        // In the search paths and their subfolders, nearest first, the name in
-                        // any case: where ReShade would find it.
+                        // In the search paths (and the subfolders of recursive ones), nearest
+                        // first, the name in any case: where ReShade would find it.
                         search_paths
+                            .effect_dirs()
                             .iter()
-                            .flat_map(|d| analysis::fx::collection_include_dirs(d))
                             .find_map(|d| analysis::fx::find_ignoring_case(&d.join(&file)))
                     });
                 match found {
@@ -163,7 +177,7 @@ impl Document {
                             name: file,
                             searched: search
                                 .iter()
-                                .chain(&search_paths)
+                                .chain(search_paths.effects.iter().map(|p| &p.dir))
                                 .map(|p| p.display().to_string())
                                 .collect::<Vec<_>>()
                                 .join(", "),
@@ -177,6 +191,7 @@ impl Document {
             preset_path: Some(preset_path.to_path_buf()),
             preset: Some(preset),
             search_paths,
+            reshade_ini,
             target: None,
         })
     }
@@ -258,6 +273,7 @@ impl Document {
                 buffer_width: size.0,
                 buffer_height: size.1,
                 include_dirs: include_dirs(&self.search_paths),
+                texture_dirs: self.search_paths.texture_dirs(path),
                 builtin_include_dir: builtin_assets_dir().join("reshade"),
                 ..Options::default()
             };
@@ -265,9 +281,15 @@ impl Document {
                 options.target = target.clone();
             }
             options.mode = settings.mode();
-            // The preset's `PreprocessorDefinitions` (the effect's section, then the global one).
+            // The preset's `PreprocessorDefinitions` (the effect's section, then the global one),
+            // then ReShade.ini's; the first of a name wins, as in ReShade.
             if let (Some(preset), Some(file)) = (&self.preset, path.file_name()) {
                 options.definitions = preset.effect_definitions(&file.to_string_lossy());
+            }
+            for (name, value) in self.reshade_ini.iter().flat_map(|i| &i.definitions) {
+                if !options.definitions.iter().any(|(n, _)| n == name) {
+                    options.definitions.push((name.clone(), value.clone()));
+                }
             }
             if let CompileSettings::Performance(values) = settings
                 && let Some(values) = values.get(path)
@@ -522,7 +544,8 @@ mod tests {
             Document::with_preset(&preset, Vec::new()),
             Err(DocumentError::EffectNotFound { .. })
         ));
-        let doc = Document::with_preset_in(&preset, Vec::new(), vec![dir.join("Library")])
+        let search = SearchPaths::from_args(&[dir.join("Library")], &[]);
+        let doc = Document::with_preset_in(&preset, Vec::new(), search)
             .expect("found in the search path");
         assert_eq!(doc.effect_paths, [shaders.join("warm.FX")]);
         std::fs::remove_dir_all(&dir).unwrap();

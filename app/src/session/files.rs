@@ -15,14 +15,12 @@ pub fn builtin_assets_dir() -> PathBuf {
     data_dir().join("assets")
 }
 
-/// The folders `#include` searches after the including file's: each effect search path with its
-/// subfolders (as ReShade searches them), then the built-in assets.
-pub fn include_dirs(search_paths: &[PathBuf]) -> Vec<PathBuf> {
-    search_paths
-        .iter()
-        .flat_map(|dir| analysis::fx::collection_include_dirs(dir))
-        .chain([builtin_assets_dir()])
-        .collect()
+/// The folders `#include` searches after the including file's: each effect search path (with
+/// its subfolders when it is recursive, as ReShade searches them), then the built-in assets.
+pub fn include_dirs(search_paths: &super::search::SearchPaths) -> Vec<PathBuf> {
+    let mut dirs = search_paths.effect_dirs();
+    dirs.push(builtin_assets_dir());
+    dirs
 }
 
 /// The folder of built-in presets (the repository's `presets/`).

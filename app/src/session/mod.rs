@@ -15,6 +15,7 @@ pub mod input;
 pub mod inspect;
 pub mod report;
 pub mod screenshot;
+pub mod search;
 pub mod spirv;
 pub mod spirv_job;
 pub mod spirv_lines;
@@ -34,22 +35,22 @@ pub fn open_document(
     effects: &[PathBuf],
     input: &InputChoice,
 ) -> Result<Document, DocumentError> {
-    open_document_in(preset, effects, input, &[])
+    open_document_in(preset, effects, input, &search::SearchPaths::default())
 }
 
-/// [`open_document`] with effect search paths (see [`Document::search_paths`]).
+/// [`open_document`] with effect and texture search paths (see [`Document::search_paths`]).
 pub fn open_document_in(
     preset: Option<&Path>,
     effects: &[PathBuf],
     input: &InputChoice,
-    search_paths: &[PathBuf],
+    search_paths: &search::SearchPaths,
 ) -> Result<Document, DocumentError> {
     match (preset, effects.is_empty()) {
         (Some(preset), _) => {
-            Document::with_preset_in(preset, effects.to_vec(), search_paths.to_vec())
+            Document::with_preset_in(preset, effects.to_vec(), search_paths.clone())
         }
         (None, false) => Ok(Document {
-            search_paths: search_paths.to_vec(),
+            search_paths: search_paths.clone(),
             ..Document::with_effects(effects.to_vec())
         }),
         (None, true) => {
@@ -57,7 +58,7 @@ pub fn open_document_in(
                 InputChoice::Scene => files::builtin_presets_dir().join("scene.ini"),
                 InputChoice::TestCard | InputChoice::Image(_) => files::default_preset_path(),
             };
-            Document::with_preset(&preset, Vec::new())
+            Document::with_preset_in(&preset, Vec::new(), search_paths.clone())
         }
     }
 }

@@ -64,6 +64,18 @@ pub struct StartOptions {
     /// Open the preview split before/after; with a technique's name, its left side is the
     /// output without that technique.
     pub split: Option<Option<String>>,
+    /// Effect search paths (`-I`; each with its subfolders), as the command line or the Search
+    /// paths menu gives them.
+    pub include: Vec<PathBuf>,
+    /// Texture search paths (`--textures`; with its subfolders when written `DIR/**`).
+    pub textures: Vec<PathBuf>,
+}
+
+impl StartOptions {
+    /// The search paths the document opens with.
+    pub fn search_paths(&self) -> session::search::SearchPaths {
+        session::search::SearchPaths::from_args(&self.include, &self.textures)
+    }
 }
 
 /// Something a panel asks for; applied after the UI pass.
@@ -240,6 +252,10 @@ impl WorkbenchApp {
             if options.resolution.is_none() {
                 options.resolution = stored.resolution;
             }
+            if options.include.is_empty() && options.textures.is_empty() {
+                options.include = stored.include;
+                options.textures = stored.textures;
+            }
             screenshot_settings = stored.screenshots;
         }
         let mut app = Self {
@@ -289,6 +305,8 @@ impl WorkbenchApp {
             options.input = recovery.input.clone().into();
             options.depth.clone_from(&recovery.depth);
             options.resolution = recovery.resolution;
+            options.include.clone_from(&recovery.include);
+            options.textures.clone_from(&recovery.textures);
         }
         if let Err(e) = app.try_open(options.clone()) {
             // Nothing was open to keep: say why in the panes too.
@@ -356,6 +374,8 @@ impl WorkbenchApp {
             input: (&self.opened.input).into(),
             depth: self.opened.depth.clone(),
             resolution: self.opened.resolution,
+            include: self.opened.include.clone(),
+            textures: self.opened.textures.clone(),
             buffers: self.editor.unsaved(),
             preset_text,
             why,
@@ -404,9 +424,13 @@ impl WorkbenchApp {
 
     /// [`Self::open`], saying why it opened nothing.
     fn try_open(&mut self, options: StartOptions) -> Result<(), OpenError> {
-        let mut document =
-            session::open_document(options.preset.as_deref(), &options.effects, &options.input)
-                .map_err(OpenError::Document)?;
+        let mut document = session::open_document_in(
+            options.preset.as_deref(),
+            &options.effects,
+            &options.input,
+            &options.search_paths(),
+        )
+        .map_err(OpenError::Document)?;
         // Effects are checked against what this window's device really offers.
         document.target = self.render_state.as_ref().map(runtime::device_target);
         let source = load_source(&options).map_err(OpenError::Input)?;
@@ -549,6 +573,8 @@ impl WorkbenchApp {
             recent: self.recent.clone(),
             resolution: self.opened.resolution,
             screenshots: self.screenshots.settings.clone(),
+            include: self.opened.include.clone(),
+            textures: self.opened.textures.clone(),
         }
     }
 }

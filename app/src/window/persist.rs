@@ -53,6 +53,11 @@ pub struct Stored {
     pub resolution: Option<(u32, u32)>,
     #[serde(default)]
     pub screenshots: ScreenshotSettings,
+    /// Effect and texture search paths, as the Search paths menu lists them.
+    #[serde(default)]
+    pub include: Vec<PathBuf>,
+    #[serde(default)]
+    pub textures: Vec<PathBuf>,
 }
 
 /// Where screenshots go and whether the image before the effects is saved too.

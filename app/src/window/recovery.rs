@@ -18,6 +18,11 @@ pub struct Recovery {
     pub input: StoredInput,
     pub depth: Option<PathBuf>,
     pub resolution: Option<(u32, u32)>,
+    /// The search paths it was opened with.
+    #[serde(default)]
+    pub include: Vec<PathBuf>,
+    #[serde(default)]
+    pub textures: Vec<PathBuf>,
     /// The editor's unsaved text, by file.
     pub buffers: Vec<(PathBuf, String)>,
     /// The chain's techniques, order and values as preset text (ReShade's INI), when they had
@@ -106,6 +111,8 @@ mod tests {
             input: StoredInput::TestCard,
             depth: None,
             resolution: Some((640, 360)),
+            include: vec![PathBuf::from("/fx/Shaders")],
+            textures: vec![PathBuf::from("/fx/Textures/**")],
             buffers: vec![(PathBuf::from("/fx/a.fx"), "float4 x; // é\n".to_string())],
             preset_text: Some("Techniques=A@a.fx\n".to_string()),
             why: "destroyed".to_string(),

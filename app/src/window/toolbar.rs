@@ -36,6 +36,8 @@ pub struct Toolbar {
     screenshot_folder: Option<String>,
     /// The resolution menu's custom width and height.
     custom_resolution: Option<(u32, u32)>,
+    /// The Search paths menu's two lists while they are edited, one folder a line.
+    search_text: Option<(String, String)>,
 }
 
 /// What a path opens as, by its extension: a preset, an image input, or an effect.
@@ -129,6 +131,9 @@ impl Toolbar {
             });
             ui.menu_button("Screenshot", |ui| {
                 self.screenshot_menu(ui, view, &mut commands);
+            });
+            ui.menu_button("Search paths", |ui| {
+                self.search_menu(ui, view.opened, &mut commands);
             });
             ui.menu_button("Help", |ui| {
                 if ui.button("Keyboard shortcuts (F1)").clicked() {
@@ -224,6 +229,62 @@ impl Toolbar {
             .changed()
         {
             out.push(Command::SetScreenshotBefore(before));
+        }
+    }
+
+    /// The effect and texture search paths, one folder a line, applied by reopening the
+    /// document with them (and stored with the other settings).
+    fn search_menu(&mut self, ui: &mut egui::Ui, opened: &StartOptions, out: &mut Vec<Command>) {
+        let lines = |paths: &[PathBuf]| {
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let (effects, textures) = self
+            .search_text
+            .get_or_insert_with(|| (lines(&opened.include), lines(&opened.textures)));
+        ui.label("Effect search paths (with their subfolders)")
+            .on_hover_text("Where #include and a preset's effects are looked for, as -I");
+        ui.add(
+            egui::TextEdit::multiline(effects)
+                .id_salt("effect search paths")
+                .hint_text("one folder a line")
+                .desired_rows(3)
+                .desired_width(320.0),
+        );
+        ui.label("Texture search paths (DIR/** with subfolders)")
+            .on_hover_text(
+                "Where source images are looked for after the effect's folder, as --textures; a \
+             Textures folder beside the effect's Shaders folder is searched after them",
+            );
+        ui.add(
+            egui::TextEdit::multiline(textures)
+                .id_salt("texture search paths")
+                .hint_text("one folder a line")
+                .desired_rows(3)
+                .desired_width(320.0),
+        );
+        let parse = |text: &str| -> Vec<PathBuf> {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(PathBuf::from)
+                .collect()
+        };
+        let (include, textures) = (parse(effects), parse(textures));
+        let changed = include != opened.include || textures != opened.textures;
+        if ui
+            .add_enabled(changed, egui::Button::new("Apply"))
+            .clicked()
+        {
+            out.push(Command::Open(StartOptions {
+                include,
+                textures,
+                ..opened.clone()
+            }));
+            self.search_text = None;
         }
     }
 

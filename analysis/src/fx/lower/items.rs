@@ -81,6 +81,7 @@ fn image_dirs(root: &std::path::Path, options: &Options) -> Vec<std::path::PathB
         _ => std::path::PathBuf::from("."),
     };
     let mut dirs = vec![dir.clone()];
+    dirs.extend(options.texture_dirs.iter().cloned());
     dirs.extend(options.include_dirs.iter().cloned());
     let absolute = std::path::absolute(&dir).unwrap_or(dir);
     // A few levels up is where a collection keeps its `Textures` (`Shaders/dev/X.fx`).
@@ -640,11 +641,16 @@ fn image_path(texture: &str, a: &Annotation, out: &Lowered) -> Result<std::path:
     let ExprKind::Literal(Literal::String(file)) = &a.value.kind else {
         return unsupported(a.value.range, "'source' : expected a file name");
     };
+    // Written on Windows: `\` separates folders and letter case does not matter.
+    let written = file.replace('\\', "/");
+    let found = |p: std::path::PathBuf| match p.is_file() {
+        true => Some(p),
+        false => super::super::files::find_ignoring_case(&p).filter(|p| p.is_file()),
+    };
     match out
         .image_dirs
         .iter()
-        .map(|dir| dir.join(file))
-        .find(|p| p.is_file())
+        .find_map(|dir| found(dir.join(&written)))
     {
         Some(p) => Ok(p),
         None => super::failed(

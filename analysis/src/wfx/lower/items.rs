@@ -474,6 +474,7 @@ fn texture_image(
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default();
     let found = std::iter::once(declaring_dir)
+        .chain(cx.texture_dirs.iter().cloned())
         .chain(cx.include_dirs.iter().cloned())
         .map(|dir| dir.join(name))
         .find(|p| p.is_file());

@@ -26,6 +26,7 @@ struct Ctx<'a> {
     pp: &'a Preprocessed,
     sources: &'a crate::source::SourceMap,
     include_dirs: &'a [std::path::PathBuf],
+    texture_dirs: &'a [std::path::PathBuf],
     root: FileId,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
@@ -65,6 +66,7 @@ pub(super) fn lower(
         pp,
         sources,
         include_dirs: &options.include_dirs,
+        texture_dirs: &options.texture_dirs,
         root,
         diagnostics,
     };
