@@ -936,3 +936,50 @@ technique Read < enabled = true; > {{ pass {{ VertexShader = PostProcessVS; Pixe
     assert_eq!(conflicts[0].first, "8x8x1 Rgba8Unorm, 1 levels");
     assert_eq!(conflicts[0].second, "8x8x1 Rgba16Float, 1 levels");
 }
+
+#[test]
+fn a_pass_sampling_its_render_target_reads_it_as_it_was_before_the_pass() {
+    // ReShade accepts a pass that samples (and sizes) the texture it renders to (Daodan's
+    // Canvas.fxh); fxbench binds a copy made just before the pass. Pass 1 fills T with
+    // (0.25, 0.5, 0, 1); pass 2 renders T from T's earlier texel plus (0.25, 0, width / 32, 0);
+    // pass 3 shows T.
+    let Some(ctx) = testing::gpu() else { return };
+    let dir = std::env::temp_dir().join(format!("fxbench-snapshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("snapshot.fx");
+    std::fs::write(
+        &path,
+        r#"#include "ReShade.fxh"
+texture T { Width = 8; Height = 8; Format = RGBA8; };
+sampler S { Texture = T; };
+float4 Fill(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target { return float4(0.25, 0.5, 0.0, 1.0); }
+float4 Accumulate(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    int2 size = tex2Dsize(S, 0);
+    return tex2Dfetch(S, int2(p.xy)) + float4(0.25, 0.0, size.x / 32.0, 0.0);
+}
+float4 Show(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target { return tex2D(S, uv); }
+technique X < enabled = true; >
+{
+    pass { VertexShader = PostProcessVS; PixelShader = Fill; RenderTarget = T; }
+    pass { VertexShader = PostProcessVS; PixelShader = Accumulate; RenderTarget = T; }
+    pass { VertexShader = PostProcessVS; PixelShader = Show; }
+}
+"#,
+    )
+    .unwrap();
+    let document = Document::with_effects(vec![path]);
+    let compiled = document.compile((8, 8));
+    let warnings: Vec<_> = compiled.diagnostics().map(|(_, d)| d.code).collect();
+    assert_eq!(warnings, [analysis::DiagnosticCode::RenderTargetSampled]);
+    let image = grey_image();
+    let mut chain = chain_for(&ctx, &document, &image);
+    let out = render(&ctx, &mut chain, &image, 1);
+    // 0.5, 0.5, 0.25, 1 in RGBA8, within one step.
+    for px in out.pixels.chunks(4) {
+        for (got, want) in px.iter().zip([128u8, 128, 64, 255]) {
+            assert!(got.abs_diff(want) <= 1, "{px:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

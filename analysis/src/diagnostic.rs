@@ -201,6 +201,10 @@ diagnostic_codes! {
     /// A qualifier, semantic or attribute a declaration or statement cannot have (ReShade's
     /// X3006–X3010, X3035, X3043, X3046, X3047, X3055, X3076, X3524, X4568, X4576).
     InvalidQualifier,
+    // --- Passes (`build/pass.rs`) ---
+    /// A pass samples a texture it renders to: ReShade accepts it and leaves the result to the
+    /// graphics API; fxbench reads a copy made before the pass (a warning).
+    RenderTargetSampled,
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -545,6 +545,9 @@ pub struct Pass {
     pub(crate) stencil: Option<StencilState>,
     pub(crate) generate_mips: bool,
     pub(crate) bindings: Vec<Binding>,
+    /// Render targets its shaders also sample: each such binding reads a copy of the target
+    /// made just before the pass (see [`Pass::snapshots`]).
+    pub(crate) snapshots: Vec<TextureId>,
     /// The uniforms its shaders read (all of them when that cannot be told, in performance
     /// mode where uniforms are constants).
     pub(crate) uniforms_read: Vec<UniformId>,
@@ -725,6 +728,13 @@ impl Pass {
     /// The bindings this pass's shaders use, in binding order.
     pub fn bindings(&self) -> &[Binding] {
         &self.bindings
+    }
+
+    /// The render targets this pass also samples: the engine copies each into a texture of its
+    /// own just before the pass and binds that copy where the pass reads the target, so the
+    /// pass reads the target as it was (wgpu cannot sample a texture a pass renders to).
+    pub fn snapshots(&self) -> &[TextureId] {
+        &self.snapshots
     }
 
     /// The uniforms this pass's shaders read (what the window greys when no pass reading a

@@ -70,6 +70,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::RecursiveFunction,
     DiagnosticCode::Redefinition,
     DiagnosticCode::RenderTargetNeverRead,
+    DiagnosticCode::RenderTargetSampled,
     DiagnosticCode::ReturnInVoidFunction,
     DiagnosticCode::ReturnTypeMismatch,
     DiagnosticCode::SrgbWriteWithoutSrgbFormat,

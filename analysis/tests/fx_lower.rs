@@ -16,10 +16,8 @@ fn repo() -> PathBuf {
 }
 
 /// Effects of the corpus that validate: all 125 but the two prod80 LUT effects, whose images
-/// are absent from the corpus (one located `IoError` each), and Daodan's `dev/AdaptiveTint.fx`,
-/// whose canvas pass asks the size of its own render target through a sampler parameter
-/// (a texture wgpu cannot bind while the pass renders to it).
-const CORPUS_VALIDATING: usize = 122;
+/// are absent from the corpus (one located `IoError` each).
+const CORPUS_VALIDATING: usize = 123;
 
 #[test]
 fn shipped_fx_assets_validate() {

@@ -103,6 +103,8 @@ fn the_search_paths_menu_reopens_with_the_new_folders() {
     });
     harness.run_steps(2);
     assert!(!runs_warm(&harness));
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
     harness.get_by_label("Search paths").click();
     harness.run_steps(2);
     let field = field_below(&harness, "Effect search paths (with their subfolders)");

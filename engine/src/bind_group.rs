@@ -128,7 +128,7 @@ impl EffectResources<'_> {
             .iter()
             .map(|b| wgpu::BindGroupEntry {
                 binding: b.binding,
-                resource: self.resource(b, frame),
+                resource: self.resource(b, pass, frame),
             })
             .collect();
         device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -141,6 +141,7 @@ impl EffectResources<'_> {
     fn resource<'s>(
         &'s self,
         binding: &analysis::Binding,
+        pass: &analysis::Pass,
         frame: FrameViews<'s>,
     ) -> wgpu::BindingResource<'s> {
         match binding.resource {
@@ -150,6 +151,14 @@ impl EffectResources<'_> {
                 .as_entire_binding(),
             BindingResource::Texture(id) => {
                 wgpu::BindingResource::TextureView(match &self.textures[id.index()] {
+                    // A target the pass renders to: its copy from before the pass.
+                    TextureGpu::Owned {
+                        snapshot: Some(snapshot),
+                        ..
+                    } if pass.snapshots().contains(&id) => match &snapshot.srgb_view {
+                        Some(srgb_view) if binding.srgb => srgb_view,
+                        _ => &snapshot.view,
+                    },
                     TextureGpu::Owned {
                         srgb_view: Some(srgb_view),
                         ..

@@ -61,8 +61,77 @@ pub(crate) enum TextureGpu {
         /// refuses sRGB writes to other formats, as ReShade does).
         srgb_target_view: Option<wgpu::TextureView>,
         mips: Option<MipChain>,
+        /// The copy a pass that samples this texture while rendering to it reads
+        /// (`analysis::Pass::snapshots`), made just before each such pass.
+        snapshot: Option<Snapshot>,
     },
     Semantic(TextureSemantic),
+}
+
+/// A texture of the same description as a render target, which a pass sampling that target
+/// reads instead (wgpu cannot sample a texture the pass renders to).
+pub(crate) struct Snapshot {
+    pub(crate) texture: wgpu::Texture,
+    /// Every level, for sampling.
+    pub(crate) view: wgpu::TextureView,
+    /// Every level through the sRGB format, when the target has one.
+    pub(crate) srgb_view: Option<wgpu::TextureView>,
+}
+
+impl Snapshot {
+    fn new(device: &wgpu::Device, of: &wgpu::Texture, label: &str) -> Self {
+        let srgb = of.format() == wgpu::TextureFormat::Rgba8Unorm
+            && of.dimension() == wgpu::TextureDimension::D2;
+        let view_formats: &[wgpu::TextureFormat] = if srgb {
+            &[wgpu::TextureFormat::Rgba8UnormSrgb]
+        } else {
+            &[]
+        };
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(&format!("{label} (before the pass)")),
+            size: of.size(),
+            mip_level_count: of.mip_level_count(),
+            sample_count: 1,
+            dimension: of.dimension(),
+            format: of.format(),
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats,
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let srgb_view = srgb.then(|| {
+            texture.create_view(&wgpu::TextureViewDescriptor {
+                format: Some(wgpu::TextureFormat::Rgba8UnormSrgb),
+                ..Default::default()
+            })
+        });
+        Self {
+            texture,
+            view,
+            srgb_view,
+        }
+    }
+
+    /// Copies every level of `from` (the target it stands for) into the snapshot.
+    pub(crate) fn copy_from(&self, encoder: &mut wgpu::CommandEncoder, from: &wgpu::Texture) {
+        for level in 0..from.mip_level_count() {
+            let extent = from.size().mip_level_size(level, from.dimension());
+            encoder.copy_texture_to_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture: from,
+                    mip_level: level,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                },
+                wgpu::TexelCopyTextureInfo {
+                    texture: &self.texture,
+                    mip_level: level,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                },
+                extent,
+            );
+        }
+    }
 }
 
 impl TextureGpu {
@@ -236,7 +305,8 @@ pub(crate) fn create_textures(
                     gpu: texture.clone(),
                 });
             }
-            owned_texture(device, t, texture, mip_generator)
+            let snapshot = snapshotted(effect, i).then(|| Snapshot::new(device, &texture, &t.name));
+            owned_texture(device, t, texture, mip_generator, snapshot)
         })
         .collect();
     claims.pool.storage_names = storage_names;
@@ -451,6 +521,7 @@ fn owned_texture(
     t: &Texture,
     texture: wgpu::Texture,
     mip_generator: &mut MipGenerator,
+    snapshot: Option<Snapshot>,
 ) -> TextureGpu {
     let view = texture.create_view(&wgpu::TextureViewDescriptor {
         label: Some(&t.name),
@@ -496,7 +567,17 @@ fn owned_texture(
         target_view,
         srgb_target_view,
         mips,
+        snapshot,
     }
+}
+
+/// Whether some pass of `effect` samples texture `index` while rendering to it.
+fn snapshotted(effect: &ValidatedEffect, index: usize) -> bool {
+    effect
+        .techniques()
+        .iter()
+        .flat_map(|t| &t.passes)
+        .any(|p| p.snapshots().iter().any(|id| id.index() == index))
 }
 
 /// One view per `storage` declaration: its mip level of its texture.
@@ -567,10 +648,13 @@ pub(crate) fn target_view(
 pub(crate) fn texture_memory<'a>(textures: impl Iterator<Item = &'a TextureGpu>) -> u64 {
     let mut seen: Vec<&wgpu::Texture> = Vec::new();
     let mut bytes = 0;
-    for t in textures {
-        let TextureGpu::Owned { texture, .. } = t else {
-            continue;
-        };
+    let owned = textures.filter_map(|t| match t {
+        TextureGpu::Owned {
+            texture, snapshot, ..
+        } => Some(std::iter::once(texture).chain(snapshot.as_ref().map(|s| &s.texture))),
+        TextureGpu::Semantic(_) => None,
+    });
+    for texture in owned.flatten() {
         if seen.contains(&texture) {
             continue;
         }

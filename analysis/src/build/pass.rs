@@ -246,6 +246,7 @@ impl EffectBuilder<'_> {
             generate_mips: true,
             uniforms_read,
             bindings,
+            snapshots: Vec::new(),
             span: states.span,
         })
     }
@@ -262,7 +263,7 @@ impl EffectBuilder<'_> {
         }
         // Which bindings the two stages use, from naga's per-entry-point analysis.
         let bindings = self.stage_bindings(&[vertex, fragment]);
-        self.check_sampled_targets(states.span, &bindings, &render_targets, diagnostics)?;
+        let snapshots = self.sampled_targets(states.span, &bindings, &render_targets, diagnostics);
         check_texture_hazards(
             &self.items.storages,
             states.span,
@@ -305,6 +306,7 @@ impl EffectBuilder<'_> {
             generate_mips: states.generate_mips,
             uniforms_read: self.uniforms_read(&[vertex, fragment]),
             bindings,
+            snapshots,
             span: states.span,
         })
     }
@@ -413,28 +415,40 @@ impl EffectBuilder<'_> {
         ok.then_some(())
     }
 
-    /// A pass may not sample a texture it renders to.
-    fn check_sampled_targets(
+    /// The render targets the pass also samples. ReShade accepts such a pass and leaves what
+    /// it reads to the graphics API (D3D11 unbinds the texture, Vulkan reads it while it is
+    /// written); fxbench binds a copy of the target made just before the pass, so the pass reads
+    /// (and sizes) the target as it was, and says so in a warning at the pass.
+    fn sampled_targets(
         &self,
         span: Span,
         bindings: &[Binding],
         render_targets: &[TextureId],
         diagnostics: &mut Vec<Diagnostic>,
-    ) -> Option<()> {
+    ) -> Vec<TextureId> {
+        let mut sampled: Vec<TextureId> = Vec::new();
         for b in bindings {
             if let BindingResource::Texture(id) = b.resource
                 && render_targets.contains(&id)
+                && !sampled.contains(&id)
             {
-                let name = self.items.textures[id.index()].display_name();
-                error(
-                    diagnostics,
-                    span,
-                    format!("'{name}' : the pass samples a texture it renders to"),
+                sampled.push(id);
+                let texture = &self.items.textures[id.index()];
+                diagnostics.push(
+                    Diagnostic::warning(
+                        DiagnosticCode::RenderTargetSampled,
+                        span,
+                        format!(
+                            "'{}' : the pass samples a texture it renders to; fxbench binds a copy \
+                             made before the pass (ReShade leaves what it reads to the graphics API)",
+                            texture.display_name()
+                        ),
+                    )
+                    .with_related(texture.span, "declared here"),
                 );
-                return None;
             }
         }
-        Some(())
+        sampled
     }
 }
 

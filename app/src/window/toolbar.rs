@@ -129,12 +129,10 @@ impl Toolbar {
                     commands.push(Command::ResetLayout);
                 }
             });
-            ui.menu_button("Screenshot", |ui| {
-                self.screenshot_menu(ui, view, &mut commands);
-            });
-            ui.menu_button("Search paths", |ui| {
-                self.search_menu(ui, view.opened, &mut commands);
-            });
+            // Its folder field takes clicks: only a click outside closes it.
+            egui::containers::menu::MenuButton::new("Screenshot")
+                .config(keep_open())
+                .ui(ui, |ui| self.screenshot_menu(ui, view, &mut commands));
             ui.menu_button("Help", |ui| {
                 if ui.button("Keyboard shortcuts (F1)").clicked() {
                     commands.push(Command::ToggleHelp);
@@ -174,6 +172,11 @@ impl Toolbar {
         if ui.button("Reload  (F5)").clicked() {
             out.push(Command::Reload);
         }
+        ui.separator();
+        // In the File menu: the toolbar keeps its width for the quick controls.
+        egui::containers::menu::SubMenuButton::new("Search paths")
+            .config(keep_open())
+            .ui(ui, |ui| self.search_menu(ui, view.opened, out));
     }
 
     /// Take a screenshot, where to, and whether the image before the effects is saved too.
@@ -582,4 +585,11 @@ pub fn help_ui(ctx: &egui::Context, open: &mut bool) {
                 }
             });
         });
+}
+
+/// A menu holding text fields: clicks inside it (into a field) keep it open, as they would not
+/// with a menu's default of closing on any click.
+fn keep_open() -> egui::containers::menu::MenuConfig {
+    egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
 }

@@ -16,6 +16,7 @@ use crate::pipeline::PassPipeline;
 use crate::routing::{BackBuffer, FrameCopy, FramePlan, PassNeeds, PassRoute, TargetLoad};
 use crate::sources::FrameInput;
 use crate::textures::FrameTarget;
+use crate::textures::TextureGpu;
 use crate::timing::{GpuTimer, TimedScope};
 
 impl EffectChain {
@@ -373,6 +374,17 @@ impl<'a> Recorder<'a> {
     fn pass(&mut self, job: PassJob<'_, '_>, route: &PassRoute) {
         if let Some(copy) = route.copy_before {
             self.copy(copy);
+        }
+        // Targets the pass also samples are read from a copy made now.
+        for id in job.pass.snapshots() {
+            if let TextureGpu::Owned {
+                texture,
+                snapshot: Some(snapshot),
+                ..
+            } = &job.resources.textures[id.index()]
+            {
+                snapshot.copy_from(self.encoder, texture);
+            }
         }
         let (color, color_srgb) = self.back_buffers.views(route.source);
         let frame = FrameViews {
