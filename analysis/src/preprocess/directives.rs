@@ -101,11 +101,13 @@ impl Preprocessor<'_> {
             "error" | "warning" if self.dialect == Dialect::ReshadeFx => {
                 // ReShade's message is one string literal, and the line ends after it.
                 match args.first() {
-                    Some(t) if t.kind == Kind::Str => self.trailing_tokens(&name, &args[1..]),
-                    found => return self.expected_operand(&name, found, eol, "a string"),
+                    Some(t) if t.kind == Kind::Str => {
+                        let message = text[name_tok.span.end as usize..t.span.end as usize].trim();
+                        self.message_directive(&name, message, span);
+                        self.trailing_tokens(&name, &args[1..]);
+                    }
+                    found => self.expected_operand(&name, found, eol, "a string"),
                 }
-                let message = text[name_tok.span.end as usize..end].trim();
-                self.message_directive(&name, message, span);
             }
             "error" | "warning" => {
                 let message = text[name_tok.span.end as usize..end].trim();
@@ -199,7 +201,10 @@ impl Preprocessor<'_> {
             return self.extra_tokens(directive, rest);
         }
         if let Some(t) = rest.first() {
-            let message = format!("'#{directive}' : unexpected token '{}' after the directive", t.text);
+            let message = format!(
+                "'#{directive}' : unexpected token '{}' after the directive",
+                t.text
+            );
             self.error(DiagnosticCode::PreprocessorError, t.span, message);
         }
     }
@@ -433,7 +438,8 @@ impl Preprocessor<'_> {
     }
 
     pub(super) fn pragma(&mut self, file: FileId, text: &str, args: &[Tok], span: Span, eol: Span) {
-        if self.dialect == Dialect::ReshadeFx && args.first().is_none_or(|t| t.kind != Kind::Ident) {
+        if self.dialect == Dialect::ReshadeFx && args.first().is_none_or(|t| t.kind != Kind::Ident)
+        {
             // ReShade's pragmas start with a name; an empty one is an error too.
             return self.expected_operand("pragma", args.first(), eol, "a name");
         }
