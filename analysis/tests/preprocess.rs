@@ -740,6 +740,17 @@ fn fx_defining_a_defined_macro_is_an_error_and_the_first_definition_stays() {
             "t.fx:6:9: error[MacroRedefinition]: 'tex2Dgather0' : macro redefinition\n  <reshade prelude>:5:1: previous definition",
         ],
     );
+    // `__LINE__` may be defined (ReShade's own value still wins), but only once.
+    check_fx(
+        "#define __LINE__ 9
+__LINE__
+#define __LINE__ 9
+",
+        "2",
+        &[
+            "t.fx:3:9: error[MacroRedefinition]: '__LINE__' : macro redefinition\n  t.fx:1:1: previous definition",
+        ],
+    );
 }
 
 #[test]

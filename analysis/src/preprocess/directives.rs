@@ -229,7 +229,10 @@ impl Preprocessor<'_> {
             );
             return;
         };
-        if &*name.text == "defined" || DYNAMIC_MACROS.contains(&&*name.text) {
+        // ReShade takes `#define __LINE__ ...` (its own value still wins, as here: dynamic
+        // macros expand before the table is read), so only the WGSL dialect rejects it.
+        let dynamic = DYNAMIC_MACROS.contains(&&*name.text);
+        if &*name.text == "defined" || dynamic && self.dialect != Dialect::ReshadeFx {
             self.error(
                 DiagnosticCode::PreprocessorError,
                 name.span,
