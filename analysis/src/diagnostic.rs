@@ -87,7 +87,7 @@ diagnostic_codes! {
     PreprocessorError,
     /// `#warning`, or a directive that works but is suspicious (extra tokens).
     PreprocessorWarning,
-    /// A `#define` that changes an existing macro.
+    /// A `#define` of an existing macro: a warning when it changes it (WFX), an error always (FX).
     MacroRedefinition,
     /// A `#pragma` fxbench does not know; it is ignored.
     UnknownPragma,

@@ -687,3 +687,138 @@ fn line_and_file_macros_say_where_they_are_used() {
         ],
     );
 }
+
+/// Preprocesses `files[0]` as a ReShade FX effect (its dialect, prelude and predefined macros):
+/// the output, whitespace collapsed, and the preprocessor's diagnostics (the parser's left out).
+fn run_fx(files: &[(&str, &str)]) -> (String, Vec<String>) {
+    let memory = analysis::MemoryLoader(
+        files
+            .iter()
+            .map(|(p, t)| (PathBuf::from(p), t.to_string()))
+            .collect(),
+    );
+    let out = analysis::fx::parse_effect_source(
+        Path::new(files[0].0),
+        files[0].1.to_string(),
+        &memory,
+        &Options::default(),
+    );
+    let diagnostics = out
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            use analysis::DiagnosticCode as C;
+            matches!(
+                d.code,
+                C::PreprocessorError
+                    | C::PreprocessorWarning
+                    | C::IncludeError
+                    | C::MacroRedefinition
+            )
+        })
+        .map(|d| d.render_short(&out.sources))
+        .collect();
+    (normalize(&out.preprocessed.text), diagnostics)
+}
+
+fn check_fx(source: &str, output: &str, diagnostics: &[&str]) {
+    let (text, found) = run_fx(&[("t.fx", source)]);
+    assert_eq!(text, normalize(output), "input: {source:?}");
+    assert_eq!(found, diagnostics, "input: {source:?}");
+}
+
+#[test]
+fn fx_defining_a_defined_macro_is_an_error_and_the_first_definition_stays() {
+    check_fx(
+        "#define A 1\n#define A 2\n#define A 1\nA\n#define  BUFFER_WIDTH 5\n#define tex2Dgather0 x\n\
+         #undef A\n#define A 3\nA BUFFER_WIDTH\n#if 0\n#define A 4\n#endif\nA\n",
+        "1 3 1280 3",
+        &[
+            "t.fx:2:9: error[MacroRedefinition]: 'A' : macro redefinition\n  t.fx:1:1: previous definition",
+            "t.fx:3:9: error[MacroRedefinition]: 'A' : macro redefinition\n  t.fx:1:1: previous definition",
+            "t.fx:5:10: error[MacroRedefinition]: 'BUFFER_WIDTH' : macro redefinition\n  note: it was predefined",
+            "t.fx:6:9: error[MacroRedefinition]: 'tex2Dgather0' : macro redefinition\n  <reshade prelude>:5:1: previous definition",
+        ],
+    );
+    // `__LINE__` may be defined (ReShade's own value still wins), but only once.
+    check_fx(
+        "#define __LINE__ 9
+__LINE__
+#define __LINE__ 9
+",
+        "2",
+        &[
+            "t.fx:3:9: error[MacroRedefinition]: '__LINE__' : macro redefinition\n  t.fx:1:1: previous definition",
+        ],
+    );
+}
+
+#[test]
+fn fx_function_like_macro_names_need_a_parenthesis_on_their_line() {
+    check_fx(
+        "#define F(x) [x]\na F b\nc F= d\ne F\n(f)\ng F (h)\ni F/**/= j\n#define G F\nk G l\n\
+         #if F == 0\nzero\n#endif\n",
+        "a b c F= d e F (f) g [h] i F/**/= j k l zero",
+        &[],
+    );
+}
+
+#[test]
+fn fx_every_elif_of_a_read_group_is_evaluated() {
+    check_fx(
+        "#if 1\none\n#elif 1 / 0\ntwo\n#elif (\n#endif\n#if 0\n#if 1\n#elif 1 / 0\n#endif\n#endif\n\
+         #if 0\n#else\n#elif 1 / 0\n#else\n#endif\n",
+        "one",
+        &[
+            "t.fx:3:9: error[PreprocessorError]: '/' : division by zero",
+            "t.fx:5:1: error[PreprocessorError]: '#elif' : expected an integer expression",
+            "t.fx:14:1: error[PreprocessorError]: '#elif' : after #else",
+            "t.fx:15:1: error[PreprocessorError]: '#else' : after #else",
+        ],
+    );
+}
+
+#[test]
+fn fx_tokens_after_operands_are_errors_where_reshade_reads_the_line_end() {
+    check_fx(
+        "#if 1\n#else junk\n#endif junk\n#ifdef A junk\n#endif // fine\n#undef A junk\n\
+         #if 0\n#else code\n#endif /* fine */\n#if 0\n#endif more\n#if 0\n#if 1\n#endif skipped\n\
+         #endif\n#line 30 junk\n#pragma once junk\n#if 1\n#elif 1\n#else hidden\n#endif\n",
+        // The `#endif` on line 3 ends the skipped `#else` branch: its `junk` is text again.
+        "junk code more",
+        &[
+            "t.fx:2:7: error[PreprocessorError]: '#else' : unexpected token 'junk' after the directive",
+            "t.fx:4:10: error[PreprocessorError]: '#ifdef' : unexpected token 'junk' after the directive",
+            "t.fx:6:10: error[PreprocessorError]: '#undef' : unexpected token 'junk' after the directive",
+        ],
+    );
+}
+
+#[test]
+fn fx_include_pragma_and_message_operands() {
+    let (text, diagnostics) = run_fx(&[
+        (
+            "t.fx",
+            "#include <h.fxh>\n#include 5\n#include\n#pragma\n#pragma 5\n#pragma \"x\"\n\
+             #warning careful\n#warning \"careful\" junk\n#error\n#include \"h.fxh\" junk\n",
+        ),
+        ("h.fxh", "from_h\n"),
+    ]);
+    assert_eq!(text, "from_h");
+    assert_eq!(
+        diagnostics,
+        [
+            "t.fx:1:10: error[PreprocessorError]: '#include' : expected a file name in quotes, found '<'",
+            "t.fx:2:10: error[PreprocessorError]: '#include' : expected a file name in quotes, found '5'",
+            "t.fx:3:9: error[PreprocessorError]: '#include' : expected a file name in quotes before the line ends",
+            "t.fx:4:8: error[PreprocessorError]: '#pragma' : expected a name before the line ends",
+            "t.fx:5:9: error[PreprocessorError]: '#pragma' : expected a name, found '5'",
+            "t.fx:6:9: error[PreprocessorError]: '#pragma' : expected a name, found '\"x\"'",
+            "t.fx:7:10: error[PreprocessorError]: '#warning' : expected a string, found 'careful'",
+            "t.fx:8:1: warning[PreprocessorWarning]: '#warning' : \"careful\"",
+            "t.fx:8:20: error[PreprocessorError]: '#warning' : unexpected token 'junk' after the directive",
+            "t.fx:9:7: error[PreprocessorError]: '#error' : expected a string before the line ends",
+            "t.fx:10:18: error[PreprocessorError]: '#include' : unexpected token 'junk' after the directive",
+        ]
+    );
+}

@@ -42,6 +42,8 @@ impl Preprocessor<'_> {
     ) {
         let line_end = hash + text[hash..end].trim_end().len();
         let span = Span::new(file, hash, line_end);
+        // Where the line ends, for an operand missing there.
+        let eol = Span::new(file, end, end);
         let toks = lex_all(text, hash + 1, end, file, self.nest());
         let Some(name_tok) = toks.first() else {
             return; // The null directive.
@@ -66,36 +68,18 @@ impl Preprocessor<'_> {
                     seen_else: false,
                 });
             }
-            "elif" | "else" => {
-                let directive = if &*name == "elif" { "elif" } else { "else" };
-                let Some(cond) = conds.last() else {
-                    let message = format!("'#{directive}' : without #if");
-                    self.error(DiagnosticCode::PreprocessorError, span, message);
-                    return;
-                };
-                if cond.seen_else {
-                    let message = format!("'#{directive}' : after #else");
-                    self.error(DiagnosticCode::PreprocessorError, span, message);
-                }
-                let (taken, parent_active) = (cond.taken, cond.parent_active);
-                let value = if directive == "else" {
-                    if parent_active {
-                        self.extra_tokens(directive, args);
-                    }
-                    !taken
-                } else {
-                    !taken && self.condition("elif", args, span)
-                };
-                if let Some(cond) = conds.last_mut() {
-                    cond.active = value;
-                    cond.taken |= value;
-                    cond.seen_else |= directive == "else";
-                }
-            }
+            "elif" => self.branch("elif", args, span, conds),
+            "else" => self.branch("else", args, span, conds),
             "endif" => match conds.pop() {
                 None => {
                     let message = "'#endif' : without #if".to_string();
                     self.error(DiagnosticCode::PreprocessorError, span, message);
+                }
+                // ReShade checks the line's end only where the branch it closes was read.
+                Some(cond) if self.dialect == Dialect::ReshadeFx => {
+                    if cond.active {
+                        self.trailing_tokens("endif", args);
+                    }
                 }
                 Some(cond) if cond.parent_active => self.extra_tokens("endif", args),
                 Some(_) => {}
@@ -105,7 +89,7 @@ impl Preprocessor<'_> {
             "undef" => match args.first() {
                 Some(t) if t.kind == Kind::Ident => {
                     self.macros.remove(&*t.text);
-                    self.extra_tokens("undef", &args[1..]);
+                    self.trailing_tokens("undef", &args[1..]);
                 }
                 _ => self.error(
                     DiagnosticCode::PreprocessorError,
@@ -114,21 +98,114 @@ impl Preprocessor<'_> {
                 ),
             },
             "include" => self.include(file, text, name_tok.span.end as usize, end, span),
-            "error" | "warning" => {
-                let message = text[name_tok.span.end as usize..end].trim();
-                let message = format!("'#{name}' : {message}");
-                if &*name == "error" {
-                    self.error(DiagnosticCode::PreprocessorError, span, message);
-                } else {
-                    self.warning(DiagnosticCode::PreprocessorWarning, span, message);
+            "error" | "warning" if self.dialect == Dialect::ReshadeFx => {
+                // ReShade's message is one string literal, and the line ends after it.
+                match args.first() {
+                    Some(t) if t.kind == Kind::Str => {
+                        let message = text[name_tok.span.end as usize..t.span.end as usize].trim();
+                        self.message_directive(&name, message, span);
+                        self.trailing_tokens(&name, &args[1..]);
+                    }
+                    found => self.expected_operand(&name, found, eol, "a string"),
                 }
             }
-            "pragma" => self.pragma(file, text, args, span),
+            "error" | "warning" => {
+                let message = text[name_tok.span.end as usize..end].trim();
+                self.message_directive(&name, message, span);
+            }
+            "pragma" => self.pragma(file, text, args, span, eol),
             "line" => self.line(file, args, span),
             _ => {
                 let message = format!("'#{name}' : unknown preprocessor directive");
                 self.error(DiagnosticCode::PreprocessorError, span, message);
             }
+        }
+    }
+
+    /// `#elif` or `#else` in the innermost open group of `conds`.
+    fn branch(&mut self, directive: &'static str, args: &[Tok], span: Span, conds: &mut [Cond]) {
+        let fx = self.dialect == Dialect::ReshadeFx;
+        let Some(cond) = conds.last() else {
+            let message = format!("'#{directive}' : without #if");
+            self.error(DiagnosticCode::PreprocessorError, span, message);
+            return;
+        };
+        let (taken, parent_active, active) = (cond.taken, cond.parent_active, cond.active);
+        if cond.seen_else {
+            let message = format!("'#{directive}' : after #else");
+            self.error(DiagnosticCode::PreprocessorError, span, message);
+            if fx {
+                return; // ReShade leaves the group as the `#else` left it.
+            }
+        }
+        let value = if directive == "else" {
+            if fx {
+                if active {
+                    self.trailing_tokens(directive, args);
+                }
+            } else if parent_active {
+                self.extra_tokens(directive, args);
+            }
+            !taken
+        } else if fx {
+            // ReShade evaluates every `#elif` of a group that is read, after a taken branch
+            // too, so its errors count.
+            let value = parent_active && self.condition("elif", args, span);
+            !taken && value
+        } else {
+            !taken && self.condition("elif", args, span)
+        };
+        if let Some(cond) = conds.last_mut() {
+            cond.active = value;
+            cond.taken |= value;
+            cond.seen_else |= directive == "else";
+        }
+    }
+
+    /// `#error` (an error) or `#warning` with its message.
+    fn message_directive(&mut self, directive: &str, message: &str, span: Span) {
+        let message = format!("'#{directive}' : {message}");
+        if directive == "error" {
+            self.error(DiagnosticCode::PreprocessorError, span, message);
+        } else {
+            self.warning(DiagnosticCode::PreprocessorWarning, span, message);
+        }
+    }
+
+    /// A directive's operand is missing (`found` is what stands there instead, `None` at the
+    /// line's end, `eol`).
+    pub(super) fn expected_operand(
+        &mut self,
+        directive: &str,
+        found: Option<&Tok>,
+        eol: Span,
+        expected: &str,
+    ) {
+        let (at, message) = match found {
+            Some(t) => (
+                t.span,
+                format!("'#{directive}' : expected {expected}, found '{}'", t.text),
+            ),
+            None => (
+                eol,
+                format!("'#{directive}' : expected {expected} before the line ends"),
+            ),
+        };
+        self.error(DiagnosticCode::PreprocessorError, at, message);
+    }
+
+    /// Tokens after a directive's operands: an error at the first in ReShade FX, as in ReShade;
+    /// a warning in the WGSL dialect ([`Self::extra_tokens`]).
+    pub(super) fn trailing_tokens(&mut self, directive: &str, rest: &[Tok]) {
+        if self.dialect != Dialect::ReshadeFx {
+            return self.extra_tokens(directive, rest);
+        }
+        if let Some(t) = rest.first() {
+            let message = format!(
+                "'#{directive}' : unexpected token '{}' after the directive",
+                t.text
+            );
+            self.error(DiagnosticCode::PreprocessorError, t.span, message);
         }
     }
 
@@ -152,7 +229,10 @@ impl Preprocessor<'_> {
             );
             return;
         };
-        if &*name.text == "defined" || DYNAMIC_MACROS.contains(&&*name.text) {
+        // ReShade takes `#define __LINE__ ...` (its own value still wins, as here: dynamic
+        // macros expand before the table is read), so only the WGSL dialect rejects it.
+        let dynamic = DYNAMIC_MACROS.contains(&&*name.text);
+        if &*name.text == "defined" || dynamic && self.dialect != Dialect::ReshadeFx {
             self.error(
                 DiagnosticCode::PreprocessorError,
                 name.span,
@@ -228,19 +308,26 @@ impl Preprocessor<'_> {
             body,
             defined_at: Some(span),
         };
-        if let Some(old) = self.macros.get(&*name.text)
-            && !old.same_definition(&m)
-        {
-            let mut d = Diagnostic::warning(
-                DiagnosticCode::MacroRedefinition,
-                name.span,
-                format!("'{}' : macro redefinition", name.text),
-            );
-            d = match old.defined_at {
-                Some(at) => d.with_related(at, "previous definition"),
-                None => d.with_note("it was predefined"),
-            };
-            self.diagnostics.push(d);
+        if let Some(old) = self.macros.get(&*name.text) {
+            // ReShade keeps the first definition and rejects any other, the same text too; the
+            // WGSL dialect takes the new one and warns when it differs.
+            let fx = self.dialect == Dialect::ReshadeFx;
+            if fx || !old.same_definition(&m) {
+                let message = format!("'{}' : macro redefinition", name.text);
+                let mut d = if fx {
+                    Diagnostic::error(DiagnosticCode::MacroRedefinition, name.span, message)
+                } else {
+                    Diagnostic::warning(DiagnosticCode::MacroRedefinition, name.span, message)
+                };
+                d = match old.defined_at {
+                    Some(at) => d.with_related(at, "previous definition"),
+                    None => d.with_note("it was predefined"),
+                };
+                self.diagnostics.push(d);
+            }
+            if fx {
+                return;
+            }
         }
         self.note_macro_name(&name.text);
         self.macros.insert(name.text.clone(), Rc::new(m));
@@ -324,6 +411,8 @@ impl Preprocessor<'_> {
         };
         let name = match args.get(1) {
             Some(t) if t.kind == Kind::Str => Some(t.text.trim_matches('"').to_string()),
+            // ReShade reads a file name only where a string follows, and ignores the rest.
+            Some(_) if self.dialect == Dialect::ReshadeFx => None,
             Some(t) => {
                 self.error(
                     DiagnosticCode::PreprocessorError,
@@ -337,7 +426,9 @@ impl Preprocessor<'_> {
             }
             None => None,
         };
-        self.extra_tokens("line", args.get(2..).unwrap_or_default());
+        if self.dialect != Dialect::ReshadeFx {
+            self.extra_tokens("line", args.get(2..).unwrap_or_default());
+        }
         let next_line = self.sources.get(file).line_col(span.start).line + 1;
         self.line_directives
             .entry(file)
@@ -349,7 +440,12 @@ impl Preprocessor<'_> {
             });
     }
 
-    pub(super) fn pragma(&mut self, file: FileId, text: &str, args: &[Tok], span: Span) {
+    pub(super) fn pragma(&mut self, file: FileId, text: &str, args: &[Tok], span: Span, eol: Span) {
+        if self.dialect == Dialect::ReshadeFx && args.first().is_none_or(|t| t.kind != Kind::Ident)
+        {
+            // ReShade's pragmas start with a name; an empty one is an error too.
+            return self.expected_operand("pragma", args.first(), eol, "a name");
+        }
         let Some(first) = args.first() else {
             return; // An empty pragma does nothing, as in C.
         };
@@ -384,10 +480,21 @@ impl Preprocessor<'_> {
         span: Span,
     ) {
         let arg = text[from..end].trim();
+        let arg_at = end - text[from..end].trim_start().len();
+        let fx = self.dialect == Dialect::ReshadeFx;
+        // The operand's name, where the rest of the line starts, and whether the including
+        // file's folder is searched first.
         let quoted = if let Some(rest) = arg.strip_prefix('"') {
-            rest.split_once('"').map(|(p, r)| (p.to_string(), r, true))
-        } else if let Some(rest) = arg.strip_prefix('<') {
-            rest.split_once('>').map(|(p, r)| (p.to_string(), r, false))
+            rest.split_once('"')
+                .map(|(p, _)| (p.to_string(), arg_at + p.len() + 2, true))
+        } else if let Some(rest) = arg.strip_prefix('<').filter(|_| !fx) {
+            rest.split_once('>')
+                .map(|(p, _)| (p.to_string(), arg_at + p.len() + 2, false))
+        } else if fx && !arg.starts_with(|c: char| c == '_' || c.is_alphabetic()) {
+            // ReShade takes a string or macros giving one, no `<file>`.
+            let found = lex_all(text, from, end, file, self.nest());
+            let eol = Span::new(file, end, end);
+            return self.expected_operand("include", found.first(), eol, "a file name in quotes");
         } else {
             // `#include MACRO`: the expansion must be a quoted name.
             let toks = lex_all(text, from, end, file, self.nest());
@@ -396,12 +503,12 @@ impl Preprocessor<'_> {
             let toks = self.expand_list(toks, 0);
             match toks.as_slice() {
                 [t] if t.kind == Kind::Str && t.text.len() >= 2 && t.text.ends_with('"') => {
-                    Some((t.text[1..t.text.len() - 1].to_string(), "", true))
+                    Some((t.text[1..t.text.len() - 1].to_string(), end, true))
                 }
                 _ => None,
             }
         };
-        let Some((path, rest, relative)) = quoted else {
+        let Some((path, rest_at, relative)) = quoted else {
             self.error(
                 DiagnosticCode::IncludeError,
                 span,
@@ -409,7 +516,11 @@ impl Preprocessor<'_> {
             );
             return;
         };
-        if !rest.trim().is_empty() && !rest.trim_start().starts_with("//") {
+        if fx {
+            self.trailing_tokens("include", &lex_all(text, rest_at, end, file, false));
+        } else if !text[rest_at..end].trim().is_empty()
+            && !text[rest_at..end].trim_start().starts_with("//")
+        {
             self.warning(
                 DiagnosticCode::PreprocessorWarning,
                 span,
@@ -497,7 +608,7 @@ impl Preprocessor<'_> {
                 self.error(DiagnosticCode::PreprocessorError, span, message);
                 return false;
             };
-            self.extra_tokens(directive, &args[1..]);
+            self.trailing_tokens(directive, &args[1..]);
             return self.is_defined(&name.text) == (directive == "ifdef");
         }
         // `defined` operands are read before expansion, so that they stay names.
@@ -555,7 +666,9 @@ impl Preprocessor<'_> {
         }
         self.aborted = false;
         self.produced = 0;
+        self.in_condition = true;
         let toks = self.expand_list(toks, 0);
+        self.in_condition = false;
         if self.aborted {
             return false;
         }

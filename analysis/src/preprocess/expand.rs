@@ -31,10 +31,37 @@ impl Macro {
     }
 }
 
+/// What comes after a function-like macro's name, which decides whether it is invoked.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Follower {
+    /// The next token is `(`.
+    pub(super) paren: bool,
+    /// Whitespace (not only a comment) comes between the name and the next token.
+    pub(super) blank: bool,
+    /// A line ends between them, or nothing follows.
+    pub(super) new_line: bool,
+}
+
+impl Follower {
+    fn of(next: Option<&Tok>) -> Self {
+        next.map_or(Self::END, |t| Self {
+            paren: t.is("("),
+            blank: t.space,
+            new_line: false,
+        })
+    }
+
+    const END: Self = Self {
+        paren: false,
+        blank: false,
+        new_line: true,
+    };
+}
+
 /// Where the tokens a macro expansion reads after its own come from.
 pub(super) trait Source {
     fn next_tok(&mut self) -> Option<Tok>;
-    fn peek_is_lparen(&mut self) -> bool;
+    fn peek_follower(&mut self) -> Follower;
 }
 
 pub(super) struct VecSource(std::vec::IntoIter<Tok>);
@@ -44,8 +71,8 @@ impl Source for VecSource {
         self.0.next()
     }
 
-    fn peek_is_lparen(&mut self) -> bool {
-        self.0.as_slice().first().is_some_and(|t| t.is("("))
+    fn peek_follower(&mut self) -> Follower {
+        Follower::of(self.0.as_slice().first())
     }
 }
 
@@ -65,11 +92,17 @@ impl Source for TextSource<'_> {
         Some(Tok::from_raw(raw, self.shared, self.file))
     }
 
-    fn peek_is_lparen(&mut self) -> bool {
+    fn peek_follower(&mut self) -> Follower {
         let mut ahead = self.lexer.clone();
-        ahead
-            .next_raw()
-            .is_some_and(|t| t.kind == Kind::Punct && &self.lexer.text[t.start..t.end] == "(")
+        let Some(t) = ahead.next_raw() else {
+            return Follower::END;
+        };
+        let (blank, new_line) = gap_blanks(&self.lexer.text[self.lexer.pos..t.start]);
+        Follower {
+            paren: t.kind == Kind::Punct && &self.lexer.text[t.start..t.end] == "(",
+            blank,
+            new_line,
+        }
     }
 }
 
@@ -84,12 +117,44 @@ impl Stream<'_> {
         self.pending.pop().or_else(|| self.source.next_tok())
     }
 
-    pub(super) fn peek_is_lparen(&mut self) -> bool {
+    pub(super) fn peek_follower(&mut self) -> Follower {
         match self.pending.last() {
-            Some(t) => t.is("("),
-            None => self.source.peek_is_lparen(),
+            Some(t) => Follower::of(Some(t)),
+            None => self.source.peek_follower(),
         }
     }
+}
+
+/// Whether the text between two tokens holds whitespace outside comments, and whether it holds
+/// a line end outside block comments (a line comment runs to one; a backslash-newline is
+/// whitespace, not a line end).
+fn gap_blanks(gap: &str) -> (bool, bool) {
+    let bytes = gap.as_bytes();
+    let (mut blank, mut new_line) = (false, false);
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match (b, bytes.get(i + 1)) {
+            (b'/', Some(b'/')) => {
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k);
+            }
+            (b'/', Some(b'*')) => {
+                i = memchr::memmem::find(&bytes[i + 2..], b"*/").map_or(bytes.len(), |k| i + k + 4);
+            }
+            (b'\\', _) => {
+                blank = true;
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k + 1);
+            }
+            (b'\n', _) => {
+                new_line = true;
+                i += 1;
+            }
+            _ => {
+                blank |= b.is_ascii_whitespace() || b == b'\x0b';
+                i += 1;
+            }
+        }
+    }
+    (blank, new_line)
 }
 
 impl Preprocessor<'_> {
@@ -142,7 +207,15 @@ impl Preprocessor<'_> {
                 t.hide.union(&HideSet::of(vec![name.clone()])),
             ),
             Some(params) => {
-                if !stream.peek_is_lparen() {
+                let follower = stream.peek_follower();
+                if self.dialect == Dialect::ReshadeFx {
+                    // ReShade looks for the `(` on the name's line only, skipping blanks, and a
+                    // name it skipped blanks after without finding one is gone from the text (in
+                    // an `#if`, where identifiers are 0, it stays).
+                    if follower.new_line || !follower.paren {
+                        return follower.blank && !follower.new_line && !self.in_condition;
+                    }
+                } else if !follower.paren {
                     return false;
                 }
                 stream.next();

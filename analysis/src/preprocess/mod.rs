@@ -192,6 +192,9 @@ struct Preprocessor<'a> {
     /// The macro invoked in the text that the current expansion started from.
     outermost: Option<TokText>,
     dialect: Dialect,
+    /// An `#if` expression is being expanded (ReShade FX keeps a function-like macro's name
+    /// there when no `(` follows, as an identifier that is 0).
+    in_condition: bool,
 }
 
 impl<'a> Preprocessor<'a> {
@@ -219,6 +222,7 @@ impl<'a> Preprocessor<'a> {
             produced: 0,
             outermost: None,
             dialect,
+            in_condition: false,
         }
     }
 
@@ -327,8 +331,12 @@ impl<'a> Preprocessor<'a> {
                     self.flush_run(file, &text, run_start, pos, is_active(&conds));
                     let end = directive_end(&text, hash, self.nest());
                     let next = (end + 1).min(bytes.len());
-                    self.emit_blank(file, &text, pos, next);
+                    let tail = self.skipped_branch_tail(&text, hash, end, &conds);
+                    self.emit_blank(file, &text, pos, tail.unwrap_or(next));
                     self.directive(file, &text, hash, end, &mut conds);
+                    if let Some(tail) = tail {
+                        self.flush_run(file, &text, tail, next, is_active(&conds));
+                    }
                     pos = next;
                     run_start = next;
                 }
@@ -357,6 +365,28 @@ impl<'a> Preprocessor<'a> {
             let message = format!("'#{}' : unterminated conditional directive", cond.directive);
             self.error(DiagnosticCode::PreprocessorError, cond.span, message);
         }
+    }
+
+    /// Where the text after an `#else` or `#endif` that ends a skipped branch starts, in ReShade
+    /// FX: ReShade checks such a line's end only when the branch was read, and otherwise reads
+    /// what follows the directive's name as text of the branch that comes next.
+    fn skipped_branch_tail(
+        &self,
+        text: &Rc<str>,
+        hash: usize,
+        end: usize,
+        conds: &[Cond],
+    ) -> Option<usize> {
+        if self.dialect != Dialect::ReshadeFx || is_active(conds) {
+            return None;
+        }
+        let mut lexer = Lexer::new(text, hash + 1, end);
+        lexer.nest = false;
+        let name = lexer.next_raw()?;
+        if !matches!(&text[name.start..name.end], "else" | "endif") {
+            return None;
+        }
+        lexer.next_raw().map(|_| name.end)
     }
 
     /// Emits lines of text: with macros expanded when the group is active, blank otherwise.

@@ -1,0 +1,9 @@
+// defining a function-like macro again, even identically, is an error (preprocessor::parse_def)
+#include "../case.fxh"
+#define F(x) x
+#define F(x) x
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

@@ -1,0 +1,8 @@
+// __RESHADE__ is predefined: defining it again is a redefinition
+#include "../case.fxh"
+#define __RESHADE__ 1
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

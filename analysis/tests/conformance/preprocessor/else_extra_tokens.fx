@@ -1,0 +1,10 @@
+// tokens after #else closing a branch that was read are an error (preprocessor::parse)
+#include "../case.fxh"
+#if 1
+#else junk
+#endif
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }
