@@ -427,6 +427,7 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
     let mut validating = 0;
     let mut failures = Vec::new();
     let mut naga_rejected = Vec::new();
+    let mut interface_mismatches = Vec::new();
     for path in &all {
         let out = analysis::load_effect(path, &options);
         let name = path
@@ -434,8 +435,11 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
             .unwrap_or(path)
             .display()
             .to_string();
-        if out.effect.is_some() {
+        if let Some(effect) = &out.effect {
             validating += 1;
+            for m in stage_interface_mismatches(effect) {
+                interface_mismatches.push(format!("{name}: {m}"));
+            }
         } else {
             let first = out
                 .diagnostics
@@ -469,6 +473,11 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         naga_rejected.is_empty(),
         "naga rejects generated code:\n{}",
         naga_rejected.join("\n")
+    );
+    assert!(
+        interface_mismatches.is_empty(),
+        "pixel shader inputs their vertex shader does not write (WebGPU rejects the pipeline):\n{}",
+        interface_mismatches.join("\n")
     );
 }
 
@@ -757,26 +766,33 @@ fn stage_locations(
 }
 
 /// WebGPU's rule for a render pipeline, checked without a GPU: every pixel shader input
-/// location is a vertex shader output of the same type.
-fn assert_stage_interfaces_match(effect: &analysis::ValidatedEffect) {
+/// location is a vertex shader output of the same type. Each pass that breaks it, described.
+fn stage_interface_mismatches(effect: &analysis::ValidatedEffect) -> Vec<String> {
+    let mut found = Vec::new();
     for t in effect.techniques() {
-        for pass in &t.passes {
+        for (k, pass) in t.passes.iter().enumerate() {
             let Some(draw) = pass.draw() else { continue };
             let module = effect.module();
             let written = stage_locations(module, effect.entry_point(draw.vertex), false);
             let read = stage_locations(module, effect.entry_point(draw.fragment), true);
             for (location, ty) in &read {
-                assert_eq!(
-                    written.get(location),
-                    Some(ty),
-                    "pixel shader input @location({location}) of technique {} is not written \
-                     by its vertex shader:\n{}",
-                    t.name,
-                    effect.wgsl()
-                );
+                if written.get(location) != Some(ty) {
+                    found.push(format!(
+                        "technique {} pass {k}: pixel shader input @location({location}) {ty:?} \
+                         is written as {:?}",
+                        t.name,
+                        written.get(location)
+                    ));
+                }
             }
         }
     }
+    found
+}
+
+fn assert_stage_interfaces_match(effect: &analysis::ValidatedEffect) {
+    let found = stage_interface_mismatches(effect);
+    assert!(found.is_empty(), "{found:?} in:\n{}", effect.wgsl());
 }
 
 fn generated(text: &str) -> String {
