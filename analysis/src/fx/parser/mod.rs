@@ -49,7 +49,6 @@ pub(super) struct Reported;
 
 pub(super) type PResult<T> = Result<T, Reported>;
 
-/// Parses preprocessed ReShade FX text.
 /// Where a declaration is: what may follow a declared name depends on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Place {
@@ -58,6 +57,7 @@ pub(super) enum Place {
     Member,
 }
 
+/// Parses preprocessed ReShade FX text.
 pub fn parse(text: &str) -> Parsed {
     let (mut tokens, lex_errors) = tokenize(text);
     // The lexer has reported every unknown character; the parser reads on as if it were absent,
