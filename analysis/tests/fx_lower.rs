@@ -425,6 +425,7 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
     let mut validating = 0;
     let mut failures = Vec::new();
     let mut naga_rejected = Vec::new();
+    let mut interface_mismatches = Vec::new();
     for path in &all {
         let out = analysis::load_effect(path, &options);
         let name = path
@@ -432,8 +433,11 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
             .unwrap_or(path)
             .display()
             .to_string();
-        if out.effect.is_some() {
+        if let Some(effect) = &out.effect {
             validating += 1;
+            for m in stage_interface_mismatches(effect) {
+                interface_mismatches.push(format!("{name}: {m}"));
+            }
         } else {
             let first = out
                 .diagnostics
@@ -467,6 +471,11 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         naga_rejected.is_empty(),
         "naga rejects generated code:\n{}",
         naga_rejected.join("\n")
+    );
+    assert!(
+        interface_mismatches.is_empty(),
+        "pixel shader inputs their vertex shader does not write (WebGPU rejects the pipeline):\n{}",
+        interface_mismatches.join("\n")
     );
 }
 
@@ -719,4 +728,220 @@ technique T { pass { VertexShader = VS; PixelShader = PS; } }
         assert!(wgsl.contains(location), "{location} in:\n{wgsl}");
     }
     assert!(wgsl.contains("@location(3) fx_i4: vec4<f32>"), "{wgsl}");
+}
+
+/// The `@location` stage inputs (`inputs`) or outputs of entry point `ep`, with their types.
+fn stage_locations(
+    module: &naga::Module,
+    ep: &naga::EntryPoint,
+    inputs: bool,
+) -> std::collections::BTreeMap<u32, naga::TypeInner> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut add = |binding: Option<&naga::Binding>, ty: naga::Handle<naga::Type>| {
+        if let Some(naga::Binding::Location { location, .. }) = binding {
+            out.insert(*location, module.types[ty].inner.clone());
+        }
+    };
+    let mut visit = |binding: Option<&naga::Binding>, ty: naga::Handle<naga::Type>| match &module
+        .types[ty]
+        .inner
+    {
+        naga::TypeInner::Struct { members, .. } => {
+            for m in members {
+                add(m.binding.as_ref(), m.ty);
+            }
+        }
+        _ => add(binding, ty),
+    };
+    if inputs {
+        for a in &ep.function.arguments {
+            visit(a.binding.as_ref(), a.ty);
+        }
+    } else if let Some(r) = &ep.function.result {
+        visit(r.binding.as_ref(), r.ty);
+    }
+    out
+}
+
+/// WebGPU's rule for a render pipeline, checked without a GPU: every pixel shader input
+/// location is a vertex shader output of the same type. Each pass that breaks it, described.
+fn stage_interface_mismatches(effect: &analysis::ValidatedEffect) -> Vec<String> {
+    let mut found = Vec::new();
+    for t in effect.techniques() {
+        for (k, pass) in t.passes.iter().enumerate() {
+            let Some(draw) = pass.draw() else { continue };
+            let module = effect.module();
+            let written = stage_locations(module, effect.entry_point(draw.vertex), false);
+            let read = stage_locations(module, effect.entry_point(draw.fragment), true);
+            for (location, ty) in &read {
+                if written.get(location) != Some(ty) {
+                    found.push(format!(
+                        "technique {} pass {k}: pixel shader input @location({location}) {ty:?} \
+                         is written as {:?}",
+                        t.name,
+                        written.get(location)
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn assert_stage_interfaces_match(effect: &analysis::ValidatedEffect) {
+    let found = stage_interface_mismatches(effect);
+    assert!(found.is_empty(), "{found:?} in:\n{}", effect.wgsl());
+}
+
+fn generated(text: &str) -> String {
+    let path = repo().join("assets/test_effect.fx");
+    let loader = analysis::MemoryLoader::new([(path.clone(), text.to_string())]);
+    analysis::fx::generated_wgsl(&path, &loader, &Options::default()).expect("lowers")
+}
+
+#[test]
+fn texture_parameters_and_results_are_dropped_with_their_arguments() {
+    // ReShade 6.1 takes texture parameters (plain, out, passed on, returned) though no
+    // intrinsic reads one: they carry nothing, and the calls inside texture arguments still run.
+    let ps = r#"
+texture2D Tex { Width = 4; Height = 4; };
+static int Count = 0;
+float F(texture2D t) { return 1; }
+float G(out texture2D t, texture2D u) { t = u; return F(u) + F(t); }
+texture2D H(texture2D t) { Count++; return t; }
+float K(texture2D t) { return G(t, H(t)); }
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    Tex;
+    return K(Tex) + Count;
+}
+"#;
+    let out = compile(&with_vs(ps));
+    let effect = out
+        .effect
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()));
+    assert_eq!(naga_error(effect.wgsl()), None);
+    assert_eq!(function_lines(ps, "F")[0], "fn F() -> f32 {");
+    assert_eq!(function_lines(ps, "G")[0], "fn G() -> f32 {");
+    assert_eq!(
+        function_lines(ps, "H"),
+        ["fn H() {", "Count += 1i;", "return;"]
+    );
+    // `H(t)` is the argument of a dropped parameter: its call is a statement of its own.
+    let body = function_lines(ps, "K");
+    let h = body.iter().position(|l| l == "H();").expect("H runs");
+    let g = body.iter().position(|l| l.contains("G()")).expect("G runs");
+    assert!(h < g, "{body:?}");
+}
+
+#[test]
+fn built_in_calls_of_constants_are_computed_at_run_time() {
+    // naga's constant evaluator rejects `pow(0, 0)`, `exp2(200)` (inside `ldexp`) and the like
+    // as out of range; ReShade computes them at run time, so each argument goes through an
+    // identity function, including those of calls nested in other calls.
+    let ps = "float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target\n{\n    \
+              float a = pow(0.0, 0.0) + ldexp(1.0, 200) + sqrt(-1.0);\n    \
+              int i = abs(-2147483647 - 1);\n    \
+              bool b = pow(saturate(0.0), any(bool2(false, false) & bool4(false, false, false, true)));\n    \
+              return a + i + b + pow(uv.x, 2.0);\n}\n";
+    let out = compile(&with_vs(ps));
+    let effect = out
+        .effect
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()));
+    assert_eq!(naga_error(effect.wgsl()), None);
+    let body = function_lines(ps, "PS").join("\n");
+    for call in [
+        "pow(fx_runtime_f32(0.0f), fx_runtime_f32(0.0f))",
+        "saturate(fx_runtime_f32(0.0f))",
+        "exp2(f32(fx_runtime_i32(200i)))",
+        // Not all constant: left as it was.
+        "pow((uv).x, 2.0f)",
+    ] {
+        assert!(body.contains(call), "{call} in:\n{body}");
+    }
+    assert!(body.contains("abs(fx_runtime_i32("), "{body}");
+}
+
+#[test]
+fn pixel_shader_inputs_the_vertex_shader_does_not_write_read_zero_with_reshades_warning() {
+    // The conformance case techniques/pass_ps_semantic_mismatch.fx: ReShade warns X4576 at
+    // the pass (8:15) and NORMAL reads 0. A second pass's vertex shader writes NORMAL: there
+    // the same pixel shader reads it, at the location both agree on.
+    let case = cases().join("techniques/pass_ps_semantic_mismatch.fx");
+    let out = analysis::load_effect(&case, &Options::default());
+    let effect = out
+        .effect
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()));
+    let warnings: Vec<String> = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == DiagnosticCode::InvalidQualifier)
+        .map(|d| d.render_short(&out.sources))
+        .collect();
+    assert_eq!(
+        warnings,
+        [format!(
+            "{}:8:15: warning[InvalidQualifier]: 'PS2': input parameter 'n' semantic does not \
+             match vertex shader one (it reads 0)",
+            case.display()
+        )]
+    );
+    assert_stage_interfaces_match(effect);
+    let two = cases().join("techniques/pass_ps_semantic_two_passes.fx");
+    let out = analysis::load_effect(&two, &Options::default());
+    let effect = out
+        .effect
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}", out.render_diagnostics()));
+    let lines: Vec<u32> = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == DiagnosticCode::InvalidQualifier)
+        .map(|d| out.sources.location(d.span.expect("located")).start.line)
+        .collect();
+    assert_eq!(lines, [6], "one warning, for the pass after CaseVS");
+    assert_stage_interfaces_match(effect);
+    let wgsl = effect.wgsl();
+    // TEXCOORD0 keeps location 0; NORMAL takes the first free one, 1, on both sides.
+    assert!(wgsl.contains("@location(1) o2: vec3<f32>"), "{wgsl}");
+    assert!(wgsl.contains("@location(1) fx_i1: vec3<f32>"), "{wgsl}");
+    // Two wrappers of PS2: reading NORMAL, and (after CaseVS) without it.
+    let wrappers = wgsl.matches("@fragment fn fx_ps_").count();
+    assert_eq!(wrappers, 2, "{wgsl}");
+}
+
+#[test]
+fn struct_members_and_several_semantics_the_vertex_shader_lacks_read_zero() {
+    for case in [
+        "techniques/pass_ps_semantic_struct_missing.fx",
+        "techniques/pass_ps_semantic_several_missing.fx",
+        "techniques/pass_ps_semantic_texcoord_missing.fx",
+        "techniques/pass_ps_semantic_normal_written.fx",
+    ] {
+        let out = analysis::load_effect(&cases().join(case), &Options::default());
+        let effect = out
+            .effect
+            .as_ref()
+            .unwrap_or_else(|| panic!("{}", out.render_diagnostics()));
+        assert_eq!(naga_error(effect.wgsl()), None, "{case}");
+        assert_stage_interfaces_match(effect);
+    }
+    let text = generated(
+        "struct In { float4 pos : SV_Position; float3 n : NORMAL; float4 c : COLOR0; };\n\
+         float4 PS(In i) : SV_Target { return i.n.xyzz + i.c; }\n\
+         float4 VS(uint id : SV_VertexID, out float3 n : NORMAL) : SV_Position { n = 1; return 0; }\n\
+         technique T { pass { VertexShader = VS; PixelShader = PS; } }\n",
+    );
+    // NORMAL and COLOR0 take locations 0 and 1 (no TEXCOORD in the effect); the vertex shader
+    // writes NORMAL only, so COLOR0 is no input and keeps its zero.
+    assert!(text.contains("@location(0) o0: vec3<f32>"), "{text}");
+    assert!(text.contains("@location(0) fx_i1: vec3<f32>"), "{text}");
+    assert!(!text.contains("@location(1)"), "{text}");
+}
+
+fn cases() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance")
 }

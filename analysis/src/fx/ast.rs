@@ -212,7 +212,7 @@ pub struct Param {
     pub array: Vec<Option<Expr>>,
     pub semantic: Option<Ident>,
     /// `= value` after the parameter: syntax of ReShade releases after 6.1, parsed so the rest
-    /// of the file is checked as it would be there, and reported once (see `parser.rs`).
+    /// of the file is checked as it would be there, and reported once (see `parser/items.rs`).
     pub default: Option<Expr>,
     pub range: TextRange,
 }

@@ -13,7 +13,6 @@ mod check_const;
 mod check_entry;
 mod check_expr;
 mod check_init;
-mod expr;
 pub mod files;
 pub mod intrinsic_table;
 pub mod intrinsics;

@@ -55,13 +55,22 @@ fn uniforms(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether a uniform only puts text in ReShade's UI: a `radio` with no `ui_items` shows its
-/// `ui_text` or label and nothing to choose. ReShade effects declare help, warnings, credits and
-/// separators this way (`uniform int _Help < ui_type = "radio"; ui_text = "..."; >;`), and
-/// never read them.
+/// Whether a uniform only puts text in ReShade's UI: a choice (`radio`, `combo`, `list`) with at
+/// most one item offers nothing to choose, so it only shows its label, `ui_text` and tooltip.
+/// ReShade effects declare help, warnings, credits and separators this way
+/// (`uniform int _Help < ui_type = "radio"; ui_text = "..."; >;`, or a `combo` whose one item is
+/// "Info" with the text in its tooltip), and never read them.
 fn is_ui_message(uniform: &Uniform) -> bool {
     let annotations = &uniform.annotations;
-    annotations.string("ui_type") == Some("radio") && annotations.string("ui_items").is_none()
+    let choice = matches!(
+        annotations.string("ui_type"),
+        Some("radio" | "combo" | "list")
+    );
+    // ReShade's items are separated (and ended) by NUL characters.
+    let items = annotations.string("ui_items").map_or(0, |items| {
+        items.split('\0').filter(|i| !i.is_empty()).count()
+    });
+    choice && items <= 1
 }
 
 /// A texture is used when a pass binds it (samples, loads or writes it as storage) or renders to

@@ -57,6 +57,7 @@ impl Emitter<'_> {
                     list.push(format!("{t}, {s}"));
                 }
                 ParamKind::Value => list.push(self.expr_as(a, pt)?),
+                ParamKind::Texture => self.texture_effects(a)?,
                 ParamKind::Pointer => match self.direct_address(a, pt) {
                     Some(address) => list.push(address),
                     None => {

@@ -15,9 +15,9 @@ use super::super::check::Facts;
 use super::super::check_atomic;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
-use super::entry::EntryRequest;
 use super::items::{Global, Lowered};
 use super::names::{ident, local_ident, member, overload, wgsl_type};
+use super::passes::Plan;
 use super::{Result, unsupported};
 
 /// The generated user text with its span records.
@@ -43,6 +43,9 @@ pub(crate) enum ParamKind {
     Value,
     Pointer,
     Sampler,
+    /// A texture object, which no intrinsic reads: dropped with its arguments
+    /// (`texture_params.rs`).
+    Texture,
 }
 
 /// The code generator's state for one module.
@@ -73,6 +76,10 @@ pub(crate) struct Emitter<'m> {
     pub helpers: BTreeMap<String, String>,
     /// Operands computed before a later operand's side effects, held in a `let` (`order.rs`).
     pub pinned: HashSet<TextRange>,
+    /// Arguments of built-in calls of constants, computed at run time (`exprs.rs::call`).
+    pub run_time: HashSet<TextRange>,
+    /// Locations of the varying semantics other than `TEXCOORDn` (`varyings.rs`).
+    pub varying_locations: HashMap<String, u32>,
     /// User functions that write module-scope variables (`global_writes.rs`).
     pub writing_functions: HashSet<usize>,
     /// Every module-scope WGSL name of user items (functions, structs, globals, bindings):
@@ -89,7 +96,7 @@ pub(crate) fn emit_module(
     module: &Module,
     facts: &Facts,
     lowered: &Lowered,
-    entries: &[EntryRequest],
+    plan: &mut Plan,
     target: &crate::Target,
 ) -> Result<Code> {
     let mut e = Emitter {
@@ -111,6 +118,8 @@ pub(crate) fn emit_module(
         used_statics: BTreeSet::new(),
         helpers: BTreeMap::new(),
         pinned: HashSet::new(),
+        run_time: HashSet::new(),
+        varying_locations: HashMap::new(),
         writing_functions: HashSet::new(),
         module_names: rustc_hash::FxHashSet::default(),
         hoisted: HashSet::new(),
@@ -125,7 +134,9 @@ pub(crate) fn emit_module(
     e.module_names = e.module_scope_names();
     e.find_writing_functions();
     e.structs_decls(&module.items)?;
-    for entry in entries {
+    e.assign_varying_locations(&plan.entries)?;
+    e.feed_missing_inputs(plan)?;
+    for entry in &plan.entries {
         e.entry(entry)?;
     }
     let mut done_f = BTreeSet::new();
@@ -225,13 +236,19 @@ impl<'m> Emitter<'m> {
                     kind: ObjectKind::Sampler,
                     ..
                 } => ParamKind::Sampler,
+                _ if super::texture_params::is_texture(&ty) => ParamKind::Texture,
                 _ if out => ParamKind::Pointer,
                 _ => ParamKind::Value,
             };
             params.push((ty, kind));
         }
         let ret = match &f.return_type.kind {
-            TypeKind::Void => Type::Void,
+            // A texture result is dropped like a texture parameter.
+            TypeKind::Void
+            | TypeKind::Object {
+                kind: ObjectKind::Texture,
+                ..
+            } => Type::Void,
             &TypeKind::Numeric { base, rows, cols } => Type::Numeric { base, rows, cols },
             _ => self
                 .facts
@@ -461,7 +478,7 @@ impl<'m> Emitter<'m> {
             .flatten()
     }
 
-    fn is_constant(&mut self, e: &Expr) -> bool {
+    pub(super) fn is_constant(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Literal(_) => true,
             ExprKind::Name(p) => match self.facts.globals.get(&p.range) {
@@ -520,6 +537,7 @@ impl<'m> Emitter<'m> {
                     list.push(format!("fx_in_{n}: {t}"));
                     copies.push((p.range, format!("var {n}: {t} = fx_in_{n};")));
                 }
+                ParamKind::Texture => {}
             }
             if *kind != ParamKind::Value {
                 self.params.insert(p.name.name.clone(), *kind);
@@ -640,6 +658,10 @@ impl<'m> Emitter<'m> {
             StmtKind::Continue => self.line(s.range, "continue;"),
             StmtKind::Discard => self.line(s.range, "discard;"),
             StmtKind::Return(value) => match value {
+                Some(v) if super::texture_params::is_texture(&self.ty(v)) => {
+                    self.texture_effects(v)?;
+                    self.line(s.range, "return;");
+                }
                 Some(v) => {
                     let ret = self.ret.clone();
                     let code = self.expr_as(v, &ret)?;
@@ -809,6 +831,9 @@ impl<'m> Emitter<'m> {
 
     /// An expression used as a statement: assignments, increments, calls and sequences.
     pub fn expr_statement(&mut self, e: &Expr) -> Result<()> {
+        if super::texture_params::is_texture(&self.ty(e)) {
+            return self.texture_effects(e);
+        }
         match &e.kind {
             ExprKind::Assign { op, target, value } => self.assign(*op, target, value, e.range),
             ExprKind::Postfix { op, operand } => {

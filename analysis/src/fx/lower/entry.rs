@@ -4,7 +4,8 @@
 //! `SV_Position`/`POSITION`/`VPOS` → `@builtin(position)`, `TEXCOORDn` → `@location(n)` (flat
 //! for integers), `SV_Target[n]`/`COLOR[n]` → `@location(n)`, `SV_VertexID` →
 //! `vertex_index`, `SV_InstanceID` → `instance_index`, `SV_DispatchThreadID`,
-//! `SV_GroupThreadID`, `SV_GroupID`, `SV_GroupIndex` → the compute ids.
+//! `SV_GroupThreadID`, `SV_GroupID`, `SV_GroupIndex` → the compute ids; other varying
+//! semantics → the location `varyings.rs` gives them.
 
 use super::super::ast::*;
 use super::super::lexer::Base;
@@ -19,6 +20,11 @@ pub(crate) struct EntryRequest {
     pub stage: naga::ShaderStage,
     pub threads: [u32; 3],
     pub range: TextRange,
+    /// A pixel shader's: the vertex shader of its pass.
+    pub vertex: Option<usize>,
+    /// A pixel shader's inputs (normalised semantics) that vertex shader does not write: they
+    /// read zero (`varyings.rs`).
+    pub zeroed: Vec<String>,
 }
 
 impl EntryRequest {
@@ -26,13 +32,25 @@ impl EntryRequest {
     pub fn wgsl_name(&self) -> String {
         match self.stage {
             naga::ShaderStage::Vertex => format!("fx_vs_{}", self.function),
-            naga::ShaderStage::Fragment => format!("fx_ps_{}", self.function),
+            naga::ShaderStage::Fragment => match self.vertex {
+                Some(vs) if !self.zeroed.is_empty() => format!("fx_ps_{}_vs{vs}", self.function),
+                _ => format!("fx_ps_{}", self.function),
+            },
             _ => format!(
                 "fx_cs_{}_{}_{}_{}",
                 self.function, self.threads[0], self.threads[1], self.threads[2]
             ),
         }
     }
+}
+
+/// One value crossing a stage boundary, before it gets its attribute: the semantic (an array
+/// element's numbered on), the FX type and the place in the wrapper.
+pub(super) struct Varying {
+    pub semantic: Ident,
+    pub ty: Type,
+    pub place: String,
+    pub range: TextRange,
 }
 
 /// One stage input or output: the WGSL attribute and type, and the FX value's type and place.
@@ -53,19 +71,74 @@ fn split_semantic(semantic: &str) -> (&str, u32) {
     (stem, semantic[stem.len()..].parse().unwrap_or(0))
 }
 
-/// The attribute and stage type of a semantic, for an input (`input`) or output.
+/// A semantic in upper case with its index written: `TEXCOORD` and `texcoord0` are `TEXCOORD0`.
+pub(super) fn normalised(semantic: &str) -> String {
+    let upper = semantic.to_ascii_uppercase();
+    let (stem, index) = split_semantic(&upper);
+    format!("{stem}{index}")
+}
+
+/// Whether a value with this semantic crosses from the vertex to the pixel shader.
+pub(super) fn is_varying(stage: naga::ShaderStage, input: bool) -> bool {
+    matches!(
+        (stage, input),
+        (naga::ShaderStage::Vertex, false) | (naga::ShaderStage::Fragment, true)
+    )
+}
+
+/// A user-defined varying at `location`: flat for integers, bools as `u32`.
+fn location_slot(location: u32, ty: &Type) -> (String, Type) {
+    let flat = matches!(
+        ty.numeric(),
+        Some((Base::Int | Base::Uint | Base::Bool, ..))
+    );
+    let t = if matches!(ty.numeric(), Some((Base::Bool, ..))) {
+        ty.with_base(Base::Uint)
+    } else {
+        ty.clone()
+    };
+    let interp = if flat { " @interpolate(flat)" } else { "" };
+    (format!("@location({location}){interp}"), t)
+}
+
+/// The attribute and stage type of a semantic, for an input (`input`) or output; varyings of
+/// other semantics than `TEXCOORDn` take their location from `locations` (`varyings.rs`).
 fn attribute(
     semantic: &str,
     ty: &Type,
     stage: naga::ShaderStage,
     input: bool,
     range: TextRange,
+    locations: &std::collections::HashMap<String, u32>,
 ) -> Result<(String, Type)> {
+    let found = known_attribute(semantic, ty, stage, input).or_else(|| {
+        let location = *locations.get(&normalised(semantic))?;
+        is_varying(stage, input).then(|| location_slot(location, ty))
+    });
+    match found {
+        Some(found) => Ok(found),
+        None => unsupported(
+            range,
+            format!(
+                "'{semantic}' : semantic not supported yet as a {stage:?} {}",
+                if input { "input" } else { "output" }
+            ),
+        ),
+    }
+}
+
+/// The attribute and stage type of a built-in semantic, a `TEXCOORDn` or a render target.
+pub(super) fn known_attribute(
+    semantic: &str,
+    ty: &Type,
+    stage: naga::ShaderStage,
+    input: bool,
+) -> Option<(String, Type)> {
     let upper = semantic.to_ascii_uppercase();
     let (stem, index) = split_semantic(&upper);
     let u3 = Type::vector(Base::Uint, 3);
     use naga::ShaderStage::*;
-    let found = match (stage, input, stem) {
+    match (stage, input, stem) {
         (Vertex, true, "SV_VERTEXID" | "VERTEXID") => {
             Some(("@builtin(vertex_index)".into(), Type::UINT))
         }
@@ -75,17 +148,7 @@ fn attribute(
             Some(("@builtin(position)".into(), Type::vector(Base::Float, 4)))
         }
         (Vertex, false, "TEXCOORD") | (Fragment, true, "TEXCOORD") if index < 16 => {
-            let flat = matches!(
-                ty.numeric(),
-                Some((Base::Int | Base::Uint | Base::Bool, ..))
-            );
-            let t = if matches!(ty.numeric(), Some((Base::Bool, ..))) {
-                ty.with_base(Base::Uint)
-            } else {
-                ty.clone()
-            };
-            let interp = if flat { " @interpolate(flat)" } else { "" };
-            Some((format!("@location({index}){interp}"), t))
+            Some(location_slot(index, ty))
         }
         (Fragment, true, "SV_ISFRONTFACE") => Some(("@builtin(front_facing)".into(), Type::BOOL)),
         // Render targets take four components: fewer are padded with zeros.
@@ -102,45 +165,33 @@ fn attribute(
             Some(("@builtin(local_invocation_index)".into(), Type::UINT))
         }
         _ => None,
-    };
-    match found {
-        Some(found) => Ok(found),
-        None => unsupported(
-            range,
-            format!(
-                "'{semantic}' : semantic not supported yet as a {stage:?} {}",
-                if input { "input" } else { "output" }
-            ),
-        ),
     }
 }
 
 impl Emitter<'_> {
-    /// The slots of a value of type `ty` with `semantic` at `place` (struct fields flattened).
-    #[allow(clippy::too_many_arguments)]
-    fn slots(
+    /// The varyings of a value of type `ty` with `semantic` at `place`: struct fields
+    /// flattened, arrays one per element.
+    pub(super) fn flatten(
         &self,
         ty: &Type,
         semantic: Option<&Ident>,
         place: String,
-        request: &EntryRequest,
-        input: bool,
         range: TextRange,
-        out: &mut Vec<Slot>,
+        out: &mut Vec<Varying>,
     ) -> Result<()> {
         // An array varying (`float4 offsets[3] : TEXCOORD1`) takes one location per element,
-        // numbered on from its semantic's (TEXCOORD1, TEXCOORD2, TEXCOORD3), as in HLSL.
+        // numbered on from its semantic's (TEXCOORD1, TEXCOORD2, TEXCOORD3), as in HLSL and
+        // ReShade: WGSL stage inputs and outputs are never arrays.
         if let (Type::Array(element, Some(n)), Some(semantic)) = (ty, semantic) {
             let upper = semantic.name.to_ascii_uppercase();
-            let stem = upper.trim_end_matches(|c: char| c.is_ascii_digit());
-            let index: u32 = upper[stem.len()..].parse().unwrap_or(0);
+            let (stem, index) = split_semantic(&upper);
             for k in 0..*n {
                 let each = Ident {
-                    name: format!("{stem}{}", index + k),
+                    name: format!("{stem}{}", index.saturating_add(k)),
                     range: semantic.range,
                 };
                 let p = format!("{place}[{k}]");
-                self.slots(element, Some(&each), p, request, input, range, out)?;
+                self.flatten(element, Some(&each), p, range, out)?;
             }
             return Ok(());
         }
@@ -157,7 +208,7 @@ impl Emitter<'_> {
                         .map(|(_, t)| t.clone())
                         .unwrap_or(Type::Error);
                     let p = format!("{place}.{}", super::names::member(&d.name.name));
-                    self.slots(&fty, d.semantic.as_ref(), p, request, input, d.range, out)?;
+                    self.flatten(&fty, d.semantic.as_ref(), p, d.range, out)?;
                 }
             }
             return Ok(());
@@ -168,40 +219,53 @@ impl Emitter<'_> {
                 "an entry point parameter or result without a semantic",
             );
         };
-        if let Type::Array(element, Some(n)) = ty {
-            // As in ReShade, element `k` of an array `TEXCOORDi` is `TEXCOORDi+k`: one
-            // location each, since WGSL stage inputs and outputs are never arrays.
-            let (stem, first) = split_semantic(&semantic.name);
-            for k in 0..*n {
-                let element_semantic = Ident {
-                    name: format!("{stem}{}", first.saturating_add(k)),
-                    range: semantic.range,
-                };
-                let p = format!("{place}[{k}]");
-                self.slots(
-                    element,
-                    Some(&element_semantic),
-                    p,
-                    request,
-                    input,
-                    range,
-                    out,
-                )?;
-            }
-            return Ok(());
-        }
-        let (attribute, stage_ty) =
-            attribute(&semantic.name, ty, request.stage, input, semantic.range)?;
-        let wgsl_ty = self.wgsl(&stage_ty, range)?;
-        // The FX value's own type must lower too (its place is declared with it).
-        self.wgsl(ty, range)?;
-        out.push(Slot {
-            attribute,
-            wgsl_ty,
-            ty: stage_ty,
-            fx_ty: ty.clone(),
+        out.push(Varying {
+            semantic: semantic.clone(),
+            ty: ty.clone(),
             place,
+            range,
         });
+        Ok(())
+    }
+
+    /// The slots of a value of type `ty` with `semantic` at `place`; a pixel shader's input
+    /// its pass's vertex shader does not write is left out (its place keeps its zero).
+    #[allow(clippy::too_many_arguments)]
+    fn slots(
+        &self,
+        ty: &Type,
+        semantic: Option<&Ident>,
+        place: String,
+        request: &EntryRequest,
+        input: bool,
+        range: TextRange,
+        out: &mut Vec<Slot>,
+    ) -> Result<()> {
+        let mut varyings = Vec::new();
+        self.flatten(ty, semantic, place, range, &mut varyings)?;
+        for v in varyings {
+            if input && request.zeroed.contains(&normalised(&v.semantic.name)) {
+                continue;
+            }
+            let (attribute, stage_ty) = attribute(
+                &v.semantic.name,
+                &v.ty,
+                request.stage,
+                input,
+                v.semantic.range,
+                &self.varying_locations,
+            )?;
+            let wgsl_ty = self.wgsl(&stage_ty, v.range)?;
+            // The FX value's own type must lower too (its place is declared with it).
+            self.wgsl(&v.ty, v.range)?;
+            out.push(Slot {
+                attribute,
+                wgsl_ty,
+                ty: stage_ty,
+                fx_ty: v.ty,
+                place: v.place,
+            });
+        }
         Ok(())
     }
 
@@ -232,8 +296,8 @@ impl Emitter<'_> {
             let is_out = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Out);
             let is_inout = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Inout);
             match kind {
-                ParamKind::Sampler => {
-                    return unsupported(p.range, "a sampler parameter on an entry point");
+                ParamKind::Sampler | ParamKind::Texture => {
+                    return unsupported(p.range, "an object parameter on an entry point");
                 }
                 ParamKind::Pointer => args.push(format!("&{place}")),
                 ParamKind::Value => args.push(place.clone()),

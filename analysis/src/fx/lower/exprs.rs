@@ -165,11 +165,33 @@ impl Emitter<'_> {
         }
     }
 
+    /// `code` (of type `t`) passed through an identity function, which naga never evaluates as
+    /// a constant: what ReShade leaves to run time stays there.
+    pub(super) fn at_run_time(
+        &mut self,
+        code: String,
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let wt = self.wgsl(t, range)?;
+        let spelt: String = wt
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let name = format!("fx_runtime_{spelt}");
+        let helper = self.helper(name, |n| format!("fn {n}(v: {wt}) -> {wt} {{ return v; }}"));
+        Ok(format!("{helper}({code})"))
+    }
+
     /// The WGSL value of `e`, of the checker's type; held in a `let` where it stands when a
-    /// later operand's side effects would change it (`order.rs`).
+    /// later operand's side effects would change it (`order.rs`), and passed through
+    /// [`Self::at_run_time`] when a built-in call of constants takes it first.
     pub fn expr(&mut self, e: &Expr) -> Result<String> {
         self.mark_operands(e);
-        let code = self.expr_kind(e)?;
+        let mut code = self.expr_kind(e)?;
+        if self.run_time.remove(&e.range) {
+            code = self.at_run_time(code, &self.ty(e), e.range)?;
+        }
         if self.is_pinned(e) {
             return self.pin(code, &self.ty(e), e.range);
         }
@@ -221,15 +243,7 @@ impl Emitter<'_> {
                 if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero {
                     r = self.convert(r, &rt, &t, e.range)?;
                     rt = t.clone();
-                    let wt = self.wgsl(&t, e.range)?;
-                    let spelt: String = wt
-                        .chars()
-                        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                        .collect();
-                    let name = format!("fx_runtime_{spelt}");
-                    let helper =
-                        self.helper(name, |n| format!("fn {n}(v: {wt}) -> {wt} {{ return v; }}"));
-                    r = format!("{helper}({r})");
+                    r = self.at_run_time(r, &t, e.range)?;
                 }
                 self.binary(*op, l, &lt, r, &rt, &t, e.range)
             }
@@ -305,6 +319,7 @@ impl Emitter<'_> {
         match self.params.get(&name) {
             Some(ParamKind::Pointer) => Ok(format!("(*{})", self.local_name(&name))),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
+            Some(ParamKind::Texture) => unsupported(path.range, "a texture is not a value"),
             _ => Ok(self.local_name(&name)),
         }
     }
@@ -639,7 +654,21 @@ impl Emitter<'_> {
         }
         let t = self.ty(e);
         let params = self.intrinsic_params(callee, args);
-        self.intrinsic(&callee.joined(), args, &params, &t, e.range)
+        // ReShade folds no call: a built-in of constants runs at run time there, while naga's
+        // constant evaluator would fold it and reject a result out of range (`pow(0, 0)`,
+        // `sqrt(-1)`). Every argument is computed at run time: lowering may build one call of
+        // several WGSL built-ins, each of some arguments (`ldexp(x, e)` is `x * exp2(e)`).
+        let constant = !args.is_empty() && args.iter().all(|a| self.is_constant(a));
+        if constant {
+            self.run_time.extend(args.iter().map(|a| a.range));
+        }
+        let code = self.intrinsic(&callee.joined(), args, &params, &t, e.range);
+        if constant {
+            for a in args {
+                self.run_time.remove(&a.range);
+            }
+        }
+        code
     }
 
     /// The parameter types of the built-in overload the checker chose for a call, which the

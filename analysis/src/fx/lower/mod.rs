@@ -8,11 +8,14 @@
 //! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
 //! - `order.rs`: operands computed before a later operand's side effects, held in a `let`;
 //! - `global_writes.rs`: which user functions write module-scope variables;
+//! - `texture_params.rs`: texture parameters and results, dropped with their arguments;
 //! - `textures.rs`: texture intrinsics; `integer_sampling.rs`: sampling an integer texture as a
 //!   `textureLoad` of the nearest texel under the sampler's address modes;
 //! - `matrices.rs`: integer and bool matrices as arrays of rows, with helper functions;
 //! - `names.rs`: FX names as WGSL identifiers; `naga_words.rs`: naga's messages in FX words;
-//! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`);
+//! - `entry.rs`: entry-point wrappers (semantics to `@builtin`/`@location`); `varyings.rs`:
+//!   locations of other varying semantics, pixel shader inputs a pass's vertex shader does not
+//!   write (zero, with ReShade's X4576 warning);
 //! - `passes.rs`: techniques and pass states into [`PassStates`];
 //! - `usage.rs`: what the lints need to know that the WGSL cannot show.
 //!
@@ -34,8 +37,10 @@ mod naga_words;
 mod names;
 mod order;
 mod passes;
+mod texture_params;
 mod textures;
 mod usage;
+mod varyings;
 
 use std::collections::HashMap;
 
@@ -107,8 +112,8 @@ fn front(
     locate: &dyn Fn(TextRange) -> Span,
 ) -> Result<(items::Lowered, passes::Plan, emit::Code)> {
     let mut lowered = items::lower_items(module, facts, options, root_path, locate)?;
-    let plan = passes::plan(module, facts, &lowered)?;
-    let code = emit::emit_module(module, facts, &lowered, &plan.entries, &options.target)?;
+    let mut plan = passes::plan(module, facts, &lowered)?;
+    let code = emit::emit_module(module, facts, &lowered, &mut plan, &options.target)?;
     for storage in &mut lowered.items.storages {
         storage.atomic = code.atomic_storages.contains(&storage.name);
     }
@@ -189,8 +194,15 @@ pub(crate) fn lower(
         }
     }
     let mut builder = builder?;
-    let techniques =
-        passes::lower_techniques(module, &plan, &lowered, &mut builder, &locate, diagnostics);
+    let techniques = passes::lower_techniques(
+        module,
+        facts,
+        &plan,
+        &lowered,
+        &mut builder,
+        &locate,
+        diagnostics,
+    );
     builder.finish(techniques, diagnostics)
 }
 

@@ -81,6 +81,13 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
     for t in techniques(&module.items) {
         for pass in &t.passes {
             let compute = pass.states.iter().any(|s| s.name.name == "ComputeShader");
+            // A pixel shader's inputs depend on the vertex shader of its pass (`varyings.rs`).
+            let vertex = pass
+                .states
+                .iter()
+                .rev()
+                .find(|s| s.name.name == "VertexShader")
+                .and_then(|s| function_id(facts, &s.value).ok());
             for state in &pass.states {
                 // A compute pass uses its compute shader only (ReShade warns about the others).
                 if compute && state.name.name != "ComputeShader" {
@@ -116,11 +123,15 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
                     stage,
                     threads,
                     range: state.value.range,
+                    vertex: vertex.filter(|_| stage == naga::ShaderStage::Fragment),
+                    zeroed: Vec::new(),
                 };
+                // One per wrapper and vertex shader; `varyings.rs` merges those that come out
+                // the same.
                 if !plan
                     .entries
                     .iter()
-                    .any(|e| e.wgsl_name() == request.wgsl_name())
+                    .any(|e| e.wgsl_name() == request.wgsl_name() && e.vertex == request.vertex)
                 {
                     plan.entries.push(request.clone());
                 }
@@ -134,6 +145,7 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
 /// Lowers every technique with the passes that lower.
 pub(crate) fn lower_techniques(
     module: &Module,
+    facts: &Facts,
     plan: &Plan,
     lowered: &Lowered,
     builder: &mut EffectBuilder,
@@ -145,6 +157,7 @@ pub(crate) fn lower_techniques(
         let annotations = annotations(&t.annotations, &lowered.consts).unwrap_or_default();
         let mut passes = Vec::new();
         for pass in &t.passes {
+            super::varyings::signature_warnings(module, facts, pass, locate, diagnostics);
             let states = pass_states(
                 pass,
                 plan,

@@ -7,9 +7,9 @@
 //! budget as brackets: the depth of every tree the parser returns is bounded, so later stages
 //! may walk it recursively, and dropping it cannot overflow the stack.
 
-use super::ast::*;
-use super::lexer::{TokenKind, TypeWord};
-use super::parser::{PResult, Parser};
+use super::{MAX_NESTING, PResult, Parser};
+use crate::fx::ast::*;
+use crate::fx::lexer::{TokenKind, TypeWord};
 
 /// How many links of operator chains one bracket level is worth: a bracket level costs several
 /// parser frames, a chain link only one tree level.
@@ -87,14 +87,14 @@ enum Prefix {
 impl Parser<'_> {
     /// Adds one chain link to the nesting budget, or reports the current token.
     fn link(&mut self) -> PResult<()> {
-        if self.depth >= super::parser::MAX_NESTING * NEST_COST {
+        if self.depth >= MAX_NESTING * NEST_COST {
             let t = self.peek();
             let shown = self.text_of(t.range).to_string();
             return Err(self.error(
                 t.range,
                 format!(
                     "'{shown}' : expression nested deeper than {} levels",
-                    super::parser::MAX_NESTING
+                    MAX_NESTING
                 ),
             ));
         }

@@ -1,0 +1,191 @@
+//! Variable declarations: declarators, initialiser lists, annotations and the property blocks
+//! of textures, samplers and storages.
+
+use super::{PResult, Parser, Place, Reported, SyncLevel};
+use crate::fx::ast::*;
+use crate::fx::lexer::TokenKind;
+
+impl Parser<'_> {
+    /// The names of a variable declaration after its type, through the `;`.
+    pub(super) fn declarators(
+        &mut self,
+        start: u32,
+        qualifiers: Vec<QualifierAt>,
+        ty: TypeRef,
+        place: Place,
+    ) -> PResult<VarDecl> {
+        let is_object = matches!(ty.kind, TypeKind::Object { .. });
+        let mut declarators = Vec::new();
+        loop {
+            declarators.push(self.declarator(is_object, place)?);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")?;
+        Ok(VarDecl {
+            attributes: Vec::new(),
+            qualifiers,
+            ty,
+            declarators,
+            range: self.range_from(start),
+        })
+    }
+
+    /// One name of a declaration, as ReShade's `parse_variable` and `parse_struct` read it: a
+    /// semantic ends it (no annotations or value after one); only globals take annotations
+    /// and property blocks; struct members take neither a value nor annotations.
+    fn declarator(&mut self, is_object: bool, place: Place) -> PResult<Declarator> {
+        let name = self.ident("a variable name")?;
+        let start = name.range.start;
+        let array = self.array_dims()?;
+        let semantic = self.semantic()?;
+        let mut annotations = Vec::new();
+        let mut init = None;
+        let mut properties = None;
+        if semantic.is_none() && place != Place::Member {
+            if place == Place::Global && self.at("<") {
+                annotations = self.annotations()?;
+            }
+            if self.eat("=") {
+                init = Some(self.initializer()?);
+            } else if is_object && place == Place::Global && self.at("{") {
+                properties = Some(self.properties()?);
+            }
+        }
+        Ok(Declarator {
+            name,
+            array,
+            semantic,
+            annotations,
+            init,
+            properties,
+            range: self.range_from(start),
+        })
+    }
+
+    /// An expression or a `{ ... }` list, nested.
+    pub(super) fn initializer(&mut self) -> PResult<Expr> {
+        if !self.at("{") {
+            return self.assignment();
+        }
+        self.nested(|p| {
+            let start = p.bump().range.start;
+            let mut elements = Vec::new();
+            while !p.at("}") {
+                elements.push(p.initializer()?);
+                if !p.eat(",") {
+                    break;
+                }
+            }
+            p.expect("}")?;
+            Ok(Expr {
+                kind: ExprKind::InitList(elements),
+                range: p.range_from(start),
+            })
+        })
+    }
+
+    /// `< [type] name = value; ... >`.
+    pub(super) fn annotations(&mut self) -> PResult<Vec<Annotation>> {
+        self.bump();
+        let mut list = Vec::new();
+        while !self.at(">") && self.kind() != TokenKind::Eof {
+            let before = self.pos;
+            match self.annotation() {
+                Ok(a) => list.push(a),
+                Err(Reported) => {
+                    self.sync(SyncLevel::Annotation);
+                    if self.pos == before {
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect(">")?;
+        Ok(list)
+    }
+
+    fn annotation(&mut self) -> PResult<Annotation> {
+        let start = self.peek().range.start;
+        let ty = if self.kind() == TokenKind::Ident && self.at_n(1, "=") {
+            None
+        } else {
+            Some(self.type_ref()?)
+        };
+        let name = self.ident("an annotation name")?;
+        self.expect("=")?;
+        // The value stops before relational operators: `>` closes the list.
+        let value = self.annotation_value()?;
+        self.expect(";")?;
+        Ok(Annotation {
+            ty,
+            name,
+            value,
+            range: self.range_from(start),
+        })
+    }
+
+    fn annotation_value(&mut self) -> PResult<Expr> {
+        if self.at("{") {
+            self.initializer()
+        } else {
+            self.binary_above_relational()
+        }
+    }
+
+    /// `{ Key = Value; ... }` of a texture, sampler or storage object.
+    fn properties(&mut self) -> PResult<Vec<Property>> {
+        self.bump();
+        let mut list = Vec::new();
+        while !self.at("}") && self.kind() != TokenKind::Eof {
+            let before = self.pos;
+            match self.property() {
+                Ok(p) => list.push(p.0),
+                Err(Reported) => {
+                    self.sync(SyncLevel::Statement);
+                    if self.pos == before {
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect("}")?;
+        Ok(list)
+    }
+
+    /// `Key = Value;`, with the `<x, y, z>` thread counts a compute shader's name may carry.
+    pub(super) fn property(&mut self) -> PResult<(Property, Vec<Expr>)> {
+        let start = self.peek().range.start;
+        let name = match self.kind() {
+            // `Texture` is a name here, but `texture` is a type keyword; take either spelling.
+            TokenKind::Type(_) | TokenKind::Ident => {
+                let t = self.bump();
+                Ident {
+                    name: self.text_of(t.range).to_string(),
+                    range: t.range,
+                }
+            }
+            _ => return Err(self.unexpected("a state name")),
+        };
+        self.expect("=")?;
+        let value = self.binary_above_relational()?;
+        let mut threads = Vec::new();
+        if self.eat("<") {
+            loop {
+                threads.push(self.binary_above_relational()?);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect(">")?;
+        }
+        self.expect(";")?;
+        let property = Property {
+            name,
+            value,
+            range: self.range_from(start),
+        };
+        Ok((property, threads))
+    }
+}

@@ -1,0 +1,302 @@
+//! Top-level declarations: namespaces, structs, functions with their attributes and parameters,
+//! and the item loop that recovers from a broken declaration.
+
+use super::{PResult, Parser, Place, Reported, SyncLevel};
+use crate::fx::ast::*;
+use crate::fx::lexer::{Keyword, TokenKind};
+
+impl Parser<'_> {
+    /// Items up to the end of the file, or up to the `}` closing a namespace when `in_block`.
+    pub(super) fn items(&mut self, in_block: bool) -> Vec<Item> {
+        let mut items = Vec::new();
+        loop {
+            match self.kind() {
+                TokenKind::Eof => break,
+                TokenKind::Punct("}") if in_block => break,
+                TokenKind::Punct(";") => {
+                    self.bump();
+                    continue;
+                }
+                _ => {}
+            }
+            let start = self.pos;
+            let begin = self.peek().range.start;
+            match self.item() {
+                Ok(item) => items.push(item),
+                Err(Reported) => {
+                    self.sync(if in_block {
+                        SyncLevel::Item
+                    } else {
+                        SyncLevel::FileItem
+                    });
+                    if self.pos == start {
+                        // A stray `}` at file level: step over it.
+                        self.bump();
+                    }
+                    items.push(Item::Error(self.range_from(begin)));
+                }
+            }
+        }
+        items
+    }
+
+    fn item(&mut self) -> PResult<Item> {
+        if self.at("[") {
+            return self.attributed_function();
+        }
+        match self.kind() {
+            TokenKind::Keyword(Keyword::Namespace) => self.namespace().map(Item::Namespace),
+            TokenKind::Keyword(Keyword::Struct) => {
+                let s = self.struct_def()?;
+                self.expect(";")?;
+                Ok(Item::Struct(s))
+            }
+            TokenKind::Keyword(Keyword::Technique) => self.technique().map(Item::Technique),
+            TokenKind::Punct("}") => Err(self.unexpected("a declaration")),
+            _ => self.declaration_or_function(),
+        }
+    }
+
+    fn namespace(&mut self) -> PResult<Namespace> {
+        let start = self.bump().range.start;
+        let name = self.ident("a namespace name")?;
+        if !self.at("{") {
+            return Err(self.unexpected("'{'"));
+        }
+        self.nested(|p| {
+            p.bump();
+            let items = p.items(true);
+            p.expect("}")?;
+            Ok(Namespace {
+                name,
+                items,
+                range: p.range_from(start),
+            })
+        })
+    }
+
+    fn struct_def(&mut self) -> PResult<StructDef> {
+        let start = self.bump().range.start;
+        let name = if self.kind() == TokenKind::Ident {
+            Some(self.ident("a struct name")?)
+        } else {
+            None
+        };
+        if let Some(name) = &name {
+            self.struct_names.insert(name.name.clone());
+        }
+        self.expect("{")?;
+        let mut fields = Vec::new();
+        while !self.at("}") && self.kind() != TokenKind::Eof {
+            let before = self.pos;
+            match self.field() {
+                Ok(field) => fields.push(field),
+                Err(Reported) => {
+                    self.sync(SyncLevel::Statement);
+                    if self.pos == before {
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect("}")?;
+        Ok(StructDef {
+            name,
+            fields,
+            range: self.range_from(start),
+        })
+    }
+
+    fn field(&mut self) -> PResult<VarDecl> {
+        let start = self.peek().range.start;
+        let qualifiers = self.qualifiers();
+        let ty = self.type_ref()?;
+        self.declarators(start, qualifiers, ty, Place::Member)
+    }
+
+    /// Qualifier keywords in front of a declaration or parameter.
+    pub(super) fn qualifiers(&mut self) -> Vec<QualifierAt> {
+        let mut list = Vec::new();
+        while let TokenKind::Keyword(k) = self.kind() {
+            let qualifier = match k {
+                Keyword::Extern => Qualifier::Extern,
+                Keyword::Static => Qualifier::Static,
+                Keyword::Uniform => Qualifier::Uniform,
+                Keyword::Volatile => Qualifier::Volatile,
+                Keyword::Precise => Qualifier::Precise,
+                Keyword::Groupshared => Qualifier::Groupshared,
+                Keyword::In => Qualifier::In,
+                Keyword::Out => Qualifier::Out,
+                Keyword::Inout => Qualifier::Inout,
+                Keyword::Const => Qualifier::Const,
+                Keyword::Linear => Qualifier::Linear,
+                Keyword::Noperspective => Qualifier::Noperspective,
+                Keyword::Nointerpolation => Qualifier::Nointerpolation,
+                _ => break,
+            };
+            let range = self.bump().range;
+            list.push(QualifierAt { qualifier, range });
+        }
+        list
+    }
+
+    /// `[shader("pixel")]`, `[numthreads(8, 8, 1)]` or an unknown `[name]` before a function,
+    /// as ReShade reads them (`parse_top`); on a variable they are reported by the checker.
+    fn attributed_function(&mut self) -> PResult<Item> {
+        let mut attributes = Vec::new();
+        while self.at("[") {
+            let start = self.bump().range.start;
+            let name = self.ident("an attribute name")?;
+            let mut args = Vec::new();
+            match name.name.as_str() {
+                "shader" => {
+                    self.expect("(")?;
+                    if self.kind() != TokenKind::String {
+                        return Err(self.unexpected("a string"));
+                    }
+                    args.push(self.assignment()?);
+                    self.expect(")")?;
+                }
+                "numthreads" => {
+                    self.expect("(")?;
+                    for i in 0..3 {
+                        if i > 0 {
+                            self.expect(",")?;
+                        }
+                        args.push(self.binary_above_relational()?);
+                    }
+                    self.expect(")")?;
+                }
+                _ => {}
+            }
+            self.expect("]")?;
+            attributes.push(Attribute {
+                name,
+                args,
+                range: self.range_from(start),
+            });
+        }
+        match self.declaration_or_function()? {
+            Item::Function(mut f) => {
+                f.attributes = attributes;
+                Ok(Item::Function(f))
+            }
+            Item::Variables(mut v) => {
+                v.attributes = attributes;
+                Ok(Item::Variables(v))
+            }
+            other => Ok(other),
+        }
+    }
+
+    fn declaration_or_function(&mut self) -> PResult<Item> {
+        let start = self.peek().range.start;
+        let qualifiers = self.qualifiers();
+        let ty = self.type_ref()?;
+        if self.kind() == TokenKind::Ident && self.at_n(1, "(") {
+            return self.function(start, qualifiers, ty).map(Item::Function);
+        }
+        self.declarators(start, qualifiers, ty, Place::Global)
+            .map(Item::Variables)
+    }
+
+    fn function(
+        &mut self,
+        start: u32,
+        qualifiers: Vec<QualifierAt>,
+        return_type: TypeRef,
+    ) -> PResult<Function> {
+        let name = self.ident("a function name")?;
+        self.expect("(")?;
+        let mut params = Vec::new();
+        // ReShade takes no `(void)` for an empty list: `void` starts a parameter.
+        while !self.at(")") {
+            params.push(self.param()?);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(")")?;
+        let semantic = self.semantic()?;
+        let body = if self.eat(";") {
+            None
+        } else if self.at("{") {
+            Some(self.block()?)
+        } else {
+            return Err(self.unexpected("'{' or ';'"));
+        };
+        Ok(Function {
+            attributes: Vec::new(),
+            qualifiers,
+            return_type,
+            name,
+            params,
+            semantic,
+            body,
+            range: self.range_from(start),
+        })
+    }
+
+    fn param(&mut self) -> PResult<Param> {
+        let start = self.peek().range.start;
+        let qualifiers = self.qualifiers();
+        let ty = self.type_ref()?;
+        let name = self.ident("a parameter name")?;
+        let array = self.array_dims()?;
+        let semantic = self.semantic()?;
+        let default = self.default_value()?;
+        Ok(Param {
+            qualifiers,
+            ty,
+            name,
+            array,
+            semantic,
+            default,
+            range: self.range_from(start),
+        })
+    }
+
+    /// A parameter's `= value`. ReShade 6.1 has no default parameter values (later releases
+    /// do): the first one of a file is one error saying so; the value is kept, so calls that
+    /// leave it out are checked as the newer release would, without further errors.
+    fn default_value(&mut self) -> PResult<Option<Expr>> {
+        if !self.at("=") {
+            return Ok(None);
+        }
+        let equals = self.bump().range;
+        if !self.reported_default_values {
+            self.reported_default_values = true;
+            self.error(
+                equals,
+                "'=' : default parameter values need a newer ReShade than 6.1, the version \
+                 fxbench checks effects against"
+                    .to_string(),
+            );
+        }
+        Ok(Some(self.assignment()?))
+    }
+
+    /// `: SEMANTIC`, if written.
+    pub(super) fn semantic(&mut self) -> PResult<Option<Ident>> {
+        if self.eat(":") {
+            Ok(Some(self.ident("a semantic")?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// `[N][]...` after a name.
+    pub(super) fn array_dims(&mut self) -> PResult<Vec<Option<Expr>>> {
+        let mut dims = Vec::new();
+        while self.eat("[") {
+            if self.eat("]") {
+                dims.push(None);
+                continue;
+            }
+            let size = self.nested(|p| p.expression())?;
+            self.expect("]")?;
+            dims.push(Some(size));
+        }
+        Ok(dims)
+    }
+}

@@ -1,0 +1,295 @@
+//! Statements: blocks, control flow, local declarations, and recovery from a broken
+//! statement.
+
+use super::{PResult, Parser, Place, Reported, SyncLevel};
+use crate::fx::ast::*;
+use crate::fx::lexer::{Keyword, TokenKind};
+
+impl Parser<'_> {
+    pub(super) fn block(&mut self) -> PResult<Block> {
+        self.nested(|p| p.block_inner())
+    }
+
+    /// A block where the nesting level is already counted (a block statement).
+    fn block_inner(&mut self) -> PResult<Block> {
+        let start = self.expect("{")?.range.start;
+        let statements = self.statements_until_close();
+        self.expect("}")?;
+        Ok(Block {
+            statements,
+            range: self.range_from(start),
+        })
+    }
+
+    /// Statements up to a `}` (not consumed), recovering from each broken one.
+    fn statements_until_close(&mut self) -> Vec<Stmt> {
+        let mut statements = Vec::new();
+        while !self.at("}") && self.kind() != TokenKind::Eof {
+            statements.push(self.statement_or_error());
+        }
+        statements
+    }
+
+    /// A statement; on an error, the statement skipped to where recovery stops.
+    fn statement_or_error(&mut self) -> Stmt {
+        let start = self.pos;
+        let begin = self.peek().range.start;
+        match self.statement() {
+            Ok(s) => s,
+            Err(Reported) => {
+                self.sync(SyncLevel::Statement);
+                if self.pos == start && !self.at("}") {
+                    self.bump();
+                }
+                Stmt {
+                    attributes: Vec::new(),
+                    kind: StmtKind::Error,
+                    range: self.range_from(begin),
+                }
+            }
+        }
+    }
+
+    pub(super) fn statement(&mut self) -> PResult<Stmt> {
+        self.nested(|p| {
+            let start = p.peek().range.start;
+            let attributes = p.attributes()?;
+            let kind = p.statement_kind()?;
+            Ok(Stmt {
+                attributes,
+                kind,
+                range: p.range_from(start),
+            })
+        })
+    }
+
+    /// `[unroll]`, `[loop]`, `[flatten]` before a statement: a name only, as ReShade reads
+    /// them (`[unroll(4)]` is a syntax error there).
+    fn attributes(&mut self) -> PResult<Vec<Attribute>> {
+        let mut list = Vec::new();
+        while self.at("[") {
+            let start = self.bump().range.start;
+            let name = self.ident("an attribute name")?;
+            self.expect("]")?;
+            list.push(Attribute {
+                name,
+                args: Vec::new(),
+                range: self.range_from(start),
+            });
+        }
+        Ok(list)
+    }
+
+    fn statement_kind(&mut self) -> PResult<StmtKind> {
+        let keyword = match self.kind() {
+            TokenKind::Punct("{") => return self.block_inner().map(StmtKind::Block),
+            TokenKind::Punct(";") => {
+                self.bump();
+                return Ok(StmtKind::Empty);
+            }
+            TokenKind::Keyword(k) => k,
+            _ if self.at_declaration() => return self.local_declaration().map(StmtKind::Decl),
+            _ => return self.expression_statement(),
+        };
+        match keyword {
+            Keyword::If => self.if_statement(),
+            Keyword::Switch => self.switch_statement(),
+            Keyword::For => self.for_statement(),
+            Keyword::While => {
+                self.bump();
+                let cond = self.condition()?;
+                let body = Box::new(self.statement()?);
+                Ok(StmtKind::While { cond, body })
+            }
+            Keyword::Do => {
+                self.bump();
+                let body = Box::new(self.statement()?);
+                if !self.at_keyword(Keyword::While) {
+                    return Err(self.unexpected("'while'"));
+                }
+                self.bump();
+                let cond = self.condition()?;
+                self.expect(";")?;
+                Ok(StmtKind::DoWhile { body, cond })
+            }
+            Keyword::Break | Keyword::Continue | Keyword::Discard => {
+                self.bump();
+                self.expect(";")?;
+                Ok(match keyword {
+                    Keyword::Break => StmtKind::Break,
+                    Keyword::Continue => StmtKind::Continue,
+                    _ => StmtKind::Discard,
+                })
+            }
+            Keyword::Return => {
+                self.bump();
+                let value = if self.at(";") {
+                    None
+                } else {
+                    Some(self.expression()?)
+                };
+                self.expect(";")?;
+                Ok(StmtKind::Return(value))
+            }
+            _ if self.at_declaration() => self.local_declaration().map(StmtKind::Decl),
+            _ => Err(self.unexpected("a statement")),
+        }
+    }
+
+    fn expression_statement(&mut self) -> PResult<StmtKind> {
+        let e = self.expression()?;
+        self.expect(";")?;
+        Ok(StmtKind::Expr(e))
+    }
+
+    /// `( expression )` after `if`, `while`, `switch`.
+    fn condition(&mut self) -> PResult<Expr> {
+        self.expect("(")?;
+        let e = self.expression()?;
+        self.expect(")")?;
+        Ok(e)
+    }
+
+    fn if_statement(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let cond = self.condition()?;
+        let then = Box::new(self.statement()?);
+        let otherwise = if self.at_keyword(Keyword::Else) {
+            self.bump();
+            Some(Box::new(self.statement()?))
+        } else {
+            None
+        };
+        Ok(StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        })
+    }
+
+    fn for_statement(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        self.expect("(")?;
+        let init = if self.eat(";") {
+            None
+        } else {
+            let start = self.peek().range.start;
+            let kind = if self.at_declaration() {
+                StmtKind::Decl(self.local_declaration()?)
+            } else {
+                self.expression_statement()?
+            };
+            Some(Box::new(Stmt {
+                attributes: Vec::new(),
+                kind,
+                range: self.range_from(start),
+            }))
+        };
+        let cond = if self.at(";") {
+            None
+        } else {
+            Some(self.expression()?)
+        };
+        self.expect(";")?;
+        let step = if self.at(")") {
+            None
+        } else {
+            Some(self.expression()?)
+        };
+        self.expect(")")?;
+        let body = Box::new(self.statement()?);
+        Ok(StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        })
+    }
+
+    fn switch_statement(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let selector = self.condition()?;
+        self.expect("{")?;
+        let mut cases = Vec::new();
+        while !self.at("}") && self.kind() != TokenKind::Eof {
+            let start = self.peek().range.start;
+            let mut labels = Vec::new();
+            let mut defaults = Vec::new();
+            loop {
+                if self.at_keyword(Keyword::Case) {
+                    self.bump();
+                    labels.push(Some(self.expression()?));
+                } else if self.at_keyword(Keyword::Default) {
+                    defaults.push(self.peek().range);
+                    self.bump();
+                    labels.push(None);
+                } else {
+                    break;
+                }
+                self.expect(":")?;
+            }
+            // ReShade parses statements before the first label too (as a group no value
+            // reaches): the checker holds them to the same rules.
+            let mut body = Vec::new();
+            while !self.at("}")
+                && !self.at_keyword(Keyword::Case)
+                && !self.at_keyword(Keyword::Default)
+                && self.kind() != TokenKind::Eof
+            {
+                body.push(self.statement_or_error());
+            }
+            cases.push(SwitchCase {
+                labels,
+                defaults,
+                body,
+                range: self.range_from(start),
+            });
+        }
+        self.expect("}")?;
+        Ok(StmtKind::Switch { selector, cases })
+    }
+
+    /// Whether the statement here declares variables: qualifiers, a type keyword not followed
+    /// by `(` (a constructor), or a (scoped) name followed by another name.
+    fn at_declaration(&self) -> bool {
+        match self.kind() {
+            TokenKind::Keyword(
+                Keyword::Static
+                | Keyword::Const
+                | Keyword::Uniform
+                | Keyword::Extern
+                | Keyword::Volatile
+                | Keyword::Precise
+                | Keyword::Groupshared
+                | Keyword::In
+                | Keyword::Out
+                | Keyword::Inout
+                | Keyword::Linear
+                | Keyword::Noperspective
+                | Keyword::Nointerpolation,
+            ) => true,
+            TokenKind::Type(_) => !self.at_n(1, "("),
+            TokenKind::Ident | TokenKind::Punct("::") => {
+                let mut n = usize::from(self.at("::"));
+                loop {
+                    if self.peek_at(n).kind != TokenKind::Ident {
+                        return false;
+                    }
+                    if self.at_n(n + 1, "::") {
+                        n += 2;
+                        continue;
+                    }
+                    return self.peek_at(n + 1).kind == TokenKind::Ident;
+                }
+            }
+            _ => false,
+        }
+    }
+
+    fn local_declaration(&mut self) -> PResult<VarDecl> {
+        let start = self.peek().range.start;
+        let qualifiers = self.qualifiers();
+        let ty = self.type_ref()?;
+        self.declarators(start, qualifiers, ty, Place::Local)
+    }
+}

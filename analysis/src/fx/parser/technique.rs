@@ -1,0 +1,75 @@
+//! Techniques and their passes.
+
+use super::{PResult, Parser, Reported, SyncLevel};
+use crate::fx::ast::*;
+use crate::fx::lexer::{Keyword, TokenKind};
+
+impl Parser<'_> {
+    pub(super) fn technique(&mut self) -> PResult<Technique> {
+        let start = self.bump().range.start;
+        let name = self.ident("a technique name")?;
+        let annotations = if self.at("<") {
+            self.annotations()?
+        } else {
+            Vec::new()
+        };
+        self.expect("{")?;
+        let mut passes = Vec::new();
+        while !self.at("}") && self.kind() != TokenKind::Eof {
+            let before = self.pos;
+            match self.pass() {
+                Ok(p) => passes.push(p),
+                Err(Reported) => {
+                    self.sync(SyncLevel::Statement);
+                    if self.pos == before {
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect("}")?;
+        Ok(Technique {
+            name,
+            annotations,
+            passes,
+            range: self.range_from(start),
+        })
+    }
+
+    fn pass(&mut self) -> PResult<Pass> {
+        if !self.at_keyword(Keyword::Pass) {
+            return Err(self.unexpected("'pass'"));
+        }
+        let start = self.bump().range.start;
+        let name = if self.kind() == TokenKind::Ident {
+            Some(self.ident("a pass name")?)
+        } else {
+            None
+        };
+        self.expect("{")?;
+        let mut states = Vec::new();
+        while !self.at("}") && self.kind() != TokenKind::Eof {
+            let before = self.pos;
+            match self.property() {
+                Ok((p, threads)) => states.push(PassState {
+                    name: p.name,
+                    value: p.value,
+                    threads,
+                    range: p.range,
+                }),
+                Err(Reported) => {
+                    self.sync(SyncLevel::Statement);
+                    if self.pos == before {
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect("}")?;
+        Ok(Pass {
+            name,
+            states,
+            range: self.range_from(start),
+        })
+    }
+}

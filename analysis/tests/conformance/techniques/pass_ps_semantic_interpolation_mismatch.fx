@@ -1,0 +1,5 @@
+// a NORMAL written nointerpolation and read without, X4568 (parse_technique_pass)
+#include "../case.fxh"
+void VS2(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD0, out nointerpolation float3 n : NORMAL) { CaseVS(id, pos, uv); n = 1; }
+float4 PS2(float4 pos : SV_Position, float3 n : NORMAL) : SV_Target { return n.xyzz; }
+technique T { pass { VertexShader = VS2; PixelShader = PS2; } }
