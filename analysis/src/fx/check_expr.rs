@@ -434,8 +434,12 @@ impl Checker {
             }
             return ret;
         }
-        for (arg, _) in args.iter().zip(outs).filter(|(_, out)| *out) {
-            self.assignable(arg);
+        for ((arg, ty), _) in args.iter().zip(types).zip(outs).filter(|(_, out)| *out) {
+            // An object global (texture, sampler, storage) is no const in ReShade, so it may be
+            // an `out` argument, though assigning it directly is refused.
+            if !matches!(ty, Type::Object { .. }) {
+                self.assignable(arg);
+            }
         }
         self.warn_truncated_arguments(args, types, &params);
         ret
