@@ -983,3 +983,46 @@ technique X < enabled = true; >
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_render_target_without_a_pixel_shader_output_keeps_what_it_held() {
+    // ReShade accepts a pass whose pixel shader writes fewer outputs than it has targets;
+    // fxbench warns and leaves the unwritten target as it was. Pass 1 fills B with 0.5, pass 2
+    // renders A and B but writes only A, pass 3 shows B.
+    let Some(ctx) = testing::gpu() else { return };
+    let dir = std::env::temp_dir().join(format!("fxbench-unwritten-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("unwritten.fx");
+    std::fs::write(
+        &path,
+        r#"#include "ReShade.fxh"
+texture A { Width = 8; Height = 8; Format = RGBA8; };
+texture B { Width = 8; Height = 8; Format = RGBA8; };
+sampler SA { Texture = A; };
+sampler SB { Texture = B; };
+float4 Half(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target { return 0.5; }
+float4 OnlyA(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target0 { return 1.0; }
+float4 Show(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target { return tex2D(SB, uv) * tex2D(SA, uv); }
+technique X < enabled = true; >
+{
+    pass { VertexShader = PostProcessVS; PixelShader = Half; RenderTarget = B; }
+    pass { VertexShader = PostProcessVS; PixelShader = OnlyA; RenderTarget0 = A; RenderTarget1 = B; }
+    pass { VertexShader = PostProcessVS; PixelShader = Show; }
+}
+"#,
+    )
+    .unwrap();
+    let document = Document::with_effects(vec![path]);
+    let compiled = document.compile((8, 8));
+    let codes: Vec<_> = compiled.diagnostics().map(|(_, d)| d.code).collect();
+    assert_eq!(codes, [analysis::DiagnosticCode::PixelShaderOutputMismatch]);
+    let image = grey_image();
+    let mut chain = chain_for(&ctx, &document, &image);
+    let out = render(&ctx, &mut chain, &image, 1);
+    for px in out.pixels.chunks(4) {
+        for (got, want) in px.iter().zip([128u8, 128, 128, 128]) {
+            assert!(got.abs_diff(want) <= 1, "{px:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

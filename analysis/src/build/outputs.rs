@@ -1,7 +1,8 @@
 //! Pixel-shader outputs against a draw's render targets. The engine's pipelines write every
-//! target from the output at its slot, so a target without one (and a write mask) or with the
-//! wrong kind of scalar is an error here, in lowering, where no `ValidatedEffect` can escape it;
-//! an output with no target is only a warning.
+//! target from the output at its slot, so an output of the wrong kind of scalar is an error
+//! here, in lowering, where no `ValidatedEffect` can escape it. A target without an output is a
+//! warning, and the pass keeps what that target held (its write mask becomes 0: ReShade accepts
+//! such a pass and leaves the texels to the graphics API); an output with no target is a warning.
 
 use super::pass::PassStates;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
@@ -9,7 +10,7 @@ use crate::model::{EntryPointId, ScalarKind, Texture, TextureId, TextureKind};
 use crate::source::Span;
 
 /// Reports pixel-shader outputs that do not match the render targets (the back buffer when
-/// there are none); `None` when one of them is an error.
+/// there are none); `None` when one of them is an error, else the slots no output writes.
 pub(super) fn check_pixel_outputs(
     module: &naga::Module,
     textures: &[Texture],
@@ -17,10 +18,10 @@ pub(super) fn check_pixel_outputs(
     fragment: EntryPointId,
     render_targets: &[TextureId],
     diagnostics: &mut Vec<Diagnostic>,
-) -> Option<()> {
+) -> Option<Vec<usize>> {
     // The id came from this module; without its entry point there is nothing to compare.
     let Some(entry) = module.entry_points.get(fragment.index()) else {
-        return Some(());
+        return Some(Vec::new());
     };
     let outputs = fragment_outputs(module, entry);
     let span = states.fragment_span;
@@ -28,20 +29,27 @@ pub(super) fn check_pixel_outputs(
     let ps = states.fragment_name.as_deref().unwrap_or(&entry.name);
     let spelling = states.spelling;
     let mut failed = false;
+    let mut unwritten = Vec::new();
     for (slot, (target, kind, declared)) in targets.iter().enumerate() {
         let output = outputs.iter().find(|(l, _)| *l as usize == slot);
         let mut d = match output {
-            None if states.write_mask[slot] != 0 => Diagnostic::error(
-                DiagnosticCode::PixelShaderOutputMismatch,
-                span,
-                format!(
-                    "'{ps}' : has no {} output for {target}",
-                    spelling.output(slot)
-                ),
-            )
-            .with_note(format!(
-                "every render target needs an output at its slot, or a write mask of 0 (RenderTargetWriteMask{slot} = 0)"
-            )),
+            // ReShade accepts it and leaves the target's texels to the graphics API; fxbench
+            // keeps what the target held (a write mask of 0 there).
+            None if states.write_mask[slot] != 0 => {
+                unwritten.push(slot);
+                Diagnostic::warning(
+                    DiagnosticCode::PixelShaderOutputMismatch,
+                    span,
+                    format!(
+                        "'{ps}' : has no {} output for {target}, which keeps what it held",
+                        spelling.output(slot)
+                    ),
+                )
+                .with_note(format!(
+                    "write an output at its slot, or say so with RenderTargetWriteMask{slot} = 0"
+                ))
+            }
+            None => continue,
             Some((_, out)) if out != kind => Diagnostic::error(
                 DiagnosticCode::PixelShaderOutputMismatch,
                 span,
@@ -57,8 +65,8 @@ pub(super) fn check_pixel_outputs(
         if let Some(declared) = declared {
             d = d.with_related(*declared, "render target declared here");
         }
+        failed |= d.is_error();
         diagnostics.push(d);
-        failed = true;
     }
     for (location, _) in outputs.iter().filter(|(l, _)| *l as usize >= targets.len()) {
         diagnostics.push(Diagnostic::warning(
@@ -72,7 +80,7 @@ pub(super) fn check_pixel_outputs(
             ),
         ));
     }
-    (!failed).then_some(())
+    (!failed).then_some(unwritten)
 }
 
 /// (name, texel kind, declaration) per slot; the back buffer is one float target.
@@ -158,7 +166,7 @@ pass { VertexShader = vs; PixelShader = show2; }";
         assert_eq!(
             findings(&out, DiagnosticCode::PixelShaderOutputMismatch),
             [
-                "error 16:49: 'one' : has no @location(1) output for render target 'Ids'",
+                "warning 16:49: 'one' : has no @location(1) output for render target 'Ids', which keeps what it held",
                 "warning 18:47: 'two' : @location(1) output has no render target and is discarded (the pass has 1 target)",
                 "error 19:46: 'int_out' : @location(0) output is i32 but the back buffer holds f32 texels",
             ]

@@ -271,14 +271,18 @@ impl EffectBuilder<'_> {
             &render_targets,
             diagnostics,
         )?;
-        check_pixel_outputs(
+        // Targets the pixel shader writes no output for are left as they were.
+        let mut write_mask = states.write_mask;
+        for slot in check_pixel_outputs(
             &self.module,
             &self.items.textures,
             &states,
             fragment,
             &render_targets,
             diagnostics,
-        )?;
+        )? {
+            write_mask[slot] = 0;
+        }
         let (vertex_count, topology) = (states.vertex_count, states.topology);
         let module = &self.module;
         let covers_target = *self
@@ -302,7 +306,7 @@ impl EffectBuilder<'_> {
             covers_target,
             may_discard: may_discard(module, fragment),
             blend: states.blend(),
-            write_mask: states.write_mask,
+            write_mask,
             generate_mips: states.generate_mips,
             uniforms_read: self.uniforms_read(&[vertex, fragment]),
             bindings,
