@@ -937,18 +937,38 @@ technique Read < enabled = true; > {{ pass {{ VertexShader = PostProcessVS; Pixe
     assert_eq!(conflicts[0].second, "8x8x1 Rgba16Float, 1 levels");
 }
 
+/// Compiles the ReShade FX effect `text` (which must give exactly the warning `code`), renders
+/// one 8x8 frame of it over the grey image and asserts every output pixel is `want` within one
+/// step.
+fn assert_fx_renders(name: &str, text: &str, code: analysis::DiagnosticCode, want: [u8; 4]) {
+    let Some(ctx) = testing::gpu() else { return };
+    let dir = std::env::temp_dir().join(format!("fxbench-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.fx"));
+    std::fs::write(&path, text).unwrap();
+    let document = Document::with_effects(vec![path]);
+    let compiled = document.compile((8, 8));
+    let codes: Vec<_> = compiled.diagnostics().map(|(_, d)| d.code).collect();
+    assert_eq!(codes, [code], "{name}");
+    let image = grey_image();
+    let mut chain = chain_for(&ctx, &document, &image);
+    let out = render(&ctx, &mut chain, &image, 1);
+    for px in out.pixels.chunks(4) {
+        for (got, want) in px.iter().zip(want) {
+            assert!(got.abs_diff(want) <= 1, "{name}: {px:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_pass_sampling_its_render_target_reads_it_as_it_was_before_the_pass() {
     // ReShade accepts a pass that samples (and sizes) the texture it renders to (Daodan's
     // Canvas.fxh); fxbench binds a copy made just before the pass. Pass 1 fills T with
     // (0.25, 0.5, 0, 1); pass 2 renders T from T's earlier texel plus (0.25, 0, width / 32, 0);
-    // pass 3 shows T.
-    let Some(ctx) = testing::gpu() else { return };
-    let dir = std::env::temp_dir().join(format!("fxbench-snapshot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("snapshot.fx");
-    std::fs::write(
-        &path,
+    // pass 3 shows T: (0.5, 0.5, 0.25, 1).
+    assert_fx_renders(
+        "snapshot",
         r#"#include "ReShade.fxh"
 texture T { Width = 8; Height = 8; Format = RGBA8; };
 sampler S { Texture = T; };
@@ -966,35 +986,18 @@ technique X < enabled = true; >
     pass { VertexShader = PostProcessVS; PixelShader = Show; }
 }
 "#,
-    )
-    .unwrap();
-    let document = Document::with_effects(vec![path]);
-    let compiled = document.compile((8, 8));
-    let warnings: Vec<_> = compiled.diagnostics().map(|(_, d)| d.code).collect();
-    assert_eq!(warnings, [analysis::DiagnosticCode::RenderTargetSampled]);
-    let image = grey_image();
-    let mut chain = chain_for(&ctx, &document, &image);
-    let out = render(&ctx, &mut chain, &image, 1);
-    // 0.5, 0.5, 0.25, 1 in RGBA8, within one step.
-    for px in out.pixels.chunks(4) {
-        for (got, want) in px.iter().zip([128u8, 128, 64, 255]) {
-            assert!(got.abs_diff(want) <= 1, "{px:?}");
-        }
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+        analysis::DiagnosticCode::RenderTargetSampled,
+        [128, 128, 64, 255],
+    );
 }
 
 #[test]
 fn a_render_target_without_a_pixel_shader_output_keeps_what_it_held() {
     // ReShade accepts a pass whose pixel shader writes fewer outputs than it has targets;
     // fxbench warns and leaves the unwritten target as it was. Pass 1 fills B with 0.5, pass 2
-    // renders A and B but writes only A, pass 3 shows B.
-    let Some(ctx) = testing::gpu() else { return };
-    let dir = std::env::temp_dir().join(format!("fxbench-unwritten-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("unwritten.fx");
-    std::fs::write(
-        &path,
+    // renders A and B but writes only A (1.0), pass 3 shows B * A.
+    assert_fx_renders(
+        "unwritten",
         r#"#include "ReShade.fxh"
 texture A { Width = 8; Height = 8; Format = RGBA8; };
 texture B { Width = 8; Height = 8; Format = RGBA8; };
@@ -1010,19 +1013,7 @@ technique X < enabled = true; >
     pass { VertexShader = PostProcessVS; PixelShader = Show; }
 }
 "#,
-    )
-    .unwrap();
-    let document = Document::with_effects(vec![path]);
-    let compiled = document.compile((8, 8));
-    let codes: Vec<_> = compiled.diagnostics().map(|(_, d)| d.code).collect();
-    assert_eq!(codes, [analysis::DiagnosticCode::PixelShaderOutputMismatch]);
-    let image = grey_image();
-    let mut chain = chain_for(&ctx, &document, &image);
-    let out = render(&ctx, &mut chain, &image, 1);
-    for px in out.pixels.chunks(4) {
-        for (got, want) in px.iter().zip([128u8, 128, 128, 128]) {
-            assert!(got.abs_diff(want) <= 1, "{px:?}");
-        }
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+        analysis::DiagnosticCode::PixelShaderOutputMismatch,
+        [128, 128, 128, 128],
+    );
 }

@@ -52,7 +52,34 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-fn parse_args() -> Result<Args, String> {
+/// What is wrong with the command line.
+#[derive(Debug, thiserror::Error)]
+enum ArgsError {
+    #[error("{0} needs a value")]
+    MissingValue(String),
+    #[error("{flag}: {source}")]
+    NotANumber {
+        flag: String,
+        source: std::num::ParseIntError,
+    },
+    #[error("unknown argument {0}")]
+    Unknown(String),
+    #[error("--fxc FXC is required")]
+    NoCompiler,
+}
+
+/// The number given to `flag`.
+fn number<T: std::str::FromStr<Err = std::num::ParseIntError>>(
+    flag: &str,
+    text: &str,
+) -> Result<T, ArgsError> {
+    text.parse().map_err(|source| ArgsError::NotANumber {
+        flag: flag.to_string(),
+        source,
+    })
+}
+
+fn parse_args() -> Result<Args, ArgsError> {
     let mut args = Args {
         fxc: PathBuf::new(),
         programs: 2000,
@@ -62,18 +89,18 @@ fn parse_args() -> Result<Args, String> {
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or(format!("{a} needs a value"));
+        let mut value = || it.next().ok_or_else(|| ArgsError::MissingValue(a.clone()));
         match a.as_str() {
             "--fxc" => args.fxc = PathBuf::from(value()?),
-            "--programs" => args.programs = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--mutants" => args.mutants = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--seed" => args.seed = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--programs" => args.programs = number(&a, &value()?)?,
+            "--mutants" => args.mutants = number(&a, &value()?)?,
+            "--seed" => args.seed = number(&a, &value()?)?,
             "--out" => args.out = PathBuf::from(value()?),
-            other => return Err(format!("unknown argument {other}")),
+            other => return Err(ArgsError::Unknown(other.to_string())),
         }
     }
     if args.fxc.as_os_str().is_empty() {
-        return Err("--fxc FXC is required".into());
+        return Err(ArgsError::NoCompiler);
     }
     Ok(args)
 }

@@ -3,6 +3,9 @@
 //! the editor where they point, saving, uniform reset and undo, the layout and open files kept
 //! across a restart, and dropped files.
 
+mod common;
+use common::MemoryStorage;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -33,23 +36,6 @@ fn harness_with(
 
 fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
     harness_with(options, None)
-}
-
-/// eframe's storage in memory, for the restart test.
-#[derive(Default, Clone)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 /// A file dropped on the window, as the window system hands it over.

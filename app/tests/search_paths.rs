@@ -1,6 +1,9 @@
 //! The window's search paths: `-I` folders given at start find a preset's effect, the Search
 //! paths menu changes them (reopening the document), and they are stored with the settings.
 
+mod common;
+use common::MemoryStorage;
+
 use std::path::PathBuf;
 
 use app::session::input::InputChoice;
@@ -121,23 +124,6 @@ fn the_search_paths_menu_reopens_with_the_new_folders() {
     assert_eq!(stored.include, [library]);
     assert!(stored.textures.is_empty());
     std::fs::remove_dir_all(&dir).expect("cleaned up");
-}
-
-/// eframe's storage in memory, for the restart test.
-#[derive(Default)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]
