@@ -73,6 +73,9 @@ impl Highlighter {
                 .map_err(|source| HighlighterError::Syntax { name, source })?;
             builder.add(definition);
         }
+        // Every other file (`.txt`, `.h`, no extension) opens as plain text, which a builder
+        // does not have unless asked (syntect panics looking for it otherwise).
+        builder.add_plain_text_syntax();
         let mut themes = ThemeSet::load_defaults().themes;
         let mut take = |name: &'static str| {
             themes
@@ -321,6 +324,33 @@ mod tests {
             .find(|s| s.range.contains(&at))
             .expect("coloured")
             .colour
+    }
+
+    #[test]
+    fn files_of_other_kinds_open_as_plain_text() {
+        // Each of these panicked in syntect before plain text was part of the set.
+        let h = Highlighter::shared().as_ref().expect("definitions load");
+        let text = "float4 x = 1; // a comment\nreturn x;\n";
+        // As an effect the keyword and the comment take colours of their own.
+        let fx = h.colour(Path::new("x.fx"), text, true);
+        assert!(fx.iter().any(|s| s.colour != fx[0].colour));
+        for path in [
+            "notes.txt",
+            "common.h",
+            "README",
+            "effect.addonfx",
+            "x.HLSL",
+        ] {
+            let spans = h.colour(Path::new(path), text, true);
+            let covered: usize = spans.iter().map(|s| s.range.len()).sum();
+            assert_eq!(covered, text.len(), "{path}");
+            assert!(
+                spans
+                    .iter()
+                    .all(|s| s.colour == spans[0].colour && !s.italic),
+                "{path}: {spans:?}"
+            );
+        }
     }
 
     #[test]
