@@ -929,6 +929,31 @@ fn saving_a_shipped_preset_asks_where_instead_of_overwriting_it() {
     );
     assert!(harness.query_by_label("Save preset as").is_some());
     assert_eq!(harness.state().status(), "choose where to save the preset");
+    // The field opened to save: Enter saves there (it used to run Open and lose the path).
+    let dir = std::env::temp_dir().join(format!("fxbench-save-enter-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("mine.ini");
+    let label = harness.get_by_label("Path").rect();
+    let field = harness
+        .get_all_by_role(egui::accesskit::Role::TextInput)
+        .map(|n| n.rect())
+        .filter(|r| (r.center().y - label.center().y).abs() < 8.0 && r.left() > label.left())
+        .min_by(|a, b| a.left().total_cmp(&b.left()))
+        .expect("the path field beside its label");
+    harness.hover_at(field.center());
+    harness.drag_at(field.center());
+    harness.drop_at(field.center());
+    harness.run_steps(1);
+    harness.event(egui::Event::Text(target.display().to_string()));
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    assert!(target.is_file(), "{}", harness.state().status());
+    assert!(
+        harness.query_by_label("Save preset as").is_none(),
+        "the field closes"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

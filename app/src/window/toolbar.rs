@@ -32,6 +32,8 @@ pub struct Toolbar {
     path_field: Option<String>,
     /// Why the field opened (no file dialog answered), shown beside it.
     path_note: Option<String>,
+    /// The field was opened to save the preset: Enter saves (else Enter opens).
+    path_saves: bool,
     /// The Screenshot menu's folder field while it is edited.
     screenshot_folder: Option<String>,
     /// The resolution menu's custom width and height.
@@ -84,6 +86,7 @@ impl Toolbar {
     pub fn open_path_field(&mut self, note: Option<String>) {
         self.path_field.get_or_insert_with(String::new);
         self.path_note = note;
+        self.path_saves = false;
     }
 
     /// A file dialog for effects, then [`Command::Open`]; the path field if none answered.
@@ -304,9 +307,11 @@ impl Toolbar {
                 if start.elapsed() < DIALOG_MIN_TIME {
                     self.path_field = Some(String::new());
                     self.path_note = Some(
-                        "No file dialog is available here: type the path, then Save preset as."
+                        "No file dialog is available here: type the path, then Enter or Save \
+                         preset as."
                             .to_string(),
                     );
+                    self.path_saves = true;
                 }
                 None
             }
@@ -466,11 +471,13 @@ impl Toolbar {
             );
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let path = PathBuf::from(text.trim());
-            if (ui.button("Open").clicked() || entered) && !text.trim().is_empty() {
+            // Enter does what the field was opened for.
+            let (open, save) = (entered && !self.path_saves, entered && self.path_saves);
+            if (ui.button("Open").clicked() || open) && !text.trim().is_empty() {
                 out.push(Command::Open(options_for_path(view.opened, path.clone())));
                 close = true;
             }
-            if ui.button("Save preset as").clicked() && !text.trim().is_empty() {
+            if (ui.button("Save preset as").clicked() || save) && !text.trim().is_empty() {
                 out.push(Command::SavePresetAs(path));
                 close = true;
             }
