@@ -42,9 +42,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    let mut builder = tempfile::Builder::new();
+    // A new file gets the mode any editor's would, 0666 less the umask (0644 under the usual
+    // 022), not the temporary file's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder.tempfile_in(dir)?;
     file.write_all(bytes)?;
-    // The temporary file is private (0600); the file it replaces keeps its own permissions.
+    // The file it replaces keeps its own permissions.
     if let Ok(existing) = std::fs::metadata(path) {
         file.as_file().set_permissions(existing.permissions())?;
     }
@@ -71,6 +79,41 @@ mod tests {
         assert_eq!(back.uniform_value("A.fx", "X"), Some(vec![1.0]));
         let entries = std::fs::read_dir(dir.path()).expect("dir").count();
         assert_eq!(entries, 1, "no temporary file is left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_follows_the_umask() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("new.ini");
+        let umask = umask();
+        super::write_atomic(&path, b"[A.fx]\n").expect("saved");
+        let mode = std::fs::metadata(&path)
+            .expect("written")
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o666 & !umask, "mode {mode:o} under umask {umask:o}");
+    }
+
+    /// The umask, from a file created with mode 0666 in a fresh folder.
+    fn umask() -> u32 {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let probe = dir.path().join("probe");
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o666)
+            .open(&probe)
+            .expect("probe");
+        let mode = std::fs::metadata(&probe)
+            .expect("probe")
+            .permissions()
+            .mode()
+            & 0o777;
+        0o666 & !mode
     }
 
     #[cfg(unix)]
