@@ -165,7 +165,7 @@ pub struct PresetLoad {
 impl Preset {
     /// Reads a preset from disk; a missing or unreadable file is one diagnostic.
     pub fn load(path: &Path) -> PresetLoad {
-        match std::fs::read(path) {
+        match crate::read_source_bytes(path) {
             // ReShade writes UTF-8; a file in another encoding keeps its other bytes as U+FFFD.
             Ok(bytes) => Self::parse(path, &String::from_utf8_lossy(&bytes)),
             Err(error) => PresetLoad {

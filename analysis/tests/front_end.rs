@@ -529,3 +529,42 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     );
     assert!(out.diagnostics[0].notes[0].contains("1 to 1024 scalars or vectors"));
 }
+
+#[test]
+fn what_is_no_source_file_is_refused_before_it_is_read() {
+    // A device that never ends, a binary file and a folder, named by `#include`: one located
+    // error each, and nothing read past the cap.
+    let dir = std::env::temp_dir().join(format!("fxbench-no-source-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("folder.fxh")).expect("temp dir");
+    std::fs::write(dir.join("binary.fxh"), b"float x;\0\x01\x02\xff").expect("written");
+    let effect = dir.join("e.fx");
+    std::fs::write(
+        &effect,
+        "#include \"/dev/zero\"\n#include \"binary.fxh\"\n#include \"folder.fxh\"\n",
+    )
+    .expect("written");
+    let out = analysis::load_effect(&effect, &Options::default());
+    let found: Vec<(u32, String)> = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            let at = out.sources.location(d.span.expect("located"));
+            (at.start.line, d.message.clone())
+        })
+        .collect();
+    let reasons = [
+        "not a regular file",
+        "not a text file (it holds NUL bytes)",
+        "not a regular file",
+    ];
+    assert_eq!(found.len(), 3, "{found:?}");
+    for ((line, message), (want_line, reason)) in found.iter().zip((1..).zip(reasons)) {
+        assert_eq!(*line, want_line, "{message}");
+        assert!(message.contains(reason), "{message}");
+    }
+    // A preset that is a device is one error too.
+    let preset = analysis::preset::Preset::load(std::path::Path::new("/dev/zero"));
+    assert!(preset.diagnostics[0].message.contains("not a regular file"));
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}

@@ -6,7 +6,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::preprocess::FileLoader;
+use crate::preprocess::{FileLoader, read_source_bytes};
 
 /// The file system, read the way ReShade reads effects.
 #[derive(Clone, Copy, Debug, Default)]
@@ -14,13 +14,13 @@ pub struct FxFileLoader;
 
 impl FileLoader for FxFileLoader {
     fn read(&self, path: &Path) -> io::Result<String> {
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_source_bytes(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 let windows = windows_spelling(path);
                 let wanted = windows.as_deref().unwrap_or(path);
                 match find_ignoring_case(wanted) {
-                    Some(found) => std::fs::read(found)?,
+                    Some(found) => read_source_bytes(&found)?,
                     None => return Err(e),
                 }
             }

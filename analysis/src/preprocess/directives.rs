@@ -546,8 +546,11 @@ impl Preprocessor<'_> {
                 found = Some(id);
                 break;
             }
-            if let Some(why) = self.unreadable.get(&full) {
+            if let Some((why, exists)) = self.unreadable.get(&full) {
                 last_error = Some(why.clone());
+                if *exists {
+                    break;
+                }
                 continue;
             }
             match self.loader.read(&full) {
@@ -556,9 +559,16 @@ impl Preprocessor<'_> {
                     break;
                 }
                 Err(e) => {
+                    // A file that is there but refused (a folder, a device, a binary file) is
+                    // the one the include names, as the first existing file is in ReShade's
+                    // search: its reason is the error, and the search stops.
+                    let exists = e.kind() != std::io::ErrorKind::NotFound;
                     let why = e.to_string();
-                    self.unreadable.insert(full, why.clone());
+                    self.unreadable.insert(full, (why.clone(), exists));
                     last_error = Some(why);
+                    if exists {
+                        break;
+                    }
                 }
             }
         }

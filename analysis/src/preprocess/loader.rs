@@ -34,6 +34,41 @@ impl FileLoader for MemoryLoader {
     }
 }
 
+/// The most a source file (effect, header, preset) may hold: the preprocessor's own output cap,
+/// so no file is read until memory runs out.
+pub const MAX_SOURCE_BYTES: u64 = super::MAX_OUTPUT_BYTES as u64;
+
+/// The bytes of the source file at `path`, refusing what is no source: something other than a
+/// regular file (a folder, FIFO or device such as `/dev/zero`, which would never end), a file
+/// over [`MAX_SOURCE_BYTES`] (read no further than that, even while it grows), and a file
+/// holding NUL bytes (a binary file opened by mistake, which would drown the session in
+/// diagnostics).
+pub fn read_source_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read as _};
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "not a regular file (a folder, pipe or device)",
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than {} MiB", MAX_SOURCE_BYTES >> 20),
+        ));
+    }
+    if bytes.contains(&0) {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            "not a text file (it holds NUL bytes)",
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Reads from the file system.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FsLoader;
@@ -46,6 +81,7 @@ impl FileLoader for FsLoader {
         if crate::fx::is_fx_path(path) {
             return crate::fx::FxFileLoader.read(path);
         }
-        std::fs::read_to_string(path)
+        String::from_utf8(read_source_bytes(path)?)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
     }
 }

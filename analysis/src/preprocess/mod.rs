@@ -37,7 +37,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-pub use loader::{FileLoader, FsLoader, MemoryLoader};
+pub use loader::{FileLoader, FsLoader, MAX_SOURCE_BYTES, MemoryLoader, read_source_bytes};
 pub use output::Preprocessed;
 
 use crate::PreprocessOutput;
@@ -176,9 +176,10 @@ struct Preprocessor<'a> {
     macro_first_bytes: [bool; 256],
     /// Files that said `#pragma once`.
     once: FxHashSet<FileId>,
-    /// Include candidates the loader could not read, with why: an effect's headers include the
-    /// same names again and again, and a miss can cost a directory listing (names in any case).
-    unreadable: FxHashMap<PathBuf, String>,
+    /// Include candidates the loader could not read, with why and whether the file is there
+    /// (refused rather than missing): an effect's headers include the same names again and
+    /// again, and a miss can cost a directory listing (names in any case).
+    unreadable: FxHashMap<PathBuf, (String, bool)>,
     /// The files being included, outermost first.
     stack: Vec<FileId>,
     /// `#line` directives per file, in file order.
