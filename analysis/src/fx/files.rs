@@ -112,6 +112,30 @@ pub fn collection_include_dirs(shaders: &Path) -> Vec<PathBuf> {
     dirs
 }
 
+/// ReShade's default place for a collection's images: the `Textures` folder (any letter case)
+/// beside the nearest folder named `Shaders` (any letter case) at or above `dir`, with every
+/// folder below it (`reshade-shaders/Shaders/dev/x.fx` finds `reshade-shaders/Textures/**`).
+/// Empty when there is none.
+pub fn textures_beside_shaders(dir: &Path) -> Vec<PathBuf> {
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let Some(shaders) = absolute.ancestors().find(|d| {
+        d.file_name()
+            .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case("shaders"))
+    }) else {
+        return Vec::new();
+    };
+    let Some(parent) = shaders.parent() else {
+        return Vec::new();
+    };
+    let textures = parent.join("Textures");
+    let found = if textures.is_dir() {
+        Some(textures)
+    } else {
+        find_ignoring_case(&textures).filter(|p| p.is_dir())
+    };
+    found.map_or_else(Vec::new, |t| collection_include_dirs(&t))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,7 +28,10 @@ use crate::build::FrontEndOutput;
 use crate::preprocess::{FileLoader, Preprocessed};
 use crate::{Diagnostic, DiagnosticCode, Options, SourceMap, Span};
 
-pub use files::{FxFileLoader, collection_include_dirs, decode_source, find_ignoring_case};
+pub use files::{
+    FxFileLoader, collection_include_dirs, decode_source, find_ignoring_case,
+    textures_beside_shaders,
+};
 
 /// What stage 1 gives: every file read, the preprocessed text, the tree and every diagnostic.
 #[derive(Debug)]

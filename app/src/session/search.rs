@@ -162,49 +162,24 @@ impl SearchPaths {
     /// folder the effect is in (at any depth) and beside each effect search path that is or
     /// lies in a `Shaders` folder, with their subfolders.
     pub fn texture_dirs(&self, effect: &Path) -> Vec<PathBuf> {
-        let mut roots: Vec<SearchPath> = self.textures.clone();
-        let shaders_folders = std::iter::once(effect.parent().unwrap_or(Path::new("")))
+        // The default is the front end's own rule (`fx::textures_beside_shaders`), applied to the
+        // effect's folder and to each effect search path.
+        let defaults = std::iter::once(effect.parent().unwrap_or(Path::new("")))
             .chain(self.effects.iter().map(|p| p.dir.as_path()))
-            .filter_map(shaders_folder);
-        for shaders in shaders_folders {
-            if let Some(textures) = beside(&shaders, "Textures") {
-                let path = SearchPath::recursive(textures);
-                if !roots.contains(&path) {
-                    roots.push(path);
-                }
-            }
-        }
+            .flat_map(analysis::fx::textures_beside_shaders);
         let mut dirs: Vec<PathBuf> = Vec::new();
-        for dir in roots.iter().flat_map(SearchPath::dirs) {
+        for dir in self
+            .textures
+            .iter()
+            .flat_map(SearchPath::dirs)
+            .chain(defaults)
+        {
             if !dirs.contains(&dir) {
                 dirs.push(dir);
             }
         }
         dirs
     }
-}
-
-/// The nearest folder at or above `dir` named `Shaders` in any letter case.
-fn shaders_folder(dir: &Path) -> Option<PathBuf> {
-    let absolute = if dir.is_absolute() {
-        dir.to_path_buf()
-    } else {
-        std::env::current_dir().ok()?.join(dir)
-    };
-    absolute
-        .ancestors()
-        .find(|d| {
-            d.file_name()
-                .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case("shaders"))
-        })
-        .map(Path::to_path_buf)
-}
-
-/// The folder named `name` (any letter case) beside `dir`, if it exists.
-fn beside(dir: &Path, name: &str) -> Option<PathBuf> {
-    let parent = dir.parent()?;
-    let found = resolve_case(&parent.join(name));
-    found.is_dir().then_some(found)
 }
 
 /// What a `ReShade.ini` says about where effects and textures are and what every effect is

@@ -69,12 +69,12 @@ pub(crate) fn lower_items(
     Ok(lowered)
 }
 
-/// Where texture images are looked for, in order: the effect's folder, the include folders,
-/// the `Textures` folder of the effect's folder or of any folder above it, with every folder
-/// below it (ReShade's layout, `Shaders/` beside `Textures/`, and its default texture search
-/// path `reshade-shaders\Textures\**`, which is recursive), and last the built-in headers'
-/// folder, which holds the images those headers name (DrawText's `FontAtlas.png`), so an
-/// effect's own image of the same name wins.
+/// Where texture images are looked for, in order: the effect's folder, the texture search
+/// paths, the include folders, then ReShade's default `Textures` folder beside the effect's
+/// `Shaders` folder with its subfolders (`fx::textures_beside_shaders`) unless the caller listed
+/// the texture folders itself (the session layer's `SearchPaths::texture_dirs` includes that
+/// default), and last the built-in headers' folder, which holds the images those headers name
+/// (DrawText's `FontAtlas.png`), so an effect's own image of the same name wins.
 fn image_dirs(root: &std::path::Path, options: &Options) -> Vec<std::path::PathBuf> {
     let dir = match root.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -83,46 +83,11 @@ fn image_dirs(root: &std::path::Path, options: &Options) -> Vec<std::path::PathB
     let mut dirs = vec![dir.clone()];
     dirs.extend(options.texture_dirs.iter().cloned());
     dirs.extend(options.include_dirs.iter().cloned());
-    let absolute = std::path::absolute(&dir).unwrap_or(dir);
-    // A few levels up is where a collection keeps its `Textures` (`Shaders/dev/X.fx`).
-    for ancestor in absolute.ancestors().take(4) {
-        let textures = ancestor.join("Textures");
-        if textures.is_dir() {
-            folders_below(&textures, &mut dirs);
-        }
+    if options.texture_dirs.is_empty() {
+        dirs.extend(crate::fx::textures_beside_shaders(&dir));
     }
     dirs.push(options.builtin_include_dir.clone());
     dirs
-}
-
-/// Pushes `dir` and the folders below it (breadth first, sorted by name, at most 256 and 8
-/// levels deep, so a huge or cyclic tree stays cheap).
-fn folders_below(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let mut level = vec![dir.to_path_buf()];
-    let mut count = 0;
-    for _ in 0..8 {
-        let mut next = Vec::new();
-        for d in level {
-            count += 1;
-            if count > 256 {
-                return;
-            }
-            let mut children: Vec<std::path::PathBuf> = std::fs::read_dir(&d)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_dir())
-                .collect();
-            children.sort();
-            out.push(d);
-            next.extend(children);
-        }
-        if next.is_empty() {
-            return;
-        }
-        level = next;
-    }
 }
 
 fn walk(
@@ -657,7 +622,7 @@ fn image_path(texture: &str, a: &Annotation, out: &Lowered) -> Result<std::path:
             a.value.range,
             DiagnosticCode::IoError,
             format!(
-                "'{file}' : image for texture '{texture}' not found next to the effect, in the include folders or in a 'Textures' folder of the effect's folder or one above it"
+                "'{file}' : image for texture '{texture}' not found next to the effect, in the texture search paths or include folders, or in the 'Textures' folder beside its 'Shaders' folder"
             ),
         ),
     }
