@@ -58,6 +58,10 @@ pub(crate) struct RunArgs {
     /// live), as ReShade's performance mode does.
     #[arg(long)]
     performance_mode: bool,
+    /// Run only this technique (`Name` or `Name@File.fx`; repeat for more). Without it, the
+    /// preset's techniques, or with no preset every technique of the effects.
+    #[arg(long = "technique", value_name = "NAME")]
+    pub(crate) techniques: Vec<String>,
 }
 
 impl RunArgs {

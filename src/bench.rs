@@ -35,13 +35,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         &args.search.paths(),
     )?;
     let shaders = args.run.shaders();
-    let (ctx, mut chain) = crate::build_chain(
-        &document,
-        args.size,
-        shaders,
-        args.run.compile_mode(),
-        "measured",
-    )?;
+    let (ctx, mut chain) = crate::build_chain(&document, args.size, &args.run, "measured")?;
     let source = app::session::input::load_input(&choice, None, args.size)?;
     let input = LiveInput::new(&ctx, source);
     let started = std::time::Instant::now();

@@ -12,7 +12,6 @@ use analysis::CompileMode;
 use anyhow::{Context as _, bail};
 use app::session::document::Document;
 use app::session::input::{InputChoice, LiveInput};
-use app::session::spirv::ShaderChoice;
 use clap::{Parser, Subcommand};
 use engine::{ChainOptions, EffectChain, GpuContext};
 
@@ -161,10 +160,13 @@ fn main() -> anyhow::Result<()> {
 pub(crate) fn build_chain(
     document: &Document,
     size: (u32, u32),
-    shaders: ShaderChoice,
-    mode: CompileMode,
+    run: &args::RunArgs,
     nothing: &str,
 ) -> anyhow::Result<(GpuContext, EffectChain)> {
+    let (shaders, mode) = (run.shaders(), run.compile_mode());
+    for missing in &document.missing_effects {
+        eprintln!("warning: {missing}");
+    }
     let compiled = document.compile(size);
     let diagnostics = compiled.render_diagnostics();
     if !diagnostics.is_empty() {
@@ -181,6 +183,9 @@ pub(crate) fn build_chain(
     };
     let mut chain = EffectChain::new(&ctx, compiled.effects, size, &options)?;
     document.apply_preset(&mut chain);
+    if !run.techniques.is_empty() {
+        app::session::document::select_techniques(&mut chain, &run.techniques)?;
+    }
     if mode == CompileMode::Performance {
         let compiled = document.compile_like(size, mode, &chain);
         if compiled.has_errors() {
@@ -237,13 +242,7 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
     )?;
     let source = app::session::input::load_input(&choice, args.depth.as_deref(), args.size)?;
     let size = source.size();
-    let (ctx, mut chain) = build_chain(
-        &document,
-        size,
-        args.run.shaders(),
-        args.run.compile_mode(),
-        "rendered",
-    )?;
+    let (ctx, mut chain) = build_chain(&document, size, &args.run, "rendered")?;
     let input = LiveInput::new(&ctx, source);
     run_frames(&ctx, &mut chain, &input, args.frames, true)?;
     let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())

@@ -170,3 +170,30 @@ fn enabling_keys_and_values_follow_reshade() {
     );
     assert_eq!(line("Time"), None);
 }
+
+#[test]
+fn a_missing_effect_is_skipped_and_its_lines_survive_a_save() {
+    let preset = "Techniques=Gone@Gone.fx,Levels@levels.wfx\n\
+        TechniqueSorting=Gone@Gone.fx,Levels@levels.wfx\n\n\
+        [Gone.fx]\nStrength=2\n\n[levels.wfx]\nPreprocessorDefinitions=LEVEL=2\n";
+    let dir = folder(
+        "missing",
+        &[("levels.wfx", &LEVELS.replace("OTHER", "1")), ("p.ini", preset)],
+    );
+    let document = Document::with_preset(&dir.join("p.ini"), Vec::new()).unwrap();
+    assert_eq!(document.effect_paths, [dir.join("levels.wfx")]);
+    let [missing] = document.missing_effects.as_slice() else {
+        panic!("{:?}", document.missing_effects);
+    };
+    assert_eq!(missing.name, "Gone.fx");
+    let Some(ctx) = testing::gpu() else { return };
+    let image = grey();
+    let mut chain = chain_for(&ctx, &document, &image);
+    assert_eq!(
+        render(&ctx, &mut chain, &image, 1).pixel(1, 1),
+        [128, 64, 0, 255]
+    );
+    let saved = document.preset_from_chain(&chain).to_ini();
+    assert_eq!(saved, preset, "the save changes nothing it did not understand");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

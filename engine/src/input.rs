@@ -49,19 +49,54 @@ pub enum InputError {
     },
 }
 
+/// The largest image file read (a 16k x 16k RGBA PNG stored uncompressed is 1 GiB; real inputs
+/// are far smaller): past it the file is refused before it is read.
+pub const MAX_IMAGE_FILE_BYTES: u64 = 256 << 20;
+
+/// The most memory one image may decode into.
+pub const MAX_IMAGE_DECODE_BYTES: u64 = 1 << 30;
+
+/// Opens an image for decoding with bounds: a regular file (not a folder, pipe or device, which
+/// could block or never end), at most [`MAX_IMAGE_FILE_BYTES`], decoding into at most
+/// [`MAX_IMAGE_DECODE_BYTES`] and 16384 texels a side. Every image fxbench reads goes through it.
+pub fn open_image(
+    path: &Path,
+) -> Result<image::ImageReader<std::io::BufReader<std::fs::File>>, InputError> {
+    let shown = path.display().to_string();
+    let io = |e: std::io::Error| InputError::Image {
+        path: shown.clone(),
+        source: image::ImageError::IoError(e),
+    };
+    // The kind is read before opening: opening a FIFO blocks until a writer comes.
+    let metadata = std::fs::metadata(path).map_err(io)?;
+    if !metadata.is_file() {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a folder, pipe or device)",
+        )));
+    }
+    if metadata.len() > MAX_IMAGE_FILE_BYTES {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("larger than {} MiB", MAX_IMAGE_FILE_BYTES >> 20),
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = image::ImageReader::new(std::io::BufReader::new(file))
+        .with_guessed_format()
+        .map_err(io)?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(16384);
+    limits.max_image_height = Some(16384);
+    limits.max_alloc = Some(MAX_IMAGE_DECODE_BYTES);
+    reader.limits(limits);
+    Ok(reader)
+}
+
 /// Decodes a PNG or JPEG file to RGBA8.
 pub fn load_image(path: &Path) -> Result<RgbaImage, InputError> {
     let shown = path.display().to_string();
-    let decoded = image::ImageReader::open(path)
-        .map_err(|e| InputError::Image {
-            path: shown.clone(),
-            source: image::ImageError::IoError(e),
-        })?
-        .with_guessed_format()
-        .map_err(|e| InputError::Image {
-            path: shown.clone(),
-            source: image::ImageError::IoError(e),
-        })?
+    let decoded = open_image(path)?
         .decode()
         .map_err(|source| InputError::Image {
             path: shown.clone(),
@@ -111,12 +146,7 @@ pub fn load_depth_image(path: &Path, size: (u32, u32)) -> Result<Vec<f32>, Input
         path: shown.clone(),
         source,
     };
-    let decoded = image::ImageReader::open(path)
-        .map_err(|e| image_error(image::ImageError::IoError(e)))?
-        .with_guessed_format()
-        .map_err(|e| image_error(image::ImageError::IoError(e)))?
-        .decode()
-        .map_err(image_error)?;
+    let decoded = open_image(path)?.decode().map_err(image_error)?;
     let luma = decoded.to_luma16();
     if luma.dimensions() != size {
         return Err(InputError::DepthSize {
@@ -376,4 +406,70 @@ pub fn read_texture(
         height,
         pixels,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(path: &Path) -> String {
+        match load_image(path) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("{} was read", path.display()),
+        }
+    }
+
+    #[test]
+    fn images_that_are_not_files_or_too_large_are_refused_before_reading() {
+        let dir = std::env::temp_dir().join(format!("fxbench-open-image-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(
+            refusal(&dir).ends_with("not a regular file (a folder, pipe or device)"),
+            "{}",
+            refusal(&dir)
+        );
+        #[cfg(unix)]
+        {
+            let fifo = dir.join("fifo.png");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                // No writer ever comes: opening it would block forever.
+                assert!(refusal(&fifo).contains("not a regular file"));
+            }
+        }
+        // A PNG whose header claims 100000 x 100000 texels: refused by the decoder's limits,
+        // not allocated.
+        let mut png = Vec::new();
+        png.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+        let mut ihdr = Vec::new();
+        ihdr.extend_from_slice(b"IHDR");
+        ihdr.extend_from_slice(&100_000u32.to_be_bytes());
+        ihdr.extend_from_slice(&100_000u32.to_be_bytes());
+        ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+        png.extend_from_slice(&13u32.to_be_bytes());
+        png.extend_from_slice(&ihdr);
+        png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+        let huge = dir.join("huge.png");
+        std::fs::write(&huge, &png).unwrap();
+        let message = refusal(&huge);
+        assert!(message.starts_with(&huge.display().to_string()), "{message}");
+        assert!(message.to_lowercase().contains("limit"), "{message}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// PNG's chunk checksum (CRC-32, ISO 3309).
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
 }

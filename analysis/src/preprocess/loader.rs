@@ -45,13 +45,14 @@ pub const MAX_SOURCE_BYTES: u64 = super::MAX_OUTPUT_BYTES as u64;
 /// diagnostics).
 pub fn read_source_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read as _};
-    let file = std::fs::File::open(path)?;
-    if !file.metadata()?.is_file() {
+    // The kind is read before opening: opening a FIFO blocks until a writer comes.
+    if !std::fs::metadata(path)?.is_file() {
         return Err(Error::new(
             ErrorKind::InvalidInput,
             "not a regular file (a folder, pipe or device)",
         ));
     }
+    let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
     file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_SOURCE_BYTES {

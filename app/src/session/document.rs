@@ -55,6 +55,27 @@ pub struct Document {
     /// What the effects' WGSL is validated against: the window sets its device's capabilities;
     /// `None` means what the engine asks of a device (`analysis::Target::engine`).
     pub target: Option<analysis::Target>,
+    /// Effects the preset names that are not installed where ReShade would look: as ReShade,
+    /// they are skipped and the rest runs; their lines stay in the preset, so a save keeps them.
+    pub missing_effects: Vec<MissingEffect>,
+}
+
+/// An effect a preset names that was not found (see [`Document::missing_effects`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("preset names effect '{name}', not found in {searched}; its techniques are skipped")]
+pub struct MissingEffect {
+    /// The file name as the preset writes it (`Bloom.fx`).
+    pub name: String,
+    /// The folders searched, in order.
+    pub searched: String,
+}
+
+/// `--technique` named something no open effect has.
+#[derive(Debug, thiserror::Error)]
+#[error("no technique '{name}' in the effects (they have: {available})")]
+pub struct UnknownTechnique {
+    pub name: String,
+    pub available: String,
 }
 
 /// Effects that compiled, plus every file's diagnostics rendered with their sources.
@@ -100,6 +121,12 @@ pub enum DocumentError {
     Preset(String),
     #[error("preset names effect '{name}', not found in {searched}")]
     EffectNotFound { name: String, searched: String },
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 impl Document {
@@ -138,6 +165,7 @@ impl Document {
             }
         }
         let preset = load.preset;
+        let mut missing_effects = Vec::new();
         if effect_paths.is_empty() {
             let dir = preset_path.parent().unwrap_or(Path::new("."));
             let search = [
@@ -157,33 +185,31 @@ impl Document {
                     files.push(file);
                 }
             }
+            let named = files.len();
             for file in files {
-                let found = search
-                    .iter()
-                    .map(|d| d.join(&file))
-                    .find(|p| p.is_file())
-                    .or_else(|| {
-                        // In the search paths (and the subfolders of recursive ones), nearest
-                        // first, the name in any case: where ReShade would find it.
-                        search_paths
-                            .effect_dirs()
-                            .iter()
-                            .find_map(|d| analysis::fx::find_ignoring_case(&d.join(&file)))
-                    });
-                match found {
+                match find_preset_effect(&file, &search, &search_paths) {
                     Some(path) => effect_paths.push(path),
-                    None => {
-                        return Err(DocumentError::EffectNotFound {
-                            name: file,
-                            searched: search
-                                .iter()
-                                .chain(search_paths.effects.iter().map(|p| &p.dir))
-                                .map(|p| p.display().to_string())
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        });
-                    }
+                    None => missing_effects.push(MissingEffect {
+                        searched: search
+                            .iter()
+                            .chain(search_paths.effects.iter().map(|p| &p.dir))
+                            .map(|p| p.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        name: file,
+                    }),
                 }
+            }
+            // One missing effect is skipped, as ReShade skips it; none found at all is a wrong
+            // search path far more often than a preset meant to run nothing.
+            if named > 0
+                && effect_paths.is_empty()
+                && let Some(first) = missing_effects.first()
+            {
+                return Err(DocumentError::EffectNotFound {
+                    name: first.name.clone(),
+                    searched: first.searched.clone(),
+                });
             }
         }
         Ok(Self {
@@ -193,6 +219,7 @@ impl Document {
             search_paths,
             reshade_ini,
             target: None,
+            missing_effects,
         })
     }
 
@@ -337,10 +364,18 @@ impl Document {
         self.compile_in(size, &settings)
     }
 
-    /// Applies the preset's technique list, order and uniform values to a chain.
+    /// Applies the preset's technique list, order and uniform values to a chain. Without a
+    /// preset every technique runs: the user named the effects to see them, and the window and
+    /// `render`/`bench` follow this one rule (ReShade's "only `enabled = true`" is for an effect
+    /// just installed under a preset that does not list it yet, which is what a preset gives).
     pub fn apply_preset(&self, chain: &mut EffectChain) {
-        if let Some(preset) = &self.preset {
-            apply_preset(preset, chain);
+        match &self.preset {
+            Some(preset) => apply_preset(preset, chain),
+            None => {
+                for key in chain.order().to_vec() {
+                    chain.set_enabled(key, true);
+                }
+            }
         }
     }
 
@@ -398,6 +433,53 @@ impl Document {
         }
         preset
     }
+}
+
+/// Where a preset's effect `file` is: beside the preset and in the fixed folders (`search`), as
+/// named; else in the effect search paths (and the subfolders of recursive ones), nearest first,
+/// the name in any case: where ReShade would find it.
+fn find_preset_effect(file: &str, search: &[PathBuf], search_paths: &SearchPaths) -> Option<PathBuf> {
+    search
+        .iter()
+        .map(|d| d.join(file))
+        .find(|p| p.is_file())
+        .or_else(|| {
+            search_paths
+                .effect_dirs()
+                .iter()
+                .find_map(|d| analysis::fx::find_ignoring_case(&d.join(file)))
+        })
+}
+
+/// Runs only the techniques `names` pick (`--technique`: `Name` or `Name@File.fx`, the file in
+/// any case), in the chain's order; every name must pick at least one.
+pub fn select_techniques(chain: &mut EffectChain, names: &[String]) -> Result<(), UnknownTechnique> {
+    let keys = chain.order().to_vec();
+    let refs: Vec<TechniqueRef> = names.iter().map(|n| TechniqueRef::parse(n)).collect();
+    let file_of = |chain: &EffectChain, k: &engine::TechniqueKey| effect_file_name(chain.effect(k.effect));
+    for (name, r) in names.iter().zip(&refs) {
+        if !keys
+            .iter()
+            .any(|k| r.matches(&chain.technique(*k).name, &file_of(chain, k)))
+        {
+            let available = keys
+                .iter()
+                .map(|k| format!("{}@{}", chain.technique(*k).name, file_of(chain, k)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(UnknownTechnique {
+                name: name.clone(),
+                available,
+            });
+        }
+    }
+    for k in keys {
+        let on = refs
+            .iter()
+            .any(|r| r.matches(&chain.technique(k).name, &file_of(chain, &k)));
+        chain.set_enabled(k, on);
+    }
+    Ok(())
 }
 
 /// Applies `preset` to `chain` as ReShade 6 reads one (see [`Document::apply_preset`]).

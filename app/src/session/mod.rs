@@ -45,6 +45,16 @@ pub fn open_document_in(
     input: &InputChoice,
     search_paths: &search::SearchPaths,
 ) -> Result<Document, DocumentError> {
+    // What is no source (a folder, a pipe, a binary or huge file) is refused before anything
+    // is replaced: a failed open keeps the current session.
+    for path in effects {
+        if let Err(source) = analysis::read_source_bytes(path) {
+            return Err(DocumentError::Unreadable {
+                path: path.clone(),
+                source,
+            });
+        }
+    }
     match (preset, effects.is_empty()) {
         (Some(preset), _) => {
             Document::with_preset_in(preset, effects.to_vec(), search_paths.clone())

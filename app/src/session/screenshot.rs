@@ -57,6 +57,28 @@ pub fn stem(name: &str, when: chrono::NaiveDateTime) -> String {
     format!("{name} {}", when.format("%Y-%m-%d %H-%M-%S"))
 }
 
+/// Where screenshots go until the user picks a folder: `fxbench` in the user's pictures folder
+/// (`XDG_PICTURES_DIR`, else `Pictures` in the home folder: `HOME`, or `USERPROFILE` on
+/// Windows), made on the first save. `None` without a home folder. ReShade saves beside the game
+/// by default; a workbench has no game folder, and the pictures folder is where a user looks.
+pub fn default_folder() -> Option<PathBuf> {
+    default_folder_from(|name| std::env::var_os(name))
+}
+
+/// [`default_folder`] reading the environment through `var`.
+pub fn default_folder_from(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+    let pictures = var("XDG_PICTURES_DIR")
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            var("HOME")
+                .or_else(|| var("USERPROFILE"))
+                .filter(|p| !p.is_empty())
+                .map(|home| PathBuf::from(home).join("Pictures"))
+        })?;
+    Some(pictures.join("fxbench"))
+}
+
 /// Saves `shot` into `folder` (created if missing) as `<stem>.png` and, with a before image,
 /// `<stem> original.png`. A stem already taken in that folder (two shots in one second) gets
 /// ` 2`, ` 3`, ... so nothing is overwritten. Returns the files written, the result first.
@@ -96,6 +118,33 @@ pub fn save(folder: &Path, stem: &str, shot: &Shot) -> Result<Vec<PathBuf>, Scre
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_default_folder_is_in_the_pictures_folder() {
+        use std::ffi::OsString;
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| OsString::from(v))
+            }
+        };
+        let folder = |pairs| super::default_folder_from(env(pairs));
+        assert_eq!(
+            folder(&[("XDG_PICTURES_DIR", "/p"), ("HOME", "/h")]),
+            Some(PathBuf::from("/p/fxbench"))
+        );
+        assert_eq!(
+            folder(&[("XDG_PICTURES_DIR", ""), ("HOME", "/h")]),
+            Some(PathBuf::from("/h/Pictures/fxbench"))
+        );
+        assert_eq!(
+            folder(&[("USERPROFILE", "C:/Users/u")]),
+            Some(PathBuf::from("C:/Users/u/Pictures/fxbench"))
+        );
+        assert_eq!(folder(&[]), None);
+    }
+
     use super::*;
 
     fn image(value: u8) -> RgbaImage {

@@ -122,8 +122,10 @@ impl WorkbenchApp {
             }
             Command::FilesChanged => self.reload(true),
             Command::ShowPane(pane) => layout::show_pane(&mut self.tree, *pane),
+            Command::HidePane(pane) => layout::hide_pane(&mut self.tree, *pane),
             Command::ResetLayout => self.tree = layout::default_tree(),
             Command::ToggleHelp => self.show_help = !self.show_help,
+            Command::ToggleLog => self.log.open = !self.log.open,
             _ => return false,
         }
         true
@@ -330,22 +332,19 @@ impl WorkbenchApp {
         self.set_diagnostics(rows);
     }
 
-    /// Makes the next frame a screenshot frame; without a folder, asks for one first (a folder
-    /// dialog, else the Screenshot menu's field).
+    /// Makes the next frame a screenshot frame; without a folder chosen, it goes to the default
+    /// one (`session::screenshot::default_folder`), which the Screenshot menu then shows.
     fn take_screenshot(&mut self) {
         let Ok(runtime) = &mut self.runtime else {
             self.status = "nothing runs: no screenshot to take".to_string();
             return;
         };
         if self.screenshots.settings.folder.is_none() {
-            match rfd::FileDialog::new()
-                .set_title("Folder for screenshots")
-                .pick_folder()
-            {
+            match crate::session::screenshot::default_folder() {
                 Some(folder) => self.screenshots.settings.folder = Some(folder),
                 None => {
                     self.status =
-                        "choose a folder for screenshots (Screenshot menu), then take it again"
+                        "no pictures folder: choose a folder for screenshots (Screenshot menu)"
                             .to_string();
                     return;
                 }

@@ -88,21 +88,126 @@ fn set_shares(
     }
 }
 
-/// Makes `pane` the visible tab of its tab group; adds it back (beside the root) if the user
-/// had closed it.
+/// Whether `pane` is in the layout (the View menu's checkmark).
+pub fn has_pane(tree: &egui_tiles::Tree<Pane>, pane: Pane) -> bool {
+    tree.tiles.find_pane(&pane).is_some()
+}
+
+/// Closes `pane`, as its tab's close button does; the View menu brings it back.
+pub fn hide_pane(tree: &mut egui_tiles::Tree<Pane>, pane: Pane) {
+    let Some(id) = tree.tiles.find_pane(&pane) else {
+        return;
+    };
+    // A tab group left empty goes too, so nothing waits for the next frame's simplification.
+    let group = tree.tiles.parent_of(id).filter(|g| {
+        matches!(tree.tiles.get(*g),
+            Some(egui_tiles::Tile::Container(c)) if c.num_children() == 1)
+    });
+    tree.remove_recursively(group.unwrap_or(id));
+}
+
+/// Where a closed pane goes back: beside the first of these panes still in the layout, as in
+/// the default layout (a tab among them, or a group of its own below or to the right of theirs).
+fn home(pane: Pane) -> (&'static [Pane], Placement) {
+    use Pane::*;
+    match pane {
+        Techniques => (&[Uniforms], Placement::Above),
+        Uniforms => (&[Techniques], Placement::Below),
+        Diagnostics => (&[Preview, Spirv, Inspector, Timing], Placement::Below),
+        Editor => (&[Preview, Spirv, Inspector, Timing], Placement::Right),
+        Preview | Spirv | Inspector | Timing => (&[Preview, Spirv, Inspector, Timing], Placement::Tab),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Placement {
+    Tab,
+    Above,
+    Below,
+    Right,
+}
+
+/// Makes `pane` the visible tab of its tab group; adds it back where it was in the default
+/// layout if the user had closed it ([`home`]), with a third of its neighbour's room, so the
+/// panes already there keep most of theirs.
 pub fn show_pane(tree: &mut egui_tiles::Tree<Pane>, pane: Pane) {
     if tree.tiles.find_pane(&pane).is_none() {
         let id = tree.tiles.insert_pane(pane);
-        match tree.root() {
-            Some(root) => {
+        let (neighbours, placement) = home(pane);
+        let group = neighbours
+            .iter()
+            .filter(|n| **n != pane)
+            .find_map(|n| tree.tiles.find_pane(n))
+            .and_then(|n| tree.tiles.parent_of(n));
+        match (group, tree.root()) {
+            (Some(group), _) => place(tree, id, group, placement),
+            (None, Some(root)) => {
                 let tabs = tree.tiles.insert_tab_tile(vec![id]);
                 let new_root = tree.tiles.insert_horizontal_tile(vec![root, tabs]);
                 tree.root = Some(new_root);
             }
-            None => tree.root = Some(id),
+            (None, None) => tree.root = Some(id),
         }
     }
     tree.make_active(|_, tile| matches!(tile, egui_tiles::Tile::Pane(p) if *p == pane));
+}
+
+/// Puts pane tile `id` into tab group `group` or in a new group beside it.
+fn place(
+    tree: &mut egui_tiles::Tree<Pane>,
+    id: egui_tiles::TileId,
+    group: egui_tiles::TileId,
+    placement: Placement,
+) {
+    use egui_tiles::{Container, ContainerKind, Tile};
+    let is_tabs = matches!(tree.tiles.get(group), Some(Tile::Container(Container::Tabs(_))));
+    if placement == Placement::Tab || !is_tabs {
+        let index = tree.tiles.get(group).map_or(0, |t| match t {
+            Tile::Container(c) => c.num_children(),
+            Tile::Pane(_) => 0,
+        });
+        tree.move_tile_to_container(id, group, index, false);
+        return;
+    }
+    let kind = match placement {
+        Placement::Right => ContainerKind::Horizontal,
+        _ => ContainerKind::Vertical,
+    };
+    let new_group = tree.tiles.insert_tab_tile(vec![id]);
+    let first = placement == Placement::Above;
+    let parent = tree.tiles.parent_of(group);
+    let parent_kind = parent.and_then(|p| match tree.tiles.get(p) {
+        Some(Tile::Container(c)) => Some(c.kind()),
+        _ => None,
+    });
+    let container = match (parent, parent_kind) {
+        (Some(parent), Some(k)) if k == kind => parent,
+        _ => {
+            // Wrap the neighbour's group in a container of the right direction.
+            let wrapper = match kind {
+                ContainerKind::Horizontal => tree.tiles.insert_horizontal_tile(vec![group]),
+                _ => tree.tiles.insert_vertical_tile(vec![group]),
+            };
+            match parent.and_then(|p| tree.tiles.get_mut(p)) {
+                Some(Tile::Container(c)) => {
+                    // `group` came from `parent_of`, so it is a child there.
+                    let _ = c.replace_child(group, wrapper);
+                }
+                _ => tree.root = Some(wrapper),
+            }
+            wrapper
+        }
+    };
+    let index = match tree.tiles.get(container) {
+        Some(Tile::Container(c)) => c.children().position(|c| *c == group).unwrap_or(0),
+        _ => 0,
+    } + usize::from(!first);
+    tree.move_tile_to_container(new_group, container, index, false);
+    if let Some(Tile::Container(Container::Linear(linear))) = tree.tiles.get_mut(container) {
+        let share = linear.shares[group];
+        linear.shares.set_share(group, share * 2.0 / 3.0);
+        linear.shares.set_share(new_group, share / 3.0);
+    }
 }
 
 /// What the panes draw from, borrowed from the app for one frame, and the commands they ask for.
@@ -231,5 +336,55 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
     ) -> bool {
         // The View menu brings a closed pane back.
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_tiles::{Container, Tile, TileId};
+
+    /// The pane's tab group and that group's parent container.
+    fn group_and_parent(tree: &egui_tiles::Tree<Pane>, pane: Pane) -> (TileId, TileId) {
+        let id = tree.tiles.find_pane(&pane).expect("in the layout");
+        let group = tree.tiles.parent_of(id).expect("in a group");
+        (group, tree.tiles.parent_of(group).expect("in a container"))
+    }
+
+    fn linear(tree: &egui_tiles::Tree<Pane>, id: TileId) -> &egui_tiles::Linear {
+        match tree.tiles.get(id) {
+            Some(Tile::Container(Container::Linear(l))) => l,
+            other => panic!("not a linear container: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_closed_pane_comes_back_where_the_default_layout_had_it() {
+        let mut tree = default_tree();
+        let (_, middle) = group_and_parent(&tree, Pane::Diagnostics);
+        let (preview_group, _) = group_and_parent(&tree, Pane::Preview);
+        let root = tree.root().expect("a root");
+        hide_pane(&mut tree, Pane::Diagnostics);
+        assert!(!has_pane(&tree, Pane::Diagnostics));
+        show_pane(&mut tree, Pane::Diagnostics);
+        // Below the preview in the middle column, not a new full-height column.
+        let (group, parent) = group_and_parent(&tree, Pane::Diagnostics);
+        assert_eq!(parent, middle);
+        assert_eq!(tree.root(), Some(root));
+        assert_eq!(linear(&tree, root).children.len(), 3);
+        let column = linear(&tree, middle);
+        assert_eq!(column.dir, egui_tiles::LinearDir::Vertical);
+        assert_eq!(column.children, [preview_group, group]);
+        assert!(column.shares[group] < column.shares[preview_group]);
+        // The inspector closed and brought back is a tab of the preview's group again.
+        hide_pane(&mut tree, Pane::Inspector);
+        show_pane(&mut tree, Pane::Inspector);
+        assert_eq!(group_and_parent(&tree, Pane::Inspector).0, preview_group);
+        // Techniques come back above the uniforms.
+        hide_pane(&mut tree, Pane::Techniques);
+        show_pane(&mut tree, Pane::Techniques);
+        let (techniques, left) = group_and_parent(&tree, Pane::Techniques);
+        let (uniforms, _) = group_and_parent(&tree, Pane::Uniforms);
+        assert_eq!(linear(&tree, left).children, [techniques, uniforms]);
     }
 }

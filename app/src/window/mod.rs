@@ -18,6 +18,7 @@ pub mod persist;
 pub mod recovery;
 pub mod runtime;
 pub mod screenshots;
+pub mod status_log;
 mod toolbar;
 pub mod undo;
 pub mod watch;
@@ -121,8 +122,10 @@ pub enum Command {
     Undo,
     Redo,
     ShowPane(Pane),
+    HidePane(Pane),
     ResetLayout,
     ToggleHelp,
+    ToggleLog,
     /// Takes a screenshot of the next frame (asking for a folder first when none is set).
     TakeScreenshot,
     /// Where screenshots go.
@@ -211,6 +214,8 @@ pub struct WorkbenchApp {
     /// Technique or uniform changes not yet saved to the preset.
     preset_dirty: bool,
     show_help: bool,
+    /// Every status message shown, for the Log window.
+    log: status_log::StatusLog,
     title: String,
     /// The preset file changed on disk: apply it to the chain the running compile builds.
     reapply_preset: bool,
@@ -284,6 +289,7 @@ impl WorkbenchApp {
             uniform_filter: String::new(),
             preset_dirty: false,
             show_help: false,
+            log: status_log::StatusLog::default(),
             title: String::new(),
             reapply_preset: false,
             quiet_compile: false,
@@ -445,12 +451,6 @@ impl WorkbenchApp {
         let mut runtime = Runtime::new(&render_state, &document, compiled.effects, source)
             .map_err(NotRunning::Chain);
         if let Ok(runtime) = &mut runtime {
-            if document.preset.is_none() {
-                let chain = runtime.chain_mut();
-                for key in chain.order().to_vec() {
-                    chain.set_enabled(key, true);
-                }
-            }
             self.spirv.refresh(runtime.chain());
         }
         for path in options.preset.iter().chain(&options.effects) {
@@ -464,7 +464,13 @@ impl WorkbenchApp {
         self.preset_dirty = false;
         self.edited_at = None;
         self.status = match &self.runtime {
-            Ok(_) => String::new(),
+            Ok(_) => self
+                .document
+                .missing_effects
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
             Err(e) => format!("nothing runs: {e}"),
         };
         self.opened = options;
@@ -499,6 +505,11 @@ impl WorkbenchApp {
     /// The status bar's text.
     pub fn status(&self) -> &str {
         &self.status
+    }
+
+    /// Every status message shown since the window opened, oldest first.
+    pub fn status_log(&self) -> impl Iterator<Item = &str> {
+        self.log.entries()
     }
 
     /// The dockable layout.
@@ -668,6 +679,10 @@ impl eframe::App for WorkbenchApp {
             mode: self.mode,
             running: self.runtime.is_ok(),
             screenshots: &self.screenshots.settings,
+            shown_panes: Pane::ALL
+                .into_iter()
+                .filter(|p| layout::has_pane(&self.tree, *p))
+                .collect(),
         };
         egui::Panel::top("toolbar").show(ui, |ui| {
             commands.extend(self.toolbar.ui(ui, &view));
@@ -675,7 +690,9 @@ impl eframe::App for WorkbenchApp {
         let cursor = self.editor.selection().map(|(_, end)| end);
         let compiling = self.compiler.is_busy() || self.edited_at.is_some();
         egui::Panel::bottom("status").show(ui, |ui| {
-            toolbar::status_ui(ui, &self.status, cursor, compiling);
+            if toolbar::status_ui(ui, &self.status, cursor, compiling, self.log.len()) {
+                commands.push(Command::ToggleLog);
+            }
         });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
@@ -705,8 +722,10 @@ impl eframe::App for WorkbenchApp {
                 }
             });
         toolbar::help_ui(ui.ctx(), &mut self.show_help);
+        self.log.ui(ui.ctx());
         self.apply(commands);
         self.compile_edits();
+        self.log.observe(&self.status);
         let title = self.title();
         if title != self.title {
             ui.ctx()

@@ -23,6 +23,8 @@ pub struct ToolbarView<'a> {
     pub mode: CompileMode,
     pub running: bool,
     pub screenshots: &'a ScreenshotSettings,
+    /// The panes in the layout, checked in the View menu.
+    pub shown_panes: Vec<Pane>,
 }
 
 /// The toolbar's own state: the path field.
@@ -123,8 +125,13 @@ impl Toolbar {
             ui.menu_button("File", |ui| self.file_menu(ui, view, &mut commands));
             ui.menu_button("View", |ui| {
                 for pane in Pane::ALL {
-                    if ui.button(pane.title()).clicked() {
-                        commands.push(Command::ShowPane(pane));
+                    let mut shown = view.shown_panes.contains(&pane);
+                    if ui.checkbox(&mut shown, pane.title()).changed() {
+                        commands.push(if shown {
+                            Command::ShowPane(pane)
+                        } else {
+                            Command::HidePane(pane)
+                        });
                     }
                 }
                 ui.separator();
@@ -544,11 +551,24 @@ fn dialog(opened: &StartOptions) -> rfd::FileDialog {
 }
 
 /// The status bar: the last action's outcome, and what the editor's cursor is on.
-pub fn status_ui(ui: &mut egui::Ui, status: &str, cursor: Option<(u32, u32)>, compiling: bool) {
+/// The status bar: the last message, the Log button (`logged` messages so far; true when
+/// clicked), the cursor and whether a compile runs.
+pub fn status_ui(
+    ui: &mut egui::Ui,
+    status: &str,
+    cursor: Option<(u32, u32)>,
+    compiling: bool,
+    logged: usize,
+) -> bool {
+    let mut log_clicked = false;
     ui.horizontal(|ui| {
         ui.label(status);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.weak("F1: shortcuts");
+            log_clicked = ui
+                .small_button(format!("Log ({logged})"))
+                .on_hover_text("Every message the status bar showed")
+                .clicked();
             if let Some((line, column)) = cursor {
                 ui.weak(format!("Ln {line}, Col {column}"));
             }
@@ -558,6 +578,7 @@ pub fn status_ui(ui: &mut egui::Ui, status: &str, cursor: Option<(u32, u32)>, co
             }
         });
     });
+    log_clicked
 }
 
 /// The F1 overlay listing the shortcuts.

@@ -54,35 +54,65 @@ fn target(sources: &analysis::SourceMap, span: analysis::Span) -> Target {
     }
 }
 
+/// At most this many rows per file: past it a file is not an effect an author is fixing line by
+/// line, and thousands of rows (each with its snippet) would cost memory and every frame.
+pub const MAX_ROWS_PER_FILE: usize = 200;
+
 pub fn rows(compiled: &Compiled) -> Vec<Row> {
-    compiled
-        .diagnostics()
-        .map(|(output, d)| Row {
-            severity: d.severity,
-            location: d
-                .span
-                .map(|s| output.sources.location(s).to_string())
-                .unwrap_or_default(),
-            text: format!("[{}] {}", d.code, d.message),
-            message: d.message.clone(),
-            target: d.span.map(|s| target(&output.sources, s)),
-            related: d
-                .related
-                .iter()
-                .map(|(span, label)| Related {
-                    label: label.clone(),
-                    location: output.sources.location(*span).to_string(),
-                    target: target(&output.sources, *span),
-                })
-                .collect(),
-            notes: d.notes.clone(),
-            snippet: analysis::render::human(
-                &output.sources,
-                std::slice::from_ref(d),
-                analysis::render::Colors::Plain,
-            ),
-        })
-        .collect()
+    let mut rows = Vec::new();
+    for output in &compiled.outputs {
+        for d in output.diagnostics.iter().take(MAX_ROWS_PER_FILE) {
+            rows.push(row(output, d));
+        }
+        let more = output.diagnostics.len().saturating_sub(MAX_ROWS_PER_FILE);
+        if more > 0 {
+            let file = output
+                .sources
+                .read_files()
+                .next()
+                .map(|f| f.path.display().to_string())
+                .unwrap_or_default();
+            rows.push(Row {
+                severity: analysis::Severity::Note,
+                location: String::new(),
+                text: format!("... and {more} more in {file} (`fxbench check` lists them all)"),
+                message: String::new(),
+                target: None,
+                related: Vec::new(),
+                notes: Vec::new(),
+                snippet: String::new(),
+            });
+        }
+    }
+    rows
+}
+
+fn row(output: &analysis::LoadOutput, d: &analysis::Diagnostic) -> Row {
+    Row {
+        severity: d.severity,
+        location: d
+            .span
+            .map(|s| output.sources.location(s).to_string())
+            .unwrap_or_default(),
+        text: format!("[{}] {}", d.code, d.message),
+        message: d.message.clone(),
+        target: d.span.map(|s| target(&output.sources, s)),
+        related: d
+            .related
+            .iter()
+            .map(|(span, label)| Related {
+                label: label.clone(),
+                location: output.sources.location(*span).to_string(),
+                target: target(&output.sources, *span),
+            })
+            .collect(),
+        notes: d.notes.clone(),
+        snippet: analysis::render::human(
+            &output.sources,
+            std::slice::from_ref(d),
+            analysis::render::Colors::Plain,
+        ),
+    }
 }
 
 /// Draws the rows; a click on one with a location asks to open it ([`Command::OpenAt`]).
