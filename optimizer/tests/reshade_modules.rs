@@ -237,6 +237,8 @@ fn every_corpus_module_splits_and_validates() {
     assert_eq!(totals.modules_with_parameters, 39);
     assert_eq!(totals.loads, 1280);
     assert_eq!(totals.images_read_directly, 70);
+    // Every OpImage of the corpus (tex2Dsize, tex2Dfetch) is the only use of its load.
+    assert_eq!(totals.samplers_unloaded, 70);
     if validate_too {
         totals.invalid_before.sort();
         let mut expected: Vec<String> = INVALID_AS_SHIPPED
@@ -302,7 +304,8 @@ fn deband_reflects_exactly() {
         ]
     );
     assert_eq!(u.size_bytes(), 40);
-    let resources: Vec<(&str, Option<u32>, Option<u32>, ResourceKind, Option<Dim>)> = r
+    type Row<'a> = (&'a str, Option<u32>, Option<u32>, ResourceKind, Option<Dim>);
+    let resources: Vec<Row> = r
         .resources
         .iter()
         .map(|x| (x.name.as_str(), x.set, x.binding, x.kind, x.dim))
@@ -985,4 +988,87 @@ fn a_split_module_splits_to_itself() {
     let report = reshade::split_combined_samplers(&mut again).unwrap();
     assert_eq!(report, reshade::SplitReport::default());
     assert_eq!(again.assemble(), split.assemble());
+}
+
+/// A sampler type the module declares after the first combined sampler pointer is moved up,
+/// not declared twice.
+#[test]
+fn a_sampler_type_declared_late_is_moved_up() {
+    let mut f = Frag::new();
+    let late = f.b.type_sampler();
+    let tex = f.tex;
+    let mut module = f.finish(|f| f.sample(tex));
+    let at = |m: &Module, id: Word| {
+        m.types_global_values
+            .iter()
+            .position(|i| i.result_id == Some(id))
+    };
+    assert!(at(&module, late) > at(&module, tex));
+    reshade::split_combined_samplers(&mut module).unwrap();
+    assert_eq!(count(&module, Op::TypeSampler), 1);
+    let sampler_var = reshade::reflect(&module)
+        .unwrap()
+        .resources
+        .iter()
+        .find(|r| r.kind == ResourceKind::Sampler)
+        .unwrap()
+        .variable;
+    assert!(at(&module, late) < at(&module, sampler_var));
+    assert_valid(&module);
+}
+
+/// Words in, words out: Deband split and placed by name in one set, as the engine lays it out.
+#[test]
+fn prepare_deband_by_name() {
+    let Some(root) = corpus_root() else {
+        return;
+    };
+    let bytes = std::fs::read(root.join("reshade-shaders/Shaders/Deband.spv")).unwrap();
+    let words = optimizer::words_from_bytes(&bytes).unwrap();
+    let back = reshade::unique_name('V', "ReShade::BackBuffer");
+    let (back_image, back_sampler) = reshade::split_names(&back);
+    let order = [
+        "$Globals".to_owned(),
+        back_image,
+        back_sampler,
+        "V__ReShade__DepthBuffer_image".to_owned(),
+        "V__ReShade__DepthBuffer_sampler".to_owned(),
+    ];
+    let place = |r: &reshade::Resource| {
+        order
+            .iter()
+            .position(|n| *n == r.name)
+            .map(|i| (0, i as u32))
+    };
+    let prepared = reshade::prepare(&words, &place, &RebindOptions::default()).unwrap();
+    let layout: Vec<(&str, u32, u32)> = prepared
+        .bindings
+        .iter()
+        .map(|b| (b.resource.name.as_str(), b.set, b.binding))
+        .collect();
+    assert_eq!(
+        layout,
+        [
+            ("V__ReShade__BackBuffer_image", 0, 1),
+            ("V__ReShade__BackBuffer_sampler", 0, 2),
+            ("V__ReShade__DepthBuffer_image", 0, 3),
+            ("V__ReShade__DepthBuffer_sampler", 0, 4),
+            ("$Globals", 0, 0),
+        ]
+    );
+    assert_eq!(prepared.split.samplers.len(), 2);
+    assert!(
+        prepared
+            .module
+            .entry_point(&reshade::entry_point_name("PS_Deband", None))
+            .is_some()
+    );
+    if spirv_val::checks_enabled() {
+        assert_eq!(
+            spirv_val::validate(&prepared.words, ENV).unwrap(),
+            Verdict::Valid
+        );
+    }
+    let e = reshade::prepare(&words[..6], &place, &RebindOptions::default()).unwrap_err();
+    assert!(matches!(e, reshade::PrepareError::Parse(_)), "{e:?}");
 }

@@ -12,13 +12,20 @@
 //!    variable, loads, function parameters and calls included ([`SplitReport`]);
 //! 3. [`rebind`] renumbers every resource to the caller's layout (and can drop debug lines).
 //!
+//! [`prepare`] does the three on words; [`unique_name`] and [`entry_point_name`] give the names
+//! ReShade writes for an FX name, to look resources and entry points up by.
+//!
 //! Every step returns an error for input it does not understand; none panics.
 
 mod ids;
+mod names;
+mod prepare;
 mod rebind;
 mod reflect;
 mod split_samplers;
 
+pub use names::{entry_point_name, split_names, unique_name};
+pub use prepare::{PrepareError, Prepared, prepare};
 pub use rebind::{
     DebugInfo, RebindError, RebindOptions, Rebound, rebind, resource_variables, strip_debug_lines,
 };

@@ -11,6 +11,7 @@
 //! the module is then left as it was, never rewritten wrongly.
 
 use super::ids::{self, IdAllocator, decoration_literal, id_operand};
+use super::names::split_names;
 use rspirv::binary::Disassemble;
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
@@ -395,12 +396,18 @@ fn split_variables(
     report: &mut SplitReport,
 ) -> Result<HashMap<Word, (Word, Word)>, SplitError> {
     types.place(module);
-    let resources = super::reflect::resource_list(module, names).unwrap_or_default();
+    // The first free binding of each set, over every decorated variable.
     let mut next_binding: HashMap<u32, u32> = HashMap::new();
-    for r in &resources {
-        if let (Some(set), Some(binding)) = (r.set, r.binding) {
+    for inst in &module.annotations {
+        if let (Op::Decorate, Some(id), Some(&Operand::Decoration(Decoration::DescriptorSet))) =
+            (inst.class.opcode, id_operand(inst, 0), inst.operands.get(1))
+            && let (Some(set), Some(binding)) = (
+                ids::literal_operand(inst, 2),
+                decoration_literal(module, id, Decoration::Binding),
+            )
+        {
             let next = next_binding.entry(set).or_insert(0);
-            *next = (*next).max(binding + 1);
+            *next = (*next).max(binding.saturating_add(1));
         }
     }
     let mut map = HashMap::new();
@@ -441,13 +448,13 @@ fn split_variables(
         let binding = decoration_literal(module, combined, Decoration::Binding);
         let sampler_binding = set.zip(binding).map(|(set, _)| {
             let next = next_binding.entry(set).or_insert(0);
-            *next += 1;
+            *next = next.saturating_add(1);
             *next - 1
         });
         map.insert(combined, (image, sampler));
         report.samplers.push(SplitSampler {
-            image_name: format!("{name}_image"),
-            sampler_name: format!("{name}_sampler"),
+            image_name: split_names(&name).0,
+            sampler_name: split_names(&name).1,
             name,
             combined,
             set,
@@ -569,15 +576,13 @@ fn rename(
                     Some(Operand::LiteralString(s)) => s.clone(),
                     _ => String::new(),
                 };
-                for (id, suffix) in [(image, "image"), (sampler, "sampler")] {
+                let (image_name, sampler_name) = split_names(&base);
+                for (id, name) in [(image, image_name), (sampler, sampler_name)] {
                     debug_names.push(Instruction::new(
                         Op::Name,
                         None,
                         None,
-                        vec![
-                            Operand::IdRef(id),
-                            Operand::LiteralString(format!("{base}_{suffix}")),
-                        ],
+                        vec![Operand::IdRef(id), Operand::LiteralString(name)],
                     ));
                 }
             }
