@@ -1072,3 +1072,49 @@ fn prepare_deband_by_name() {
     let e = reshade::prepare(&words[..6], &place, &RebindOptions::default()).unwrap_err();
     assert!(matches!(e, reshade::PrepareError::Parse(_)), "{e:?}");
 }
+
+/// Corrupted words of a real module: whatever rspirv still reads, the split either refuses
+/// with an error or, when `spirv-val` accepted the corrupted input, returns a valid module.
+#[test]
+fn corrupted_modules_are_refused_or_split_validly() {
+    let Some(root) = corpus_root() else {
+        return;
+    };
+    let bytes = std::fs::read(root.join("reshade-shaders/Shaders/Deband.spv")).unwrap();
+    let words = optimizer::words_from_bytes(&bytes).unwrap();
+    let validate_too = spirv_val::checks_enabled();
+    let (mut read, mut refused, mut valid_in, mut valid_out) = (0, 0, 0, 0);
+    // A fixed walk over the words (no randomness: the counts below are exact).
+    for step in 0..300usize {
+        let mut corrupted = words.clone();
+        let at = 5 + (step * 7919) % (words.len() - 5);
+        corrupted[at] = match step % 3 {
+            0 => corrupted[at].wrapping_add(1),
+            1 => corrupted[at] ^ 0xffff,
+            _ => 3,
+        };
+        let Ok(mut module) = rspirv::dr::load_words(&corrupted) else {
+            continue;
+        };
+        read += 1;
+        let _ = reshade::reflect(&module);
+        let input_valid =
+            validate_too && spirv_val::validate(&corrupted, ENV).unwrap() == Verdict::Valid;
+        match reshade::split_combined_samplers(&mut module) {
+            Err(_) => refused += 1,
+            Ok(_) if input_valid => {
+                valid_in += 1;
+                if validate(&module) == Verdict::Valid {
+                    valid_out += 1;
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    println!(
+        "{read} corrupted modules read, {refused} refused, {valid_in} valid in, {valid_out} valid out"
+    );
+    assert_eq!((read, refused), (230, 1));
+    assert_eq!(valid_out, valid_in);
+    assert!(!validate_too || valid_in > 0, "no corrupted module was still valid");
+}
