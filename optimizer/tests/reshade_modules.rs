@@ -1116,5 +1116,8 @@ fn corrupted_modules_are_refused_or_split_validly() {
     );
     assert_eq!((read, refused), (230, 1));
     assert_eq!(valid_out, valid_in);
-    assert!(!validate_too || valid_in > 0, "no corrupted module was still valid");
+    assert!(
+        !validate_too || valid_in > 0,
+        "no corrupted module was still valid"
+    );
 }
