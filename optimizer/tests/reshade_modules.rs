@@ -1121,3 +1121,33 @@ fn corrupted_modules_are_refused_or_split_validly() {
         "no corrupted module was still valid"
     );
 }
+
+/// SPIR-V 1.4 lists every global an entry point uses in its interface: both halves replace the
+/// combined sampler there.
+#[test]
+fn a_spirv_1_4_interface_lists_both_halves() {
+    let mut f = Frag::new();
+    f.b.set_version(1, 4);
+    let tex = f.tex;
+    let mut module = f.finish(|f| f.sample(tex));
+    let interface = |m: &Module| m.entry_points[0].operands[3..].to_vec();
+    let out = match interface(&module)[..] {
+        [Operand::IdRef(out)] => out,
+        ref other => panic!("{other:?}"),
+    };
+    module.entry_points[0].operands.push(Operand::IdRef(tex));
+    let report = reshade::split_combined_samplers(&mut module).unwrap();
+    let s = &report.samplers[0];
+    assert_eq!(
+        interface(&module),
+        [
+            Operand::IdRef(out),
+            Operand::IdRef(s.image),
+            Operand::IdRef(s.sampler)
+        ]
+    );
+    if spirv_val::checks_enabled() {
+        let verdict = spirv_val::validate(&module.assemble(), "vulkan1.2").unwrap();
+        assert_eq!(verdict, Verdict::Valid);
+    }
+}
