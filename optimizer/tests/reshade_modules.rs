@@ -1151,3 +1151,45 @@ fn a_spirv_1_4_interface_lists_both_halves() {
         assert_eq!(verdict, Verdict::Valid);
     }
 }
+
+/// Varyings as ReShade numbers them: built-ins for position, point size, vertex index and
+/// fragment coordinate; `TEXCOORDn` at location n, shared by every entry point of the module.
+#[test]
+fn storage_compute_varyings() {
+    use optimizer::reshade::VaryingDirection::{Input, Output};
+    use rspirv::spirv::BuiltIn;
+    let module = storage_compute();
+    let r = reshade::reflect(&module).unwrap();
+    let rows = |name: &str| -> Vec<(reshade::VaryingDirection, Option<u32>, Option<BuiltIn>, u32)> {
+        reshade::varyings(&module, r.entry_point(name).unwrap())
+            .unwrap()
+            .iter()
+            .map(|v| (v.direction, v.location, v.builtin, v.components))
+            .collect()
+    };
+    assert_eq!(
+        rows("F__VS"),
+        [
+            (Input, None, Some(BuiltIn::VertexIndex), 1),
+            (Output, None, Some(BuiltIn::Position), 4),
+            (Output, Some(0), None, 2),
+            (Output, Some(1), None, 3),
+            (Output, None, Some(BuiltIn::PointSize), 1),
+        ]
+    );
+    assert_eq!(
+        rows("F__PS"),
+        [
+            (Input, None, Some(BuiltIn::FragCoord), 4),
+            (Input, Some(0), None, 2),
+            (Output, Some(0), None, 4),
+        ]
+    );
+    assert_eq!(
+        rows("EF__CS_Main_8_8_1"),
+        [
+            (Input, None, Some(BuiltIn::GlobalInvocationId), 3),
+            (Input, None, Some(BuiltIn::LocalInvocationId), 3),
+        ]
+    );
+}

@@ -31,6 +31,7 @@ pub use rebind::{
 };
 pub use reflect::{
     EntryPoint, MatrixMajor, ReflectError, ReshadeModule, Resource, ResourceKind, Scalar,
-    ScalarKind, UniformBlock, UniformMember, UniformType, reflect,
+    ScalarKind, UniformBlock, UniformMember, UniformType, Varying, VaryingDirection, reflect,
+    varyings,
 };
 pub use split_samplers::{SplitError, SplitReport, SplitSampler, split_combined_samplers};

@@ -4,7 +4,7 @@
 use super::ids::{self, decoration_literal, id_operand, literal_operand};
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{
-    Decoration, Dim, ExecutionMode, ExecutionModel, ImageFormat, Op, StorageClass, Word,
+    BuiltIn, Decoration, Dim, ExecutionMode, ExecutionModel, ImageFormat, Op, StorageClass, Word,
 };
 use std::collections::HashMap;
 use thiserror::Error;
@@ -44,6 +44,96 @@ pub struct EntryPoint {
     pub function: Word,
     /// The `LocalSize` execution mode of a compute entry point.
     pub local_size: Option<[u32; 3]>,
+}
+
+/// Whether a varying comes into or goes out of its entry point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VaryingDirection {
+    /// `Input` storage class.
+    Input,
+    /// `Output` storage class.
+    Output,
+}
+
+/// One input or output of an entry point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Varying {
+    /// The variable's id.
+    pub variable: Word,
+    /// In or out.
+    pub direction: VaryingDirection,
+    /// Its `Location` (user varyings, pixel shader targets).
+    pub location: Option<u32>,
+    /// Its `BuiltIn` (`Position`, `PointSize`, `VertexIndex`, `FragCoord`, ...).
+    pub builtin: Option<BuiltIn>,
+    /// The component type of a scalar or vector varying (`None` for arrays and the like).
+    pub scalar: Option<Scalar>,
+    /// Its component count (1 for a scalar; 0 when `scalar` is `None`).
+    pub components: u32,
+}
+
+/// The inputs and outputs of `entry`, in the order its `OpEntryPoint` lists them (resources,
+/// which SPIR-V 1.4 lists too, left out).
+///
+/// # Errors
+/// [`ReflectError`] when a listed variable or its type is not in the module.
+pub fn varyings(module: &Module, entry: &EntryPoint) -> Result<Vec<Varying>, ReflectError> {
+    let globals = ids::globals(module);
+    let Some(inst) = module.entry_points.iter().find(|e| {
+        id_operand(e, 1) == Some(entry.function)
+            && e.operands.get(2) == Some(&Operand::LiteralString(entry.name.clone()))
+    }) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for operand in inst.operands.iter().skip(3) {
+        let Operand::IdRef(variable) = operand else {
+            continue;
+        };
+        let var = globals
+            .get(variable)
+            .ok_or_else(|| ReflectError::MissingType {
+                id: *variable,
+                what: format!("the interface of {:?}", entry.name),
+            })?;
+        let direction = match var.operands.first() {
+            Some(Operand::StorageClass(StorageClass::Input)) => VaryingDirection::Input,
+            Some(Operand::StorageClass(StorageClass::Output)) => VaryingDirection::Output,
+            _ => continue,
+        };
+        let what = || format!("varying %{variable}");
+        let ty = pointee(&globals, var.result_type.unwrap_or(0), &what)?;
+        let (scalar, components) = match ty.class.opcode {
+            Op::TypeVector => {
+                let component = id_operand(ty, 0).and_then(|c| globals.get(&c));
+                (
+                    component.and_then(|c| scalar(c).ok()),
+                    literal_operand(ty, 1).unwrap_or(0),
+                )
+            }
+            _ => (scalar(ty).ok(), 1),
+        };
+        let builtin = module
+            .annotations
+            .iter()
+            .find_map(|a| match &a.operands[..] {
+                [
+                    Operand::IdRef(t),
+                    Operand::Decoration(Decoration::BuiltIn),
+                    Operand::BuiltIn(b),
+                ] if t == variable => Some(*b),
+                _ => None,
+            });
+        out.push(Varying {
+            variable: *variable,
+            direction,
+            location: decoration_literal(module, *variable, Decoration::Location),
+            builtin,
+            components: if scalar.is_some() { components } else { 0 },
+            scalar,
+        });
+    }
+    Ok(out)
 }
 
 /// The uniform block: one `Uniform` variable of a `Block` struct.
