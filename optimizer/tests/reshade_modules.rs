@@ -31,6 +31,49 @@ const INVALID_AS_SHIPPED: [(&str, &str); 2] = [
     ),
 ];
 
+/// The 39 modules that pass samplers to functions (their parameters become two).
+const PASS_SAMPLERS: [&str; 39] = [
+    "CShade/shaders/cBloom.spv",
+    "CShade/shaders/cBlurH.spv",
+    "CShade/shaders/cBlurV.spv",
+    "CShade/shaders/cFlow.spv",
+    "CShade/shaders/cMotionBlur.spv",
+    "CShade/shaders/cMotionStabilization.spv",
+    "CShade/shaders/kContour.spv",
+    "CShade/shaders/kDatamosh.spv",
+    "Daodan/Shaders/Comic.spv",
+    "Daodan/Shaders/dev/AdaptiveTint.spv",
+    "Daodan/Shaders/dev/DrawOverlay.spv",
+    "Daodan/Shaders/dev/Stats.spv",
+    "FXShaders/Shaders/ArcaneBloom.spv",
+    "FXShaders/Shaders/FramerateLimiter.spv",
+    "FXShaders/Shaders/HexLensFlare.spv",
+    "FXShaders/Shaders/LiquidLens.spv",
+    "FXShaders/Shaders/MagicHDR.spv",
+    "FXShaders/Shaders/NeoBloom.spv",
+    "FXShaders/Shaders/Sketch.spv",
+    "FXShaders/Shaders/TrackingRays.spv",
+    "FXShaders/Shaders/UnrealLens.spv",
+    "FXShaders/Shaders/Unsharp.spv",
+    "Glamarye/Shaders/Glamayre_Fast_Effects.spv",
+    "Glamarye/Shaders/fastBlur.spv",
+    "NiceGuy/Shaders/DynamicRaindrops.spv",
+    "NiceGuy/Shaders/NGLighting.spv",
+    "prod80/Shaders/PD80_01B_RT_Correct_Color.spv",
+    "prod80/Shaders/PD80_02_Bloom.spv",
+    "prod80/Shaders/PD80_02_Bonus_LUT_pack.spv",
+    "prod80/Shaders/PD80_02_Cinetools_LUT.spv",
+    "prod80/Shaders/PD80_03_Color_Space_Curves.spv",
+    "prod80/Shaders/PD80_03_Curved_Levels.spv",
+    "prod80/Shaders/PD80_03_Levels.spv",
+    "prod80/Shaders/PD80_03_Shadows_Midtones_Highlights.spv",
+    "prod80/Shaders/PD80_04_BlacknWhite.spv",
+    "prod80/Shaders/PD80_04_Color_Gradients.spv",
+    "prod80/Shaders/PD80_04_Contrast_Brightness_Saturation.spv",
+    "prod80/Shaders/PD80_04_Magical_Rectangle.spv",
+    "prod80/Shaders/PD80_06_Posterize_Pixelate.spv",
+];
+
 const ENV: &str = "vulkan1.1";
 
 fn corpus_root() -> Option<PathBuf> {
@@ -112,6 +155,7 @@ struct Totals {
     images_read_directly: usize,
     samplers_unloaded: usize,
     validated: usize,
+    with_parameters: Vec<String>,
     invalid_before: Vec<String>,
     problems: Vec<String>,
 }
@@ -142,6 +186,9 @@ fn check_module(root: &Path, path: &Path, validate_too: bool, totals: &mut Total
     totals.samplers += report.samplers.len();
     totals.parameters += report.parameters_split;
     totals.modules_with_parameters += usize::from(report.parameters_split > 0);
+    if report.parameters_split > 0 {
+        totals.with_parameters.push(name.clone());
+    }
     totals.loads += report.loads_split;
     totals.images_read_directly += report.images_read_directly;
     totals.samplers_unloaded += report.samplers_unloaded;
@@ -218,6 +265,7 @@ fn every_corpus_module_splits_and_validates() {
     totals.samplers_unloaded += b.samplers_unloaded;
     totals.validated += b.validated;
     totals.invalid_before.extend(b.invalid_before);
+    totals.with_parameters.extend(b.with_parameters);
     totals.problems.extend(b.problems);
     assert!(totals.problems.is_empty(), "{}", totals.problems.join("\n"));
     println!(
@@ -235,6 +283,10 @@ fn every_corpus_module_splits_and_validates() {
     assert_eq!(totals.samplers, 540);
     assert_eq!(totals.parameters, 210);
     assert_eq!(totals.modules_with_parameters, 39);
+    totals.with_parameters.sort();
+    let mut expected = PASS_SAMPLERS.to_vec();
+    expected.sort();
+    assert_eq!(totals.with_parameters, expected);
     assert_eq!(totals.loads, 1280);
     assert_eq!(totals.images_read_directly, 70);
     // Every OpImage of the corpus (tex2Dsize, tex2Dfetch) is the only use of its load.
