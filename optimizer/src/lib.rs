@@ -10,6 +10,7 @@ mod ir;
 pub mod listing;
 mod module;
 pub mod passes;
+pub mod reshade;
 pub mod spirv_val;
 #[cfg(any(test, feature = "test-support"))]
 pub mod testgen;
@@ -19,3 +20,6 @@ pub use error::Error;
 pub use listing::{AlignedRow, DiffOptions, RowChange, aligned_listing, diff_listing, listing};
 pub use module::{bytes_from_words, words_from_bytes};
 pub use passes::{InterfacePolicy, Pass, PassId};
+pub use reshade::{
+    ReshadeModule, SplitError, SplitReport, rebind, reflect, split_combined_samplers,
+};

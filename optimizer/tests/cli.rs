@@ -155,3 +155,59 @@ fn unknown_pass_exits_1() {
     assert_eq!(result.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&result.stderr).contains("unknown pass"));
 }
+
+#[test]
+fn split_samplers_writes_the_split_module_and_reports_each_sampler() {
+    let Some(root) = corpus::dir("reshade-spirv", "the split-samplers command test") else {
+        return;
+    };
+    let input = root.join("reshade-shaders/Shaders/Deband.spv");
+    let output = scratch("deband-split.spv");
+    let result = bin()
+        .arg("split-samplers")
+        .arg(&input)
+        .arg(&output)
+        .args(["--validate", "--strip-debug"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&result.stdout),
+        "V__ReShade__BackBuffer (set 1, binding 0) -> V__ReShade__BackBuffer_image (set 1, binding 0) + V__ReShade__BackBuffer_sampler (set 1, binding 2)\n\
+         V__ReShade__DepthBuffer (set 1, binding 1) -> V__ReShade__DepthBuffer_image (set 1, binding 1) + V__ReShade__DepthBuffer_sampler (set 1, binding 3)\n\
+         2 combined samplers split; 0 parameters, 6 loads, 0 OpImage read the image directly\n"
+    );
+    if optimizer::spirv_val::checks_enabled() {
+        assert!(stderr.contains("output valid"), "{stderr}");
+    }
+    let written = common::load(&common::read_words(&output));
+    let reflected = optimizer::reflect(&written).expect("reflects");
+    let kinds: Vec<optimizer::reshade::ResourceKind> =
+        reflected.resources.iter().map(|r| r.kind).collect();
+    use optimizer::reshade::ResourceKind::{SampledImage, Sampler};
+    assert_eq!(kinds, [SampledImage, Sampler, SampledImage, Sampler]);
+    assert!(
+        written
+            .all_inst_iter()
+            .all(|i| i.class.opcode != rspirv::spirv::Op::Line)
+    );
+}
+
+#[test]
+fn split_samplers_of_garbage_exits_1_with_a_message() {
+    let input = scratch("garbage-split.spv");
+    std::fs::write(&input, [0u8; 12]).expect("written");
+    let result = bin()
+        .arg("split-samplers")
+        .arg(&input)
+        .arg(scratch("garbage-out.spv"))
+        .output()
+        .expect("runs");
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.starts_with("spirv-extra-opt: error: cannot read"),
+        "{stderr}"
+    );
+}

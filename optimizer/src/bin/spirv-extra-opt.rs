@@ -1,5 +1,7 @@
 //! `spirv-extra-opt`: vectorises and prunes a SPIR-V module, command-line compatible with the
 //! original tool (`spirv-extra-opt [OPTIONS] <filename>`, `-o/--output`, default `a.spv`).
+//! `spirv-extra-opt split-samplers IN OUT` splits the combined image samplers of a ReShade
+//! module (`optimizer::reshade`); a module file named `split-samplers` is `./split-samplers`.
 
 use anyhow::{Context, bail};
 use clap::Parser;
@@ -46,8 +48,37 @@ struct Cli {
     remove_unused_interface: bool,
 }
 
+/// Splits each combined image sampler of a module (ReShade's SPIR-V) into an image and a
+/// sampler variable, so that wgpu can bind it.
+#[derive(Parser, Debug)]
+#[command(name = "spirv-extra-opt split-samplers", version)]
+struct SplitCli {
+    /// The module to rewrite.
+    input: PathBuf,
+
+    /// Where to write the rewritten module.
+    output: PathBuf,
+
+    /// Validate the output with `spirv-val` (if installed), using the target environment the
+    /// input validates under.
+    #[arg(long)]
+    validate: bool,
+
+    /// Drop OpLine, OpString and OpSource debug information (names stay).
+    #[arg(long)]
+    strip_debug: bool,
+}
+
 fn main() -> ExitCode {
-    match run(&Cli::parse()) {
+    let result = if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == "split-samplers")
+    {
+        split_samplers(&SplitCli::parse_from(std::env::args_os().skip(1)))
+    } else {
+        run(&Cli::parse())
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("spirv-extra-opt: error: {error:#}");
@@ -104,6 +135,52 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         };
         emit(&optimizer::diff_listing(&words, &output, &diff_options)?)?;
     }
+    if cli.validate {
+        validate(&words, &output)?;
+    }
+    Ok(())
+}
+
+fn split_samplers(cli: &SplitCli) -> anyhow::Result<()> {
+    use rspirv::binary::Assemble;
+    let bytes = std::fs::read(&cli.input)
+        .with_context(|| format!("cannot read {}", cli.input.display()))?;
+    let words = optimizer::words_from_bytes(&bytes)
+        .with_context(|| format!("{} is not a SPIR-V module", cli.input.display()))?;
+    let mut module = rspirv::dr::load_words(&words)
+        .with_context(|| format!("cannot read {}", cli.input.display()))?;
+    let report = optimizer::split_combined_samplers(&mut module)
+        .with_context(|| format!("cannot split the samplers of {}", cli.input.display()))?;
+    if cli.strip_debug {
+        optimizer::reshade::strip_debug_lines(&mut module);
+    }
+    let output = module.assemble();
+    write_atomic(&cli.output, &optimizer::bytes_from_words(&output))
+        .with_context(|| format!("cannot write {}", cli.output.display()))?;
+    let slot = |set: Option<u32>, binding: Option<u32>| match (set, binding) {
+        (Some(set), Some(binding)) => format!("set {set}, binding {binding}"),
+        _ => "unbound".to_owned(),
+    };
+    let mut text = String::new();
+    for s in &report.samplers {
+        text.push_str(&format!(
+            "{} ({}) -> {} ({}) + {} ({})\n",
+            s.name,
+            slot(s.set, s.binding),
+            s.image_name,
+            slot(s.set, s.binding),
+            s.sampler_name,
+            slot(s.set, s.sampler_binding),
+        ));
+    }
+    text.push_str(&format!(
+        "{} combined samplers split; {} parameters, {} loads, {} OpImage read the image directly\n",
+        report.samplers.len(),
+        report.parameters_split,
+        report.loads_split,
+        report.images_read_directly,
+    ));
+    emit(&text)?;
     if cli.validate {
         validate(&words, &output)?;
     }
