@@ -828,9 +828,29 @@ pub struct ValidatedEffect {
     /// `path:line:column` of each texture's, storage's, technique's and pass's declaration, for
     /// errors found after loading (the device's limits) where the source map is gone.
     pub(crate) locations: std::collections::HashMap<Span, String>,
+    /// See [`Self::tested_definitions`].
+    pub(crate) tested_definitions: Vec<(String, String)>,
 }
 
 impl ValidatedEffect {
+    /// The preprocessor definitions the effect offers, with their values in this compile (its
+    /// default, or what the preset or `-D` set): what ReShade lists under "Preprocessor
+    /// definitions". As ReShade: object-like macros an active `#ifdef`/`#ifndef` tested before
+    /// the effect defined them, except names under 8 characters, names starting with `_`,
+    /// `BUFFER_` or `RESHADE_`, and include guards (`INCLUDE_` in the name).
+    pub fn tested_definitions(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tested_definitions
+            .iter()
+            .filter(|(name, _)| {
+                name.len() >= 8
+                    && !name.starts_with('_')
+                    && !name.starts_with("BUFFER_")
+                    && !name.starts_with("RESHADE_")
+                    && !name.contains("INCLUDE_")
+            })
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
     /// The effect file.
     pub fn path(&self) -> &std::path::Path {
         &self.path

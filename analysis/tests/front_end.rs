@@ -577,3 +577,43 @@ fn what_is_no_source_file_is_refused_before_it_is_read() {
     assert!(preset.diagnostics[0].message.contains("not a regular file"));
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
+
+#[test]
+fn the_definitions_an_effect_offers_are_listed_as_reshade_lists_them() {
+    let header = "#ifndef MY_HEADER_INCLUDE_GUARD\n#define MY_HEADER_INCLUDE_GUARD\n\
+        #ifndef HEADER_STRENGTH\n#define HEADER_STRENGTH 0.5\n#endif\n#endif\n";
+    let effect = "#include \"h.fxh\"\n\
+        #ifndef QUALITY_LEVEL\n  #define QUALITY_LEVEL  2 + 1\n#endif\n\
+        #ifndef SHORT\n#define SHORT 1\n#endif\n\
+        #ifdef NEVER_DEFINED_OPTION\n#endif\n\
+        #if 0\n#ifndef INSIDE_SKIPPED_GROUP\n#define INSIDE_SKIPPED_GROUP 1\n#endif\n#endif\n\
+        #define OWN_DEFINITION 1\n#ifdef OWN_DEFINITION\n#endif\n\
+        #ifndef FUNCTION_LIKE_OPTION\n#define FUNCTION_LIKE_OPTION(x) x\n#endif\n\
+        #if QUALITY_LEVEL > 1 && defined(ONLY_IN_AN_IF)\n#endif\n\
+        #ifndef _UNDERSCORED\n#define _UNDERSCORED 1\n#endif\n\
+        float4 PS(float4 p : SV_Position) : SV_Target { return QUALITY_LEVEL * HEADER_STRENGTH; }\n\
+        void VS(uint id : SV_VertexID, out float4 p : SV_Position) { p = float4(0, 0, 0, 1); }\n\
+        technique T { pass { VertexShader = VS; PixelShader = PS; } }\n";
+    let files = [("e.fx", effect), ("h.fxh", header)];
+    let listed = |options: &Options| {
+        let out = load(&files, options);
+        let fx = out.effect.as_ref().expect(&diagnostics(&out).join("\n"));
+        fx.tested_definitions()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+    };
+    // Defaults, in the order first tested: the header's first.
+    assert_eq!(
+        listed(&Options::default()),
+        ["HEADER_STRENGTH=0.5", "QUALITY_LEVEL=2 + 1"]
+    );
+    // A value passed in (a preset's, `-D`) is what is listed, as ReShade shows the current one.
+    let options = Options {
+        definitions: vec![("QUALITY_LEVEL".into(), "4".into())],
+        ..Options::default()
+    };
+    assert_eq!(
+        listed(&options),
+        ["HEADER_STRENGTH=0.5", "QUALITY_LEVEL=4"]
+    );
+}

@@ -3,7 +3,6 @@
 //! and the reason is shown. A panic anywhere fails the test.
 
 use std::path::{Path, PathBuf};
-use std::pin::Pin;
 use std::sync::Arc;
 
 use app::session::input::InputChoice;
@@ -58,12 +57,6 @@ struct Dropped(PathBuf);
 impl egui::DroppedFile for Dropped {
     fn path(&self) -> &Path {
         &self.0
-    }
-
-    fn bytes_async(
-        &self,
-    ) -> Pin<Box<dyn std::future::Future<Output = Result<Vec<u8>, String>> + '_>> {
-        Box::pin(async { Err("not read by the window".to_string()) })
     }
 
     fn bytes(&self) -> Result<Vec<u8>, String> {

@@ -240,6 +240,7 @@ impl<'a> EffectBuilder<'a> {
             techniques,
             bindings: items.bindings,
             locations: std::collections::HashMap::new(),
+            tested_definitions: Vec::new(),
         };
         let cx = LintContext {
             effect: &effect,

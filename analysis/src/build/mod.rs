@@ -49,6 +49,8 @@ pub(crate) struct FrontEndOutput {
     pub sources: SourceMap,
     pub effect: Option<ValidatedEffect>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The preprocessor's [`crate::preprocess::Preprocessed::tested_definitions`].
+    pub tested_definitions: Vec<(String, String)>,
 }
 
 /// The tail of every load, whichever front end ran: no effect once any error was reported (the
@@ -59,12 +61,14 @@ pub(crate) fn load_output(path: &Path, out: FrontEndOutput) -> LoadOutput {
         sources,
         mut effect,
         diagnostics,
+        tested_definitions,
     } = out;
     if diagnostic::has_errors(&diagnostics) {
         effect = None;
     }
     if let Some(effect) = &mut effect {
         effect.finish(path, &sources);
+        effect.tested_definitions = tested_definitions;
     }
     LoadOutput {
         sources,

@@ -196,5 +196,6 @@ pub(crate) fn compile_fx(
         sources: parsed.sources,
         effect,
         diagnostics,
+        tested_definitions: parsed.preprocessed.tested_definitions,
     }
 }

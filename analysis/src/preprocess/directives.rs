@@ -619,6 +619,15 @@ impl Preprocessor<'_> {
                 return false;
             };
             self.trailing_tokens(directive, &args[1..]);
+            // As ReShade: a name the effect has not defined itself (undefined, or passed in) is
+            // an option the effect offers.
+            let own = self
+                .macros
+                .get(&name.text)
+                .is_some_and(|m| m.defined_at.is_some());
+            if !own && !self.tested.contains(&name.text) {
+                self.tested.push(name.text.clone());
+            }
             return self.is_defined(&name.text) == (directive == "ifdef");
         }
         // `defined` operands are read before expansion, so that they stay names.

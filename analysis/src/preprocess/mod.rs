@@ -121,6 +121,7 @@ pub(crate) fn preprocess_files(
         pp.stack = vec![file];
         pp.process_file(file);
     }
+    pp.out.tested_definitions = pp.tested_definitions();
     pp.out
 }
 
@@ -182,6 +183,9 @@ struct Preprocessor<'a> {
     unreadable: FxHashMap<PathBuf, (String, bool)>,
     /// The files being included, outermost first.
     stack: Vec<FileId>,
+    /// Names active `#ifdef`/`#ifndef`s tested while the effect had not defined them, in
+    /// order (see [`Preprocessed::tested_definitions`]).
+    tested: Vec<TokText>,
     /// `#line` directives per file, in file order.
     line_directives: FxHashMap<FileId, Vec<LineDirective>>,
     /// The output grew too large; nothing more is emitted.
@@ -217,6 +221,7 @@ impl<'a> Preprocessor<'a> {
             once: FxHashSet::default(),
             unreadable: FxHashMap::default(),
             stack: Vec::new(),
+            tested: Vec::new(),
             line_directives: FxHashMap::default(),
             stopped: false,
             aborted: false,
@@ -247,6 +252,27 @@ impl<'a> Preprocessor<'a> {
             severity: Severity::Note,
             ..Diagnostic::error(code, span, message)
         });
+    }
+
+    /// What [`Preprocessed::tested_definitions`] lists, once the files are done.
+    fn tested_definitions(&self) -> Vec<(String, String)> {
+        self.tested
+            .iter()
+            .filter_map(|name| {
+                let m = self.macros.get(name)?;
+                if m.params.is_some() {
+                    return None;
+                }
+                let mut value = String::new();
+                for t in &m.body {
+                    if t.space && !value.is_empty() {
+                        value.push(' ');
+                    }
+                    value.push_str(&t.text);
+                }
+                Some((name.to_string(), value))
+            })
+            .collect()
     }
 
     fn define_predefined(&mut self, root: FileId, name: &str, value: &str) {

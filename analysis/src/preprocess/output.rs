@@ -47,6 +47,11 @@ impl Segment {
 pub struct Preprocessed {
     pub text: String,
     segments: Vec<Segment>,
+    /// The macros an active `#ifdef`/`#ifndef` tested while they were not defined by the
+    /// effect (undefined then, or passed in), that are object-like macros at the end, with
+    /// their replacement as written, in the order first tested: the options an effect offers
+    /// (`#ifndef QUALITY` + `#define QUALITY 2`), which ReShade lists for the user to change.
+    pub tested_definitions: Vec<(String, String)>,
 }
 
 impl Preprocessed {

@@ -40,6 +40,7 @@ pub(crate) fn compile_wfx(
         sources,
         effect,
         diagnostics,
+        tested_definitions: pp.tested_definitions,
     }
 }
 

@@ -252,6 +252,27 @@ impl Document {
         true
     }
 
+    /// Sets one definition, `name` to `value`, in the global section (`None`) or an effect's
+    /// section, keeping the others (what the window's list of an effect's definitions edits).
+    /// Returns whether anything changed, as [`Self::set_definitions`].
+    pub fn set_definition(&mut self, section: Option<&str>, name: &str, value: &str) -> bool {
+        let mut definitions = self
+            .preset
+            .as_ref()
+            .map(|p| p.preprocessor_definitions(section))
+            .unwrap_or_default();
+        match definitions.iter_mut().find(|(n, _)| n == name) {
+            Some(entry) => value.clone_into(&mut entry.1),
+            None => definitions.push((name.to_string(), value.to_string())),
+        }
+        let text = definitions
+            .iter()
+            .map(|(n, v)| if v.is_empty() { n.clone() } else { format!("{n}={v}") })
+            .collect::<Vec<_>>()
+            .join(",");
+        self.set_definitions(section, &text)
+    }
+
     /// The file that names the document: the preset, else the first effect.
     pub fn main_file(&self) -> Option<&Path> {
         self.preset_path
@@ -631,6 +652,17 @@ mod tests {
             .expect("found in the search path");
         assert_eq!(doc.effect_paths, [shaders.join("warm.FX")]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_definition_is_set_in_its_section_keeping_the_others() {
+        let mut doc = Document::default();
+        assert!(doc.set_definition(Some("e.fx"), "QUALITY_LEVEL", "3"));
+        assert!(doc.set_definitions(Some("e.fx"), "A=1,QUALITY_LEVEL=3,FLAG"));
+        assert!(!doc.set_definition(Some("e.fx"), "QUALITY_LEVEL", "3"));
+        assert!(doc.set_definition(Some("e.fx"), "QUALITY_LEVEL", "4"));
+        assert_eq!(doc.definitions_text(Some("e.fx")), "A=1,QUALITY_LEVEL=4,FLAG");
+        assert_eq!(doc.definitions_text(None), "");
     }
 
     #[test]

@@ -120,6 +120,16 @@ impl WorkbenchApp {
                     self.reload(false);
                 }
             }
+            Command::SetEffectDefinition {
+                effect,
+                name,
+                value,
+            } => {
+                if self.document.set_definition(Some(effect), name, value) {
+                    self.preset_dirty = true;
+                    self.reload(false);
+                }
+            }
             Command::FilesChanged => self.reload(true),
             Command::ShowPane(pane) => layout::show_pane(&mut self.tree, *pane),
             Command::HidePane(pane) => layout::hide_pane(&mut self.tree, *pane),

@@ -270,6 +270,8 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                                 ui.separator();
                                 self.commands
                                     .extend(panels::techniques::definitions_ui(ui, definitions));
+                                self.commands
+                                    .extend(panels::techniques::offered_definitions_ui(ui, chain));
                             });
                     }
                     Err(_) => self.runtime_missing(ui),

@@ -126,6 +126,12 @@ pub enum Command {
     ResetLayout,
     ToggleHelp,
     ToggleLog,
+    /// Set definition `name` to `value` in effect file `effect`'s section of the preset.
+    SetEffectDefinition {
+        effect: String,
+        name: String,
+        value: String,
+    },
     /// Takes a screenshot of the next frame (asking for a folder first when none is set).
     TakeScreenshot,
     /// Where screenshots go.

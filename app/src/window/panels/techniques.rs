@@ -119,3 +119,50 @@ pub fn definitions_ui(ui: &mut egui::Ui, definitions: &str) -> Vec<Command> {
     });
     commands
 }
+
+/// Per effect, the preprocessor definitions it offers (`#ifndef QUALITY` + a default) with the
+/// value of this compile, each editable: a new value goes into the effect's section of the
+/// preset and recompiles, as ReShade's "Preprocessor definitions" list does.
+pub fn offered_definitions_ui(ui: &mut egui::Ui, chain: &engine::EffectChain) -> Vec<Command> {
+    let mut commands = Vec::new();
+    for i in chain.effect_indices() {
+        let effect = chain.effect(i);
+        let offered: Vec<(&str, &str)> = effect.tested_definitions().collect();
+        if offered.is_empty() {
+            continue;
+        }
+        let file = crate::session::document::effect_file_name(effect);
+        egui::CollapsingHeader::new(format!("Definitions of {file}"))
+            .id_salt(("offered definitions", i.index()))
+            .show(ui, |ui| {
+                egui::Grid::new(("offered definitions grid", i.index()))
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        for (name, value) in offered {
+                            let label = ui.label(name);
+                            let id = ui.make_persistent_id(("definition", i.index(), name));
+                            let mut text: String = ui
+                                .data_mut(|d| d.get_temp(id))
+                                .unwrap_or_else(|| value.to_owned());
+                            let response = ui
+                                .add(egui::TextEdit::singleline(&mut text).desired_width(120.0))
+                                .labelled_by(label.id);
+                            if response.lost_focus() {
+                                if text.trim() != value {
+                                    commands.push(Command::SetEffectDefinition {
+                                        effect: file.clone(),
+                                        name: name.to_string(),
+                                        value: text.trim().to_string(),
+                                    });
+                                }
+                                ui.data_mut(|d| d.remove::<String>(id));
+                            } else if response.has_focus() {
+                                ui.data_mut(|d| d.insert_temp(id, text.clone()));
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+    commands
+}
