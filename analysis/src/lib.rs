@@ -12,6 +12,7 @@ pub mod coverage;
 pub mod data;
 pub mod diagnostic;
 pub mod fx;
+pub mod limits;
 pub mod lints;
 pub mod model;
 pub mod naga_errors;
@@ -34,6 +35,7 @@ pub use preprocess::{
     read_source_bytes,
 };
 pub use source::{FileId, SourceMap, Span};
+pub use limits::{DeviceLimits, LimitExceeded};
 pub use target::{Target, TargetKind};
 pub use wfx::predefined_macros;
 

@@ -12,6 +12,7 @@ mod effect_gpu;
 pub mod format;
 pub mod input;
 pub mod inspect;
+pub mod limits;
 pub mod mips;
 mod pipeline;
 mod routing;
@@ -26,7 +27,7 @@ mod upload;
 
 pub use chain::{
     ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough,
-    SpirvTransform, SpirvTransformError, StorageFormatError, TechniqueKey, TechniqueTimings,
+    SpirvTransform, SpirvTransformError, StorageFormatError, LimitError, TechniqueKey, TechniqueTimings,
     TextureConflict, ToggleKey,
 };
 pub use context::GpuContext;
