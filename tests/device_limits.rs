@@ -38,11 +38,22 @@ fn text(bytes: &[u8]) -> String {
 fn assert_render_fails(dir: &Path, file: &str, expected: &str) {
     let output = run(
         dir,
-        &["render", "--effect", file, "--size", "16x16", "--out", "never.png"],
+        &[
+            "render",
+            "--effect",
+            file,
+            "--size",
+            "16x16",
+            "--out",
+            "never.png",
+        ],
     );
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains(expected), "expected '{expected}' in:\n{stderr}");
+    assert!(
+        stderr.contains(expected),
+        "expected '{expected}' in:\n{stderr}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(!dir.join("never.png").exists());
 }
@@ -50,9 +61,17 @@ fn assert_render_fails(dir: &Path, file: &str, expected: &str) {
 /// `check --target device` of `file` in `dir` exits 1 with exactly the `expected` errors
 /// (`line:column: message` each) as `LimitExceeded`, in order.
 fn assert_check_reports(dir: &Path, file: &str, expected: &[String]) {
-    let output = run(dir, &["check", "--target", "device", "--format", "json", file]);
+    let output = run(
+        dir,
+        &["check", "--target", "device", "--format", "json", file],
+    );
     let stdout = text(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}{}", text(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let found: Vec<String> = json["diagnostics"]
         .as_array()
@@ -68,8 +87,15 @@ fn assert_check_reports(dir: &Path, file: &str, expected: &[String]) {
         .collect();
     assert_eq!(found, expected, "{stdout}");
     let human = run(dir, &["check", "--target", "device", file]);
-    let first = format!("{file}:{}", expected[0].replacen(": ", ": error[LimitExceeded]: ", 1));
-    assert!(text(&human.stdout).contains(&first), "expected '{first}' in:\n{}", text(&human.stdout));
+    let first = format!(
+        "{file}:{}",
+        expected[0].replacen(": ", ": error[LimitExceeded]: ", 1)
+    );
+    assert!(
+        text(&human.stdout).contains(&first),
+        "expected '{first}' in:\n{}",
+        text(&human.stdout)
+    );
 }
 
 /// A compute-only effect: `FillCS<X, Y>` dispatched `groups` times, its pass on line 6,
@@ -96,7 +122,11 @@ fn a_dispatch_beyond_the_device_is_a_located_error_in_render_and_check() {
     let dir = temp_dir("dispatch");
     let max = limits.max_compute_workgroups_per_dimension;
     // 65535 on lavapipe and most devices: the issue's `DispatchSizeX = 65536`.
-    std::fs::write(dir.join("Dispatch.fx"), compute_effect((1, 1), (max + 1, 1))).unwrap();
+    std::fs::write(
+        dir.join("Dispatch.fx"),
+        compute_effect((1, 1), (max + 1, 1)),
+    )
+    .unwrap();
     let message = format!(
         "technique 'Big', pass 'Fill': DispatchSizeX is {} but this device allows at most {max} \
          (max_compute_workgroups_per_dimension)",
@@ -176,7 +206,11 @@ fn too_many_samplers_in_one_pass_is_a_located_error_in_render_and_check() {
          at most {max} (max_samplers_per_shader_stage)",
         max + 1
     );
-    assert_render_fails(&dir, "Samplers.fx", &format!("Samplers.fx:{line}:5: {message}"));
+    assert_render_fails(
+        &dir,
+        "Samplers.fx",
+        &format!("Samplers.fx:{line}:5: {message}"),
+    );
     assert_check_reports(&dir, "Samplers.fx", &[format!("{line}:5: {message}")]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -29,13 +29,13 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
+pub use limits::{DeviceLimits, LimitExceeded};
 pub use model::*;
 pub use preprocess::{
     FileLoader, FsLoader, MAX_OUTPUT_BYTES, MAX_SOURCE_BYTES, MemoryLoader, Preprocessed,
     read_source_bytes,
 };
 pub use source::{FileId, SourceMap, Span};
-pub use limits::{DeviceLimits, LimitExceeded};
 pub use target::{Target, TargetKind};
 pub use wfx::predefined_macros;
 

@@ -165,10 +165,18 @@ fn check_textures(effect: &ValidatedEffect, limits: &DeviceLimits, found: &mut V
         };
         let (limit, maximum, size) = if depth > 1 {
             let size = format!("{width}x{height}x{depth}");
-            ("max_texture_dimension_3d", limits.max_texture_dimension_3d, size)
+            (
+                "max_texture_dimension_3d",
+                limits.max_texture_dimension_3d,
+                size,
+            )
         } else {
             let size = format!("{width}x{height}");
-            ("max_texture_dimension_2d", limits.max_texture_dimension_2d, size)
+            (
+                "max_texture_dimension_2d",
+                limits.max_texture_dimension_2d,
+                size,
+            )
         };
         let largest = width.max(height).max(depth);
         if largest > maximum {
@@ -191,7 +199,8 @@ fn check_uniforms(effect: &ValidatedEffect, limits: &DeviceLimits, found: &mut V
     }
     // Located at the first uniform that does not fit.
     let Some(uniform) = effect.uniforms().iter().find(|u| {
-        !u.constant && u64::from(u.offset + u.ty.size_align().0) > limits.max_uniform_buffer_binding_size
+        !u.constant
+            && u64::from(u.offset + u.ty.size_align().0) > limits.max_uniform_buffer_binding_size
     }) else {
         return;
     };
@@ -199,7 +208,10 @@ fn check_uniforms(effect: &ValidatedEffect, limits: &DeviceLimits, found: &mut V
         limit: "max_uniform_buffer_binding_size",
         value: size,
         maximum: limits.max_uniform_buffer_binding_size,
-        what: format!("the uniform block (up to uniform '{}'), in bytes,", uniform.name),
+        what: format!(
+            "the uniform block (up to uniform '{}'), in bytes,",
+            uniform.name
+        ),
         span: uniform.span,
         wgsl_span: None,
     });
@@ -214,7 +226,13 @@ struct PassCheck<'a> {
 }
 
 impl PassCheck<'_> {
-    fn exceeded(&self, limit: &'static str, value: u64, maximum: u32, what: String) -> LimitExceeded {
+    fn exceeded(
+        &self,
+        limit: &'static str,
+        value: u64,
+        maximum: u32,
+        what: String,
+    ) -> LimitExceeded {
         LimitExceeded {
             limit,
             value,
@@ -287,9 +305,18 @@ impl PassCheck<'_> {
         }
         let size = self.effect.entry_point(entry).workgroup_size;
         let maxima = [
-            ("max_compute_workgroup_size_x", limits.max_compute_workgroup_size_x),
-            ("max_compute_workgroup_size_y", limits.max_compute_workgroup_size_y),
-            ("max_compute_workgroup_size_z", limits.max_compute_workgroup_size_z),
+            (
+                "max_compute_workgroup_size_x",
+                limits.max_compute_workgroup_size_x,
+            ),
+            (
+                "max_compute_workgroup_size_y",
+                limits.max_compute_workgroup_size_y,
+            ),
+            (
+                "max_compute_workgroup_size_z",
+                limits.max_compute_workgroup_size_z,
+            ),
         ];
         for ((axis, (limit, maximum)), threads) in ["x", "y", "z"].iter().zip(maxima).zip(size) {
             if threads > maximum {
@@ -352,7 +379,11 @@ impl PassCheck<'_> {
                 format!(
                     "the inter-stage variables its vertex shader writes (up to location \
                      {highest}{})",
-                    if deduction > 0 { ", plus the point size" } else { "" }
+                    if deduction > 0 {
+                        ", plus the point size"
+                    } else {
+                        ""
+                    }
                 ),
             ));
         }
@@ -389,7 +420,10 @@ impl PassCheck<'_> {
                 "max_color_attachment_bytes_per_sample",
                 bytes,
                 maximum,
-                format!("the bytes per sample of its render targets ({})", names.join(", ")),
+                format!(
+                    "the bytes per sample of its render targets ({})",
+                    names.join(", ")
+                ),
             ));
         }
     }
@@ -445,9 +479,10 @@ fn output_locations(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<u32>
         _ => None,
     };
     match &module.types[result.ty].inner {
-        naga::TypeInner::Struct { members, .. } => {
-            members.iter().filter_map(|m| location(&m.binding)).collect()
-        }
+        naga::TypeInner::Struct { members, .. } => members
+            .iter()
+            .filter_map(|m| location(&m.binding))
+            .collect(),
         _ => location(&result.binding).into_iter().collect(),
     }
 }
@@ -484,7 +519,8 @@ struct MemoryUse<'a> {
     info: &'a naga::valid::ModuleInfo,
     /// Per function: the bytes of its locals plus those of its deepest call path, and the
     /// largest local on that path.
-    locals: std::cell::RefCell<HashMap<naga::Handle<naga::Function>, (u64, Option<(u64, naga::Span)>)>>,
+    locals:
+        std::cell::RefCell<HashMap<naga::Handle<naga::Function>, (u64, Option<(u64, naga::Span)>)>>,
 }
 
 impl<'a> MemoryUse<'a> {
@@ -497,13 +533,23 @@ impl<'a> MemoryUse<'a> {
     }
 
     fn type_bytes(&self, ty: naga::Handle<naga::Type>) -> u64 {
-        u64::from(self.module.types[ty].inner.try_size(self.module.to_ctx()).unwrap_or(u32::MAX))
+        u64::from(
+            self.module.types[ty]
+                .inner
+                .try_size(self.module.to_ctx())
+                .unwrap_or(u32::MAX),
+        )
     }
 
     /// The module variables in `space` entry point `entry` uses (directly or through calls:
     /// naga's analysis merges callees' uses), each rounded up to `round` bytes, their total and
     /// the largest one's span.
-    fn globals(&self, entry: EntryPointId, space: naga::AddressSpace, round: u64) -> (u64, Option<(u64, naga::Span)>) {
+    fn globals(
+        &self,
+        entry: EntryPointId,
+        space: naga::AddressSpace,
+        round: u64,
+    ) -> (u64, Option<(u64, naga::Span)>) {
         let uses = self.info.get_entry_point(entry.index());
         let mut total = 0u64;
         let mut largest: Option<(u64, naga::Span)> = None;
@@ -537,7 +583,10 @@ impl<'a> MemoryUse<'a> {
             (Some(g), Some(l)) => Some(if l.0 >= g.0 { l } else { g }),
             (g, l) => g.or(l),
         };
-        (global_bytes.saturating_add(local_bytes), largest.map(|(_, span)| span))
+        (
+            global_bytes.saturating_add(local_bytes),
+            largest.map(|(_, span)| span),
+        )
     }
 
     /// The bytes of `function`'s locals and of its deepest call path (WGSL has no recursion,

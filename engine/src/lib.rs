@@ -26,9 +26,9 @@ pub mod timing;
 mod upload;
 
 pub use chain::{
-    ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough,
-    SpirvTransform, SpirvTransformError, StorageFormatError, LimitError, TechniqueKey, TechniqueTimings,
-    TextureConflict, ToggleKey,
+    ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, LimitError, Shaders,
+    SpirvPassthrough, SpirvTransform, SpirvTransformError, StorageFormatError, TechniqueKey,
+    TechniqueTimings, TextureConflict, ToggleKey,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

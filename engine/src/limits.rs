@@ -44,12 +44,15 @@ pub(crate) fn check(effect: &ValidatedEffect, limits: &wgpu::Limits) -> Result<(
         .location(found.span)
         .map_or_else(|| name.clone(), str::to_string);
     let texture = effect.textures().iter().find(|t| t.span == found.span);
-    if let (Some(texture), Some(analysis::TextureKind::Owned {
-        width,
-        height,
-        depth,
-        ..
-    })) = (texture, texture.map(|t| &t.kind))
+    if let (
+        Some(texture),
+        Some(analysis::TextureKind::Owned {
+            width,
+            height,
+            depth,
+            ..
+        }),
+    ) = (texture, texture.map(|t| &t.kind))
     {
         let size = if *depth > 1 {
             format!("{width}x{height}x{depth}")
@@ -252,7 +255,9 @@ technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShad
         };
         let input = crate::InputTexture::upload(&ctx.device, &ctx.queue, &image, "input");
         let mut clock = crate::sources::FrameClock::new();
-        chain.render_blocking(&input, &clock.tick()).expect("renders");
+        chain
+            .render_blocking(&input, &clock.tick())
+            .expect("renders");
 
         let _bad = ctx.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("fxbench test: a texture of width 0"),
@@ -272,15 +277,22 @@ technique T < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShad
         match &error {
             ChainError::GpuError { what, message } => {
                 assert_eq!(what, "since the last frame");
-                assert!(message.contains("fxbench test: a texture of width 0"), "{message}");
+                assert!(
+                    message.contains("fxbench test: a texture of width 0"),
+                    "{message}"
+                );
             }
             other => panic!("expected GpuError, got {other:?}"),
         }
         assert!(
-            error.to_string().starts_with("GPU error since the last frame: "),
+            error
+                .to_string()
+                .starts_with("GPU error since the last frame: "),
             "{error}"
         );
         // Taken once: the frame after renders.
-        chain.render_blocking(&input, &clock.tick()).expect("renders again");
+        chain
+            .render_blocking(&input, &clock.tick())
+            .expect("renders again");
     }
 }

@@ -251,7 +251,9 @@ impl<'a> EffectBuilder<'a> {
         };
         lints::run(&cx, diagnostics);
         for exceeded in crate::limits::check(&effect, self.limits.as_ref()) {
-            let span = exceeded.wgsl_span.map_or(exceeded.span, |s| self.wgsl.map_span(s));
+            let span = exceeded
+                .wgsl_span
+                .map_or(exceeded.span, |s| self.wgsl.map_span(s));
             diagnostics.push(Diagnostic::error(
                 DiagnosticCode::LimitExceeded,
                 span,

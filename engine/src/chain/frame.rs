@@ -41,7 +41,10 @@ impl EffectChain {
                 message,
             });
         }
-        let scope = self.ctx.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = self
+            .ctx
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
         let recorded = self.record_frame(encoder, input, frame_input);
         if let Some(error) = pollster::block_on(scope.pop()) {
             return Err(ChainError::GpuError {
