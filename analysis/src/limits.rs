@@ -513,14 +513,16 @@ pub fn bytes_per_sample(formats: &[TextureFormat]) -> u64 {
     })
 }
 
+/// Bytes of memory and the largest variable among them (its size and WGSL span).
+type Footprint = (u64, Option<(u64, naga::Span)>);
+
 /// The private and workgroup memory of a module's entry points, from naga's IR.
 struct MemoryUse<'a> {
     module: &'a naga::Module,
     info: &'a naga::valid::ModuleInfo,
     /// Per function: the bytes of its locals plus those of its deepest call path, and the
     /// largest local on that path.
-    locals:
-        std::cell::RefCell<HashMap<naga::Handle<naga::Function>, (u64, Option<(u64, naga::Span)>)>>,
+    locals: std::cell::RefCell<HashMap<naga::Handle<naga::Function>, Footprint>>,
 }
 
 impl<'a> MemoryUse<'a> {
@@ -544,12 +546,7 @@ impl<'a> MemoryUse<'a> {
     /// The module variables in `space` entry point `entry` uses (directly or through calls:
     /// naga's analysis merges callees' uses), each rounded up to `round` bytes, their total and
     /// the largest one's span.
-    fn globals(
-        &self,
-        entry: EntryPointId,
-        space: naga::AddressSpace,
-        round: u64,
-    ) -> (u64, Option<(u64, naga::Span)>) {
+    fn globals(&self, entry: EntryPointId, space: naga::AddressSpace, round: u64) -> Footprint {
         let uses = self.info.get_entry_point(entry.index());
         let mut total = 0u64;
         let mut largest: Option<(u64, naga::Span)> = None;
@@ -591,7 +588,7 @@ impl<'a> MemoryUse<'a> {
 
     /// The bytes of `function`'s locals and of its deepest call path (WGSL has no recursion,
     /// so this ends; a memo keeps it linear), and the largest local on that path.
-    fn function_locals(&self, function: &naga::Function) -> (u64, Option<(u64, naga::Span)>) {
+    fn function_locals(&self, function: &naga::Function) -> Footprint {
         let mut own = 0u64;
         let mut largest: Option<(u64, naga::Span)> = None;
         for (handle, local) in function.local_variables.iter() {
@@ -607,7 +604,7 @@ impl<'a> MemoryUse<'a> {
                 callees.push(*function);
             }
         });
-        let mut deepest: (u64, Option<(u64, naga::Span)>) = (0, None);
+        let mut deepest: Footprint = (0, None);
         for callee in callees {
             let known = self.locals.borrow().get(&callee).copied();
             let path = match known {
