@@ -32,8 +32,10 @@ pub struct CheckArgs {
     /// What to check shaders against: `webgpu` (core WebGPU plus the file's WebGPU `enable`
     /// directives), `native` (everything wgpu can give some native device, as naga's own CLI
     /// validates), `vulkan` (what wgpu's Vulkan backend can give), `device` (what this machine's
-    /// adapter offers). Default: `native` for .wgsl files, and for effects what fxbench's
-    /// engine asks of the device.
+    /// adapter offers, and its limits: effects are checked against them as `render` checks them
+    /// when it builds the chain, each finding a `LimitExceeded` error at the pass or item).
+    /// Default: `native` for .wgsl files, and for effects what fxbench's engine asks of the
+    /// device.
     #[arg(long, value_enum)]
     target: Option<TargetArg>,
     /// Files to check: effects (.fx, .fxh, .wfx, .wfxh) and WGSL (.wgsl); a folder stands for

@@ -205,6 +205,11 @@ diagnostic_codes! {
     /// A pass samples a texture it renders to: ReShade accepts it and leaves the result to the
     /// graphics API; fxbench reads a copy made before the pass (a warning).
     RenderTargetSampled,
+    // --- Limits (`limits.rs`) ---
+    /// A pass or item exceeds a limit of the device it is checked against (`--target device`:
+    /// workgroup counts and size, workgroup memory, bindings, render targets, varyings, texture
+    /// dimensions, the uniform block), or any target's private-memory budget.
+    LimitExceeded,
 }
 
 impl fmt::Display for DiagnosticCode {

@@ -12,6 +12,7 @@ pub mod coverage;
 pub mod data;
 pub mod diagnostic;
 pub mod fx;
+pub mod limits;
 pub mod lints;
 pub mod model;
 pub mod naga_errors;
@@ -28,6 +29,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
+pub use limits::{DeviceLimits, LimitExceeded};
 pub use model::*;
 pub use preprocess::{
     FileLoader, FsLoader, MAX_OUTPUT_BYTES, MAX_SOURCE_BYTES, MemoryLoader, Preprocessed,

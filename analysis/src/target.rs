@@ -38,6 +38,10 @@ pub struct Target {
     pub name: String,
     /// The capabilities before any `enable` directive of the module.
     pub capabilities: Caps,
+    /// The device limits effects are checked against (`crate::limits`), when the target is one
+    /// device whose limits were measured ([`Target::with_limits`]); `None` checks only what
+    /// holds everywhere (the private-memory budget).
+    pub limits: Option<crate::limits::DeviceLimits>,
 }
 
 /// Capabilities that wgpu derives from downlevel flags every WebGPU-compliant adapter has, plus
@@ -63,6 +67,7 @@ impl Target {
             kind: TargetKind::WebGpu,
             name: "webgpu".to_string(),
             capabilities: WEBGPU_CORE,
+            limits: None,
         }
     }
 
@@ -72,6 +77,7 @@ impl Target {
             kind: TargetKind::Native,
             name: "native".to_string(),
             capabilities: Caps::all(),
+            limits: None,
         }
     }
 
@@ -81,6 +87,7 @@ impl Target {
             kind: TargetKind::Vulkan,
             name: "vulkan".to_string(),
             capabilities: Caps::all().difference(Caps::TEXTURE_EXTERNAL),
+            limits: None,
         }
     }
 
@@ -96,6 +103,7 @@ impl Target {
                 | Caps::CUBE_ARRAY_TEXTURES
                 | Caps::STORAGE_TEXTURE_16BIT_NORM_FORMATS
                 | Caps::TEXTURE_ATOMIC,
+            limits: None,
         }
     }
 
@@ -105,7 +113,15 @@ impl Target {
             kind: TargetKind::Device,
             name: format!("this device ({name})"),
             capabilities,
+            limits: None,
         }
+    }
+
+    /// This target with `limits` to check effects against: the device's, measured by the
+    /// caller (the engine asks wgpu).
+    pub fn with_limits(mut self, limits: crate::limits::DeviceLimits) -> Self {
+        self.limits = Some(limits);
+        self
     }
 
     /// The capabilities to validate `wgsl` with: the target's, plus on WebGPU those of the

@@ -51,6 +51,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::InvalidSwizzle,
     DiagnosticCode::InvalidUnaryOperand,
     DiagnosticCode::IoError,
+    DiagnosticCode::LimitExceeded,
     DiagnosticCode::MacroRedefinition,
     DiagnosticCode::MisplacedControlFlow,
     DiagnosticCode::MissingCapability,

@@ -75,6 +75,16 @@ pub enum ChainError {
         limit_name: &'static str,
         limit: u32,
     },
+    /// A pass or item beyond one of the device's limits (`analysis::limits`: workgroup counts
+    /// and size, workgroup or private memory, bindings, render targets, varyings, the uniform
+    /// block), found before anything is created.
+    #[error(transparent)]
+    LimitExceeded(Box<LimitError>),
+    /// A wgpu validation error outside chain building: caught by the frame's error scope, or
+    /// recorded by the device's uncaptured-error handler ([`GpuContext::take_error`]) and
+    /// returned by the next frame, where wgpu's default handler would panic.
+    #[error("GPU error {what}: {message}")]
+    GpuError { what: String, message: String },
     /// A storage the device cannot write: its texture's format is neither one WebGPU
     /// guarantees nor one the adapter offers for storage writes.
     #[error(transparent)]
@@ -104,6 +114,23 @@ pub enum ChainError {
         #[source]
         source: crate::input::InputError,
     },
+}
+
+/// A limit of the device an effect exceeds, located at the pass or item that exceeds it.
+#[derive(Debug, thiserror::Error)]
+#[error("{location}: {message}")]
+pub struct LimitError {
+    pub effect: String,
+    /// `path:line:column` of the pass's (or item's) declaration.
+    pub location: String,
+    /// wgpu's name of the limit (`max_compute_workgroups_per_dimension`), or
+    /// [`analysis::limits::PRIVATE_MEMORY_BUDGET`].
+    pub limit: &'static str,
+    pub value: u64,
+    /// The device's maximum.
+    pub maximum: u64,
+    /// The finding in words, the limit, the value and the maximum included.
+    pub message: String,
 }
 
 /// A storage whose texture's format the device cannot write as a storage texture.
@@ -228,6 +255,8 @@ impl EffectChain {
             return Err(ChainError::DeviceLost(why));
         }
         let device = &ctx.device;
+        // Around what `build_effect`'s own scopes leave out (frame targets, mips, timer).
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let intermediate = FrameTarget::new(device, size, "fxbench intermediate back buffer");
         let output = FrameTarget::new(device, size, "fxbench chain output");
         let mut mip_generator = crate::mips::MipGenerator::new(device);
@@ -267,6 +296,12 @@ impl EffectChain {
         let texture_memory_bytes =
             crate::textures::texture_memory(gpu_effects.iter().flat_map(|e| &e.textures));
         let texture_conflicts = std::mem::take(&mut pool.conflicts);
+        if let Some(error) = pollster::block_on(scope.pop()) {
+            return Err(ChainError::GpuError {
+                what: "building the chain".into(),
+                message: error.to_string(),
+            });
+        }
         Ok(Self {
             ctx: ctx.clone(),
             size,
@@ -608,10 +643,28 @@ impl EffectChain {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("fxbench frame"),
             });
+        // Finishing the encoder is where wgpu reports what recording did wrong.
+        let scope = self
+            .ctx
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
         self.frame(&mut encoder, input, frame_input)?;
         self.ctx.queue.submit([encoder.finish()]);
+        let caught = pollster::block_on(scope.pop());
         self.after_submit();
         let _ = self.ctx.device.poll(wgpu::PollType::wait_indefinitely());
+        if let Some(error) = caught {
+            return Err(ChainError::GpuError {
+                what: "submitting the frame".into(),
+                message: error.to_string(),
+            });
+        }
+        if let Some(message) = self.ctx.take_error() {
+            return Err(ChainError::GpuError {
+                what: "rendering the frame".into(),
+                message,
+            });
+        }
         Ok(())
     }
 

@@ -47,14 +47,16 @@ pub fn shader_capabilities(
 }
 
 /// What this machine's adapter (the one [`GpuContext::headless`] picks) offers shaders when all
-/// its features are requested: the `device` target of `fxbench check`.
+/// its features are requested, with its limits (those [`GpuContext::headless`] requests): the
+/// `device` target of `fxbench check`.
 pub fn adapter_target() -> Result<analysis::Target, HeadlessError> {
     let adapter = headless_adapter()?;
     let caps = shader_capabilities(
         adapter.features(),
         adapter.get_downlevel_capabilities().flags,
     );
-    Ok(analysis::Target::device(&adapter.get_info().name, caps))
+    let limits = crate::limits::device_limits(&adapter.limits());
+    Ok(analysis::Target::device(&adapter.get_info().name, caps).with_limits(limits))
 }
 
 /// A device, its queue, and the adapter's description.
@@ -67,6 +69,16 @@ pub struct GpuContext {
     storage_writable: Arc<[analysis::TextureFormat]>,
     /// Why the device was lost, once it is (see [`Self::lost`]).
     lost: Arc<Mutex<Option<String>>>,
+    /// Validation errors no error scope caught, oldest first (see [`Self::take_error`]).
+    errors: Arc<Mutex<UncapturedErrors>>,
+}
+
+/// What the device's uncaptured-error handler recorded since the last [`GpuContext::take_error`].
+#[derive(Debug, Default)]
+struct UncapturedErrors {
+    first: Option<String>,
+    /// Errors after the first, counted rather than kept (one bad pass repeats every frame).
+    more: usize,
 }
 
 /// The effect texture formats `device` (made from `adapter`) can bind as write-only storage:
@@ -118,6 +130,25 @@ fn watch_loss(device: &wgpu::Device) -> Arc<Mutex<Option<String>>> {
     lost
 }
 
+/// Installs on `device` an uncaptured-error handler that records each error in the returned
+/// cell. wgpu's default handler panics, so without it any validation error outside an error
+/// scope (a bad dispatch reported when the caller finishes its encoder, say) would end the
+/// process; with it the chain's next frame returns the error.
+fn watch_errors(device: &wgpu::Device) -> Arc<Mutex<UncapturedErrors>> {
+    let errors = Arc::new(Mutex::new(UncapturedErrors::default()));
+    let cell = Arc::clone(&errors);
+    device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+        if let Ok(mut slot) = cell.lock() {
+            if slot.first.is_none() {
+                slot.first = Some(error.to_string());
+            } else {
+                slot.more += 1;
+            }
+        }
+    }));
+    errors
+}
+
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum HeadlessError {
@@ -139,16 +170,31 @@ impl std::error::Error for HeadlessError {}
 impl GpuContext {
     /// Wraps a device someone else created from `adapter` (the app gets both from eframe). A
     /// device has one lost callback: the latest context made on it is the one whose
-    /// [`Self::lost`] is told (and its clones).
+    /// [`Self::lost`] is told (and its clones), and likewise one uncaptured-error handler: the
+    /// latest context's [`Self::take_error`] gets the errors.
     pub fn new(device: wgpu::Device, queue: wgpu::Queue, adapter: &wgpu::Adapter) -> Self {
         let lost = watch_loss(&device);
+        let errors = watch_errors(&device);
         Self {
             storage_writable: storage_writable(adapter, &device),
             device,
             queue,
             adapter_info: adapter.get_info(),
             lost,
+            errors,
         }
+    }
+
+    /// The first validation error no error scope caught since the last call (with how many
+    /// followed it), taken: `None` when there was none.
+    pub fn take_error(&self) -> Option<String> {
+        let mut slot = self.errors.lock().ok()?;
+        let first = slot.first.take()?;
+        let more = std::mem::take(&mut slot.more);
+        Some(match more {
+            0 => first,
+            n => format!("{first} (and {n} more)"),
+        })
     }
 
     /// Whether this device can write effect textures of `format` as storage textures.

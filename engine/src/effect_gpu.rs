@@ -83,7 +83,7 @@ pub(crate) fn build_effect(
     pool: &mut TexturePool,
 ) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
-    crate::textures::check_limits(&effect, &device.limits())?;
+    crate::limits::check(&effect, &device.limits())?;
     crate::textures::check_storage_formats(&effect, |f| ctx.can_write_storage(f))?;
     let name = effect.path().display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);

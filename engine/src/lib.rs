@@ -12,6 +12,7 @@ mod effect_gpu;
 pub mod format;
 pub mod input;
 pub mod inspect;
+pub mod limits;
 pub mod mips;
 mod pipeline;
 mod routing;
@@ -25,9 +26,9 @@ pub mod timing;
 mod upload;
 
 pub use chain::{
-    ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, Shaders, SpirvPassthrough,
-    SpirvTransform, SpirvTransformError, StorageFormatError, TechniqueKey, TechniqueTimings,
-    TextureConflict, ToggleKey,
+    ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, LimitError, Shaders,
+    SpirvPassthrough, SpirvTransform, SpirvTransformError, StorageFormatError, TechniqueKey,
+    TechniqueTimings, TextureConflict, ToggleKey,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

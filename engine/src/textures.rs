@@ -357,51 +357,6 @@ impl PoolClaims<'_> {
     }
 }
 
-/// A located error for the first owned texture of `effect` larger than `limits` allow: checked
-/// before creation, where wgpu would only say the descriptor is invalid.
-pub(crate) fn check_limits(
-    effect: &ValidatedEffect,
-    limits: &wgpu::Limits,
-) -> Result<(), crate::chain::ChainError> {
-    for t in effect.textures() {
-        let TextureKind::Owned {
-            width,
-            height,
-            depth,
-            ..
-        } = t.kind
-        else {
-            continue;
-        };
-        let (limit_name, limit, size) = if depth > 1 {
-            let size = format!("{width}x{height}x{depth}");
-            let limit = limits.max_texture_dimension_3d;
-            ("max_texture_dimension_3d", limit, size)
-        } else {
-            let limit = limits.max_texture_dimension_2d;
-            (
-                "max_texture_dimension_2d",
-                limit,
-                format!("{width}x{height}"),
-            )
-        };
-        if width.max(height).max(depth) > limit {
-            let location = effect
-                .location(t.span)
-                .map_or_else(|| effect.path().display().to_string(), str::to_string);
-            return Err(crate::chain::ChainError::TextureTooLarge {
-                effect: effect.path().display().to_string(),
-                texture: t.name.clone(),
-                location,
-                size,
-                limit_name,
-                limit,
-            });
-        }
-    }
-    Ok(())
-}
-
 /// A located error for the first storage of `effect` whose texture's format `can_write` says
 /// the device cannot write as a storage texture (wgpu would only fail the bind group layout).
 pub(crate) fn check_storage_formats(

@@ -58,6 +58,8 @@ pub(crate) struct EffectBuilder<'a> {
     pub(super) coverage: HashMap<(EntryPointId, u32, PrimitiveTopology), bool>,
     /// Errors in the diagnostics before the front end began: more at the end means no effect.
     errors_before: usize,
+    /// The target's device limits, checked once the effect is built (`crate::limits`).
+    limits: Option<crate::limits::DeviceLimits>,
 }
 
 /// Counts the errors among `diagnostics`.
@@ -131,6 +133,7 @@ impl<'a> EffectBuilder<'a> {
             globals,
             coverage: HashMap::new(),
             errors_before,
+            limits: options.target.limits,
         })
     }
 
@@ -248,6 +251,19 @@ impl<'a> EffectBuilder<'a> {
             facts: &lint_facts,
         };
         lints::run(&cx, diagnostics);
+        for exceeded in crate::limits::check(&effect, self.limits.as_ref()) {
+            let span = exceeded
+                .wgsl_span
+                .map_or(exceeded.span, |s| self.wgsl.map_span(s));
+            diagnostics.push(Diagnostic::error(
+                DiagnosticCode::LimitExceeded,
+                span,
+                exceeded.to_string(),
+            ));
+        }
+        if error_count(diagnostics) > self.errors_before {
+            return None;
+        }
         Some(effect)
     }
 }

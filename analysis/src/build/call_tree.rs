@@ -50,7 +50,7 @@ pub(super) fn in_call_tree(
 }
 
 /// Calls `f` on every statement of `block`, nested blocks included.
-pub(super) fn visit_statements(block: &naga::Block, f: &mut dyn FnMut(&naga::Statement)) {
+pub(crate) fn visit_statements(block: &naga::Block, f: &mut dyn FnMut(&naga::Statement)) {
     for statement in block.iter() {
         f(statement);
         match statement {

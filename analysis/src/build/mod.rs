@@ -15,7 +15,7 @@
 //! - [`FrontEndOutput`] and [`load_output`] here: the tail of every load.
 
 mod builder;
-mod call_tree;
+pub(crate) mod call_tree;
 mod items;
 pub(crate) mod naga_check;
 mod outputs;

@@ -22,6 +22,10 @@ use crate::timing::{GpuTimer, TimedScope};
 impl EffectChain {
     /// Records every enabled technique, in order, over `input` into `encoder`; the result lands in
     /// [`Self::output`]. Call [`Self::after_submit`] once the encoder's commands are submitted.
+    ///
+    /// A validation error wgpu reported since the last frame outside any error scope (the
+    /// device's uncaptured-error handler, `GpuContext::take_error`) is returned here, and
+    /// recording runs in an error scope of its own, so neither ends the process.
     pub fn frame(
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
@@ -31,6 +35,33 @@ impl EffectChain {
         if let Some(why) = self.ctx.lost() {
             return Err(ChainError::DeviceLost(why));
         }
+        if let Some(message) = self.ctx.take_error() {
+            return Err(ChainError::GpuError {
+                what: "since the last frame".into(),
+                message,
+            });
+        }
+        let scope = self
+            .ctx
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
+        let recorded = self.record_frame(encoder, input, frame_input);
+        if let Some(error) = pollster::block_on(scope.pop()) {
+            return Err(ChainError::GpuError {
+                what: "recording the frame".into(),
+                message: error.to_string(),
+            });
+        }
+        recorded
+    }
+
+    /// [`Self::frame`] inside its error scope.
+    fn record_frame(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        input: &InputTexture,
+        frame_input: &FrameInput,
+    ) -> Result<(), ChainError> {
         let frame_started = Instant::now();
         let actual = (input.width(), input.height());
         if actual != self.size {
