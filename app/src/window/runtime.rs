@@ -17,6 +17,8 @@ pub fn device_target(render_state: &egui_wgpu::RenderState) -> analysis::Target 
             render_state.adapter.get_downlevel_capabilities().flags,
         ),
     )
+    // Limits an effect exceeds are diagnostics on their lines, as `check --target device`.
+    .with_limits(engine::limits::device_limits(&render_state.device.limits()))
 }
 
 /// Device request for the window: the features fxbench uses, where the adapter offers them.
