@@ -62,10 +62,8 @@ pub(super) fn in_call_tree(
     };
     if holds {
         // It holds for every function on the way down to where it was found.
-        for (walked, _, _) in frames {
-            if let Some(walked) = walked {
-                memo.insert(walked, true);
-            }
+        for walked in frames.into_iter().filter_map(|(walked, _, _)| walked) {
+            memo.insert(walked, true);
         }
     }
     holds
