@@ -1,7 +1,7 @@
 //! The open document: which effect files, which preset, and how they combine into a chain. Shared
 //! by the window and the `fxbench render`/`bench` commands, so both run exactly the same thing.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use analysis::preset::{OrderEntry, Preset, TechniqueRef, merge_technique_list, order_techniques};
@@ -286,10 +286,8 @@ impl Document {
             if let (Some(preset), Some(file)) = (&self.preset, path.file_name()) {
                 options.definitions = preset.effect_definitions(&file.to_string_lossy());
             }
-            let mut defined: HashSet<String> =
-                options.definitions.iter().map(|(n, _)| n.clone()).collect();
             for (name, value) in self.reshade_ini.iter().flat_map(|i| &i.definitions) {
-                if defined.insert(name.clone()) {
+                if !options.definitions.iter().any(|(n, _)| n == name) {
                     options.definitions.push((name.clone(), value.clone()));
                 }
             }
