@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use rustc_hash::FxHashSet as HashSet;
+
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
 use crate::source::{SourceMap, Span};
 
@@ -378,12 +380,13 @@ impl Preset {
     /// without a name skipped, and an empty value defined as `1`.
     pub fn effect_definitions(&self, effect_file: &str) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::default();
         let listed = self
             .preprocessor_definitions(Some(effect_file))
             .into_iter()
             .chain(self.preprocessor_definitions(None));
         for (name, value) in listed {
-            if name.is_empty() || out.iter().any(|(n, _)| *n == name) {
+            if name.is_empty() || !seen.insert(name.clone()) {
                 continue;
             }
             let value = if value.is_empty() {

@@ -617,3 +617,40 @@ fn the_definitions_an_effect_offers_are_listed_as_reshade_lists_them() {
         ["HEADER_STRENGTH=0.5", "QUALITY_LEVEL=4"]
     );
 }
+
+#[test]
+fn a_call_chain_deeper_than_a_threads_stack_checks_clean_in_both_languages() {
+    // 10,000 functions, each calling the one before: naga orders declarations by a recursive
+    // walk as deep as the chain, and fxbench's own call-tree walks are as deep, so each must
+    // have the stack it needs (a test thread has 2 MiB); the recursion test must not walk the
+    // chain from every call either.
+    const DEPTH: usize = 10_000;
+    let mut wfx = format!("{HEADER}fn g0(x: f32) -> f32 {{ return x * 1.0001 + 0.5; }}\n");
+    let mut fx = String::from("float g0(float x) { return x * 1.0001 + 0.5; }\n");
+    for i in 1..DEPTH {
+        let p = i - 1;
+        wfx.push_str(&format!(
+            "fn g{i}(x: f32) -> f32 {{ return g{p}(x) * 1.0001 + 0.5; }}\n"
+        ));
+        fx.push_str(&format!(
+            "float g{i}(float x) {{ return g{p}(x) * 1.0001 + 0.5; }}\n"
+        ));
+    }
+    let last = DEPTH - 1;
+    wfx.push_str(&format!(
+        "@fragment fn ps(v: VsOut) -> @location(0) vec4<f32> {{ return vec4<f32>(g{last}(v.uv.x)); }}\n\
+         technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    ));
+    fx.push_str(&format!(
+        "void VS(in uint id : SV_VertexID, out float4 pos : SV_Position) {{ pos = float4(0.0, 0.0, 0.0, 1.0); }}\n\
+         float4 PS(float4 pos : SV_Position) : SV_Target {{ return g{last}(pos.x); }}\n\
+         technique T {{ pass {{ VertexShader = VS; PixelShader = PS; }} }}\n"
+    ));
+    // FX lowering keeps the bodies of `VS` and `PS` as functions their entry points call.
+    for (path, text, functions) in [("chain.wfx", wfx, DEPTH), ("chain.fx", fx, DEPTH + 2)] {
+        let out = load(&[(path, &text)], &Options::default());
+        assert_eq!(diagnostics(&out), Vec::<String>::new(), "{path}");
+        let effect = out.effect.expect("the chain validates");
+        assert_eq!(effect.module().functions.len(), functions, "{path}");
+    }
+}

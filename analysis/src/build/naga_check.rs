@@ -100,6 +100,30 @@ struct Parsed {
     diagnostics: Vec<Diagnostic>,
 }
 
+/// naga's WGSL parser on a thread whose stack grows with the text. naga orders declarations
+/// with a recursive walk of their dependencies, one frame (about 300 bytes) per link of the
+/// longest chain, so a call chain 27,000 functions deep overflows a main thread's 8 MiB; each
+/// link takes at least a dozen bytes of text, so 32 bytes of stack per byte of text is enough
+/// for any chain. The stack is reserved, not touched, until a deep chain uses it.
+fn parse_str(text: &str) -> Result<naga::Module, naga::front::wgsl::ParseError> {
+    const BASE_STACK: usize = 8 << 20;
+    const STACK_PER_BYTE: usize = 32;
+    let stack = BASE_STACK.saturating_add(text.len().saturating_mul(STACK_PER_BYTE));
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("naga-parse".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || naga::front::wgsl::parse_str(text));
+        match spawned {
+            Ok(thread) => thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No thread to be had: parse here, as naga would be called anyway.
+            Err(_) => naga::front::wgsl::parse_str(text),
+        }
+    })
+}
+
 /// Parses `text`, stubbing the body of each function a parse error lies in and parsing again,
 /// as the module documentation says.
 fn parse(text: &str, user_len: usize, map: SpanMap) -> Parsed {
@@ -109,7 +133,7 @@ fn parse(text: &str, user_len: usize, map: SpanMap) -> Parsed {
     let mut diagnostics = Vec::new();
     // Each round stubs one more body, so this bound is never the reason to stop.
     for _ in 0..=bodies.len() {
-        let error = match naga::front::wgsl::parse_str(&current) {
+        let error = match parse_str(&current) {
             Ok(module) => {
                 return Parsed {
                     module: Some(module),

@@ -86,10 +86,7 @@ impl<'a> GeneratedWgsl<'a> {
         if range.start < self.user_len {
             self.user_origin(span).unwrap_or(self.fallback)
         } else {
-            self.origins
-                .iter()
-                .find(|(s, e, _)| (*s..*e).contains(&range.start))
-                .map_or(self.fallback, |&(_, _, origin)| origin)
+            self.generated_origin(range.start).unwrap_or(self.fallback)
         }
     }
 
@@ -100,11 +97,16 @@ impl<'a> GeneratedWgsl<'a> {
         if start < self.user_len {
             self.user.origin(start, end.min(self.user_len))
         } else {
-            self.origins
-                .iter()
-                .find(|(s, e, _)| (*s..*e).contains(&start))
-                .map(|&(_, _, origin)| origin)
+            self.generated_origin(start)
         }
+    }
+
+    /// The declaration the generated line holding byte `at` stands for: the lines are pushed in
+    /// text order, so a binary search finds it.
+    fn generated_origin(&self, at: usize) -> Option<Span> {
+        let after = self.origins.partition_point(|&(s, _, _)| s <= at);
+        let &(_, end, origin) = self.origins.get(after.checked_sub(1)?)?;
+        (at < end).then_some(origin)
     }
 
     /// Maps a span that starts in the user text (the first `user_len` bytes, mapped by the front

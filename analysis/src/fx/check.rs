@@ -16,6 +16,7 @@ mod passes;
 
 pub(crate) use objects::property_name_value;
 
+use petgraph::graph::NodeIndex;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::ast::*;
@@ -167,6 +168,9 @@ pub(super) struct Checker {
     pub function_ids: Vec<String>,
     /// Calls between user functions: caller, callee, where.
     pub calls: Vec<(usize, usize, TextRange)>,
+    /// The callees of each caller in `calls`, kept with it, so walks over the call graph visit
+    /// only what they reach.
+    pub callees: HashMap<usize, Vec<usize>>,
     pub findings: Vec<Finding>,
     /// What lowering needs (see [`Facts`]).
     pub facts: Facts,
@@ -556,31 +560,36 @@ impl Checker {
     /// Reports each call that closes a cycle of calls (recursion, which no shader stage
     /// supports): a call to a function declared no later than the caller that reaches the caller.
     fn recursion(&mut self) {
-        let mut callees: HashMap<usize, Vec<usize>> = HashMap::default();
-        for &(caller, callee, _) in &self.calls {
-            callees.entry(caller).or_default().push(callee);
+        // A call closes a cycle exactly when its caller and callee are in one strongly connected
+        // component of the call graph: one pass over the graph, however deep the call chains.
+        let mut graph = petgraph::graph::DiGraph::<(), ()>::with_capacity(
+            self.function_ids.len(),
+            self.calls.len(),
+        );
+        let nodes = self
+            .calls
+            .iter()
+            .map(|&(caller, callee, _)| caller.max(callee) + 1)
+            .max()
+            .unwrap_or(0)
+            .max(self.function_ids.len());
+        for _ in 0..nodes {
+            graph.add_node(());
         }
-        let reaches = |from: usize, to: usize| {
-            let mut seen = vec![from];
-            let mut stack = vec![from];
-            while let Some(f) = stack.pop() {
-                for &next in callees.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
-                    if next == to {
-                        return true;
-                    }
-                    if !seen.contains(&next) {
-                        seen.push(next);
-                        stack.push(next);
-                    }
-                }
+        for &(caller, callee, _) in &self.calls {
+            graph.add_edge(NodeIndex::new(caller), NodeIndex::new(callee), ());
+        }
+        let mut component = vec![0; nodes];
+        for (index, members) in petgraph::algo::tarjan_scc(&graph).iter().enumerate() {
+            for node in members {
+                component[node.index()] = index;
             }
-            false
-        };
+        }
         let closing: Vec<(usize, TextRange)> = self
             .calls
             .iter()
             .filter(|&&(caller, callee, _)| {
-                callee <= caller && (callee == caller || reaches(callee, caller))
+                callee <= caller && (callee == caller || component[callee] == component[caller])
             })
             .map(|&(_, callee, range)| (callee, range))
             .collect();

@@ -411,6 +411,7 @@ impl Checker {
         }
         if let ([one], Some(caller)) = (winners.as_slice(), self.current) {
             self.calls.push((caller, one.id, callee.range));
+            self.callees.entry(caller).or_default().push(one.id);
         }
         let (ret, params, outs, problem) = match winners.as_slice() {
             [one] => (one.ret.clone(), one.params.clone(), one.outs.clone(), None),

@@ -113,12 +113,7 @@ impl Checker {
             if self.storage_uses.contains_key(&f) {
                 return true;
             }
-            stack.extend(
-                self.calls
-                    .iter()
-                    .filter(|(caller, _, _)| *caller == f)
-                    .map(|(_, callee, _)| *callee),
-            );
+            stack.extend(self.callees.get(&f).into_iter().flatten());
         }
         false
     }

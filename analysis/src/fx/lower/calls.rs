@@ -46,7 +46,7 @@ impl Emitter<'_> {
                     && !p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Inout)
             })
             .collect();
-        self.used_functions.insert(id);
+        self.use_function(id);
         let mut list = Vec::new();
         // The temporaries' declarations (copying in) and the statements writing them back.
         let (mut copy_ins, mut writebacks) = (Vec::new(), Vec::new());

@@ -69,9 +69,13 @@ pub(crate) struct Emitter<'m> {
     pub params: HashMap<String, ParamKind>,
     ret: Type,
     tmp: usize,
-    /// Functions and statics used so far (emitted from a worklist).
+    /// Functions and statics used so far (emitted from a worklist), through
+    /// [`Emitter::use_function`] and [`Emitter::use_static`].
     pub used_functions: BTreeSet<usize>,
     pub used_statics: BTreeSet<String>,
+    /// The used ones not emitted yet: the worklist, smallest first.
+    pending_functions: BTreeSet<usize>,
+    pending_statics: BTreeSet<String>,
     /// Generated helper functions (integer matrix operations) by name, declared once.
     pub helpers: BTreeMap<String, String>,
     /// Operands computed before a later operand's side effects, held in a `let` (`order.rs`).
@@ -116,6 +120,8 @@ pub(crate) fn emit_module(
         tmp: 0,
         used_functions: BTreeSet::new(),
         used_statics: BTreeSet::new(),
+        pending_functions: BTreeSet::new(),
+        pending_statics: BTreeSet::new(),
         helpers: BTreeMap::new(),
         pinned: HashSet::new(),
         run_time: HashSet::new(),
@@ -130,7 +136,8 @@ pub(crate) fn emit_module(
         TextRange::new(0, 0),
         "diagnostic(off, derivative_uniformity);",
     );
-    e.collect(&module.items)?;
+    let overloads = overload_counts(facts);
+    e.collect(&module.items, &overloads)?;
     e.module_names = e.module_scope_names();
     e.find_writing_functions();
     e.structs_decls(&module.items)?;
@@ -139,16 +146,14 @@ pub(crate) fn emit_module(
     for entry in &plan.entries {
         e.entry(entry)?;
     }
-    let mut done_f = BTreeSet::new();
-    let mut done_s = BTreeSet::new();
+    // Each used function, then each used static, smallest first, until emitting them uses no
+    // new one; the worklist holds only those not emitted yet, so each is taken once.
     loop {
-        if let Some(&id) = e.used_functions.difference(&done_f).next() {
-            done_f.insert(id);
+        if let Some(id) = e.pending_functions.pop_first() {
             e.function(id)?;
             continue;
         }
-        if let Some(name) = e.used_statics.difference(&done_s).next().cloned() {
-            done_s.insert(name.clone());
+        if let Some(name) = e.pending_statics.pop_first() {
             e.static_global(&name)?;
             continue;
         }
@@ -165,12 +170,22 @@ pub(crate) fn emit_module(
     })
 }
 
+/// How many functions share each qualified name (overloads get names of their own), counted once
+/// for the module rather than once per function.
+fn overload_counts(facts: &Facts) -> HashMap<&str, usize> {
+    let mut counts = HashMap::new();
+    for name in &facts.function_names {
+        *counts.entry(name.as_str()).or_insert(0) += 1;
+    }
+    counts
+}
+
 impl<'m> Emitter<'m> {
     /// Records functions (with bodies) and static globals, walking namespaces.
-    fn collect(&mut self, items: &'m [Item]) -> Result<()> {
+    fn collect(&mut self, items: &'m [Item], overloads: &HashMap<&str, usize>) -> Result<()> {
         for item in items {
             match item {
-                Item::Namespace(n) => self.collect(&n.items)?,
+                Item::Namespace(n) => self.collect(&n.items, overloads)?,
                 Item::Struct(s) => {
                     if let Some(&i) = self.facts.struct_decls.get(&s.range) {
                         self.struct_defs.insert(i, s);
@@ -180,7 +195,7 @@ impl<'m> Emitter<'m> {
                     let Some(&id) = self.facts.functions.get(&f.name.range) else {
                         continue;
                     };
-                    let info = self.fn_info(f, id)?;
+                    let info = self.fn_info(f, id, overloads)?;
                     self.functions.insert(id, info);
                 }
                 Item::Variables(v) => {
@@ -201,20 +216,19 @@ impl<'m> Emitter<'m> {
         Ok(())
     }
 
-    fn fn_info(&self, f: &'m Function, id: usize) -> Result<FnInfo<'m>> {
+    fn fn_info(
+        &self,
+        f: &'m Function,
+        id: usize,
+        overloads: &HashMap<&str, usize>,
+    ) -> Result<FnInfo<'m>> {
         let qualified = self
             .facts
             .function_names
             .get(id)
             .cloned()
             .unwrap_or_default();
-        let overloads = self
-            .facts
-            .function_names
-            .iter()
-            .filter(|n| **n == qualified)
-            .count();
-        let name = if overloads > 1 {
+        let name = if overloads.get(qualified.as_str()).copied().unwrap_or(0) > 1 {
             overload(&ident(&qualified), id)
         } else {
             ident(&qualified)
@@ -311,6 +325,21 @@ impl<'m> Emitter<'m> {
     /// The WGSL name of the local variable or parameter `name` (see `names::local_ident`).
     pub fn local_name(&self, name: &str) -> String {
         local_ident(name, &self.module_names)
+    }
+
+    /// Marks function `id` used: the worklist emits it once.
+    pub(super) fn use_function(&mut self, id: usize) {
+        if self.used_functions.insert(id) {
+            self.pending_functions.insert(id);
+        }
+    }
+
+    /// Marks the static global `qualified` used: the worklist emits it once.
+    pub(super) fn use_static(&mut self, qualified: &str) {
+        if !self.used_statics.contains(qualified) {
+            self.used_statics.insert(qualified.to_owned());
+            self.pending_statics.insert(qualified.to_owned());
+        }
     }
 
     /// A fresh temporary name.

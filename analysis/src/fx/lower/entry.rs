@@ -285,7 +285,7 @@ impl Emitter<'_> {
             info.params.clone(),
             info.ret.clone(),
         );
-        self.used_functions.insert(request.function);
+        self.use_function(request.function);
         let range = def.name.range;
         let mut inputs = Vec::new();
         let mut outputs = Vec::new();

@@ -308,7 +308,7 @@ impl Emitter<'_> {
             return match self.lowered.globals.get(q) {
                 Some(Global::Value(n)) => {
                     if self.statics.contains_key(q) {
-                        self.used_statics.insert(q.clone());
+                        self.use_static(q);
                     }
                     Ok(n.clone())
                 }

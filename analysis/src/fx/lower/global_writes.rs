@@ -28,18 +28,21 @@ impl Emitter<'_> {
             }
             callees.insert(id, found.callees);
         }
-        loop {
-            let more: Vec<usize> = callees
-                .iter()
-                .filter(|(id, called)| {
-                    !writing.contains(*id) && called.iter().any(|c| writing.contains(c))
-                })
-                .map(|(id, _)| *id)
-                .collect();
-            if more.is_empty() {
-                break;
+        // The fixpoint is every caller, transitively, of a function that writes: one walk up
+        // the call graph from them, each function visited once.
+        let mut callers: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (&id, called) in &callees {
+            for &callee in called {
+                callers.entry(callee).or_default().push(id);
             }
-            writing.extend(more);
+        }
+        let mut stack: Vec<usize> = writing.iter().copied().collect();
+        while let Some(f) = stack.pop() {
+            for &caller in callers.get(&f).into_iter().flatten() {
+                if writing.insert(caller) {
+                    stack.push(caller);
+                }
+            }
         }
         self.writing_functions = writing;
     }

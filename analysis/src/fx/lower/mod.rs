@@ -55,22 +55,31 @@ use crate::model::*;
 use crate::preprocess::Preprocessed;
 use crate::source::{FileId, Span};
 
-/// The generated WGSL's bytes back to the preprocessed FX text: each record is a generated range
-/// and the FX range it stands for; the innermost record containing a byte wins.
+/// The generated WGSL's bytes back to the preprocessed FX text: each record is a generated line
+/// and the FX range it stands for. Lowering writes its text line by line (`Emitter::line`), so
+/// the records are in text order and do not overlap; a byte's record is found by binary search.
 pub(crate) struct FxOrigins<'a> {
     pp: &'a Preprocessed,
     records: Vec<(usize, usize, TextRange)>,
 }
 
+impl<'a> FxOrigins<'a> {
+    fn new(pp: &'a Preprocessed, records: Vec<(usize, usize, TextRange)>) -> Self {
+        debug_assert!(
+            records.windows(2).all(|w| w[0].1 <= w[1].0) && records.iter().all(|r| r.0 < r.1),
+            "lowering's line records are in text order, not empty and apart"
+        );
+        Self { pp, records }
+    }
+}
+
 impl TextOrigins for FxOrigins<'_> {
     fn origin(&self, start: usize, _end: usize) -> Option<Span> {
-        let found = self
-            .records
-            .iter()
-            .filter(|(s, e, _)| (*s..(*e).max(*s + 1)).contains(&start))
-            .min_by_key(|(s, e, _)| e - s)?;
-        let range = found.2;
-        self.pp.span(range.start as usize, range.end as usize)
+        let after = self.records.partition_point(|&(s, _, _)| s <= start);
+        let &(_, end, range) = self.records.get(after.checked_sub(1)?)?;
+        (start < end)
+            .then(|| self.pp.span(range.start as usize, range.end as usize))
+            .flatten()
     }
 }
 
@@ -142,10 +151,7 @@ pub(crate) fn wgsl_text(
             .unwrap_or(Span::new(root, 0, 0))
     };
     let (mut lowered, _, code) = front(module, facts, root_path, options, &locate)?;
-    let origins = FxOrigins {
-        pp,
-        records: code.records,
-    };
+    let origins = FxOrigins::new(pp, code.records);
     let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
     generate_declarations(&mut wgsl, &mut items);
@@ -177,10 +183,7 @@ pub(crate) fn lower(
             return None;
         }
     };
-    let origins = FxOrigins {
-        pp,
-        records: code.records,
-    };
+    let origins = FxOrigins::new(pp, code.records);
     let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
     generate_declarations(&mut wgsl, &mut items);
