@@ -178,7 +178,10 @@ fn a_missing_effect_is_skipped_and_its_lines_survive_a_save() {
         [Gone.fx]\nStrength=2\n\n[levels.wfx]\nPreprocessorDefinitions=LEVEL=2\n";
     let dir = folder(
         "missing",
-        &[("levels.wfx", &LEVELS.replace("OTHER", "1")), ("p.ini", preset)],
+        &[
+            ("levels.wfx", &LEVELS.replace("OTHER", "1")),
+            ("p.ini", preset),
+        ],
     );
     let document = Document::with_preset(&dir.join("p.ini"), Vec::new()).unwrap();
     assert_eq!(document.effect_paths, [dir.join("levels.wfx")]);
@@ -194,6 +197,9 @@ fn a_missing_effect_is_skipped_and_its_lines_survive_a_save() {
         [128, 64, 0, 255]
     );
     let saved = document.preset_from_chain(&chain).to_ini();
-    assert_eq!(saved, preset, "the save changes nothing it did not understand");
+    assert_eq!(
+        saved, preset,
+        "the save changes nothing it did not understand"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

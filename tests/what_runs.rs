@@ -97,7 +97,8 @@ fn without_a_preset_every_technique_runs_and_technique_picks() {
     );
     // `Name@File`, the file in another case, as a preset writes it.
     assert_eq!(
-        case.pixel(&["--effect", &fx, "--technique", "Blue@tint.FX"]).0,
+        case.pixel(&["--effect", &fx, "--technique", "Blue@tint.FX"])
+            .0,
         [40, 80, 255, 255]
     );
     assert_eq!(
@@ -109,7 +110,8 @@ fn without_a_preset_every_technique_runs_and_technique_picks() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("no technique 'Green' in the effects (they have: Red@Tint.fx, Blue@Tint.fx)"),
+        stderr
+            .contains("no technique 'Green' in the effects (they have: Red@Tint.fx, Blue@Tint.fx)"),
         "{stderr}"
     );
 }

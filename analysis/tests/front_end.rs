@@ -612,10 +612,7 @@ fn the_definitions_an_effect_offers_are_listed_as_reshade_lists_them() {
         definitions: vec![("QUALITY_LEVEL".into(), "4".into())],
         ..Options::default()
     };
-    assert_eq!(
-        listed(&options),
-        ["HEADER_STRENGTH=0.5", "QUALITY_LEVEL=4"]
-    );
+    assert_eq!(listed(&options), ["HEADER_STRENGTH=0.5", "QUALITY_LEVEL=4"]);
 }
 
 #[test]

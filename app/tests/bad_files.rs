@@ -72,9 +72,16 @@ fn assert_kept(harness: &Harness<'_, WorkbenchApp>, what: &str) {
         .unwrap_or_else(|| panic!("{what}: the chain stopped"))
         .chain();
     assert_eq!(chain.effect_count(), 2, "{what}: the demo's effects");
-    assert!(state.opened().effects.is_empty(), "{what}: {:?}", state.opened());
+    assert!(
+        state.opened().effects.is_empty(),
+        "{what}: {:?}",
+        state.opened()
+    );
     assert_eq!(state.opened().preset, None, "{what}");
-    assert!(matches!(state.opened().input, InputChoice::TestCard), "{what}");
+    assert!(
+        matches!(state.opened().input, InputChoice::TestCard),
+        "{what}"
+    );
 }
 
 #[test]
@@ -143,7 +150,10 @@ fn bad_files_never_replace_the_session_whichever_way_they_come_in() {
         harness.run_steps(3);
         assert!(harness.state().runtime().is_none(), "{kind}");
         let status = harness.state().status();
-        assert!(status.contains(&path.display().to_string()), "{kind}: {status}");
+        assert!(
+            status.contains(&path.display().to_string()),
+            "{kind}: {status}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

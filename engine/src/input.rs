@@ -452,7 +452,10 @@ mod tests {
         let huge = dir.join("huge.png");
         std::fs::write(&huge, &png).unwrap();
         let message = refusal(&huge);
-        assert!(message.starts_with(&huge.display().to_string()), "{message}");
+        assert!(
+            message.starts_with(&huge.display().to_string()),
+            "{message}"
+        );
         assert!(message.to_lowercase().contains("limit"), "{message}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -267,7 +267,13 @@ impl Document {
         }
         let text = definitions
             .iter()
-            .map(|(n, v)| if v.is_empty() { n.clone() } else { format!("{n}={v}") })
+            .map(|(n, v)| {
+                if v.is_empty() {
+                    n.clone()
+                } else {
+                    format!("{n}={v}")
+                }
+            })
             .collect::<Vec<_>>()
             .join(",");
         self.set_definitions(section, &text)
@@ -334,8 +340,10 @@ impl Document {
             if let (Some(preset), Some(file)) = (&self.preset, path.file_name()) {
                 options.definitions = preset.effect_definitions(&file.to_string_lossy());
             }
+            let mut seen: std::collections::HashSet<String> =
+                options.definitions.iter().map(|(n, _)| n.clone()).collect();
             for (name, value) in self.reshade_ini.iter().flat_map(|i| &i.definitions) {
-                if !options.definitions.iter().any(|(n, _)| n == name) {
+                if seen.insert(name.clone()) {
                     options.definitions.push((name.clone(), value.clone()));
                 }
             }
@@ -459,7 +467,11 @@ impl Document {
 /// Where a preset's effect `file` is: beside the preset and in the fixed folders (`search`), as
 /// named; else in the effect search paths (and the subfolders of recursive ones), nearest first,
 /// the name in any case: where ReShade would find it.
-fn find_preset_effect(file: &str, search: &[PathBuf], search_paths: &SearchPaths) -> Option<PathBuf> {
+fn find_preset_effect(
+    file: &str,
+    search: &[PathBuf],
+    search_paths: &SearchPaths,
+) -> Option<PathBuf> {
     search
         .iter()
         .map(|d| d.join(file))
@@ -474,10 +486,14 @@ fn find_preset_effect(file: &str, search: &[PathBuf], search_paths: &SearchPaths
 
 /// Runs only the techniques `names` pick (`--technique`: `Name` or `Name@File.fx`, the file in
 /// any case), in the chain's order; every name must pick at least one.
-pub fn select_techniques(chain: &mut EffectChain, names: &[String]) -> Result<(), UnknownTechnique> {
+pub fn select_techniques(
+    chain: &mut EffectChain,
+    names: &[String],
+) -> Result<(), UnknownTechnique> {
     let keys = chain.order().to_vec();
     let refs: Vec<TechniqueRef> = names.iter().map(|n| TechniqueRef::parse(n)).collect();
-    let file_of = |chain: &EffectChain, k: &engine::TechniqueKey| effect_file_name(chain.effect(k.effect));
+    let file_of =
+        |chain: &EffectChain, k: &engine::TechniqueKey| effect_file_name(chain.effect(k.effect));
     for (name, r) in names.iter().zip(&refs) {
         if !keys
             .iter()
@@ -661,7 +677,10 @@ mod tests {
         assert!(doc.set_definitions(Some("e.fx"), "A=1,QUALITY_LEVEL=3,FLAG"));
         assert!(!doc.set_definition(Some("e.fx"), "QUALITY_LEVEL", "3"));
         assert!(doc.set_definition(Some("e.fx"), "QUALITY_LEVEL", "4"));
-        assert_eq!(doc.definitions_text(Some("e.fx")), "A=1,QUALITY_LEVEL=4,FLAG");
+        assert_eq!(
+            doc.definitions_text(Some("e.fx")),
+            "A=1,QUALITY_LEVEL=4,FLAG"
+        );
         assert_eq!(doc.definitions_text(None), "");
     }
 
