@@ -586,9 +586,28 @@ impl<'a> MemoryUse<'a> {
         )
     }
 
-    /// The bytes of `function`'s locals and of its deepest call path (WGSL has no recursion,
-    /// so this ends; a memo keeps it linear), and the largest local on that path.
+    /// The bytes of `function`'s locals and of its deepest call path, and the largest local
+    /// on that path.
     fn function_locals(&self, function: &naga::Function) -> Footprint {
+        let mut memo = self.locals.borrow_mut();
+        if memo.is_empty() {
+            // Every function's footprint in arena order: naga's validator refuses a call to a
+            // function declared after the caller, so callees are done first, in one pass
+            // without recursion (a call chain can be as deep as the effect is long).
+            for (handle, f) in self.module.functions.iter() {
+                let footprint = self.footprint(f, &memo);
+                memo.insert(handle, footprint);
+            }
+        }
+        self.footprint(function, &memo)
+    }
+
+    /// `function`'s own locals plus the deepest of its callees' footprints (from `done`).
+    fn footprint(
+        &self,
+        function: &naga::Function,
+        done: &HashMap<naga::Handle<naga::Function>, Footprint>,
+    ) -> Footprint {
         let mut own = 0u64;
         let mut largest: Option<(u64, naga::Span)> = None;
         for (handle, local) in function.local_variables.iter() {
@@ -598,27 +617,15 @@ impl<'a> MemoryUse<'a> {
                 largest = Some((bytes, function.local_variables.get_span(handle)));
             }
         }
-        let mut callees = Vec::new();
+        let mut deepest: Footprint = (0, None);
         crate::build::call_tree::visit_statements(&function.body, &mut |s| {
-            if let naga::Statement::Call { function, .. } = s {
-                callees.push(*function);
+            if let naga::Statement::Call { function, .. } = s
+                && let Some(path) = done.get(function)
+                && path.0 > deepest.0
+            {
+                deepest = *path;
             }
         });
-        let mut deepest: Footprint = (0, None);
-        for callee in callees {
-            let known = self.locals.borrow().get(&callee).copied();
-            let path = match known {
-                Some(path) => path,
-                None => {
-                    let path = self.function_locals(&self.module.functions[callee]);
-                    self.locals.borrow_mut().insert(callee, path);
-                    path
-                }
-            };
-            if path.0 > deepest.0 {
-                deepest = path;
-            }
-        }
         let largest = match (largest, deepest.1) {
             (Some(own), Some(called)) => Some(if called.0 > own.0 { called } else { own }),
             (own, called) => own.or(called),
