@@ -14,6 +14,7 @@ pub mod input;
 pub mod inspect;
 pub mod mips;
 mod pipeline;
+pub mod reference;
 mod routing;
 pub mod scene;
 pub mod sources;
