@@ -153,3 +153,18 @@ fn a_side_that_cannot_run_exits_2_with_the_reason() {
     assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ours_and_reshades_own_spirv_agree() {
+    if engine::testing::passthrough_gpu().is_none() || !optimizer::spirv_val::available() {
+        return;
+    }
+    let output = compare(&["--reference", "tests/reference/box_blur_64x32.spv", "--frames", "1"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("against ReShade's SPIR-V (tests/reference/box_blur_64x32.spv), 64x32"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("agrees: 3 of 3 textures agree"), "{stdout}");
+}

@@ -166,12 +166,13 @@ pub fn compare_chains(
             CapturePoint::AfterPass(pass) => Some(pass),
             _ => None,
         };
-        let key = pass.map_or_else(|| ours.order()[0], |p| p.key);
-        let technique = ours.technique(key);
+        let technique = pass.map(|p| ours.technique(p.key));
         probes.push(ProbeDiff {
             pass,
-            technique: pass.map_or_else(String::new, |_| technique.name.clone()),
-            pass_name: pass.and_then(|p| technique.passes[p.pass].name().map(str::to_owned)),
+            technique: technique.map_or_else(String::new, |t| t.name.clone()),
+            pass_name: pass
+                .zip(technique)
+                .and_then(|(p, t)| t.passes[p.pass].name().map(str::to_owned)),
             resource: request.resource,
             resource_name: resources
                 .iter()
