@@ -130,7 +130,8 @@ fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
         (None, true) => InputChoice::Scene,
         (None, false) => InputChoice::TestCard,
     };
-    let source = app::session::input::load_input(&choice, args.depth.as_deref(), size)?.at_size(size);
+    let source =
+        app::session::input::load_input(&choice, args.depth.as_deref(), size)?.at_size(size);
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
     let input = LiveInput::new(&ctx, source);
     let ours_choice = app::session::spirv::ShaderChoice::from(args.shaders);
@@ -152,7 +153,8 @@ fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
             )
         } else {
             let choice = app::session::spirv::ShaderChoice::from(
-                args.against.context("one of --reference, --expect, --against")?,
+                args.against
+                    .context("one of --reference, --expect, --against")?,
             );
             (choice.label().to_string(), choice.shaders()?)
         };
@@ -210,7 +212,8 @@ fn reference_shaders(
 ) -> anyhow::Result<Shaders> {
     let label = spv.display().to_string();
     let bytes = std::fs::read(spv).with_context(|| format!("reading {label}"))?;
-    let words = optimizer::words_from_bytes(&bytes).with_context(|| format!("{label}: not SPIR-V"))?;
+    let words =
+        optimizer::words_from_bytes(&bytes).with_context(|| format!("{label}: not SPIR-V"))?;
     let module = engine::reference::ReferenceModule::new(&words, &label)?;
     // Every pass must find its entry points and bindings before anything runs.
     let _ = effects;
@@ -310,7 +313,9 @@ impl Report {
         }
         if !self.comparison.times.is_empty() {
             out.push_str("GPU time per pass (ours / theirs):\n");
-            let ms = |ns: Option<u64>| ns.map_or_else(|| "-".into(), |ns| format!("{:.3} ms", ns as f64 * 1e-6));
+            let ms = |ns: Option<u64>| {
+                ns.map_or_else(|| "-".into(), |ns| format!("{:.3} ms", ns as f64 * 1e-6))
+            };
             for t in &self.comparison.times {
                 let _ = writeln!(
                     out,
@@ -323,7 +328,12 @@ impl Report {
             }
         }
         let total = self.comparison.probes.len();
-        let over = self.comparison.probes.iter().filter(|p| !p.agrees()).count();
+        let over = self
+            .comparison
+            .probes
+            .iter()
+            .filter(|p| !p.agrees())
+            .count();
         let _ = writeln!(
             out,
             "{}: {} of {total} textures agree",
@@ -422,8 +432,14 @@ fn diff_text(diff: &Result<ImageDiff, String>) -> String {
     // 8-bit textures in 1/255 steps, floats as they are.
     let scale = if d.float { 1.0 } else { 255.0 };
     let channels = |v: [f64; 4]| {
-        v.map(|c| if d.float { format!("{c:.3e}") } else { format!("{:.2}", c * scale) })
-            .join(" ")
+        v.map(|c| {
+            if d.float {
+                format!("{c:.3e}")
+            } else {
+                format!("{:.2}", c * scale)
+            }
+        })
+        .join(" ")
     };
     let unit = if d.float { "" } else { " (1/255 steps)" };
     let mut text = format!(
@@ -444,4 +460,3 @@ fn diff_text(diff: &Result<ImageDiff, String>) -> String {
     }
     text
 }
-

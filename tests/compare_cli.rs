@@ -28,7 +28,13 @@ fn text(output: &Output) -> (String, String) {
 
 fn compare(args: &[&str]) -> Output {
     fxbench()
-        .args(["compare", "--effect", "assets/box_blur.fx", "--resolution", "64x32"])
+        .args([
+            "compare",
+            "--effect",
+            "assets/box_blur.fx",
+            "--resolution",
+            "64x32",
+        ])
         .args(args)
         .output()
         .unwrap()
@@ -76,7 +82,14 @@ fn naga_ir_and_our_spirv_agree_pass_by_pass() {
 fn golden(dir: &Path) -> PathBuf {
     let path = dir.join("golden.png");
     let output = fxbench()
-        .args(["render", "--effect", "assets/box_blur.fx", "--size", "64x32", "--out"])
+        .args([
+            "render",
+            "--effect",
+            "assets/box_blur.fx",
+            "--size",
+            "64x32",
+            "--out",
+        ])
         .arg(&path)
         .output()
         .unwrap();
@@ -94,7 +107,10 @@ fn the_output_is_compared_with_a_stored_image() {
     let output = compare(&["--expect", path.to_str().unwrap()]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
-    assert!(stdout.contains("  output (back buffer): agrees, max 0.00 0.00 0.00 0.00"), "{stdout}");
+    assert!(
+        stdout.contains("  output (back buffer): agrees, max 0.00 0.00 0.00 0.00"),
+        "{stdout}"
+    );
     assert!(stdout.contains("agrees: 1 of 1 textures agree"), "{stdout}");
 
     // Three texels off: one by 10 steps of red, one by 3 of blue, one by 2 of green (within).
@@ -115,9 +131,15 @@ fn the_output_is_compared_with_a_stored_image() {
     ]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
-    assert!(stdout.contains("  output (back buffer): 2 texels over, max 10.00 2.00 3.00 0.00"), "{stdout}");
+    assert!(
+        stdout.contains("  output (back buffer): 2 texels over, max 10.00 2.00 3.00 0.00"),
+        "{stdout}"
+    );
     assert!(stdout.contains("first at (5, 1)"), "{stdout}");
-    assert!(stdout.contains("differs: 0 of 1 textures agree"), "{stdout}");
+    assert!(
+        stdout.contains("differs: 0 of 1 textures agree"),
+        "{stdout}"
+    );
     let picture = image::open(&diff).unwrap().to_rgba8();
     assert_eq!(picture.dimensions(), (64, 32));
     assert_eq!(picture.get_pixel(5, 1).0, [80, 0, 0, 255]);
@@ -146,7 +168,10 @@ fn a_side_that_cannot_run_exits_2_with_the_reason() {
         let output = compare(&["--expect", small.to_str().unwrap()]);
         let (stdout, stderr) = text(&output);
         assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");
-        assert!(stderr.contains("64x32") && stderr.contains("8x8"), "{stderr}");
+        assert!(
+            stderr.contains("64x32") && stderr.contains("8x8"),
+            "{stderr}"
+        );
     }
     // No other side at all is a usage error.
     let output = compare(&[]);
@@ -159,7 +184,12 @@ fn ours_and_reshades_own_spirv_agree() {
     if engine::testing::passthrough_gpu().is_none() || !optimizer::spirv_val::available() {
         return;
     }
-    let output = compare(&["--reference", "tests/reference/box_blur_64x32.spv", "--frames", "1"]);
+    let output = compare(&[
+        "--reference",
+        "tests/reference/box_blur_64x32.spv",
+        "--frames",
+        "1",
+    ]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
     assert!(

@@ -181,12 +181,13 @@ impl<'t> ShaderModules<'t> {
                 });
             }
         };
-        let built = reference
-            .pass(effect, pass, label)
-            .map_err(|source| ChainError::Reference {
-                effect: effect.path().display().to_string(),
-                source,
-            })?;
+        let built =
+            reference
+                .pass(effect, pass, label)
+                .map_err(|source| ChainError::Reference {
+                    effect: effect.path().display().to_string(),
+                    source,
+                })?;
         let stages = built
             .stages
             .into_iter()
@@ -343,35 +344,35 @@ impl PipelineSource<'_, '_> {
         let (vertex, vertex_entry) = stages.get(draw.vertex);
         let (fragment, fragment_entry) = stages.get(draw.fragment);
         device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(self.label),
-                layout: Some(layout),
-                vertex: wgpu::VertexState {
-                    module: vertex,
-                    entry_point: Some(vertex_entry),
-                    compilation_options: Default::default(),
-                    buffers: &[],
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: format::topology(draw.topology),
-                    ..Default::default()
-                },
-                depth_stencil: pass.stencil().map(|st| wgpu::DepthStencilState {
-                    format: STENCIL_FORMAT,
-                    depth_write_enabled: Some(false),
-                    depth_compare: Some(wgpu::CompareFunction::Always),
-                    stencil: format::stencil_state(*st),
-                    bias: wgpu::DepthBiasState::default(),
-                }),
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: fragment,
-                    entry_point: Some(fragment_entry),
-                    compilation_options: Default::default(),
-                    targets: &targets,
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
+            label: Some(self.label),
+            layout: Some(layout),
+            vertex: wgpu::VertexState {
+                module: vertex,
+                entry_point: Some(vertex_entry),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: wgpu::PrimitiveState {
+                topology: format::topology(draw.topology),
+                ..Default::default()
+            },
+            depth_stencil: pass.stencil().map(|st| wgpu::DepthStencilState {
+                format: STENCIL_FORMAT,
+                depth_write_enabled: Some(false),
+                depth_compare: Some(wgpu::CompareFunction::Always),
+                stencil: format::stencil_state(*st),
+                bias: wgpu::DepthBiasState::default(),
+            }),
+            multisample: wgpu::MultisampleState::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: fragment,
+                entry_point: Some(fragment_entry),
+                compilation_options: Default::default(),
+                targets: &targets,
+            }),
+            multiview_mask: None,
+            cache: None,
+        })
     }
 
     /// The draw's colour targets: the back buffer (through its sRGB view for `SRGBWriteEnable`)

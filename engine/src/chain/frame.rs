@@ -77,9 +77,7 @@ impl EffectChain {
         };
         let probe_textures: Vec<Option<wgpu::Texture>> = probes
             .iter()
-            .map(|p| {
-                owned_texture(&self.effects, p.request.resource).cloned()
-            })
+            .map(|p| owned_texture(&self.effects, p.request.resource).cloned())
             .collect();
         let mut recorder = Recorder {
             timer: self.timer.as_mut(),
@@ -418,10 +416,11 @@ impl<'a> Recorder<'a> {
             color_srgb: Some(color_srgb),
             depth: self.back_buffers.input.depth.as_ref().map(|d| &d.view),
         };
-        job.gpu.prepare_bind_group(route.source, |layout, bindings| {
-            job.resources
-                .bind_group(self.device, layout, job.pass, bindings, frame)
-        });
+        job.gpu
+            .prepare_bind_group(route.source, |layout, bindings| {
+                job.resources
+                    .bind_group(self.device, layout, job.pass, bindings, frame)
+            });
         let bind_group = job.gpu.bind_group(route.source);
         match (&job.gpu.pipeline, job.pass.kind()) {
             (PassPipeline::Compute(pipeline), PassKind::Compute(dispatch)) => {

@@ -4,12 +4,12 @@
 use analysis::{BindingResource, TextureKind, TextureSemantic, ValidatedEffect};
 
 use super::{EffectChain, EffectIndex, TechniqueKey};
+use crate::effect_gpu::EffectGpu;
 use crate::input::{BACK_BUFFER_FORMAT, DEPTH_FORMAT};
 use crate::inspect::{
     CaptureError, CaptureRequest, CaptureState, CapturedImage, PassRef, ResourceId, ResourceInfo,
     ResourceRole,
 };
-use crate::effect_gpu::EffectGpu;
 use crate::textures::TextureGpu;
 
 /// What one pass reads and writes, as resources.

@@ -242,8 +242,13 @@ mod tests {
     fn eight_bit_texels_agree_within_two_steps() {
         let ours = [unorm([10, 20, 30, 255]), unorm([0, 0, 0, 0])];
         let theirs = [unorm([12, 18, 30, 255]), unorm([0, 3, 0, 0])];
-        let diff = compare(image(2, &ours), image(2, &theirs), false, &Tolerance::default())
-            .expect("same size");
+        let diff = compare(
+            image(2, &ours),
+            image(2, &theirs),
+            false,
+            &Tolerance::default(),
+        )
+        .expect("same size");
         assert_eq!(diff.over, 1);
         assert_eq!(
             diff.first_over,
@@ -254,11 +259,19 @@ mod tests {
                 theirs: theirs[1],
             })
         );
-        assert_eq!(diff.max_abs.map(|d| (d * 255.0).round()), [2.0, 3.0, 0.0, 0.0]);
+        assert_eq!(
+            diff.max_abs.map(|d| (d * 255.0).round()),
+            [2.0, 3.0, 0.0, 0.0]
+        );
         assert!((diff.mean_abs[1] * 255.0 - 2.5).abs() < 1e-4);
         // Three steps pass with a tolerance of three.
-        let diff = compare(image(2, &ours), image(2, &theirs), false, &Tolerance::unorm_steps(3.0))
-            .expect("same size");
+        let diff = compare(
+            image(2, &ours),
+            image(2, &theirs),
+            false,
+            &Tolerance::unorm_steps(3.0),
+        )
+        .expect("same size");
         assert!(diff.agrees());
     }
 
@@ -283,8 +296,13 @@ mod tests {
     fn a_nan_against_a_number_counts_and_stays_out_of_the_mean() {
         let ours = [[f32::NAN, 1.0, 0.0, 1.0], [0.0, 3.0, 0.0, 1.0]];
         let theirs = [[0.0, 1.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]];
-        let diff = compare(image(1, &ours), image(1, &theirs), true, &Tolerance::default())
-            .expect("same size");
+        let diff = compare(
+            image(1, &ours),
+            image(1, &theirs),
+            true,
+            &Tolerance::default(),
+        )
+        .expect("same size");
         assert_eq!(diff.over, 2);
         assert_eq!(diff.max_abs[0], f32::INFINITY);
         assert_eq!(diff.mean_abs[0], 0.0);

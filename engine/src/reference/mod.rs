@@ -13,9 +13,9 @@ mod module;
 mod run;
 
 pub use diff::{DiffError, ImageDiff, TexelDifference, Texels, Tolerance};
-pub use run::{CompareError, CompareOptions, Comparison, PassTime, ProbeDiff, compare_chains};
 pub(crate) use module::ReferenceUniforms;
 pub use module::{REFERENCE_TARGET_ENV, ReferenceError, ReferenceModule};
+pub use run::{CompareError, CompareOptions, Comparison, PassTime, ProbeDiff, compare_chains};
 
 /// The uniform block layout of ReShade's module when `shaders` are a reference, else `None`.
 pub(crate) fn uniforms_for(

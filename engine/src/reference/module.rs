@@ -80,11 +80,10 @@ impl ReferenceModule {
             label: label.to_string(),
             message,
         };
-        let mut module =
-            rspirv::dr::load_words(words).map_err(|e| ReferenceError::Parse {
-                label: label.to_string(),
-                message: e.to_string(),
-            })?;
+        let mut module = rspirv::dr::load_words(words).map_err(|e| ReferenceError::Parse {
+            label: label.to_string(),
+            message: e.to_string(),
+        })?;
         let report =
             rs::split_combined_samplers(&mut module).map_err(|e| module_error(e.to_string()))?;
         let reflected = rs::reflect(&module).map_err(|e| module_error(e.to_string()))?;
@@ -187,8 +186,8 @@ impl ReferenceModule {
         };
         let mut bindings: Vec<analysis::Binding> = Vec::new();
         let mut numbers: HashMap<Word, u32> = HashMap::new();
-        let resources = rs::resource_variables(&self.module)
-            .map_err(|e| binding_error("?", e.to_string()))?;
+        let resources =
+            rs::resource_variables(&self.module).map_err(|e| binding_error("?", e.to_string()))?;
         for &variable in &used {
             let Some(resource) = resources.iter().find(|r| r.variable == variable) else {
                 continue;
@@ -265,7 +264,11 @@ impl ReferenceModule {
         // Resources this pass does not use go to set 3 (no layout of the chain has one), each
         // at its own number.
         let place = |r: &rs::Resource| -> Option<(u32, u32)> {
-            Some(numbers.get(&r.variable).map_or((3, r.variable), |n| (0, *n)))
+            Some(
+                numbers
+                    .get(&r.variable)
+                    .map_or((3, r.variable), |n| (0, *n)),
+            )
         };
         rs::rebind(
             &mut module,
@@ -408,8 +411,12 @@ impl ReferenceUniforms {
                 .find_uniform(&uniform.name)
                 .filter(|id| id.index() == index)
                 .ok_or_else(|| error("the effect's uniform cannot be found by name".into()))?;
-            let (scalar, vector_len, stride, count) = shape(&member.ty)
-                .ok_or_else(|| error(format!("ReShade's type {:?} is not one fxbench has", member.ty)))?;
+            let (scalar, vector_len, stride, count) = shape(&member.ty).ok_or_else(|| {
+                error(format!(
+                    "ReShade's type {:?} is not one fxbench has",
+                    member.ty
+                ))
+            })?;
             let ty = uniform.ty;
             let ours = (
                 ty.scalar,
@@ -493,16 +500,24 @@ fn shape(ty: &rs::UniformType) -> Option<(ScalarKind, usize, u32, usize)> {
             rows,
             stride_bytes,
             major: rs::MatrixMajor::Column,
-        } => Some((kind(scalar)?, *rows as usize, *stride_bytes, *columns as usize)),
+        } => Some((
+            kind(scalar)?,
+            *rows as usize,
+            *stride_bytes,
+            *columns as usize,
+        )),
         rs::UniformType::Array {
             element,
             length,
             stride_bytes,
         } => match element.as_ref() {
             rs::UniformType::Scalar(s) => Some((kind(s)?, 1, *stride_bytes, *length as usize)),
-            rs::UniformType::Vector { scalar, size } => {
-                Some((kind(scalar)?, *size as usize, *stride_bytes, *length as usize))
-            }
+            rs::UniformType::Vector { scalar, size } => Some((
+                kind(scalar)?,
+                *size as usize,
+                *stride_bytes,
+                *length as usize,
+            )),
             _ => None,
         },
         _ => None,

@@ -14,7 +14,7 @@ mod tests;
 use super::diff::{self, ImageDiff, Tolerance};
 use crate::chain::{ChainError, EffectChain, TechniqueKey};
 use crate::input::InputTexture;
-use crate::inspect::{CaptureRequest, CapturePoint, CapturedImage, PassRef, ResourceId};
+use crate::inspect::{CapturePoint, CaptureRequest, CapturedImage, PassRef, ResourceId};
 use crate::sources::FrameInput;
 
 /// How a comparison runs.
@@ -198,8 +198,10 @@ fn check_same_shape(ours: &EffectChain, theirs: &EffectChain) -> Result<(), Comp
                 let t = chain.technique(*k);
                 let path = chain.effect(k.effect).path();
                 (
-                    path.file_name()
-                        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+                    path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    ),
                     t.name.clone(),
                     t.passes.len(),
                 )

@@ -63,7 +63,10 @@ fn identical_sides_agree_with_sources_shared_on_every_pass() {
         return;
     };
     let fx = effect("0.0");
-    let (mut a, mut b) = (chain(&ctx, load("same-a", &fx)), chain(&ctx, load("same-b", &fx)));
+    let (mut a, mut b) = (
+        chain(&ctx, load("same-a", &fx)),
+        chain(&ctx, load("same-b", &fx)),
+    );
     let mut frames_seen = Vec::new();
     let mut animate = |elapsed: u64| frames_seen.push(elapsed);
     let options = CompareOptions::default();
