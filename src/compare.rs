@@ -10,7 +10,7 @@ use anyhow::Context as _;
 use app::session::document::Document;
 use app::session::input::{InputChoice, LiveInput};
 use engine::reference::{
-    CompareOptions, Comparison, ImageDiff, ProbeDiff, Texels, Tolerance, compare_chains,
+    CompareOptions, Comparison, ImageDiff, ProbeDiff, Tolerance, compare_chains,
 };
 use engine::{ChainOptions, EffectChain, GpuContext, Shaders};
 

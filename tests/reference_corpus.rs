@@ -4,6 +4,8 @@
 //! `shared/tools/reshade_spirv.py` and kept in `tests/reference/`), modules that do not fit
 //! their effect (located errors), and every corpus effect with a reference module.
 
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
+
 use std::path::{Path, PathBuf};
 
 use app::session::document::Document;

@@ -105,7 +105,7 @@ pub enum ChainError {
     Reference {
         effect: String,
         #[source]
-        source: crate::reference::ReferenceError,
+        source: Box<crate::reference::ReferenceError>,
     },
     #[error("texture '{texture}': {source}")]
     Image {

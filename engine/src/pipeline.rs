@@ -186,7 +186,7 @@ impl<'t> ShaderModules<'t> {
                 .pass(effect, pass, label)
                 .map_err(|source| ChainError::Reference {
                     effect: effect.path().display().to_string(),
-                    source,
+                    source: Box::new(source),
                 })?;
         let stages = built
             .stages

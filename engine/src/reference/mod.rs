@@ -28,7 +28,7 @@ pub(crate) fn uniforms_for(
                 .uniforms(effect)
                 .map_err(|source| crate::ChainError::Reference {
                     effect: effect.path().display().to_string(),
-                    source,
+                    source: Box::new(source),
                 })
         }
         _ => Ok(None),

@@ -87,7 +87,7 @@ impl Comparison {
 #[non_exhaustive]
 pub enum CompareError {
     #[error(transparent)]
-    Chain(#[from] ChainError),
+    Chain(Box<ChainError>),
     /// The chains do not hold the same effects, techniques and passes.
     #[error("the two chains differ: {0}")]
     Mismatch(String),
@@ -99,6 +99,12 @@ pub enum CompareError {
         ours: Vec<f64>,
         theirs: Vec<f64>,
     },
+}
+
+impl From<ChainError> for CompareError {
+    fn from(error: ChainError) -> Self {
+        Self::Chain(Box::new(error))
+    }
 }
 
 impl FrameInput {
