@@ -81,7 +81,7 @@ impl RunArgs {
 
 /// [`ShaderChoice`] as a command-line value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-enum ShadersArg {
+pub(crate) enum ShadersArg {
     /// naga IR, translated by wgpu for the backend (the usual path).
     #[default]
     Wgpu,

@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod check;
+mod compare;
 mod spirv;
 
 use std::path::PathBuf;
@@ -84,6 +85,11 @@ enum Command {
     /// Prints an effect's pass stages as SPIR-V: naga's module, the optimiser's, or their diff,
     /// with instruction counts.
     Spirv(spirv::SpirvArgs),
+    /// Renders an effect with two sets of shaders (ours against ReShade's own SPIR-V, or
+    /// against another shader choice) or against a stored image, and prints the difference per
+    /// technique, pass and texture (exit 0 within the tolerance, 1 over it, 2 when a side cannot
+    /// run).
+    Compare(Box<compare::CompareArgs>),
 }
 
 #[derive(clap::Args)]
@@ -142,7 +148,7 @@ fn main() -> anyhow::Result<()> {
         None => {
             eprintln!(
                 "fxbench: this build has no window (it was built without the `window` feature); \
-                 run a command instead: render, bench, check or spirv (see `fxbench --help`)"
+                 run a command instead: render, bench, check, spirv or compare (see `fxbench --help`)"
             );
             std::process::exit(2)
         }
@@ -150,6 +156,7 @@ fn main() -> anyhow::Result<()> {
         Some(Command::Check(args)) => std::process::exit(check::run(args)),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Spirv(args)) => std::process::exit(spirv::run(args)?),
+        Some(Command::Compare(args)) => std::process::exit(compare::run(&args)),
     }
 }
 

@@ -958,6 +958,16 @@ impl ValidatedEffect {
         (0..self.textures.len()).map(TextureId::new)
     }
 
+    /// Every sampler's id, in declaration order.
+    pub fn sampler_ids(&self) -> impl Iterator<Item = SamplerId> + '_ {
+        (0..self.samplers.len()).map(SamplerId::new)
+    }
+
+    /// Every storage's id, in declaration order.
+    pub fn storage_ids(&self) -> impl Iterator<Item = StorageId> + '_ {
+        (0..self.storages.len()).map(StorageId::new)
+    }
+
     pub fn sampler(&self, id: SamplerId) -> &Sampler {
         &self.samplers[id.index()]
     }

@@ -6,13 +6,14 @@ use analysis::{BindingResource, TextureKind, TextureSemantic, ValidatedEffect};
 use crate::format;
 use crate::textures::{TextureGpu, view_dimension};
 
-/// The layout entries of `pass`'s bind group, one per binding its shaders use.
+/// The layout entries of a pass's bind group, one per binding its shaders use (`bindings`: the
+/// pass's own, or those ReShade's module for it uses).
 pub(crate) fn layout_entries(
     effect: &ValidatedEffect,
-    pass: &analysis::Pass,
+    bindings: &[analysis::Binding],
     features: wgpu::Features,
 ) -> Vec<wgpu::BindGroupLayoutEntry> {
-    pass.bindings()
+    bindings
         .iter()
         .map(|b| wgpu::BindGroupLayoutEntry {
             binding: b.binding,
@@ -82,9 +83,10 @@ fn binding_type(
     }
 }
 
-/// Whether `pass` binds COLOR or DEPTH, whose textures change from pass to pass or with the input.
-pub(crate) fn reads_frame(effect: &ValidatedEffect, pass: &analysis::Pass) -> bool {
-    pass.bindings().iter().any(|b| {
+/// Whether `bindings` hold COLOR or DEPTH, whose textures change from pass to pass or with the
+/// input.
+pub(crate) fn reads_frame(effect: &ValidatedEffect, bindings: &[analysis::Binding]) -> bool {
+    bindings.iter().any(|b| {
         matches!(b.resource, BindingResource::Texture(id)
             if matches!(effect.texture(id).kind,
                 TextureKind::Semantic(TextureSemantic::Color | TextureSemantic::Depth)))
@@ -114,17 +116,17 @@ pub(crate) struct EffectResources<'a> {
 }
 
 impl EffectResources<'_> {
-    /// The bind group of `pass` for `layout`, its own layout, with `frame`'s views for COLOR and
-    /// DEPTH.
+    /// The bind group of `pass` for `layout`, its own layout made from `bindings`, with `frame`'s
+    /// views for COLOR and DEPTH.
     pub(crate) fn bind_group(
         &self,
         device: &wgpu::Device,
         layout: &wgpu::BindGroupLayout,
         pass: &analysis::Pass,
+        bindings: &[analysis::Binding],
         frame: FrameViews,
     ) -> wgpu::BindGroup {
-        let entries: Vec<wgpu::BindGroupEntry> = pass
-            .bindings()
+        let entries: Vec<wgpu::BindGroupEntry> = bindings
             .iter()
             .map(|b| wgpu::BindGroupEntry {
                 binding: b.binding,

@@ -8,6 +8,7 @@ mod controls;
 mod fault_tests;
 mod frame;
 mod inspect;
+use inspect::owned_texture;
 mod reference;
 
 use std::collections::HashMap;
@@ -107,6 +108,14 @@ pub enum ChainError {
         entry_point: String,
         #[source]
         source: SpirvTransformError,
+    },
+    /// ReShade's module does not fit the effect (an entry point, uniform or binding missing or
+    /// of another kind), or failed its validation.
+    #[error("effect '{effect}': ReShade's SPIR-V: {source}")]
+    Reference {
+        effect: String,
+        #[source]
+        source: Box<crate::reference::ReferenceError>,
     },
     #[error("texture '{texture}': {source}")]
     Image {
@@ -239,6 +248,11 @@ pub struct EffectChain {
     texture_conflicts: Vec<TextureConflict>,
     /// The frame without one technique, rendered too while compared (`chain/reference.rs`).
     reference: Option<reference::Reference>,
+    /// Captures served by the next frame only, every one at its boundary
+    /// ([`Self::set_probes`]): a comparison's view of every pass.
+    probes: Vec<crate::inspect::CaptureState>,
+    /// Whether the probes still wait for their frame.
+    probes_pending: bool,
 }
 
 impl EffectChain {
@@ -327,6 +341,8 @@ impl EffectChain {
             capture: None,
             texture_conflicts,
             reference: None,
+            probes: Vec::new(),
+            probes_pending: false,
         })
     }
 
@@ -628,6 +644,9 @@ impl EffectChain {
         }
         if let Some(capture) = &mut self.capture {
             capture.after_submit();
+        }
+        for probe in &mut self.probes {
+            probe.after_submit();
         }
     }
 

@@ -20,6 +20,8 @@ pub(crate) struct PassGpu {
     pub(crate) label: String,
     pub(crate) pipeline: PassPipeline,
     pub(crate) layout: wgpu::BindGroupLayout,
+    /// What its bind group holds: the pass's bindings, or those of ReShade's module for it.
+    pub(crate) bindings: Vec<analysis::Binding>,
     /// Whether it binds COLOR or DEPTH, whose textures change from pass to pass.
     pub(crate) reads_frame: bool,
     /// What the frame's back-buffer routing needs to know about it, read once at load.
@@ -36,6 +38,8 @@ pub(crate) struct EffectGpu {
     pub(crate) sources: Vec<Option<Source>>,
     pub(crate) uniform_buffer: Option<wgpu::Buffer>,
     pub(crate) uniform_values: Vec<Vec<f64>>,
+    /// With ReShade's module as the shaders: its uniform block's layout, which the buffer has.
+    pub(crate) reference_uniforms: Option<crate::reference::ReferenceUniforms>,
     pub(crate) uniforms_dirty: bool,
     pub(crate) textures: Vec<TextureGpu>,
     pub(crate) samplers: Vec<wgpu::Sampler>,
@@ -85,16 +89,20 @@ pub(crate) fn build_effect(
     let device = &ctx.device;
     crate::limits::check(&effect, &device.limits())?;
     crate::textures::check_storage_formats(&effect, |f| ctx.can_write_storage(f))?;
+    let reference_uniforms = crate::reference::uniforms_for(shaders, &effect)?;
     let name = effect.path().display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     // Inside the validation scope: popped first. Without it wgpu's default handler panics.
     let memory_scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
     let stencil_view = stencil_view(device, &effect, size);
 
-    let uniform_buffer = (effect.uniform_buffer_size() > 0).then(|| {
+    let uniform_size = reference_uniforms
+        .as_ref()
+        .map_or(effect.uniform_buffer_size(), |u| u.size());
+    let uniform_buffer = (uniform_size > 0).then(|| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(&format!("{name} uniforms")),
-            size: u64::from(effect.uniform_buffer_size()),
+            size: u64::from(uniform_size),
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         })
@@ -111,13 +119,21 @@ pub(crate) fn build_effect(
             message: error.to_string(),
         });
     }
-    let passes = build_passes(device, &effect, shaders)?;
+    let passes = match build_passes(device, &effect, shaders) {
+        Ok(passes) => passes,
+        Err(error) => {
+            // Leave no scope pushed behind: later errors would land in it.
+            let _ = pollster::block_on(scope.pop());
+            return Err(error);
+        }
+    };
     crate::upload::upload_images(ctx, image_uploads, &textures, mip_generator)?;
 
     let sources = effect.uniforms().iter().map(Source::for_uniform).collect();
     let mut gpu = EffectGpu {
         sources,
         uniform_values: effect.initial_values(),
+        reference_uniforms,
         uniforms_dirty: true,
         effect,
         uniform_buffer,
@@ -210,9 +226,10 @@ fn build_passes(
                 pass,
                 label: &label,
             };
-            let (pipeline, layout) = source.build(features)?;
+            let (pipeline, layout, bindings) = source.build(features)?;
             technique_passes.push(PassGpu {
-                reads_frame: crate::bind_group::reads_frame(effect, pass),
+                reads_frame: crate::bind_group::reads_frame(effect, &bindings),
+                bindings,
                 needs: PassNeeds::of(pass),
                 label,
                 pipeline,
@@ -237,6 +254,7 @@ fn make_fixed_bind_groups(device: &wgpu::Device, gpu: &mut EffectGpu) {
                     device,
                     &pass_gpu.layout,
                     pass,
+                    &pass_gpu.bindings,
                     FrameViews::default(),
                 ));
             }
@@ -250,10 +268,10 @@ impl PassGpu {
     pub(crate) fn prepare_bind_group(
         &mut self,
         source: BackBuffer,
-        make: impl FnOnce(&wgpu::BindGroupLayout) -> wgpu::BindGroup,
+        make: impl FnOnce(&wgpu::BindGroupLayout, &[analysis::Binding]) -> wgpu::BindGroup,
     ) {
         if self.reads_frame && self.frame_bind_groups[source.slot()].is_none() {
-            self.frame_bind_groups[source.slot()] = Some(make(&self.layout));
+            self.frame_bind_groups[source.slot()] = Some(make(&self.layout, &self.bindings));
         }
     }
 

@@ -15,6 +15,7 @@ pub mod inspect;
 pub mod limits;
 pub mod mips;
 mod pipeline;
+pub mod reference;
 mod routing;
 pub mod scene;
 pub mod sources;

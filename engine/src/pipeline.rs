@@ -53,6 +53,11 @@ pub enum Shaders {
     /// # }
     /// ```
     Spirv(SpirvPassthrough),
+    /// ReShade's own SPIR-V for the effect (`reference/module.rs`): each pass's entry points by
+    /// name, its resources mapped by name onto the effect and numbered for the pass's layout,
+    /// each stage's module checked by `spirv-val` before it reaches the driver (Vulkan,
+    /// `PASSTHROUGH_SHADERS`).
+    Reference(Arc<crate::reference::ReferenceModule>),
 }
 
 /// A SPIR-V transform whose caller promised, through [`Shaders::spirv`], that it keeps modules
@@ -61,6 +66,11 @@ pub enum Shaders {
 pub struct SpirvPassthrough(SpirvTransform);
 
 impl Shaders {
+    /// ReShade's module as the shaders (see [`Shaders::Reference`]).
+    pub fn reference(module: crate::reference::ReferenceModule) -> Self {
+        Shaders::Reference(Arc::new(module))
+    }
+
     /// SPIR-V passthrough with `transform` applied to each stage's module.
     ///
     /// # Safety
@@ -77,6 +87,7 @@ impl std::fmt::Debug for Shaders {
         f.write_str(match self {
             Shaders::Naga => "Naga",
             Shaders::Spirv(_) => "Spirv(..)",
+            Shaders::Reference(_) => "Reference(..)",
         })
     }
 }
@@ -93,6 +104,26 @@ pub(crate) enum ShaderModules<'t> {
     Naga(wgpu::ShaderModule),
     /// One per pass stage, SPIR-V passed through after `transform`.
     Spirv(&'t SpirvTransform),
+    /// One per pass stage, from ReShade's module.
+    Reference(&'t crate::reference::ReferenceModule),
+}
+
+/// A pass's shader modules and what its bind group holds.
+pub(crate) struct PassStages {
+    pub(crate) bindings: Vec<analysis::Binding>,
+    /// Per entry point: its module and the name the pipeline calls.
+    stages: Vec<(analysis::EntryPointId, wgpu::ShaderModule, String)>,
+}
+
+impl PassStages {
+    fn get(&self, entry: analysis::EntryPointId) -> (&wgpu::ShaderModule, &str) {
+        let (_, module, name) = self
+            .stages
+            .iter()
+            .find(|(e, _, _)| *e == entry)
+            .expect("every entry point of the pass has a module");
+        (module, name)
+    }
 }
 
 impl<'t> ShaderModules<'t> {
@@ -110,7 +141,7 @@ impl<'t> ShaderModules<'t> {
                     )),
                 },
             ))),
-            Shaders::Spirv(_)
+            Shaders::Spirv(_) | Shaders::Reference(_)
                 if !device
                     .features()
                     .contains(wgpu::Features::PASSTHROUGH_SHADERS) =>
@@ -124,7 +155,71 @@ impl<'t> ShaderModules<'t> {
                 })
             }
             Shaders::Spirv(SpirvPassthrough(transform)) => Ok(Self::Spirv(transform)),
+            Shaders::Reference(module) => Ok(Self::Reference(module)),
         }
+    }
+
+    /// Every stage's module for `pass` and the bindings its layout holds.
+    pub(crate) fn pass_stages(
+        &self,
+        device: &wgpu::Device,
+        effect: &ValidatedEffect,
+        pass: &analysis::Pass,
+        label: &str,
+    ) -> Result<PassStages, ChainError> {
+        let reference = match self {
+            Self::Reference(reference) => reference,
+            _ => {
+                let mut stages = Vec::new();
+                for entry in pass.entry_points() {
+                    let module = self.get(device, effect, pass, entry)?;
+                    stages.push((entry, module, effect.entry_point(entry).name.clone()));
+                }
+                return Ok(PassStages {
+                    bindings: pass.bindings().to_vec(),
+                    stages,
+                });
+            }
+        };
+        let built =
+            reference
+                .pass(effect, pass, label)
+                .map_err(|source| ChainError::Reference {
+                    effect: effect.path().display().to_string(),
+                    source: Box::new(source),
+                })?;
+        let stages = built
+            .stages
+            .into_iter()
+            .map(|stage| {
+                let [x, y, z] = effect.entry_point(stage.entry).workgroup_size;
+                // SAFETY: `spirv-val` accepted the module (`ReferenceModule::pass` checks every
+                // stage, fail closed), its resources are numbered 0.. in the order of
+                // `built.bindings`, the layout this pass is made with (sorted by binding, so
+                // wgpu's Vulkan backend numbers the descriptors alike), and its stage interface
+                // is ReShade's own between its vertex and pixel shaders.
+                let module = unsafe {
+                    device.create_shader_module_passthrough(
+                        wgpu::ShaderModuleDescriptorPassthrough {
+                            label: Some(&stage.name),
+                            entry_points: std::borrow::Cow::Owned(vec![
+                                wgpu::PassthroughShaderEntryPoint {
+                                    name: stage.name.clone().into(),
+                                    workgroup_size: (x, y, z),
+                                },
+                            ]),
+                            spirv: Some(std::borrow::Cow::Owned(stage.words)),
+                            ..Default::default()
+                        },
+                    )
+                };
+                (stage.entry, module, stage.name)
+            })
+            .collect();
+        Ok(PassStages {
+            bindings: built.bindings,
+            stages,
+        })
     }
 
     /// The module holding entry point `entry` for `pass`, whose bind group layout holds the
@@ -139,6 +234,7 @@ impl<'t> ShaderModules<'t> {
         let transform = match self {
             Self::Naga(module) => return Ok(module.clone()),
             Self::Spirv(transform) => transform,
+            Self::Reference(_) => unreachable!("reference stages are made by pass_stages"),
         };
         let ep = effect.entry_point(entry);
         let error = |message: String| ChainError::Gpu {
@@ -186,12 +282,15 @@ pub(crate) struct PipelineSource<'a, 'm> {
 }
 
 impl PipelineSource<'_, '_> {
-    /// The pass's pipeline and its bind group layout.
+    /// The pass's pipeline, its bind group layout and the bindings that layout holds.
     pub(crate) fn build(
         &self,
         features: wgpu::Features,
-    ) -> Result<(PassPipeline, wgpu::BindGroupLayout), ChainError> {
-        let entries = crate::bind_group::layout_entries(self.effect, self.pass, features);
+    ) -> Result<(PassPipeline, wgpu::BindGroupLayout, Vec<analysis::Binding>), ChainError> {
+        let stages = self
+            .modules
+            .pass_stages(self.device, self.effect, self.pass, self.label)?;
+        let entries = crate::bind_group::layout_entries(self.effect, &stages.bindings, features);
         let layout = self
             .device
             .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -207,76 +306,73 @@ impl PipelineSource<'_, '_> {
             });
         let pipeline = match self.pass.kind() {
             analysis::PassKind::Compute(dispatch) => {
-                PassPipeline::Compute(self.compute(&pipeline_layout, dispatch)?)
+                PassPipeline::Compute(self.compute(&pipeline_layout, dispatch, &stages))
             }
             analysis::PassKind::Draw(draw) => {
-                PassPipeline::Render(self.render(&pipeline_layout, draw)?)
+                PassPipeline::Render(self.render(&pipeline_layout, draw, &stages))
             }
         };
-        Ok((pipeline, layout))
+        Ok((pipeline, layout, stages.bindings))
     }
 
     fn compute(
         &self,
         layout: &wgpu::PipelineLayout,
         dispatch: analysis::ComputeDispatch,
-    ) -> Result<wgpu::ComputePipeline, ChainError> {
-        let module = self
-            .modules
-            .get(self.device, self.effect, self.pass, dispatch.entry)?;
-        Ok(self
-            .device
+        stages: &PassStages,
+    ) -> wgpu::ComputePipeline {
+        let (module, entry) = stages.get(dispatch.entry);
+        self.device
             .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(self.label),
                 layout: Some(layout),
-                module: &module,
-                entry_point: Some(&self.effect.entry_point(dispatch.entry).name),
+                module,
+                entry_point: Some(entry),
                 compilation_options: Default::default(),
                 cache: None,
-            }))
+            })
     }
 
     fn render(
         &self,
         layout: &wgpu::PipelineLayout,
         draw: analysis::Draw,
-    ) -> Result<wgpu::RenderPipeline, ChainError> {
-        let (device, effect, pass) = (self.device, self.effect, self.pass);
+        stages: &PassStages,
+    ) -> wgpu::RenderPipeline {
+        let (device, pass) = (self.device, self.pass);
         let targets = self.color_targets();
-        let vertex = self.modules.get(device, effect, pass, draw.vertex)?;
-        let fragment = self.modules.get(device, effect, pass, draw.fragment)?;
-        Ok(
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(self.label),
-                layout: Some(layout),
-                vertex: wgpu::VertexState {
-                    module: &vertex,
-                    entry_point: Some(&effect.entry_point(draw.vertex).name),
-                    compilation_options: Default::default(),
-                    buffers: &[],
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: format::topology(draw.topology),
-                    ..Default::default()
-                },
-                depth_stencil: pass.stencil().map(|st| wgpu::DepthStencilState {
-                    format: STENCIL_FORMAT,
-                    depth_write_enabled: Some(false),
-                    depth_compare: Some(wgpu::CompareFunction::Always),
-                    stencil: format::stencil_state(*st),
-                    bias: wgpu::DepthBiasState::default(),
-                }),
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &fragment,
-                    entry_point: Some(&effect.entry_point(draw.fragment).name),
-                    compilation_options: Default::default(),
-                    targets: &targets,
-                }),
-                multiview_mask: None,
-                cache: None,
+        let (vertex, vertex_entry) = stages.get(draw.vertex);
+        let (fragment, fragment_entry) = stages.get(draw.fragment);
+        device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some(self.label),
+            layout: Some(layout),
+            vertex: wgpu::VertexState {
+                module: vertex,
+                entry_point: Some(vertex_entry),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: wgpu::PrimitiveState {
+                topology: format::topology(draw.topology),
+                ..Default::default()
+            },
+            depth_stencil: pass.stencil().map(|st| wgpu::DepthStencilState {
+                format: STENCIL_FORMAT,
+                depth_write_enabled: Some(false),
+                depth_compare: Some(wgpu::CompareFunction::Always),
+                stencil: format::stencil_state(*st),
+                bias: wgpu::DepthBiasState::default(),
             }),
-        )
+            multisample: wgpu::MultisampleState::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: fragment,
+                entry_point: Some(fragment_entry),
+                compilation_options: Default::default(),
+                targets: &targets,
+            }),
+            multiview_mask: None,
+            cache: None,
+        })
     }
 
     /// The draw's colour targets: the back buffer (through its sRGB view for `SRGBWriteEnable`)

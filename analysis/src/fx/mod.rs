@@ -33,6 +33,13 @@ pub use files::{
     textures_beside_shaders,
 };
 
+/// The FX name (`ReShade::BackBuffer`) a name in the generated WGSL (`ReShade__BackBuffer`)
+/// stands for; `None` for names lowering made up (wrappers, helpers). What reference rendering
+/// matches ReShade's own names (`V__ReShade__BackBuffer`) against.
+pub fn fx_name(wgsl: &str) -> Option<String> {
+    lower::fx_name(wgsl)
+}
+
 /// What stage 1 gives: every file read, the preprocessed text, the tree and every diagnostic.
 #[derive(Debug)]
 pub struct FxParse {

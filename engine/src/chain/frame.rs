@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use analysis::{BindingResource, PassKind};
 
-use super::{ChainError, EffectChain, EffectIndex, TechniqueKey, record_sample};
+use super::{ChainError, EffectChain, EffectIndex, TechniqueKey, owned_texture, record_sample};
 use crate::bind_group::{EffectResources, FrameViews};
 use crate::effect_gpu::{EffectGpu, PassGpu};
 use crate::input::InputTexture;
@@ -87,6 +87,7 @@ impl EffectChain {
             .as_ref()
             .and_then(|c| self.owned_texture(c.request.resource))
             .cloned();
+
         self.apply_technique_annotations(frame_input);
         self.update_uniforms(frame_input);
 
@@ -100,10 +101,21 @@ impl EffectChain {
         self.record_reference(encoder, input, &active);
         let plan = FramePlan::new(&self.pass_needs(&active));
         let mut routes = plan.passes.iter();
+        let probes: &mut [CaptureState] = if std::mem::take(&mut self.probes_pending) {
+            &mut self.probes
+        } else {
+            &mut []
+        };
+        let probe_textures: Vec<Option<wgpu::Texture>> = probes
+            .iter()
+            .map(|p| owned_texture(&self.effects, p.request.resource).cloned())
+            .collect();
         let mut recorder = Recorder {
             timer: self.timer.as_mut(),
             capture: self.capture.as_mut(),
             capture_texture,
+            probes,
+            probe_textures,
             ..Recorder::untimed(
                 &self.ctx.device,
                 &mut *encoder,
@@ -138,6 +150,9 @@ impl EffectChain {
         // Either the last back-buffer pass drew into the output or the copy just made it.
         recorder.back_buffer_now = BackBuffer::Output;
         recorder.capture_at(CapturePoint::End);
+        for probe in recorder.probes.iter_mut() {
+            probe.end_frame();
+        }
         if let Some(capture) = &mut self.capture {
             capture.end_frame();
         }
@@ -231,9 +246,11 @@ impl EffectChain {
                 }
             }
             if let (true, Some(buffer)) = (e.uniforms_dirty, &e.uniform_buffer) {
-                self.ctx
-                    .queue
-                    .write_buffer(buffer, 0, &e.effect.uniform_bytes(&e.uniform_values));
+                let bytes = match &e.reference_uniforms {
+                    Some(layout) => layout.bytes(&e.uniform_values),
+                    None => e.effect.uniform_bytes(&e.uniform_values),
+                };
+                self.ctx.queue.write_buffer(buffer, 0, &bytes);
                 e.uniforms_dirty = false;
             }
         }
@@ -310,6 +327,9 @@ struct Recorder<'a> {
     capture: Option<&'a mut CaptureState>,
     /// The effect texture it asks for (the back buffer and depth are found when captured).
     capture_texture: Option<wgpu::Texture>,
+    /// Captures for this frame only (`EffectChain::set_probes`), each with its effect texture.
+    probes: &'a mut [CaptureState],
+    probe_textures: Vec<Option<wgpu::Texture>>,
     /// Where the back buffer is after the passes recorded so far.
     back_buffer_now: BackBuffer,
 }
@@ -331,6 +351,8 @@ impl<'a> Recorder<'a> {
             stencil_cleared: HashSet::new(),
             capture: None,
             capture_texture: None,
+            probes: &mut [],
+            probe_textures: Vec::new(),
             back_buffer_now: BackBuffer::Input,
         }
     }
@@ -378,20 +400,22 @@ impl<'a> Recorder<'a> {
         cpu_ns
     }
 
-    /// Records the inspector's copy when `point` is its boundary.
+    /// Records the inspector's copy, and each probe's, when `point` is its boundary.
     fn capture_at(&mut self, point: CapturePoint) {
-        let Some(capture) = self.capture.as_deref_mut() else {
-            return;
-        };
-        if !capture.wants(point) {
-            return;
+        let back_buffer = self.back_buffers.texture(self.back_buffer_now);
+        let depth = self.back_buffers.input.depth.as_ref().map(|d| &d.texture);
+        if let Some(capture) = self.capture.as_deref_mut()
+            && capture.wants(point)
+        {
+            let texture = pick(capture, back_buffer, depth, self.capture_texture.as_ref());
+            capture.record(self.device, self.encoder, texture);
         }
-        let texture = match capture.request.resource {
-            ResourceId::BackBuffer => Some(self.back_buffers.texture(self.back_buffer_now)),
-            ResourceId::Depth => self.back_buffers.input.depth.as_ref().map(|d| &d.texture),
-            ResourceId::Texture { .. } => self.capture_texture.as_ref(),
-        };
-        capture.record(self.device, self.encoder, texture);
+        for (probe, owned) in self.probes.iter_mut().zip(&self.probe_textures) {
+            if probe.wants(point) {
+                let texture = pick(probe, back_buffer, depth, owned.as_ref());
+                probe.record(self.device, self.encoder, texture);
+            }
+        }
     }
 
     fn copy(&mut self, copy: FrameCopy) {
@@ -423,10 +447,11 @@ impl<'a> Recorder<'a> {
             color_srgb: Some(color_srgb),
             depth: self.back_buffers.input.depth.as_ref().map(|d| &d.view),
         };
-        job.gpu.prepare_bind_group(route.source, |layout| {
-            job.resources
-                .bind_group(self.device, layout, job.pass, frame)
-        });
+        job.gpu
+            .prepare_bind_group(route.source, |layout, bindings| {
+                job.resources
+                    .bind_group(self.device, layout, job.pass, bindings, frame)
+            });
         let bind_group = job.gpu.bind_group(route.source);
         match (&job.gpu.pipeline, job.pass.kind()) {
             (PassPipeline::Compute(pipeline), PassKind::Compute(dispatch)) => {
@@ -584,6 +609,21 @@ impl<'a> Recorder<'a> {
                 store: wgpu::StoreOp::Store,
             }),
         })
+    }
+}
+
+/// The texture `state` captures: the back buffer where the routing left it, the input's depth,
+/// or its effect texture.
+fn pick<'t>(
+    state: &CaptureState,
+    back_buffer: &'t wgpu::Texture,
+    depth: Option<&'t wgpu::Texture>,
+    owned: Option<&'t wgpu::Texture>,
+) -> Option<&'t wgpu::Texture> {
+    match state.request.resource {
+        ResourceId::BackBuffer => Some(back_buffer),
+        ResourceId::Depth => depth,
+        ResourceId::Texture { .. } => owned,
     }
 }
 

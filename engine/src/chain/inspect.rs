@@ -4,6 +4,7 @@
 use analysis::{BindingResource, TextureKind, TextureSemantic, ValidatedEffect};
 
 use super::{EffectChain, EffectIndex, TechniqueKey};
+use crate::effect_gpu::EffectGpu;
 use crate::input::{BACK_BUFFER_FORMAT, DEPTH_FORMAT};
 use crate::inspect::{
     CaptureError, CaptureRequest, CaptureState, CapturedImage, PassRef, ResourceId, ResourceInfo,
@@ -120,21 +121,36 @@ impl EffectChain {
         self.captured()
     }
 
+    /// Asks the next frame to capture every one of `requests` at its boundary, all in that one
+    /// frame (unlike [`Self::set_capture`], which serves one request every frame); read them
+    /// with [`Self::wait_for_probes`]. For comparisons, which look at every pass of one frame.
+    pub fn set_probes(&mut self, requests: &[CaptureRequest]) {
+        self.probes = requests.iter().copied().map(CaptureState::new).collect();
+        self.probes_pending = !self.probes.is_empty();
+    }
+
+    /// Waits for the GPU and returns what the frame after [`Self::set_probes`] captured, one
+    /// result per request in its order (empty when no probes were set); the probes are then
+    /// done, and later frames capture nothing more for them.
+    pub fn wait_for_probes(&mut self) -> Vec<Result<CapturedImage, CaptureError>> {
+        let _ = self.ctx.device.poll(wgpu::PollType::wait_indefinitely());
+        std::mem::take(&mut self.probes)
+            .into_iter()
+            .map(|mut probe| {
+                probe.begin_frame();
+                probe.latest().cloned().unwrap_or_else(|| {
+                    Err(CaptureError::Readback(
+                        "no frame ran since the probes were set".into(),
+                    ))
+                })
+            })
+            .collect()
+    }
+
     /// The GPU texture an effect texture resource stands for; `None` for the back buffer and
     /// depth (routed per frame) and for ids the chain does not have.
     pub(crate) fn owned_texture(&self, id: ResourceId) -> Option<&wgpu::Texture> {
-        let ResourceId::Texture { effect, texture } = id else {
-            return None;
-        };
-        match self
-            .effects
-            .get(effect.index())?
-            .textures
-            .get(texture.index())?
-        {
-            TextureGpu::Owned { texture, .. } => Some(texture),
-            TextureGpu::Semantic(_) => None,
-        }
+        owned_texture(&self.effects, id)
     }
 
     /// What each pass of every technique (in run order) reads and writes.
@@ -147,6 +163,17 @@ impl EffectChain {
             }
         }
         uses
+    }
+}
+
+/// [`EffectChain::owned_texture`] over the chain's effects alone (borrowed apart from the rest).
+pub(super) fn owned_texture(effects: &[EffectGpu], id: ResourceId) -> Option<&wgpu::Texture> {
+    let ResourceId::Texture { effect, texture } = id else {
+        return None;
+    };
+    match effects.get(effect.index())?.textures.get(texture.index())? {
+        TextureGpu::Owned { texture, .. } => Some(texture),
+        TextureGpu::Semantic(_) => None,
     }
 }
 

@@ -35,6 +35,7 @@ mod items;
 mod matrices;
 mod naga_words;
 mod names;
+pub(crate) use names::fx_name;
 mod order;
 mod passes;
 mod texture_params;
