@@ -15,6 +15,8 @@
 //! Tolerance: a pixel fails when its weighted YIQ distance passes [`THRESHOLD`] (egui's
 //! default, enough for llvmpipe/lavapipe builds to agree), and no pixel may fail.
 
+use std::path::Path;
+
 use app::window::layout::Pane;
 use app::window::{StartOptions, WorkbenchApp};
 use egui_kittest::kittest::Queryable as _;
@@ -224,4 +226,234 @@ fn diagnostics_of_an_effect_with_a_warning() {
     );
     snapshot(&mut harness, "diagnostics_warning");
     let _ = std::fs::remove_dir_all(effect.parent().expect("a folder"));
+}
+
+/// Presses and releases the primary button at `pos`, as a click there.
+fn click_at(harness: &mut Harness<'_, WorkbenchApp>, pos: egui::Pos2) {
+    harness.hover_at(pos);
+    harness.run_steps(1);
+    harness.drag_at(pos);
+    harness.run_steps(1);
+    harness.drop_at(pos);
+    harness.run_steps(2);
+}
+
+#[test]
+fn editor_tabs_wrap_inside_the_panel_and_switch_from_anywhere_on_them() {
+    let names: Vec<String> = (1..=8)
+        .map(|i| format!("a_rather_long_header_name_{i}.wfxh"))
+        .collect();
+    let mut text = String::from("#include \"shaders/fxbench.wfxh\"\n");
+    for name in &names {
+        text.push_str(&format!("#include \"{name}\"\n"));
+    }
+    text.push_str(&WARNED[WARNED.find('\n').expect("a first line") + 1..]);
+    let effect = effect_in_temp("tabs", "tabs.wfx", &text);
+    let dir = effect.parent().expect("a folder").to_path_buf();
+    for (i, name) in names.iter().enumerate() {
+        std::fs::write(dir.join(name), format!("// header {i}\n")).expect("header written");
+    }
+    let Some(mut harness) = open_window(StartOptions {
+        effects: vec![effect.clone()],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    }) else {
+        return;
+    };
+    let pane = pane_rect(&harness, Pane::Editor).expect("the editor is shown");
+    let tabs = harness.state().editor().tab_rects().to_vec();
+    // The effect, fxbench.wfxh and the eight headers.
+    assert_eq!(
+        tabs.len(),
+        10,
+        "{:?}",
+        harness.state().editor().tab_labels()
+    );
+    for tab in &tabs {
+        assert!(
+            pane.contains_rect(*tab),
+            "tab {tab:?} runs off the editor {pane:?}"
+        );
+    }
+    assert!(
+        tabs.iter().any(|t| t.top() > tabs[0].bottom()),
+        "ten long tabs wrap onto a second row"
+    );
+    // A click on the lower edge of each tab switches to it (no scroll bar over them).
+    for (i, tab) in tabs.iter().enumerate().rev() {
+        click_at(&mut harness, egui::pos2(tab.center().x, tab.bottom() - 2.0));
+        let paths: Vec<_> = harness
+            .state()
+            .editor()
+            .paths()
+            .map(Path::to_path_buf)
+            .collect();
+        assert_eq!(
+            harness.state().editor().active_path(),
+            Some(paths[i].as_path()),
+            "tab {i}"
+        );
+    }
+    snapshot(&mut harness, "editor_many_tabs");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn jumping_to_a_long_line_diagnostic_keeps_the_line_numbers_in_view() {
+    // The warning sits 300 columns in.
+    let text = WARNED.replacen(
+        "uniform Unused",
+        &format!("{}uniform Unused", " ".repeat(300)),
+        1,
+    );
+    let effect = effect_in_temp("long", "long.wfx", &text);
+    let Some(mut harness) = open_window(StartOptions {
+        effects: vec![effect.clone()],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    }) else {
+        return;
+    };
+    let (_, scroll) = harness
+        .state()
+        .editor()
+        .gutter_rect_and_scroll()
+        .expect("the editor drew its gutter");
+    assert_eq!(scroll.x, 0.0);
+    let row = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .find(|r| r.severity == analysis::Severity::Warning)
+        .expect("the unused uniform's warning")
+        .clone();
+    // "uniform " starts at column 301, the name it warns about eight further.
+    assert_eq!(row.target.as_ref().map(|t| t.start.column), Some(309));
+    harness.get_by_label(&row.location).click();
+    harness.run_steps(4);
+    let pane = pane_rect(&harness, Pane::Editor).expect("the editor is shown");
+    let (gutter, scroll) = harness
+        .state()
+        .editor()
+        .gutter_rect_and_scroll()
+        .expect("the editor drew its gutter");
+    assert!(
+        scroll.x > 100.0,
+        "the text scrolled to column 301: {scroll:?}"
+    );
+    assert!(
+        gutter.left() >= pane.left() && gutter.right() < pane.left() + 80.0,
+        "the line numbers {gutter:?} stay at the editor's left edge {pane:?}"
+    );
+    snapshot(&mut harness, "editor_long_line_jump");
+    let _ = std::fs::remove_dir_all(effect.parent().expect("a folder"));
+}
+
+#[test]
+fn a_tab_with_errors_reads_on_the_selected_and_the_plain_background() {
+    use app::window::editor::{contrast_ratio, error_tab_colour};
+    for visuals in [egui::Visuals::dark(), egui::Visuals::light()] {
+        let colour = error_tab_colour(&visuals);
+        for background in [visuals.panel_fill, visuals.selection.bg_fill] {
+            let ratio = contrast_ratio(colour, background);
+            assert!(ratio >= 4.5, "{colour:?} on {background:?}: {ratio:.2}:1");
+        }
+        // Still an error's colour: red first.
+        assert!(
+            colour.r() > colour.g() && colour.r() > colour.b(),
+            "{colour:?}"
+        );
+    }
+    // The theme's own error red on the selected blue, what the tab used to be, does not read.
+    let dark = egui::Visuals::dark();
+    assert!(contrast_ratio(dark.error_fg_color, dark.selection.bg_fill) < 3.0);
+}
+
+#[test]
+fn the_selected_tab_of_a_file_with_errors() {
+    let text = format!("{WARNED}fn broken() -> f32 {{ return undefined_name; }}\n");
+    let effect = effect_in_temp("errors", "errors.wfx", &text);
+    let Some(mut harness) = open_window(StartOptions {
+        effects: vec![effect.clone()],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    }) else {
+        return;
+    };
+    assert!(
+        harness
+            .state()
+            .diagnostics()
+            .iter()
+            .any(|r| r.severity == analysis::Severity::Error),
+        "{:?}",
+        harness.state().diagnostics()
+    );
+    assert_eq!(
+        harness.state().editor().active_path(),
+        harness.state().editor().paths().next()
+    );
+    snapshot(&mut harness, "editor_error_tab");
+    let _ = std::fs::remove_dir_all(effect.parent().expect("a folder"));
+}
+
+#[test]
+fn side_by_side_spirv_fits_the_panel_at_the_default_size() {
+    let Some(mut harness) = demo() else {
+        return;
+    };
+    show_tab(&mut harness, Pane::Spirv);
+    wait_for_spirv(&mut harness);
+    harness.get_by_label("Side by side").click();
+    harness.run_steps(3);
+    let pane = pane_rect(&harness, Pane::Spirv).expect("the SPIR-V view is shown");
+    let rows: Vec<egui::Rect> = harness
+        .query_all_by(|n| text_of(n).is_some_and(|l| l.contains(" | ")))
+        .map(|n| n.rect())
+        .collect();
+    assert!(rows.len() > 20, "{} rows shown", rows.len());
+    for row in &rows {
+        assert!(
+            row.right() <= pane.right(),
+            "a row ends at x = {} past the panel's {}",
+            row.right(),
+            pane.right()
+        );
+    }
+}
+
+#[test]
+fn the_open_image_menu_lists_recent_images() {
+    let Some(mut harness) = demo() else {
+        return;
+    };
+    let image_path = effect_in_temp("recent", "grey.png", "").with_file_name("grey.png");
+    image::RgbaImage::from_pixel(64, 32, image::Rgba([128, 128, 128, 255]))
+        .save(&image_path)
+        .expect("image written");
+    harness.get_by_label("Open image").click();
+    harness.run_steps(2);
+    harness.get_by_label("No recent images");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    let opened = harness.state().opened().clone();
+    assert!(harness.state_mut().open(StartOptions {
+        input: app::session::input::InputChoice::Image(image_path.clone()),
+        ..opened.clone()
+    }));
+    assert!(harness.state_mut().open(opened));
+    harness.run_steps(2);
+    assert_eq!(harness.state().recent_images(), [image_path.clone()]);
+    assert_eq!(harness.state().stored().recent_images, [image_path.clone()]);
+    harness.get_by_label("Open image").click();
+    harness.run_steps(2);
+    harness
+        .get_by_label(&image_path.display().to_string())
+        .click();
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().opened().input,
+        app::session::input::InputChoice::Image(image_path.clone())
+    );
+    let _ = std::fs::remove_dir_all(image_path.parent().expect("a folder"));
 }

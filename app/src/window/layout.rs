@@ -115,7 +115,9 @@ fn home(pane: Pane) -> (&'static [Pane], Placement) {
         Uniforms => (&[Techniques], Placement::Below),
         Diagnostics => (&[Preview, Spirv, Inspector, Timing], Placement::Below),
         Editor => (&[Preview, Spirv, Inspector, Timing], Placement::Right),
-        Preview | Spirv | Inspector | Timing => (&[Preview, Spirv, Inspector, Timing], Placement::Tab),
+        Preview | Spirv | Inspector | Timing => {
+            (&[Preview, Spirv, Inspector, Timing], Placement::Tab)
+        }
     }
 }
 
@@ -160,7 +162,10 @@ fn place(
     placement: Placement,
 ) {
     use egui_tiles::{Container, ContainerKind, Tile};
-    let is_tabs = matches!(tree.tiles.get(group), Some(Tile::Container(Container::Tabs(_))));
+    let is_tabs = matches!(
+        tree.tiles.get(group),
+        Some(Tile::Container(Container::Tabs(_)))
+    );
     if placement == Placement::Tab || !is_tabs {
         let index = tree.tiles.get(group).map_or(0, |t| match t {
             Tile::Container(c) => c.num_children(),
