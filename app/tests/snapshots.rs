@@ -443,8 +443,14 @@ fn the_open_image_menu_lists_recent_images() {
     }));
     assert!(harness.state_mut().open(opened));
     harness.run_steps(2);
-    assert_eq!(harness.state().recent_images(), [image_path.clone()]);
-    assert_eq!(harness.state().stored().recent_images, [image_path.clone()]);
+    assert_eq!(
+        harness.state().recent_images(),
+        std::slice::from_ref(&image_path)
+    );
+    assert_eq!(
+        harness.state().stored().recent_images,
+        std::slice::from_ref(&image_path)
+    );
     harness.get_by_label("Open image").click();
     harness.run_steps(2);
     harness
