@@ -382,6 +382,10 @@ impl WorkbenchApp {
                 } else {
                     match runtime.set_input(source, compiled.effects) {
                         Ok(()) => {
+                            if let crate::session::input::InputChoice::Image(image) = &options.input
+                            {
+                                super::persist::remember(&mut self.recent_images, image.clone());
+                            }
                             self.opened = options;
                             self.spirv.refresh(runtime.chain());
                             "input changed".to_string()

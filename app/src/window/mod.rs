@@ -212,6 +212,8 @@ pub struct WorkbenchApp {
     tree: egui_tiles::Tree<Pane>,
     toolbar: toolbar::Toolbar,
     recent: Vec<PathBuf>,
+    /// Images opened as the input, newest first.
+    recent_images: Vec<PathBuf>,
     compiler: BackgroundCompiler,
     /// When the editor's text last changed and has not been compiled since.
     edited_at: Option<Instant>,
@@ -249,10 +251,12 @@ impl WorkbenchApp {
             storage.and_then(|s| eframe::get_value(s, persist::KEY));
         let mut tree = layout::default_tree();
         let mut recent = Vec::new();
+        let mut recent_images = Vec::new();
         let mut screenshot_settings = persist::ScreenshotSettings::default();
         if let Some(stored) = stored {
             tree = stored.layout;
             recent = stored.recent;
+            recent_images = stored.recent_images;
             if options.effects.is_empty() && options.preset.is_none() {
                 options.effects = stored.effects;
                 options.preset = stored.preset;
@@ -289,6 +293,7 @@ impl WorkbenchApp {
             tree,
             toolbar: toolbar::Toolbar::default(),
             recent,
+            recent_images,
             compiler: BackgroundCompiler::default(),
             edited_at: None,
             undo: undo::UndoStack::default(),
@@ -462,6 +467,9 @@ impl WorkbenchApp {
         for path in options.preset.iter().chain(&options.effects) {
             persist::remember(&mut self.recent, path.clone());
         }
+        if let InputChoice::Image(image) = &options.input {
+            persist::remember(&mut self.recent_images, image.clone());
+        }
         self.document = document;
         self.runtime = runtime;
         self.shaders = spirv::ShaderChoice::default();
@@ -533,6 +541,11 @@ impl WorkbenchApp {
         &self.recent
     }
 
+    /// Images recently opened as the input, newest first.
+    pub fn recent_images(&self) -> &[PathBuf] {
+        &self.recent_images
+    }
+
     /// The window's title: the preset (or effect) and a marker while something is unsaved.
     pub fn title(&self) -> String {
         let name = self
@@ -588,6 +601,7 @@ impl WorkbenchApp {
             preset: self.opened.preset.clone(),
             input: (&self.opened.input).into(),
             recent: self.recent.clone(),
+            recent_images: self.recent_images.clone(),
             resolution: self.opened.resolution,
             screenshots: self.screenshots.settings.clone(),
             include: self.opened.include.clone(),
@@ -680,6 +694,7 @@ impl eframe::App for WorkbenchApp {
         let view = toolbar::ToolbarView {
             opened: &self.opened,
             recent: &self.recent,
+            recent_images: &self.recent_images,
             preset_path: self.document.preset_path.as_deref(),
             shaders: self.shaders,
             mode: self.mode,

@@ -48,6 +48,9 @@ pub struct Stored {
     pub preset: Option<PathBuf>,
     pub input: StoredInput,
     pub recent: Vec<PathBuf>,
+    /// Recently opened images, newest first (the Open image menu's list).
+    #[serde(default)]
+    pub recent_images: Vec<PathBuf>,
     /// The chosen resolution (absent in what older versions stored).
     #[serde(default)]
     pub resolution: Option<(u32, u32)>,

@@ -18,6 +18,8 @@ use crate::window::{Command, StartOptions};
 pub struct ToolbarView<'a> {
     pub opened: &'a StartOptions,
     pub recent: &'a [PathBuf],
+    /// Images recently opened as the input, newest first.
+    pub recent_images: &'a [PathBuf],
     pub preset_path: Option<&'a Path>,
     pub shaders: ShaderChoice,
     pub mode: CompileMode,
@@ -325,6 +327,29 @@ impl Toolbar {
         }
     }
 
+    /// Choose an image, or one of the recent ones (as File lists recent files).
+    fn image_menu(&mut self, ui: &mut egui::Ui, view: &ToolbarView<'_>, out: &mut Vec<Command>) {
+        if ui.button("Choose image...").clicked() {
+            let start = Instant::now();
+            match dialog(view.opened)
+                .add_filter("Images", &["png", "jpg", "jpeg"])
+                .pick_file()
+            {
+                Some(image) => out.push(Command::Open(options_for_path(view.opened, image))),
+                None => self.no_dialog(start),
+            }
+        }
+        ui.separator();
+        if view.recent_images.is_empty() {
+            ui.weak("No recent images");
+        }
+        for path in view.recent_images {
+            if ui.button(path.display().to_string()).clicked() {
+                out.push(Command::Open(options_for_path(view.opened, path.clone())));
+            }
+        }
+    }
+
     /// The buttons every session uses, always in view.
     fn quick_ui(&mut self, ui: &mut egui::Ui, view: &ToolbarView<'_>, out: &mut Vec<Command>) {
         if ui
@@ -348,20 +373,9 @@ impl Toolbar {
                 None => self.no_dialog(start),
             }
         }
-        if ui
-            .button("Open image...")
-            .on_hover_text("Run the effects over a PNG or JPEG instead")
-            .clicked()
-        {
-            let start = Instant::now();
-            match dialog(view.opened)
-                .add_filter("Images", &["png", "jpg", "jpeg"])
-                .pick_file()
-            {
-                Some(image) => out.push(Command::Open(options_for_path(view.opened, image))),
-                None => self.no_dialog(start),
-            }
-        }
+        ui.menu_button("Open image", |ui| self.image_menu(ui, view, out))
+            .response
+            .on_hover_text("Run the effects over a PNG or JPEG instead");
         input_ui(ui, view.opened, out);
         self.resolution_ui(ui, view.opened, out);
         if !view.running {

@@ -53,6 +53,10 @@ pub struct EditorPanel {
     selection: Option<(usize, usize)>,
     /// Files that could not be opened, said once in the panel.
     error: Option<String>,
+    /// Where the tabs were drawn last frame, in tab order.
+    tab_rects: Vec<egui::Rect>,
+    /// Where the line numbers were drawn last frame, and how far the text was scrolled.
+    gutter: Option<(egui::Rect, egui::Vec2)>,
 }
 
 impl EditorPanel {
@@ -213,9 +217,21 @@ impl EditorPanel {
         Some((text::line_col(text, a), text::line_col(text, b)))
     }
 
+    /// Where each tab was drawn last frame, in tab order.
+    pub fn tab_rects(&self) -> &[egui::Rect] {
+        &self.tab_rects
+    }
+
+    /// Where the line numbers were drawn last frame and how far the text was scrolled: the
+    /// numbers stay at the panel's left edge however far a long line scrolls.
+    pub fn gutter_rect_and_scroll(&self) -> Option<(egui::Rect, egui::Vec2)> {
+        self.gutter
+    }
+
     /// Draws the panel; returns [`Command::BuffersEdited`] when the text changed.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
+        self.tab_rects.clear();
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
@@ -240,42 +256,43 @@ impl EditorPanel {
         commands
     }
 
+    /// The tab strip, wrapped onto more rows when the tabs are wider than the panel: a
+    /// horizontal scroll area here put its scroll bar over the tabs' lower half (a click there
+    /// dragged the bar instead of switching) and let the strip run off the panel.
     fn tabs_ui(&mut self, ui: &mut egui::Ui) {
-        egui::ScrollArea::horizontal()
-            .id_salt("editor tabs")
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    for (i, tab) in self.tabs.iter().enumerate() {
-                        let label = tab_label(tab);
-                        let errors = self.marks.iter().any(|m| {
-                            m.severity == Severity::Error && m.target.path == tab.buffer.path()
-                        });
-                        let mut text = egui::RichText::new(label);
-                        if errors {
-                            text = text.color(ui.visuals().error_fg_color);
-                        }
-                        if ui
-                            .selectable_label(i == self.active, text)
-                            .on_hover_text(tab.buffer.path().display().to_string())
-                            .clicked()
-                        {
-                            self.active = i;
-                            self.selection = None;
-                        }
-                    }
-                    ui.separator();
-                    if let Some(tab) = self.tabs.get(self.active)
-                        && ui
-                            .small_button("Open externally")
-                            .on_hover_text("Open this file in the system's editor for its type")
-                            .clicked()
-                    {
-                        self.error = open_externally(tab.buffer.path())
-                            .err()
-                            .map(|e| format!("cannot open an external editor: {e}"));
-                    }
-                });
-            });
+        let error_colour = error_tab_colour(ui.visuals());
+        ui.horizontal_wrapped(|ui| {
+            for (i, tab) in self.tabs.iter().enumerate() {
+                let label = tab_label(tab);
+                let errors = self
+                    .marks
+                    .iter()
+                    .any(|m| m.severity == Severity::Error && m.target.path == tab.buffer.path());
+                let mut text = egui::RichText::new(label);
+                if errors {
+                    text = text.color(error_colour);
+                }
+                let response = ui
+                    .selectable_label(i == self.active, text)
+                    .on_hover_text(tab.buffer.path().display().to_string());
+                if response.clicked() {
+                    self.active = i;
+                    self.selection = None;
+                }
+                self.tab_rects.push(response.rect);
+            }
+            ui.separator();
+            if let Some(tab) = self.tabs.get(self.active)
+                && ui
+                    .small_button("Open externally")
+                    .on_hover_text("Open this file in the system's editor for its type")
+                    .clicked()
+            {
+                self.error = open_externally(tab.buffer.path())
+                    .err()
+                    .map(|e| format!("cannot open an external editor: {e}"));
+            }
+        });
     }
 
     /// The "changed on disk" question for the active tab; returns whether the text changed.
@@ -395,7 +412,8 @@ impl EditorPanel {
         };
         let mut changed = false;
         let mut hover: Option<String> = None;
-        egui::ScrollArea::both()
+        let mut gutter_rect = None;
+        let scrolled = egui::ScrollArea::both()
             .id_salt(("editor scroll", &path))
             .auto_shrink([false, false])
             .show(ui, |ui| {
@@ -432,20 +450,24 @@ impl EditorPanel {
                         let (a, b) = (r.primary.index.0, r.secondary.index.0);
                         (a.min(b), a.max(b))
                     });
-                    gutter(
+                    gutter_rect = Some(gutter(
                         ui,
                         galley,
                         origin,
-                        gutter_left,
                         gutter_width,
                         &underlines,
                         &self.marks,
-                    );
+                    ));
                     if let Some(pending) = self.pending.take() {
                         let rect = galley
                             .pos_from_cursor(CCursor::new(pending.start))
                             .translate(origin.to_vec2());
-                        ui.scroll_to_rect(rect.expand(40.0), Some(egui::Align::Center));
+                        // Room on the left for the line numbers drawn over the text there.
+                        let rect = egui::Rect::from_min_max(
+                            rect.min - egui::vec2(gutter_width + 40.0, 40.0),
+                            rect.max + egui::vec2(40.0, 40.0),
+                        );
+                        ui.scroll_to_rect(rect, Some(egui::Align::Center));
                     }
                     if let Some(pos) = output.response.response.hover_pos() {
                         let at = galley.cursor_from_pos(pos - origin).index.0;
@@ -466,6 +488,7 @@ impl EditorPanel {
                     }
                 });
             });
+        self.gutter = gutter_rect.map(|r| (r, scrolled.state.clamped_offset()));
         tab.highlight = highlight;
         changed
     }
@@ -495,18 +518,23 @@ fn tab_label(tab: &Tab) -> String {
 }
 
 /// Line numbers beside each line's first row, coloured and marked where a diagnostic starts.
+/// They are drawn at the visible left edge over an opaque strip, whatever the horizontal
+/// scroll, so a jump to the end of a long line keeps them in view; returns the strip.
 fn gutter(
     ui: &egui::Ui,
     galley: &egui::Galley,
     origin: egui::Pos2,
-    left: f32,
     width: f32,
     underlines: &[(Underline, usize)],
     marks: &[Mark],
-) {
+) -> egui::Rect {
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let weak = ui.visuals().weak_text_color();
     let clip = ui.clip_rect();
+    let left = clip.left();
+    let strip = egui::Rect::from_x_y_ranges(left..=left + width, clip.y_range());
+    ui.painter()
+        .rect_filled(strip, 0.0, ui.visuals().panel_fill);
     let mut line = 1u32;
     let mut starts_line = true;
     for row in &galley.rows {
@@ -543,6 +571,47 @@ fn gutter(
             line += 1;
         }
     }
+    strip
+}
+
+/// The colour of a tab's name while its file has errors: the theme's error colour, lightened
+/// (dark theme) or darkened (light theme) until it reads at 4.5:1 (WCAG's contrast for text)
+/// on both the panel and the selected tab's background, so an active tab with errors stays
+/// readable.
+pub fn error_tab_colour(visuals: &egui::Visuals) -> egui::Color32 {
+    let backgrounds = [visuals.panel_fill, visuals.selection.bg_fill];
+    let towards = if visuals.dark_mode {
+        egui::Color32::WHITE
+    } else {
+        egui::Color32::BLACK
+    };
+    let base = visuals.error_fg_color;
+    (0..=20)
+        .map(|step| lerp_colour(base, towards, step as f32 / 20.0))
+        .find(|c| backgrounds.iter().all(|b| contrast_ratio(*c, *b) >= 4.5))
+        .unwrap_or(towards)
+}
+
+fn lerp_colour(a: egui::Color32, b: egui::Color32, t: f32) -> egui::Color32 {
+    let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * t).round() as u8;
+    egui::Color32::from_rgb(mix(a.r(), b.r()), mix(a.g(), b.g()), mix(a.b(), b.b()))
+}
+
+/// WCAG 2's contrast ratio of two opaque colours (1 to 21).
+pub fn contrast_ratio(a: egui::Color32, b: egui::Color32) -> f32 {
+    let luminance = |c: egui::Color32| {
+        let channel = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 fn severity_colour(ui: &egui::Ui, severity: Severity) -> egui::Color32 {

@@ -67,6 +67,8 @@ pub struct SpirvPanel {
     job: Option<(usize, StageJob)>,
     /// Only lines containing this (any case) are shown.
     search: String,
+    /// Characters each side of the side-by-side view holds, from the panel's width.
+    column_chars: usize,
 }
 
 impl SpirvPanel {
@@ -187,7 +189,7 @@ impl SpirvPanel {
                 .collect(),
             Mode::Before => listing(&s.before_listing),
             Mode::After => listing(&s.after_listing),
-            Mode::SideBySide => side_by_side(&s.aligned),
+            Mode::SideBySide => side_by_side_within(&s.aligned, self.column_chars),
             Mode::Source => {
                 let effect = self.stages.get(self.selected_stage).map(|(e, _, _)| *e);
                 match (&work.mapping, effect) {
@@ -245,6 +247,20 @@ impl SpirvPanel {
             return Vec::new();
         }
         self.header_ui(ui, chain);
+        // Side by side fits the panel: each column gets half its width, longer rows are cut.
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let glyph = ui.fonts_mut(|f| f.glyph_width(&font, '0')).max(1.0);
+        let scroll_bar = ui.spacing().scroll.allocated_width();
+        let chars = ((ui.available_width() - scroll_bar) / glyph)
+            .floor()
+            .max(0.0) as usize;
+        let column_chars = (chars.saturating_sub(SIDE_BY_SIDE_GAP) / 2).clamp(12, SIDE_BY_SIDE_MAX);
+        if column_chars != self.column_chars {
+            self.column_chars = column_chars;
+            if self.mode == Mode::SideBySide {
+                self.rebuild_lines(chain);
+            }
+        }
         self.ensure_compiled(chain);
         let Some(selected) = self
             .selected
@@ -401,16 +417,37 @@ pub fn row_job(
     egui::text::LayoutJob::simple_singleline(line.text.clone(), font.clone(), colour)
 }
 
+/// Characters of a side-by-side row that are not either side's text: the marks and the bar.
+const SIDE_BY_SIDE_GAP: usize = 6;
+/// The widest a side-by-side column gets, in characters.
+const SIDE_BY_SIDE_MAX: usize = 80;
+
+/// [`side_by_side_within`] with columns up to [`SIDE_BY_SIDE_MAX`] characters.
+pub fn side_by_side(rows: &[optimizer::AlignedRow]) -> Vec<Line> {
+    side_by_side_within(rows, SIDE_BY_SIDE_MAX)
+}
+
 /// naga's listing and the optimised one in two columns, aligned along their diff; a `-` marks
 /// an instruction the optimiser removed, a `+` one it created, and the row is coloured so.
-pub fn side_by_side(rows: &[optimizer::AlignedRow]) -> Vec<Line> {
+/// Each column is at most `column_chars` wide (the view passes half the panel's width, so the
+/// two fit without scrolling sideways); a longer instruction is cut and ends in `…` (the naga
+/// and Optimised listings show it whole).
+pub fn side_by_side_within(rows: &[optimizer::AlignedRow], column_chars: usize) -> Vec<Line> {
     let width = rows
         .iter()
         .filter_map(|r| r.before.as_deref())
-        .map(str::len)
+        .map(|t| t.chars().count())
         .max()
         .unwrap_or(0)
-        .min(80);
+        .min(column_chars);
+    let fit = |text: &str| -> String {
+        if text.chars().count() <= column_chars {
+            return text.to_string();
+        }
+        let mut cut: String = text.chars().take(column_chars.saturating_sub(1)).collect();
+        cut.push('\u{2026}');
+        cut
+    };
     let mut out = vec![Line::plain(
         LineKind::Header,
         format!("  {:<width$} |   {}", "naga", "optimised"),
@@ -427,8 +464,8 @@ pub fn side_by_side(rows: &[optimizer::AlignedRow]) -> Vec<Line> {
             kind,
             format!(
                 "{left} {:<width$} | {right} {}",
-                row.before.as_deref().unwrap_or(""),
-                row.after.as_deref().unwrap_or("")
+                fit(row.before.as_deref().unwrap_or("")),
+                fit(row.after.as_deref().unwrap_or(""))
             ),
         ));
     }

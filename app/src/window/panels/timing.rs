@@ -20,6 +20,9 @@ pub struct TimingPanel {
     plotted: (usize, usize),
     /// The chain generation the panel last saw: a rebuild restarts the plot.
     generation: Option<u64>,
+    /// Where last frame's measured values were drawn (totals, table rows, plot): what a
+    /// snapshot test masks.
+    measured: Vec<egui::Rect>,
 }
 
 impl TimingPanel {
@@ -28,8 +31,15 @@ impl TimingPanel {
         self.plotted
     }
 
+    /// Where the measured values were drawn last frame (the totals, each row of the table,
+    /// the plot); the headers and row layout around them do not change from run to run.
+    pub fn measured_rects(&self) -> &[egui::Rect] {
+        &self.measured
+    }
+
     /// Draws the panel for `chain`.
     pub fn show(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
+        self.measured.clear();
         let summary = TimingSummary::of(chain);
         if self.generation != Some(summary.generation) {
             // The chain was rebuilt: its histories started afresh, and the technique keys may
@@ -37,7 +47,12 @@ impl TimingPanel {
             self.generation = Some(summary.generation);
             self.selected = None;
         }
-        totals_ui(ui, chain, &summary);
+        let totals = ui.scope(|ui| totals_ui(ui, chain, &summary));
+        // As wide as the panel: the totals' text changes width with its digits.
+        self.measured.push(egui::Rect::from_x_y_ranges(
+            ui.max_rect().x_range(),
+            totals.response.rect.y_range(),
+        ));
         ui.separator();
         egui::ScrollArea::vertical()
             .max_height(ui.available_height() * 0.5)
@@ -82,9 +97,13 @@ impl TimingPanel {
                     if response.clicked() {
                         self.selected = (!selected).then_some(row.scope);
                     }
-                    stats_cells(ui, row.gpu);
-                    ui.monospace(ms(row.cpu.map(|s| s.mean_ns)));
-                    share_bar(ui, row.share, costliest);
+                    let mut rect = response.rect;
+                    for cell in stats_cells(ui, row.gpu) {
+                        rect |= cell.rect;
+                    }
+                    rect |= number_cell(ui, row.cpu.map(|s| s.mean_ns)).rect;
+                    rect |= share_bar(ui, row.share, costliest).rect;
+                    self.measured.push(rect);
                     ui.end_row();
                 }
             });
@@ -106,7 +125,7 @@ impl TimingPanel {
         };
         let (gpu, cpu) = (points(gpu), points(cpu));
         self.plotted = (gpu.len(), cpu.len());
-        Plot::new("timing history")
+        let plot = Plot::new("timing history")
             .legend(Legend::default())
             .y_axis_label("ms")
             .x_axis_label("frame")
@@ -116,6 +135,7 @@ impl TimingPanel {
                 plot.line(Line::new("GPU", gpu));
                 plot.line(Line::new("CPU", cpu));
             });
+        self.measured.push(plot.response.rect);
     }
 
     /// The selected row's name and its GPU and CPU histories (the whole frame by default).
@@ -181,17 +201,35 @@ fn totals_ui(ui: &mut egui::Ui, chain: &EffectChain, summary: &TimingSummary) {
     }
 }
 
-fn stats_cells(ui: &mut egui::Ui, stats: Option<WindowStats>) {
-    ui.monospace(ms(stats.map(|s| s.mean_ns)));
-    ui.monospace(ms(stats.map(|s| s.min_ns)));
-    ui.monospace(ms(stats.map(|s| s.max_ns)));
-    ui.monospace(ms(stats.map(|s| s.p95_ns)));
+fn stats_cells(ui: &mut egui::Ui, stats: Option<WindowStats>) -> [egui::Response; 4] {
+    [
+        number_cell(ui, stats.map(|s| s.mean_ns)),
+        number_cell(ui, stats.map(|s| s.min_ns)),
+        number_cell(ui, stats.map(|s| s.max_ns)),
+        number_cell(ui, stats.map(|s| s.p95_ns)),
+    ]
 }
 
-fn share_bar(ui: &mut egui::Ui, share: Option<f64>, costliest: bool) {
+/// A time in ms, right-aligned in a cell as wide as "000.000": the columns keep their places
+/// while the numbers change.
+fn number_cell(ui: &mut egui::Ui, ns: Option<u64>) -> egui::Response {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let width = ui.fonts_mut(|f| f.glyph_width(&font, '0')) * 7.0;
+    let size = egui::vec2(width, ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(
+        size,
+        egui::Layout::right_to_left(egui::Align::Center),
+        |ui| {
+            ui.set_min_size(size);
+            ui.monospace(ms(ns))
+        },
+    )
+    .response
+}
+
+fn share_bar(ui: &mut egui::Ui, share: Option<f64>, costliest: bool) -> egui::Response {
     let Some(share) = share else {
-        ui.weak("–");
-        return;
+        return ui.weak("–");
     };
     let mut bar = egui::ProgressBar::new(share.clamp(0.0, 1.0) as f32)
         .desired_width(120.0)
@@ -199,7 +237,7 @@ fn share_bar(ui: &mut egui::Ui, share: Option<f64>, costliest: bool) {
     if costliest {
         bar = bar.fill(COSTLIEST);
     }
-    ui.add(bar);
+    ui.add(bar)
 }
 
 fn ms(ns: Option<u64>) -> String {
