@@ -1,6 +1,7 @@
 //! Every kind of bad file through every way into the window (Open effects, Open preset, Open
 //! image, a drop, the command line): the window keeps running, the session that was open stays,
 //! and the reason is shown. A panic anywhere fails the test.
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
