@@ -597,7 +597,10 @@ fn the_definitions_an_effect_offers_are_listed_as_reshade_lists_them() {
     let files = [("e.fx", effect), ("h.fxh", header)];
     let listed = |options: &Options| {
         let out = load(&files, options);
-        let fx = out.effect.as_ref().expect(&diagnostics(&out).join("\n"));
+        let fx = out
+            .effect
+            .as_ref()
+            .unwrap_or_else(|| panic!("{}", diagnostics(&out).join("\n")));
         fx.tested_definitions()
             .map(|(n, v)| format!("{n}={v}"))
             .collect::<Vec<_>>()
