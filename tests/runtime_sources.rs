@@ -10,6 +10,16 @@ use app::session::document::Document;
 use common::*;
 use engine::{FrameInput, testing};
 
+/// `document` under a preset that lists no techniques, so their `enabled` annotations decide
+/// what runs (ReShade's rule for an effect just installed; without a preset every technique
+/// would run).
+fn annotations_decide(document: Document) -> Document {
+    Document {
+        preset: Some(analysis::preset::Preset::default()),
+        ..document
+    }
+}
+
 /// Writes an effect into a fresh temp folder and returns its path.
 fn effect_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("fxbench-sources-{name}-{}", std::process::id()));
@@ -113,10 +123,10 @@ technique Other { pass { VertexShader = PostProcessVS; PixelShader = ps; } }
 fn overlay_sources_give_the_one_based_index_of_the_uniform() {
     let Some(ctx) = testing::gpu() else { return };
     let image = engine::input::test_card(8, 8);
-    let document = Document::with_effects(vec![
+    let document = annotations_decide(Document::with_effects(vec![
         effect_file("overlay", OVERLAY_EFFECT),
         effect_file("overlay_other", OTHER_EFFECT),
-    ]);
+    ]));
     let mut chain = chain_for(&ctx, &document, &image);
     let input = engine::InputTexture::upload(&ctx.device, &ctx.queue, &image, "input");
     let overlay = chain.effect_at(0).expect("the overlay effect");
@@ -202,7 +212,10 @@ technique Flash < enabled = true; timeout = 100; > { pass { VertexShader = PostP
 fn toggle_keys_and_timeouts_follow_the_frame_input() {
     let Some(ctx) = testing::gpu() else { return };
     let image = engine::input::test_card(8, 8);
-    let document = Document::with_effects(vec![effect_file("toggle", TOGGLE_EFFECT)]);
+    let document = annotations_decide(Document::with_effects(vec![effect_file(
+        "toggle",
+        TOGGLE_EFFECT,
+    )]));
     let mut chain = chain_for(&ctx, &document, &image);
     let input = engine::InputTexture::upload(&ctx.device, &ctx.queue, &image, "input");
     let toggled = chain.find("Toggled", None).unwrap();
