@@ -150,7 +150,8 @@ impl Workspace {
                 entries.push(relative.clone());
                 if path.is_dir() {
                     stack.push(path);
-                } else if name.ends_with(".rs") {
+                } else if name.ends_with(".rs") && !relative.starts_with("vendor/") {
+                    // vendor/ holds third-party crates as published (patched naga): not ours.
                     let text = std::fs::read_to_string(&path).expect("source readable");
                     sources.push(scan_source(relative, &text));
                 }
