@@ -906,6 +906,40 @@ fn texture_intrinsics_match_cpu() {
 }
 
 #[test]
+fn min_and_mag_filters_follow_the_level_of_detail() {
+    // ReShade samples with implicit LOD: on a texture of one mip level the derivatives still
+    // choose between the min and the mag filter. `input` is the 16x16 frame.
+    fn checker(x: i32, y: i32) -> f32 {
+        if (x + y) % 2 == 0 { 64.0 } else { 192.0 } / 255.0
+    }
+    check(&[
+        Case {
+            // 2 texels per pixel across: minified, so linear, halfway between texels 2x and
+            // 2x + 1 (clamped at the right edge).
+            name: "minified_linear",
+            code: "sampler MinLinear { Texture = ReShade::BackBufferTex; MinFilter = LINEAR; MagFilter = POINT; MipFilter = POINT; };
+            float4 Case(int2 p, float2 uv) { return tex2D(MinLinear, float2(uv.x * 2.0, uv.y)); }",
+            expected: |x, y, _| {
+                let (a, b) = ((2 * x).min(15), (2 * x + 1).min(15));
+                let red = (a + b) as f32 * 17.0 / 2.0 / 255.0;
+                let blue = (checker(a, y) + checker(b, y)) / 2.0;
+                [red, y as f32 * 17.0 / 255.0, blue, 1.0]
+            },
+        },
+        Case {
+            // Half a texel per pixel both ways: magnified, so the nearest texel.
+            name: "magnified_point",
+            code: "sampler MinLinear { Texture = ReShade::BackBufferTex; MinFilter = LINEAR; MagFilter = POINT; MipFilter = POINT; };
+            float4 Case(int2 p, float2 uv) { return tex2D(MinLinear, uv * 0.5); }",
+            expected: |x, y, _| {
+                let (u, v) = (x / 2, y / 2);
+                [u as f32 * 17.0 / 255.0, v as f32 * 17.0 / 255.0, checker(u, v), 1.0]
+            },
+        },
+    ]);
+}
+
+#[test]
 fn one_and_three_dimensional_textures() {
     check(&[
         Case {

@@ -24,12 +24,15 @@ pub(crate) enum Global {
     /// A value: a uniform, a `static const` or a `static` variable, by WGSL name.
     Value(String),
     Texture,
-    /// A sampler: the WGSL names of its texture and sampler bindings, and whether the texture
-    /// has more than one mip level (then implicit-LOD sampling keeps `textureSample`).
+    /// A sampler: the WGSL names of its texture and sampler bindings, and whether its sampling
+    /// needs the hardware's level of detail (then `tex2D` stays `textureSample`): the texture has
+    /// more than one mip level, or the min and mag filters differ, where the derivatives choose
+    /// between them (level 0 would always magnify: CRT_Lottes's 2x downscale with `MinFilter =
+    /// LINEAR`, `MagFilter = POINT` read point-sampled texels).
     Sampler {
         texture: String,
         sampler: String,
-        mips: bool,
+        implicit_lod: bool,
     },
     Storage(String),
 }
@@ -515,9 +518,11 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
             format!("'MipLODBias' : a bias of {b} on a mipmapped texture"),
         );
     }
+    let filters = reshade_filters(filter);
+    let implicit_lod = mips || filters[0] != filters[1];
     let states = SamplerStates {
         address,
-        filters: reshade_filters(filter),
+        filters,
         srgb,
         lod_range,
     };
@@ -537,7 +542,7 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
     Ok(Global::Sampler {
         texture: texture_name,
         sampler: name.to_string(),
-        mips,
+        implicit_lod,
     })
 }
 

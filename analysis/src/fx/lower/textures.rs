@@ -3,8 +3,10 @@
 //! sampler bindings.
 //!
 //! Sampling: `tex2D` reads with `textureSampleLevel(.., 0.0)` when the texture has one mip level
-//! (the same value, and valid in vertex and compute shaders); with several mip levels it stays
-//! `textureSample` (FX modules turn WGSL's derivative uniformity analysis off, as HLSL has none).
+//! and the sampler's min and mag filters agree (the same value, and valid in vertex and compute
+//! shaders); otherwise it stays `textureSample`, whose derivatives pick the level and choose
+//! between the two filters as ReShade's implicit-LOD sampling does (FX modules turn WGSL's
+//! derivative uniformity analysis off, as HLSL has none).
 
 use super::super::ast::*;
 use super::super::lexer::Base;
@@ -25,8 +27,8 @@ impl Emitter<'_> {
                 Some(Global::Sampler {
                     texture,
                     sampler,
-                    mips,
-                }) => Ok((texture.clone(), sampler.clone(), *mips)),
+                    implicit_lod,
+                }) => Ok((texture.clone(), sampler.clone(), *implicit_lod)),
                 _ => unsupported(e.range, format!("'{q}' : not a sampler")),
             };
         }
@@ -93,14 +95,14 @@ impl Emitter<'_> {
         if name == "tex2Dstore" {
             return self.texture_store(name, args, 2, range);
         }
-        let (tex, samp, mips) = self.sampler_pair(first)?;
+        let (tex, samp, implicit_lod) = self.sampler_pair(first)?;
         let f2 = Type::vector(Base::Float, 2);
         let f4 = Type::vector(Base::Float, 4);
         let i2 = Type::vector(Base::Int, 2);
-        // Implicit LOD only where there are mips to choose from: level 0 is the same value and
-        // passes naga's uniformity analysis inside non-uniform control flow.
+        // Implicit LOD only where the level of detail changes the value (`Global::Sampler`):
+        // elsewhere level 0 is the same value and is valid in vertex and compute shaders.
         let sample = |at: &str| {
-            if mips {
+            if implicit_lod {
                 format!("textureSample({tex}, {samp}, {at})")
             } else {
                 format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
@@ -244,13 +246,13 @@ impl Emitter<'_> {
         if form == "store" {
             return self.texture_store(name, args, n, range);
         }
-        let (tex, samp, mips) = self.sampler_pair(first)?;
+        let (tex, samp, implicit_lod) = self.sampler_pair(first)?;
         let lanes = if one_d { "x" } else { "xyz" };
         let (rest, shift) = self.texel_offset(form, rest, one_d, &tex)?;
         let code = match (form, rest) {
             ("", [c]) => {
                 let c = at(format!("({}{shift})", self.expr_as(c, &float_n)?), false);
-                if mips {
+                if implicit_lod {
                     format!("textureSample({tex}, {samp}, {c})")
                 } else {
                     format!("textureSampleLevel({tex}, {samp}, {c}, 0.0)")
