@@ -910,7 +910,7 @@ fn min_and_mag_filters_follow_the_level_of_detail() {
     // ReShade samples with implicit LOD: on a texture of one mip level the derivatives still
     // choose between the min and the mag filter. `input` is the 16x16 frame.
     fn checker(x: i32, y: i32) -> f32 {
-        if (x + y) % 2 == 0 { 64.0 } else { 192.0 } / 255.0
+        (if (x + y) % 2 == 0 { 64.0 } else { 192.0 }) / 255.0
     }
     check(&[
         Case {
