@@ -69,6 +69,11 @@ struct WindowArgs {
     /// ones.
     #[command(flatten)]
     search: args::SearchArgs,
+    /// A folder of ReShade's own SPIR-V (repeatable; X.spv for X.fx, flat or mirroring the
+    /// effect's collection/shaders folders): the Shaders box then offers "ReShade reference".
+    /// Without one, the window's stored folders; X.spv beside X.fx is always found.
+    #[arg(long = "reference", value_name = "DIR")]
+    reference: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -142,6 +147,7 @@ fn main() -> anyhow::Result<()> {
                 view: window.view.into(),
                 include: window.search.include,
                 textures: window.search.textures,
+                reference: window.reference,
             })
         }
         #[cfg(not(feature = "window"))]

@@ -131,6 +131,7 @@ impl WorkbenchApp {
                 }
             }
             Command::FilesChanged => self.reload(true),
+            Command::SetReferenceFolders(folders) => self.set_reference_folders(folders.clone()),
             Command::ShowPane(pane) => layout::show_pane(&mut self.tree, *pane),
             Command::HidePane(pane) => layout::hide_pane(&mut self.tree, *pane),
             Command::ResetLayout => self.tree = layout::default_tree(),
@@ -279,7 +280,13 @@ impl WorkbenchApp {
         let Ok(runtime) = &mut self.runtime else {
             return;
         };
-        let shaders = match choice.shaders() {
+        let shaders = match choice {
+            crate::session::spirv::ShaderChoice::Reference => runtime
+                .reference_shaders()
+                .ok_or(crate::session::spirv::ShaderChoiceError::NoReference),
+            _ => choice.shaders(),
+        };
+        let shaders = match shaders {
             Ok(shaders) => shaders,
             Err(why) => {
                 self.status = format!("cannot run {}: {why}", choice.label());
@@ -340,6 +347,24 @@ impl WorkbenchApp {
         };
         self.status = status;
         self.set_diagnostics(rows);
+    }
+
+    /// Looks for ReShade's SPIR-V in `folders` from now on; a chain running the reference it
+    /// no longer finds goes back to our shaders.
+    fn set_reference_folders(&mut self, folders: Vec<PathBuf>) {
+        self.opened.reference = folders;
+        let Ok(runtime) = &mut self.runtime else {
+            return;
+        };
+        let note = super::attach_reference(runtime, &self.document, &self.opened.reference);
+        let found = runtime.reference_shaders().is_some();
+        self.status = note.unwrap_or_else(|| match self.reference_file() {
+            Some(path) if found => format!("ReShade reference: {}", path.display()),
+            _ => "no ReShade reference for the open effect".to_string(),
+        });
+        if !found && self.shaders == crate::session::spirv::ShaderChoice::Reference {
+            self.set_shaders(crate::session::spirv::ShaderChoice::default());
+        }
     }
 
     /// Makes the next frame a screenshot frame; without a folder chosen, it goes to the default

@@ -296,15 +296,23 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                 Pane::Editor => self.commands.extend(self.editor.ui(ui)),
                 Pane::Preview => match &mut self.runtime {
                     Ok(runtime) => {
-                        let shown = self.preview.show(
-                            ui,
-                            runtime.chain(),
-                            runtime.preview_texture(),
-                            (runtime.input_texture(), runtime.reference_texture()),
-                        );
+                        let textures = panels::compare::PreviewTextures {
+                            output: runtime.preview_texture(),
+                            input: runtime.input_texture(),
+                            without: runtime.reference_texture(),
+                            reference_found: runtime.reference_shaders().is_some(),
+                            reference: runtime
+                                .reference_side()
+                                .map(|s| (s.preview_texture(), s.difference_texture())),
+                            reference_error: runtime.reference_side_error(),
+                        };
+                        let shown = self.preview.show(ui, runtime.chain(), &textures);
                         runtime.set_preview_rect(Some(shown.image_rect));
                         runtime.chain_mut().set_bypass(shown.bypass);
                         runtime.set_reference(shown.reference);
+                        if let Some(gain) = shown.reference_side {
+                            runtime.want_reference_side(gain);
+                        }
                         self.capture = self.capture.or(shown.capture);
                     }
                     Err(_) => self.runtime_missing(ui),
@@ -315,8 +323,20 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                         self.commands.extend(commands);
                     }
                 }
-                Pane::Inspector => match &self.runtime {
-                    Ok(runtime) => self.capture = Some(self.inspector.show(ui, runtime.chain())),
+                Pane::Inspector => match &mut self.runtime {
+                    Ok(runtime) => {
+                        // The preview's differences view holds here too (its gain).
+                        let differences = self
+                            .preview
+                            .differences()
+                            .filter(|_| runtime.reference_shaders().is_some());
+                        if let Some(gain) = differences {
+                            runtime.want_reference_side(gain);
+                        }
+                        let against = differences
+                            .and_then(|gain| runtime.reference_side().map(|s| (s.chain(), gain)));
+                        self.capture = Some(self.inspector.show(ui, runtime.chain(), against));
+                    }
                     Err(_) => self.runtime_missing(ui),
                 },
                 Pane::Timing => match &self.runtime {

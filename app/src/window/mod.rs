@@ -16,6 +16,7 @@ pub mod layout;
 pub mod panels;
 pub mod persist;
 pub mod recovery;
+pub mod reference_side;
 pub mod runtime;
 pub mod screenshots;
 pub mod status_log;
@@ -70,6 +71,10 @@ pub struct StartOptions {
     pub include: Vec<PathBuf>,
     /// Texture search paths (`--textures`; with its subfolders when written `DIR/**`).
     pub textures: Vec<PathBuf>,
+    /// Folders of ReShade's own SPIR-V (`--reference`, the File menu's setting): a reference
+    /// module for the open effect is looked for there after beside it
+    /// ([`session::reference::find`]).
+    pub reference: Vec<PathBuf>,
 }
 
 impl StartOptions {
@@ -141,6 +146,9 @@ pub enum Command {
     /// Sets the preset's global `PreprocessorDefinitions` (`NAME=VALUE,NAME2`) and, when they
     /// changed, compiles the effects again as [`Command::Reload`] does.
     SetDefinitions(String),
+    /// Where ReShade's own SPIR-V is looked for (after beside the effect): the reference
+    /// folders, and the module found again.
+    SetReferenceFolders(Vec<PathBuf>),
 }
 
 /// What the central panel shows.
@@ -270,6 +278,9 @@ impl WorkbenchApp {
             if options.include.is_empty() && options.textures.is_empty() {
                 options.include = stored.include;
                 options.textures = stored.textures;
+            }
+            if options.reference.is_empty() {
+                options.reference = stored.reference;
             }
             screenshot_settings = stored.screenshots;
         }
@@ -461,8 +472,10 @@ impl WorkbenchApp {
         self.watcher = watch::FileWatcher::new(watched_files(&document, &compiled)).ok();
         let mut runtime = Runtime::new(&render_state, &document, compiled.effects, source)
             .map_err(NotRunning::Chain);
+        let mut reference_note = None;
         if let Ok(runtime) = &mut runtime {
             self.spirv.refresh(runtime.chain());
+            reference_note = attach_reference(runtime, &document, &options.reference);
         }
         for path in options.preset.iter().chain(&options.effects) {
             persist::remember(&mut self.recent, path.clone());
@@ -483,12 +496,19 @@ impl WorkbenchApp {
                 .missing_effects
                 .iter()
                 .map(ToString::to_string)
+                .chain(reference_note)
                 .collect::<Vec<_>>()
                 .join("; "),
             Err(e) => format!("nothing runs: {e}"),
         };
         self.opened = options;
         Ok(())
+    }
+
+    /// The reference module found for the open effect, if any (see
+    /// [`session::reference::find`]).
+    pub fn reference_file(&self) -> Option<PathBuf> {
+        reference_file(&self.document, &self.opened.reference)
     }
 
     fn set_diagnostics(&mut self, rows: Vec<panels::diagnostics::Row>) {
@@ -606,6 +626,7 @@ impl WorkbenchApp {
             screenshots: self.screenshots.settings.clone(),
             include: self.opened.include.clone(),
             textures: self.opened.textures.clone(),
+            reference: self.opened.reference.clone(),
         }
     }
 }
@@ -623,6 +644,31 @@ fn editor_files(document: &Document, compiled: &session::document::Compiled) -> 
         }
     }
     files
+}
+
+/// ReShade's SPIR-V for the document's one effect (a chain of several has no one module).
+fn reference_file(document: &Document, folders: &[PathBuf]) -> Option<PathBuf> {
+    match document.effect_paths.as_slice() {
+        [effect] => session::reference::find(effect, folders),
+        _ => None,
+    }
+}
+
+/// Gives `runtime` the reference module found for `document`'s effect; a module found that
+/// cannot be read is said (the returned note), and none is offered.
+fn attach_reference(
+    runtime: &mut Runtime,
+    document: &Document,
+    folders: &[PathBuf],
+) -> Option<String> {
+    let (shaders, note) =
+        match reference_file(document, folders).map(|path| session::reference::load(&path)) {
+            Some(Ok(shaders)) => (Some(shaders), None),
+            Some(Err(e)) => (None, Some(format!("ReShade reference not offered: {e}"))),
+            None => (None, None),
+        };
+    runtime.set_reference_module(shaders);
+    note
 }
 
 /// What the watcher watches: every file the compile read, the effects (one that failed to read
@@ -697,6 +743,10 @@ impl eframe::App for WorkbenchApp {
             recent_images: &self.recent_images,
             preset_path: self.document.preset_path.as_deref(),
             shaders: self.shaders,
+            reference_found: self
+                .runtime
+                .as_ref()
+                .is_ok_and(|r| r.reference_shaders().is_some()),
             mode: self.mode,
             running: self.runtime.is_ok(),
             screenshots: &self.screenshots.settings,
@@ -739,7 +789,7 @@ impl eframe::App for WorkbenchApp {
                 // while it is shown.
                 let capture = panes.capture;
                 if let Ok(runtime) = &mut self.runtime {
-                    runtime.chain_mut().set_capture(capture);
+                    runtime.set_capture(capture);
                 }
             });
         toolbar::help_ui(ui.ctx(), &mut self.show_help);

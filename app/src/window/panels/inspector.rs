@@ -63,8 +63,15 @@ impl InspectorPanel {
         self.placement
     }
 
-    /// Draws the panel; returns the capture the chain should make from now on.
-    pub fn show(&mut self, ui: &mut egui::Ui, chain: &EffectChain) -> CaptureRequest {
+    /// Draws the panel; returns the capture the chain should make from now on. With `against`
+    /// (the reference side's chain and the difference's gain, in the preview's differences
+    /// view), shows the amplified difference of the texture on both sides instead.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        chain: &EffectChain,
+        against: Option<(&EffectChain, f32)>,
+    ) -> CaptureRequest {
         let resources = chain.resources();
         if !resources.iter().any(|r| r.id == self.resource) {
             self.resource = ResourceId::BackBuffer;
@@ -78,11 +85,32 @@ impl InspectorPanel {
             .show(ui, |ui| self.resources_ui(ui, chain, &resources));
         let info = resources.iter().find(|r| r.id == self.resource);
         self.controls_ui(ui, chain, info);
-        match chain.captured() {
-            Some(Ok(image)) if image.request.resource == self.resource => {
+        match (chain.captured(), against) {
+            (Some(Ok(image)), Some((other, gain))) if image.request.resource == self.resource => {
+                match other.captured() {
+                    Some(Ok(theirs)) => match view::difference(image, theirs, gain) {
+                        Some(difference) => {
+                            ui.label(format!(
+                                "Differences from ReShade's shaders, amplified {gain}x"
+                            ));
+                            self.image_ui(ui, &difference);
+                        }
+                        None => {
+                            ui.weak("Capturing ReShade's side...");
+                        }
+                    },
+                    Some(Err(e)) => {
+                        ui.label(format!("No capture of ReShade's side: {e}"));
+                    }
+                    None => {
+                        ui.weak("Capturing ReShade's side...");
+                    }
+                }
+            }
+            (Some(Ok(image)), None) if image.request.resource == self.resource => {
                 self.image_ui(ui, image);
             }
-            Some(Err(e)) => {
+            (Some(Err(e)), _) => {
                 ui.label(format!("No capture: {e}"));
             }
             _ => {
