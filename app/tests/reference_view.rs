@@ -87,10 +87,21 @@ fn box_offers_reference(harness: &mut Harness<'_, WorkbenchApp>) -> bool {
     offered
 }
 
+/// Picks "ReShade reference" in the Shaders box and runs frames until the chain is rebuilt
+/// (in the background) and has drawn a frame.
 fn pick_reference_shaders(harness: &mut Harness<'_, WorkbenchApp>) {
     open_combo(harness, "naga IR (wgpu)");
     harness.get_by_label("ReShade reference").click();
-    harness.run_steps(3);
+    harness.step();
+    for _ in 0..400 {
+        if !harness.state().is_compiling() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        harness.step();
+    }
+    assert!(!harness.state().is_compiling(), "still compiling");
+    harness.run_steps(2);
 }
 
 /// The chain's output after the last frame, read back.

@@ -1,17 +1,14 @@
 //! Where the window carries out what the panels ask for ([`Command`]s), after the UI pass: no
 //! pipeline is created inside a UI callback. Also the editor's compile loop (debounced, off the
-//! UI thread), dropped files and the keyboard shortcuts.
+//! UI thread, `rebuild.rs`), dropped files and the keyboard shortcuts.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use analysis::CompileMode;
-
 use super::layout::{self, Pane};
 use super::undo::Edit;
-use super::{Command, EDIT_DEBOUNCE, StartOptions, WorkbenchApp, panels, toolbar, watch};
-use crate::session::background::Finished;
-use crate::session::document::{CompileSettings, Document};
+use super::{Command, WorkbenchApp, toolbar};
+use crate::session::document::Document;
 
 impl WorkbenchApp {
     pub(super) fn apply(&mut self, commands: Vec<Command>) {
@@ -97,7 +94,7 @@ impl WorkbenchApp {
                 if same_document && self.runtime.is_ok() {
                     self.change_input(options.clone());
                 } else {
-                    self.open(options.clone());
+                    self.begin_open(options.clone());
                 }
             }
             Command::OpenAt(target) => {
@@ -207,148 +204,6 @@ impl WorkbenchApp {
         self.request_compile();
     }
 
-    /// Starts a background compile of the document with the editor's buffers.
-    fn request_compile(&mut self) {
-        let Ok(runtime) = &self.runtime else {
-            return;
-        };
-        let settings = match self.mode {
-            CompileMode::Performance => Document::performance_mode(runtime.chain()),
-            CompileMode::Normal => CompileSettings::Normal,
-        };
-        self.compiler.request(
-            self.document.clone(),
-            runtime.chain().size(),
-            settings,
-            self.editor.overlay(),
-        );
-        self.edited_at = None;
-    }
-
-    /// Once typing has paused for [`EDIT_DEBOUNCE`], compiles; applies a finished compile.
-    pub(super) fn compile_edits(&mut self) {
-        if self
-            .edited_at
-            .is_some_and(|at| at.elapsed() >= EDIT_DEBOUNCE)
-        {
-            self.quiet_compile = false;
-            self.request_compile();
-        }
-        if let Some(finished) = self.compiler.poll() {
-            self.apply_compiled(finished);
-        }
-    }
-
-    /// A finished compile: its diagnostics shown; the chain rebuilt only if it has no error, so
-    /// the last good chain keeps running while the code is broken.
-    fn apply_compiled(&mut self, finished: Finished) {
-        let compiled = finished.compiled;
-        self.set_diagnostics(panels::diagnostics::rows(&compiled));
-        let Ok(runtime) = &mut self.runtime else {
-            return;
-        };
-        self.watcher =
-            watch::FileWatcher::new(super::watched_files(&self.document, &compiled)).ok();
-        let quiet = std::mem::take(&mut self.quiet_compile);
-        let status = if compiled.has_errors() {
-            "reload failed: the effects have errors (see Diagnostics)".to_string()
-        } else if finished.size != runtime.chain().size() {
-            // Compiled for an input size that changed meanwhile: ask again.
-            self.edited_at = Some(Instant::now() - EDIT_DEBOUNCE);
-            return;
-        } else {
-            match runtime.reload(compiled.effects) {
-                Ok(()) => {
-                    if std::mem::take(&mut self.reapply_preset) {
-                        self.document.apply_preset(runtime.chain_mut());
-                    }
-                    self.spirv.refresh(runtime.chain());
-                    format!(
-                        "reloaded ({:.0} ms to compile)",
-                        finished.duration.as_secs_f64() * 1e3
-                    )
-                }
-                Err(e) => format!("reload failed: {e}"),
-            }
-        };
-        if !quiet || compiled_failed(&status) {
-            self.status = status;
-        }
-    }
-
-    fn set_shaders(&mut self, choice: crate::session::spirv::ShaderChoice) {
-        let Ok(runtime) = &mut self.runtime else {
-            return;
-        };
-        let shaders = match choice {
-            crate::session::spirv::ShaderChoice::Reference => runtime
-                .reference_shaders()
-                .ok_or(crate::session::spirv::ShaderChoiceError::NoReference),
-            _ => choice.shaders(),
-        };
-        let shaders = match shaders {
-            Ok(shaders) => shaders,
-            Err(why) => {
-                self.status = format!("cannot run {}: {why}", choice.label());
-                return;
-            }
-        };
-        let compiled = self.document.compile_with(
-            runtime.chain().size(),
-            &settings_like(self.mode, runtime.chain()),
-            &self.editor.overlay(),
-        );
-        let options = engine::ChainOptions {
-            shaders,
-            ..runtime.chain().options().clone()
-        };
-        self.status = if compiled.has_errors() {
-            "the effects have errors (see Diagnostics)".to_string()
-        } else {
-            match runtime.reload_with(compiled.effects, &options) {
-                Ok(()) => {
-                    self.shaders = choice;
-                    self.spirv.refresh(runtime.chain());
-                    format!("running {}", choice.label())
-                }
-                Err(e) => format!("cannot run {}: {e}", choice.label()),
-            }
-        };
-    }
-
-    fn set_compile_mode(&mut self, mode: CompileMode) {
-        let Ok(runtime) = &mut self.runtime else {
-            return;
-        };
-        let compiled = self.document.compile_with(
-            runtime.chain().size(),
-            &settings_like(mode, runtime.chain()),
-            &self.editor.overlay(),
-        );
-        let rows = panels::diagnostics::rows(&compiled);
-        let status = if compiled.has_errors() {
-            "the effects have errors (see Diagnostics)".to_string()
-        } else {
-            match runtime.reload(compiled.effects) {
-                Ok(()) => {
-                    self.mode = mode;
-                    self.spirv.refresh(runtime.chain());
-                    match mode {
-                        CompileMode::Performance => {
-                            "performance mode: uniforms compiled in".to_string()
-                        }
-                        CompileMode::Normal => {
-                            "performance mode off: uniforms editable".to_string()
-                        }
-                    }
-                }
-                Err(e) => format!("cannot switch performance mode: {e}"),
-            }
-        };
-        self.status = status;
-        self.set_diagnostics(rows);
-    }
-
     /// Looks for ReShade's SPIR-V in `folders` from now on; a chain running the reference it
     /// no longer finds goes back to our shaders.
     fn set_reference_folders(&mut self, folders: Vec<PathBuf>) {
@@ -386,46 +241,6 @@ impl WorkbenchApp {
             }
         }
         runtime.request_screenshot(self.screenshots.settings.before);
-    }
-
-    /// Runs the open effects over `options`' input instead, keeping order, enabled techniques
-    /// and values (only the input differs from what is open).
-    fn change_input(&mut self, options: StartOptions) {
-        let Ok(runtime) = &mut self.runtime else {
-            return;
-        };
-        let (status, rows) = match super::load_source(&options) {
-            Ok(source) => {
-                let compiled = self.document.compile_with(
-                    source.size(),
-                    &settings_like(self.mode, runtime.chain()),
-                    &self.editor.overlay(),
-                );
-                let rows = Some(panels::diagnostics::rows(&compiled));
-                let status = if compiled.has_errors() {
-                    "the effects have errors (see Diagnostics)".to_string()
-                } else {
-                    match runtime.set_input(source, compiled.effects) {
-                        Ok(()) => {
-                            if let crate::session::input::InputChoice::Image(image) = &options.input
-                            {
-                                super::persist::remember(&mut self.recent_images, image.clone());
-                            }
-                            self.opened = options;
-                            self.spirv.refresh(runtime.chain());
-                            "input changed".to_string()
-                        }
-                        Err(e) => format!("cannot run over that input: {e}"),
-                    }
-                };
-                (status, rows)
-            }
-            Err(e) => (format!("cannot open the input: {e}"), None),
-        };
-        self.status = status;
-        if let Some(rows) = rows {
-            self.set_diagnostics(rows);
-        }
     }
 
     /// Files dropped on the window: a preset, an image (the input) or effects.
@@ -485,17 +300,4 @@ impl WorkbenchApp {
         }
         commands
     }
-}
-
-/// The compile settings for `mode` with `chain`'s current values.
-fn settings_like(mode: CompileMode, chain: &engine::EffectChain) -> CompileSettings {
-    match mode {
-        CompileMode::Performance => Document::performance_mode(chain),
-        CompileMode::Normal => CompileSettings::Normal,
-    }
-}
-
-/// Whether a reload's status reports a failure (always shown, even for a quiet reload).
-fn compiled_failed(status: &str) -> bool {
-    status.starts_with("reload failed")
 }

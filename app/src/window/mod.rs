@@ -6,8 +6,9 @@
 //! ([`Document`], from the session layer; the editor's buffers are the editor panel's), the GPU
 //! state ([`runtime::Runtime`], or why none runs) and each panel's state; the panels that change
 //! something return [`Command`]s that `WorkbenchApp::apply` carries out in one place. What is not drawing
-//! (opening, compiling, inputs, SPIR-V) is the session layer's; compiling for the editor runs off
-//! the UI thread (`session::background`).
+//! (opening, compiling, inputs, SPIR-V) is the session layer's; every compile an action asks for
+//! (open, shaders, performance mode, input, reload, the editor's text) runs off the UI thread
+//! (`session::background`) and rebuilds the chain on a later frame (`rebuild.rs`).
 
 mod apply;
 pub mod editor;
@@ -15,6 +16,7 @@ pub mod input_map;
 pub mod layout;
 pub mod panels;
 pub mod persist;
+mod rebuild;
 pub mod recovery;
 pub mod reference_side;
 pub mod runtime;
@@ -240,6 +242,10 @@ pub struct WorkbenchApp {
     screenshots: screenshots::Screenshots,
     /// Written once the device is lost (see [`recovery`]).
     recovery_file: Option<PathBuf>,
+    /// What the running background compile changes once it finishes.
+    pending: rebuild::Pending,
+    /// Commands queued from outside the UI pass ([`Self::queue`]).
+    queued: Vec<Command>,
 }
 
 impl WorkbenchApp {
@@ -317,6 +323,8 @@ impl WorkbenchApp {
             quiet_compile: false,
             screenshots: screenshots::Screenshots::new(screenshot_settings),
             recovery_file: None,
+            pending: rebuild::Pending::default(),
+            queued: Vec::new(),
         };
         match options.view {
             CentralView::Preview => {}
@@ -450,8 +458,18 @@ impl WorkbenchApp {
         }
     }
 
-    /// [`Self::open`], saying why it opened nothing.
+    /// [`Self::open`], saying why it opened nothing: the whole open in this call (the first
+    /// open, and [`Self::open`]'s callers); [`Command::Open`] compiles in the background.
     fn try_open(&mut self, options: StartOptions) -> Result<(), OpenError> {
+        let opening = self.prepare_open(options)?;
+        let compiled = opening.document.compile(opening.source.size());
+        self.finish_open(opening, compiled);
+        Ok(())
+    }
+
+    /// What an open reads before anything is compiled: the document and the input. A failure
+    /// here changes nothing.
+    fn prepare_open(&self, options: StartOptions) -> Result<rebuild::Opening, OpenError> {
         let mut document = session::open_document_in(
             options.preset.as_deref(),
             &options.effects,
@@ -462,11 +480,34 @@ impl WorkbenchApp {
         // Effects are checked against what this window's device really offers.
         document.target = self.render_state.as_ref().map(runtime::device_target);
         let source = load_source(&options).map_err(OpenError::Input)?;
-        let render_state = self.render_state.clone().ok_or(OpenError::NoRenderer)?;
+        if self.render_state.is_none() {
+            return Err(OpenError::NoRenderer);
+        }
+        Ok(rebuild::Opening {
+            document,
+            options,
+            source,
+        })
+    }
+
+    /// Replaces the session with `opening`, compiled: the document's diagnostics, editor tabs,
+    /// watcher and chain.
+    fn finish_open(&mut self, opening: rebuild::Opening, compiled: session::document::Compiled) {
+        let rebuild::Opening {
+            document,
+            options,
+            source,
+        } = opening;
+        let Some(render_state) = self.render_state.clone() else {
+            self.status = OpenError::NoRenderer.to_string();
+            return;
+        };
+        // Nothing asked of the old document applies to the new one.
+        self.compiler.forget();
+        self.pending = rebuild::Pending::default();
         // The old chain goes first: its GPU memory is not needed by the new one.
         self.runtime = Err(NotRunning::Opening);
         self.editor = editor::EditorPanel::default();
-        let compiled = document.compile(source.size());
         self.set_diagnostics(panels::diagnostics::rows(&compiled));
         self.editor.set_files(editor_files(&document, &compiled));
         self.watcher = watch::FileWatcher::new(watched_files(&document, &compiled)).ok();
@@ -502,7 +543,27 @@ impl WorkbenchApp {
             Err(e) => format!("nothing runs: {e}"),
         };
         self.opened = options;
-        Ok(())
+    }
+
+    /// Queues `command` as if a panel had asked for it in the next frame (tests, and what
+    /// drives the window from outside).
+    pub fn queue(&mut self, command: Command) {
+        self.queued.push(command);
+    }
+
+    /// Which shaders the chain runs.
+    pub fn shaders(&self) -> spirv::ShaderChoice {
+        self.shaders
+    }
+
+    /// How uniforms reach the shaders (performance mode compiles them in).
+    pub fn compile_mode(&self) -> CompileMode {
+        self.mode
+    }
+
+    /// Whether a compile or rebuild is under way (the status bar's "compiling").
+    pub fn is_compiling(&self) -> bool {
+        self.compiler.is_busy() || self.edited_at.is_some()
     }
 
     /// The reference module found for the open effect, if any (see
@@ -727,7 +788,7 @@ impl eframe::App for WorkbenchApp {
         if self.screenshots.is_saving() {
             ui.ctx().request_repaint();
         }
-        let mut commands = Vec::new();
+        let mut commands = std::mem::take(&mut self.queued);
         if self
             .watcher
             .as_ref()
@@ -759,7 +820,7 @@ impl eframe::App for WorkbenchApp {
             commands.extend(self.toolbar.ui(ui, &view));
         });
         let cursor = self.editor.selection().map(|(_, end)| end);
-        let compiling = self.compiler.is_busy() || self.edited_at.is_some();
+        let compiling = self.is_compiling();
         egui::Panel::bottom("status").show(ui, |ui| {
             if toolbar::status_ui(ui, &self.status, cursor, compiling, self.log.len()) {
                 commands.push(Command::ToggleLog);
@@ -794,8 +855,10 @@ impl eframe::App for WorkbenchApp {
             });
         toolbar::help_ui(ui.ctx(), &mut self.show_help);
         self.log.ui(ui.ctx());
-        self.apply(commands);
+        // A compile finished since the last frame is applied first: one this frame's commands
+        // ask for is never applied in the frame that asked (the old chain draws meanwhile).
         self.compile_edits();
+        self.apply(commands);
         self.log.observe(&self.status);
         let title = self.title();
         if title != self.title {

@@ -158,16 +158,16 @@ impl Runtime {
         self.reload_with(effects, &options)
     }
 
-    /// Runs the chain over another input, keeping the user's settings: `effects` are the open
-    /// effects compiled for the new input's size.
+    /// Runs the chain over another input with `options`, keeping the user's settings: `effects`
+    /// are the open effects compiled for the new input's size.
     pub fn set_input(
         &mut self,
         source: Source,
         effects: Vec<ValidatedEffect>,
+        options: &ChainOptions,
     ) -> Result<(), engine::ChainError> {
         let size = source.size();
-        let options = self.chain.options().clone();
-        self.chain.reload_with(effects, size, &options)?;
+        self.chain.reload_with(effects, size, options)?;
         self.drop_side();
         self.input = LiveInput::new(&self.ctx, source);
         self.point_preview_at_output();
