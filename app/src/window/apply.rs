@@ -16,14 +16,14 @@ impl WorkbenchApp {
             if self.apply_window_command(&command) {
                 continue;
             }
-            let Ok(runtime) = &mut self.runtime else {
+            let Ok(runtime) = &mut self.gpu.runtime else {
                 return;
             };
             match command {
                 Command::SetEnabled(key, on) => {
                     runtime.chain_mut().set_enabled(key, on);
-                    self.undo.record(Edit::Enabled { key, after: on });
-                    self.preset_dirty = true;
+                    self.doc.undo.record(Edit::Enabled { key, after: on });
+                    self.doc.preset_dirty = true;
                 }
                 Command::MoveTechnique { from, to } => {
                     let before = runtime.chain().order().to_vec();
@@ -32,11 +32,11 @@ impl WorkbenchApp {
                         let moved = order.remove(from);
                         order.insert(to, moved);
                         runtime.chain_mut().set_order(&order);
-                        self.undo.record(Edit::Order {
+                        self.doc.undo.record(Edit::Order {
                             before,
                             after: order,
                         });
-                        self.preset_dirty = true;
+                        self.doc.preset_dirty = true;
                     }
                 }
                 Command::SetUniform {
@@ -48,28 +48,31 @@ impl WorkbenchApp {
                     let name = chain.effect(effect).uniform(uniform).name.clone();
                     let before = chain.uniform_values(effect)[uniform.index()].clone();
                     chain.set_uniform(effect, uniform, value.clone());
-                    self.undo.record(Edit::Uniform {
+                    self.doc.undo.record(Edit::Uniform {
                         effect: effect.index(),
                         name,
                         before,
                         after: value,
                     });
-                    self.preset_dirty = true;
+                    self.doc.preset_dirty = true;
                 }
-                Command::Undo if self.undo.undo(runtime.chain_mut()) => {
+                Command::Undo if self.doc.undo.undo(runtime.chain_mut()) => {
                     self.status = "undone".to_string();
-                    self.preset_dirty = true;
+                    self.doc.preset_dirty = true;
                 }
-                Command::Redo if self.undo.redo(runtime.chain_mut()) => {
+                Command::Redo if self.doc.undo.redo(runtime.chain_mut()) => {
                     self.status = "redone".to_string();
-                    self.preset_dirty = true;
+                    self.doc.preset_dirty = true;
                 }
                 Command::SavePreset => match self.own_preset_path() {
                     Some(path) => self.save_preset(path),
                     // No preset of the user's is open (none, or a shipped one): ask where,
                     // never into the current folder or over the shipped presets.
                     None => {
-                        let target = self.toolbar.pick_preset_target(&self.opened);
+                        let target = self
+                            .panels
+                            .toolbar
+                            .pick_preset_target(&self.settings.opened);
                         self.status = "choose where to save the preset".to_string();
                         if let Some(command) = target {
                             self.apply(vec![command]);
@@ -89,31 +92,33 @@ impl WorkbenchApp {
     fn apply_window_command(&mut self, command: &Command) -> bool {
         match command {
             Command::Open(options) => {
-                let same_document =
-                    options.effects == self.opened.effects && options.preset == self.opened.preset;
-                if same_document && self.runtime.is_ok() {
+                let same_document = options.effects == self.settings.opened.effects
+                    && options.preset == self.settings.opened.preset;
+                if same_document && self.gpu.runtime.is_ok() {
                     self.change_input(options.clone());
                 } else {
                     self.begin_open(options.clone());
                 }
             }
             Command::OpenAt(target) => {
-                layout::show_pane(&mut self.tree, Pane::Editor);
-                if let Err(e) = self.editor.open_at(target) {
+                layout::show_pane(&mut self.panels.tree, Pane::Editor);
+                if let Err(e) = self.panels.editor.open_at(target) {
                     self.status = format!("cannot open {}: {e}", target.path.display());
                 }
             }
-            Command::BuffersEdited => self.edited_at = Some(Instant::now()),
+            Command::BuffersEdited => self.doc.edited_at = Some(Instant::now()),
             Command::TakeScreenshot => self.take_screenshot(),
             Command::SetScreenshotFolder(folder) => {
-                self.screenshots.settings.folder = Some(folder.clone());
+                self.settings.screenshots.settings.folder = Some(folder.clone());
             }
-            Command::SetScreenshotBefore(before) => self.screenshots.settings.before = *before,
+            Command::SetScreenshotBefore(before) => {
+                self.settings.screenshots.settings.before = *before
+            }
             Command::SaveFiles => self.save_files(),
             Command::Reload => self.reload(false),
             Command::SetDefinitions(text) => {
-                if self.document.set_definitions(None, text) {
-                    self.preset_dirty = true;
+                if self.doc.document.set_definitions(None, text) {
+                    self.doc.preset_dirty = true;
                     self.reload(false);
                 }
             }
@@ -122,18 +127,18 @@ impl WorkbenchApp {
                 name,
                 value,
             } => {
-                if self.document.set_definition(Some(effect), name, value) {
-                    self.preset_dirty = true;
+                if self.doc.document.set_definition(Some(effect), name, value) {
+                    self.doc.preset_dirty = true;
                     self.reload(false);
                 }
             }
             Command::FilesChanged => self.reload(true),
             Command::SetReferenceFolders(folders) => self.set_reference_folders(folders.clone()),
-            Command::ShowPane(pane) => layout::show_pane(&mut self.tree, *pane),
-            Command::HidePane(pane) => layout::hide_pane(&mut self.tree, *pane),
-            Command::ResetLayout => self.tree = layout::default_tree(),
-            Command::ToggleHelp => self.show_help = !self.show_help,
-            Command::ToggleLog => self.log.open = !self.log.open,
+            Command::ShowPane(pane) => layout::show_pane(&mut self.panels.tree, *pane),
+            Command::HidePane(pane) => layout::hide_pane(&mut self.panels.tree, *pane),
+            Command::ResetLayout => self.panels.tree = layout::default_tree(),
+            Command::ToggleHelp => self.panels.show_help = !self.panels.show_help,
+            Command::ToggleLog => self.panels.log.open = !self.panels.log.open,
             _ => return false,
         }
         true
@@ -141,11 +146,11 @@ impl WorkbenchApp {
 
     /// Ctrl+S: the edited files, atomically; with none edited, the preset.
     fn save_files(&mut self) {
-        if !self.editor.is_dirty() {
+        if !self.panels.editor.is_dirty() {
             self.apply(vec![Command::SavePreset]);
             return;
         }
-        self.status = match self.editor.save_all() {
+        self.status = match self.panels.editor.save_all() {
             Ok(1) => "saved 1 file".to_string(),
             Ok(n) => format!("saved {n} files"),
             Err(e) => format!("could not save: {e}"),
@@ -154,28 +159,28 @@ impl WorkbenchApp {
 
     /// The open preset's path when it is the user's: not one of the presets fxbench ships.
     fn own_preset_path(&self) -> Option<PathBuf> {
-        let path = self.document.preset_path.clone()?;
+        let path = self.doc.document.preset_path.clone()?;
         let shipped = crate::session::files::builtin_presets_dir();
         let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
         (!canonical(&path).starts_with(canonical(&shipped))).then_some(path)
     }
 
     fn save_preset(&mut self, path: PathBuf) {
-        let Ok(runtime) = &self.runtime else {
+        let Ok(runtime) = &self.gpu.runtime else {
             return;
         };
-        let preset = self.document.preset_from_chain(runtime.chain());
+        let preset = self.doc.document.preset_from_chain(runtime.chain());
         let saved = crate::session::files::write_atomic(&path, preset.to_ini().as_bytes());
         self.status = match saved {
             Ok(()) => {
-                self.preset_dirty = false;
-                self.document.preset_path = Some(path.clone());
-                self.opened.preset = Some(path.clone());
+                self.doc.preset_dirty = false;
+                self.doc.document.preset_path = Some(path.clone());
+                self.settings.opened.preset = Some(path.clone());
                 format!("saved {}", path.display())
             }
             Err(e) => format!("could not save {}: {e}", path.display()),
         };
-        self.document.preset = Some(preset);
+        self.doc.document.preset = Some(preset);
     }
 
     /// F5 or a changed file: buffers without edits take the disk's text, buffers with edits
@@ -183,7 +188,7 @@ impl WorkbenchApp {
     /// `quiet` (the watcher, not F5): when no open file or preset changed (our own save), the
     /// compile that follows leaves the status bar alone.
     fn reload(&mut self, quiet: bool) {
-        let (reloaded, conflicts) = self.editor.check_disk();
+        let (reloaded, conflicts) = self.panels.editor.check_disk();
         if !conflicts.is_empty() {
             self.status = format!(
                 "{} changed on disk while edited: choose in the editor",
@@ -191,33 +196,34 @@ impl WorkbenchApp {
             );
         }
         let mut preset_changed = false;
-        if let Some(path) = &self.document.preset_path
-            && !self.preset_dirty
-            && let Ok(fresh) = Document::with_preset(path, self.document.effect_paths.clone())
-            && fresh.preset != self.document.preset
+        if let Some(path) = &self.doc.document.preset_path
+            && !self.doc.preset_dirty
+            && let Ok(fresh) = Document::with_preset(path, self.doc.document.effect_paths.clone())
+            && fresh.preset != self.doc.document.preset
         {
-            self.document.preset = fresh.preset;
-            self.reapply_preset = true;
+            self.doc.document.preset = fresh.preset;
+            self.doc.reapply_preset = true;
             preset_changed = true;
         }
-        self.quiet_compile = quiet && reloaded == 0 && conflicts.is_empty() && !preset_changed;
+        self.doc.quiet_compile = quiet && reloaded == 0 && conflicts.is_empty() && !preset_changed;
         self.request_compile();
     }
 
     /// Looks for ReShade's SPIR-V in `folders` from now on; a chain running the reference it
     /// no longer finds goes back to our shaders.
     fn set_reference_folders(&mut self, folders: Vec<PathBuf>) {
-        self.opened.reference = folders;
-        let Ok(runtime) = &mut self.runtime else {
+        self.settings.opened.reference = folders;
+        let Ok(runtime) = &mut self.gpu.runtime else {
             return;
         };
-        let note = super::attach_reference(runtime, &self.document, &self.opened.reference);
+        let note =
+            super::attach_reference(runtime, &self.doc.document, &self.settings.opened.reference);
         let found = runtime.reference_shaders().is_some();
         self.status = note.unwrap_or_else(|| match self.reference_file() {
             Some(path) if found => format!("ReShade reference: {}", path.display()),
             _ => "no ReShade reference for the open effect".to_string(),
         });
-        if !found && self.shaders == crate::session::spirv::ShaderChoice::Reference {
+        if !found && self.gpu.shaders == crate::session::spirv::ShaderChoice::Reference {
             self.set_shaders(crate::session::spirv::ShaderChoice::default());
         }
     }
@@ -225,13 +231,13 @@ impl WorkbenchApp {
     /// Makes the next frame a screenshot frame; without a folder chosen, it goes to the default
     /// one (`session::screenshot::default_folder`), which the Screenshot menu then shows.
     fn take_screenshot(&mut self) {
-        let Ok(runtime) = &mut self.runtime else {
+        let Ok(runtime) = &mut self.gpu.runtime else {
             self.status = "nothing runs: no screenshot to take".to_string();
             return;
         };
-        if self.screenshots.settings.folder.is_none() {
+        if self.settings.screenshots.settings.folder.is_none() {
             match crate::session::screenshot::default_folder() {
-                Some(folder) => self.screenshots.settings.folder = Some(folder),
+                Some(folder) => self.settings.screenshots.settings.folder = Some(folder),
                 None => {
                     self.status =
                         "no pictures folder: choose a folder for screenshots (Screenshot menu)"
@@ -240,7 +246,7 @@ impl WorkbenchApp {
                 }
             }
         }
-        runtime.request_screenshot(self.screenshots.settings.before);
+        runtime.request_screenshot(self.settings.screenshots.settings.before);
     }
 
     /// Files dropped on the window: a preset, an image (the input) or effects.
@@ -253,7 +259,7 @@ impl WorkbenchApp {
                 .collect()
         });
         let first = dropped.first()?.clone();
-        let mut options = toolbar::options_for_path(&self.opened, first);
+        let mut options = toolbar::options_for_path(&self.settings.opened, first);
         if options.preset.is_none() && !options.effects.is_empty() {
             // Several effects dropped together open together.
             options.effects = dropped
@@ -274,12 +280,16 @@ impl WorkbenchApp {
         };
         // With Shift first: a plain shortcut also matches with Shift held.
         if pressed(shift, Key::S) {
-            commands.extend(self.toolbar.pick_preset_target(&self.opened));
+            commands.extend(
+                self.panels
+                    .toolbar
+                    .pick_preset_target(&self.settings.opened),
+            );
         } else if pressed(Modifiers::COMMAND, Key::S) {
             commands.push(Command::SaveFiles);
         }
         if pressed(Modifiers::COMMAND, Key::O) {
-            commands.extend(self.toolbar.pick_effects(&self.opened));
+            commands.extend(self.panels.toolbar.pick_effects(&self.settings.opened));
         }
         if pressed(Modifiers::NONE, Key::F5) {
             commands.push(Command::Reload);

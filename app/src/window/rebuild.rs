@@ -46,7 +46,7 @@ impl WorkbenchApp {
     pub(super) fn begin_open(&mut self, options: StartOptions) {
         match self.prepare_open(options) {
             Ok(opening) => {
-                self.pending = Pending {
+                self.doc.pending = Pending {
                     open: Some(opening),
                     ..Pending::default()
                 };
@@ -58,7 +58,7 @@ impl WorkbenchApp {
 
     /// Runs the chain with `choice`'s shaders once the effects compiled again.
     pub(super) fn set_shaders(&mut self, choice: ShaderChoice) {
-        let Ok(runtime) = &self.runtime else {
+        let Ok(runtime) = &self.gpu.runtime else {
             return;
         };
         let shaders = match choice {
@@ -69,7 +69,7 @@ impl WorkbenchApp {
         };
         match shaders {
             Ok(shaders) => {
-                self.pending.shaders = Some((choice, shaders));
+                self.doc.pending.shaders = Some((choice, shaders));
                 self.request_compile();
             }
             Err(why) => self.status = format!("cannot run {}: {why}", choice.label()),
@@ -78,7 +78,7 @@ impl WorkbenchApp {
 
     /// Compiles uniforms in at their current values (performance mode) or back out.
     pub(super) fn set_compile_mode(&mut self, mode: CompileMode) {
-        self.pending.mode = Some(mode);
+        self.doc.pending.mode = Some(mode);
         self.request_compile();
     }
 
@@ -87,7 +87,7 @@ impl WorkbenchApp {
     pub(super) fn change_input(&mut self, options: StartOptions) {
         match super::load_source(&options) {
             Ok(source) => {
-                self.pending.input = Some((options, source));
+                self.doc.pending.input = Some((options, source));
                 self.request_compile();
             }
             Err(e) => self.status = format!("cannot open the input: {e}"),
@@ -97,9 +97,9 @@ impl WorkbenchApp {
     /// Starts a background compile of what is pending: the document being opened, or the open
     /// one with the editor's buffers, in the mode and at the size pending or current.
     pub(super) fn request_compile(&mut self) {
-        self.edited_at = None;
-        if let Some(opening) = &self.pending.open {
-            self.compiler.request(
+        self.doc.edited_at = None;
+        if let Some(opening) = &self.doc.pending.open {
+            self.doc.compiler.request(
                 opening.document.clone(),
                 opening.source.size(),
                 CompileSettings::Normal,
@@ -107,33 +107,35 @@ impl WorkbenchApp {
             );
             return;
         }
-        let Ok(runtime) = &self.runtime else {
+        let Ok(runtime) = &self.gpu.runtime else {
             return;
         };
-        let mode = self.pending.mode.unwrap_or(self.mode);
+        let mode = self.doc.pending.mode.unwrap_or(self.gpu.mode);
         let size = self
+            .doc
             .pending
             .input
             .as_ref()
             .map_or_else(|| runtime.chain().size(), |(_, source)| source.size());
-        self.compiler.request(
-            self.document.clone(),
+        self.doc.compiler.request(
+            self.doc.document.clone(),
             size,
             settings_like(mode, runtime.chain()),
-            self.editor.overlay(),
+            self.panels.editor.overlay(),
         );
     }
 
     /// Once typing has paused for [`EDIT_DEBOUNCE`], compiles; applies a finished compile.
     pub(super) fn compile_edits(&mut self) {
         if self
+            .doc
             .edited_at
             .is_some_and(|at| at.elapsed() >= EDIT_DEBOUNCE)
         {
-            self.quiet_compile = false;
+            self.doc.quiet_compile = false;
             self.request_compile();
         }
-        if let Some(finished) = self.compiler.poll() {
+        if let Some(finished) = self.doc.compiler.poll() {
             self.apply_compiled(finished);
         }
     }
@@ -142,30 +144,30 @@ impl WorkbenchApp {
     /// and the chain is rebuilt with what is pending only if it has no error, so the last good
     /// chain keeps running while the code is broken.
     fn apply_compiled(&mut self, finished: Finished) {
-        if let Some(opening) = self.pending.open.take() {
-            self.pending = Pending::default();
+        if let Some(opening) = self.doc.pending.open.take() {
+            self.doc.pending = Pending::default();
             self.finish_open(opening, finished.compiled);
             return;
         }
         let compiled = finished.compiled;
         self.set_diagnostics(panels::diagnostics::rows(&compiled));
-        let pending = std::mem::take(&mut self.pending);
-        let Ok(runtime) = &self.runtime else {
+        let pending = std::mem::take(&mut self.doc.pending);
+        let Ok(runtime) = &self.gpu.runtime else {
             return;
         };
-        self.watcher =
-            watch::FileWatcher::new(super::watched_files(&self.document, &compiled)).ok();
+        self.doc.watcher =
+            watch::FileWatcher::new(super::watched_files(&self.doc.document, &compiled)).ok();
         let wanted_size = pending
             .input
             .as_ref()
             .map_or_else(|| runtime.chain().size(), |(_, source)| source.size());
         if !compiled.has_errors() && finished.size != wanted_size {
             // Compiled for a size that changed meanwhile: ask again.
-            self.pending = pending;
-            self.edited_at = Some(Instant::now() - EDIT_DEBOUNCE);
+            self.doc.pending = pending;
+            self.doc.edited_at = Some(Instant::now() - EDIT_DEBOUNCE);
             return;
         }
-        let quiet = std::mem::take(&mut self.quiet_compile) && pending.is_empty();
+        let quiet = std::mem::take(&mut self.doc.quiet_compile) && pending.is_empty();
         let status = if compiled.has_errors() {
             if pending.is_empty() {
                 "reload failed: the effects have errors (see Diagnostics)".to_string()
@@ -187,7 +189,7 @@ impl WorkbenchApp {
         pending: Pending,
         duration: Duration,
     ) -> String {
-        let Ok(runtime) = &mut self.runtime else {
+        let Ok(runtime) = &mut self.gpu.runtime else {
             return String::new();
         };
         let Pending {
@@ -215,24 +217,24 @@ impl WorkbenchApp {
                 (None, None, None) => format!("reload failed: {e}"),
             };
         }
-        if std::mem::take(&mut self.reapply_preset) {
-            self.document.apply_preset(runtime.chain_mut());
+        if std::mem::take(&mut self.doc.reapply_preset) {
+            self.doc.document.apply_preset(runtime.chain_mut());
         }
-        self.spirv.refresh(runtime.chain());
+        self.panels.spirv.refresh(runtime.chain());
         let mut done = Vec::new();
         if let Some(options) = input_options {
             if let InputChoice::Image(image) = &options.input {
-                super::persist::remember(&mut self.recent_images, image.clone());
+                super::persist::remember(&mut self.settings.recent_images, image.clone());
             }
-            self.opened = options;
+            self.settings.opened = options;
             done.push("input changed".to_string());
         }
         if let Some(choice) = choice {
-            self.shaders = choice;
+            self.gpu.shaders = choice;
             done.push(format!("running {}", choice.label()));
         }
         if let Some(mode) = mode {
-            self.mode = mode;
+            self.gpu.mode = mode;
             done.push(
                 match mode {
                     CompileMode::Performance => "performance mode: uniforms compiled in",
