@@ -88,6 +88,52 @@ impl WorkbenchApp {
         }
     }
 
+    /// Carries out what the panels asked of the next frame ([`Command::PreviewShown`],
+    /// [`Command::Overlay`], [`Command::Capture`], [`Command::WantReferenceSide`]) and takes
+    /// them out of `commands`; what was not asked is off (a hidden pane asks nothing).
+    pub(super) fn apply_frame_asks(&mut self, commands: &mut Vec<Command>) {
+        let mut capture = None;
+        let mut readout = None;
+        let mut runtime = self.gpu.runtime.as_mut().ok();
+        commands.retain(|command| {
+            let Some(runtime) = runtime.as_deref_mut() else {
+                return !is_frame_ask(command);
+            };
+            match command {
+                Command::PreviewShown {
+                    image_rect,
+                    bypass,
+                    without,
+                    reference_side,
+                } => {
+                    runtime.set_preview_rect(Some(*image_rect));
+                    runtime.chain_mut().set_bypass(*bypass);
+                    runtime.set_reference(*without);
+                    if let Some(gain) = reference_side {
+                        runtime.want_reference_side(*gain);
+                    }
+                }
+                Command::Overlay { active, hovered } => runtime.set_overlay(*active, *hovered),
+                Command::Capture {
+                    request,
+                    inspector: true,
+                } => capture = Some(*request),
+                Command::Capture {
+                    request,
+                    inspector: false,
+                } => readout = Some(*request),
+                Command::WantReferenceSide(gain) => runtime.want_reference_side(*gain),
+                _ => return true,
+            }
+            false
+        });
+        // Textures are copied for the inspector (or the preview's pixel readout) only while it
+        // is shown.
+        if let Some(runtime) = runtime {
+            runtime.set_capture(capture.or(readout));
+        }
+    }
+
     /// Commands that do not need a running chain; returns whether `command` was one.
     fn apply_window_command(&mut self, command: &Command) -> bool {
         match command {
@@ -310,4 +356,15 @@ impl WorkbenchApp {
         }
         commands
     }
+}
+
+/// Whether `command` is one of the asks a pane makes of the next frame.
+fn is_frame_ask(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::PreviewShown { .. }
+            | Command::Overlay { .. }
+            | Command::Capture { .. }
+            | Command::WantReferenceSide(_)
+    )
 }

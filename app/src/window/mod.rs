@@ -151,6 +151,29 @@ pub enum Command {
     /// Where ReShade's own SPIR-V is looked for (after beside the effect): the reference
     /// folders, and the module found again.
     SetReferenceFolders(Vec<PathBuf>),
+    /// What the preview asks of the next frame, every frame it is drawn: where the image is
+    /// (mouse sources), bypass all, the technique the split leaves out, and ReShade's side with
+    /// the differences' gain. Not asked, each is off.
+    PreviewShown {
+        image_rect: egui::Rect,
+        bypass: bool,
+        without: Option<TechniqueKey>,
+        reference_side: Option<f32>,
+    },
+    /// The uniform being edited and the one hovered in the uniforms panel, for the
+    /// `overlay_active`/`overlay_hovered` sources of the next frame.
+    Overlay {
+        active: Option<engine::sources::UniformRef>,
+        hovered: Option<engine::sources::UniformRef>,
+    },
+    /// The texture the chain copies for a panel while it is shown: the inspector's wins over
+    /// the preview's pixel readout; with none asked, nothing is copied.
+    Capture {
+        request: engine::inspect::CaptureRequest,
+        inspector: bool,
+    },
+    /// The inspector shows differences: run ReShade's side with this gain next frame.
+    WantReferenceSide(f32),
 }
 
 /// What the central panel shows.
@@ -872,7 +895,7 @@ impl eframe::App for WorkbenchApp {
             .show(ui, |ui| {
                 let definitions = self.doc.document.definitions_text(None);
                 let mut panes = layout::Panes {
-                    runtime: self.gpu.runtime.as_mut().map_err(|e| &*e),
+                    runtime: self.gpu.runtime.as_ref(),
                     editor: &mut self.panels.editor,
                     diagnostics: &self.doc.diagnostics,
                     spirv: &mut self.panels.spirv,
@@ -883,17 +906,11 @@ impl eframe::App for WorkbenchApp {
                     uniform_filter: &mut self.panels.uniform_filter,
                     definitions: &definitions,
                     commands: Vec::new(),
-                    capture: None,
                 };
                 self.panels.tree.ui(&mut panes, ui);
                 commands.extend(panes.commands);
-                // Textures are copied for the inspector (or the preview's pixel readout) only
-                // while it is shown.
-                let capture = panes.capture;
-                if let Ok(runtime) = &mut self.gpu.runtime {
-                    runtime.set_capture(capture);
-                }
             });
+        self.apply_frame_asks(&mut commands);
         toolbar::help_ui(ui.ctx(), &mut self.panels.show_help);
         self.panels.log.ui(ui.ctx());
         // A compile finished since the last frame is applied first: one this frame's commands

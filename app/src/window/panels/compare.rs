@@ -9,8 +9,10 @@
 use engine::inspect::{CapturePoint, CaptureRequest, ResourceId};
 use engine::{EffectChain, TechniqueKey};
 
+use crate::window::Command;
+
 /// What the preview asks of the window after drawing.
-pub struct PreviewOutcome {
+struct PreviewOutcome {
     /// Where the output image is on screen (for mapping the mouse to back-buffer pixels).
     pub image_rect: egui::Rect,
     /// The back buffer capture the pixel readout needs, while the cursor is over the image.
@@ -125,8 +127,29 @@ impl PreviewPanel {
         self.gain = gain;
     }
 
-    /// Draws the toolbar and the image from `textures`.
-    pub fn show(
+    /// Draws the toolbar and the image from `textures`; asks for the next frame's inputs
+    /// ([`Command::PreviewShown`]) and the readout's capture ([`Command::Capture`]).
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        chain: &EffectChain,
+        textures: &PreviewTextures<'_>,
+    ) -> Vec<Command> {
+        let shown = self.draw(ui, chain, textures);
+        let mut commands = vec![Command::PreviewShown {
+            image_rect: shown.image_rect,
+            bypass: shown.bypass,
+            without: shown.reference,
+            reference_side: shown.reference_side,
+        }];
+        commands.extend(shown.capture.map(|request| Command::Capture {
+            request,
+            inspector: false,
+        }));
+        commands
+    }
+
+    fn draw(
         &mut self,
         ui: &mut egui::Ui,
         chain: &EffectChain,

@@ -12,6 +12,7 @@ use engine::inspect::{
 };
 
 use crate::session::inspect::{self as view, Channel, DisplaySettings, ValueRange};
+use crate::window::Command;
 
 /// What the shown texture was made from: a capture and the settings it was drawn with.
 type Shown = (u64, CaptureRequest, DisplaySettings);
@@ -63,10 +64,23 @@ impl InspectorPanel {
         self.placement
     }
 
-    /// Draws the panel; returns the capture the chain should make from now on. With `against`
+    /// Draws the panel; asks for the capture the chain should make from now on
+    /// ([`Command::Capture`]). With `against`
     /// (the reference side's chain and the difference's gain, in the preview's differences
     /// view), shows the amplified difference of the texture on both sides instead.
-    pub fn show(
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        chain: &EffectChain,
+        against: Option<(&EffectChain, f32)>,
+    ) -> Vec<Command> {
+        vec![Command::Capture {
+            request: self.draw(ui, chain, against),
+            inspector: true,
+        }]
+    }
+
+    fn draw(
         &mut self,
         ui: &mut egui::Ui,
         chain: &EffectChain,
