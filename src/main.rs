@@ -328,4 +328,34 @@ mod tests {
         assert_eq!(render.search.include, paths(&["S"]));
         assert_eq!(render.search.textures, paths(&["T"]));
     }
+
+    #[test]
+    fn the_window_takes_reference_folders_and_compare_its_module() {
+        let cli = Cli::try_parse_from([
+            "fxbench",
+            "--effect",
+            "Deband.fx",
+            "--reference",
+            "spirv",
+            "--reference",
+            "more",
+        ])
+        .expect("the window's command line");
+        assert!(cli.command.is_none());
+        assert_eq!(
+            cli.window.reference,
+            [PathBuf::from("spirv"), PathBuf::from("more")]
+        );
+        let cli = Cli::try_parse_from([
+            "fxbench",
+            "compare",
+            "--effect",
+            "Deband.fx",
+            "--reference",
+            "Deband.spv",
+        ])
+        .expect("compare's command line");
+        assert!(matches!(cli.command, Some(Command::Compare(_))));
+        assert!(cli.window.reference.is_empty());
+    }
 }
