@@ -171,7 +171,10 @@ fn the_shader_box_offers_the_reference_only_when_one_is_found() {
     assert!(box_offers_reference(&mut with));
     assert!(with.query_by_label("Differences").is_some());
     // The folder is a setting the window keeps.
-    assert_eq!(with.state().stored().reference, [folder.clone()]);
+    assert_eq!(
+        with.state().stored().reference,
+        std::slice::from_ref(&folder)
+    );
     std::fs::remove_dir_all(&folder).unwrap();
 }
 
