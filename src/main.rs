@@ -69,6 +69,11 @@ struct WindowArgs {
     /// ones.
     #[command(flatten)]
     search: args::SearchArgs,
+    /// A folder of ReShade's own SPIR-V (repeatable; X.spv for X.fx, flat or mirroring the
+    /// effect's collection/shaders folders): the Shaders box then offers "ReShade reference".
+    /// Without one, the window's stored folders; X.spv beside X.fx is always found.
+    #[arg(long = "reference", value_name = "DIR")]
+    reference: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -142,6 +147,7 @@ fn main() -> anyhow::Result<()> {
                 view: window.view.into(),
                 include: window.search.include,
                 textures: window.search.textures,
+                reference: window.reference,
             })
         }
         #[cfg(not(feature = "window"))]
@@ -321,5 +327,35 @@ mod tests {
         };
         assert_eq!(render.search.include, paths(&["S"]));
         assert_eq!(render.search.textures, paths(&["T"]));
+    }
+
+    #[test]
+    fn the_window_takes_reference_folders_and_compare_its_module() {
+        let cli = Cli::try_parse_from([
+            "fxbench",
+            "--effect",
+            "Deband.fx",
+            "--reference",
+            "spirv",
+            "--reference",
+            "more",
+        ])
+        .expect("the window's command line");
+        assert!(cli.command.is_none());
+        assert_eq!(
+            cli.window.reference,
+            [PathBuf::from("spirv"), PathBuf::from("more")]
+        );
+        let cli = Cli::try_parse_from([
+            "fxbench",
+            "compare",
+            "--effect",
+            "Deband.fx",
+            "--reference",
+            "Deband.spv",
+        ])
+        .expect("compare's command line");
+        assert!(matches!(cli.command, Some(Command::Compare(_))));
+        assert!(cli.window.reference.is_empty());
     }
 }

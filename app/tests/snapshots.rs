@@ -463,3 +463,47 @@ fn the_open_image_menu_lists_recent_images() {
     );
     let _ = std::fs::remove_dir_all(image_path.parent().expect("a folder"));
 }
+
+/// The preview split against ReShade's own SPIR-V (#24): `assets/box_blur.fx` at 64x32 with
+/// `tests/reference/box_blur_64x32.spv` found in a reference folder, ReShade's side left of the
+/// divider, and the Differences toggle with its factor in the preview's bar.
+#[test]
+fn the_preview_splits_against_reshades_shaders() {
+    let folder = std::env::temp_dir().join(format!("fxbench-snapshot-ref-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::copy(
+        root.join("tests/reference/box_blur_64x32.spv"),
+        folder.join("box_blur.spv"),
+    )
+    .expect("the module copies");
+    let Some(mut harness) = open_window(StartOptions {
+        effects: vec![root.join("assets/box_blur.fx")],
+        input: app::session::input::InputChoice::TestCard,
+        resolution: Some((64, 32)),
+        reference: vec![folder.clone()],
+        ..StartOptions::default()
+    }) else {
+        return;
+    };
+    harness.get_by_label("Split before/after").click();
+    harness.run_steps(2);
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|c| c.value().as_deref() == Some("input"))
+        .expect("the split's left side")
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label("ReShade reference").click();
+    harness.run_steps(4);
+    assert!(
+        harness
+            .state()
+            .runtime()
+            .expect("the chain runs")
+            .reference_side()
+            .is_some()
+    );
+    snapshot(&mut harness, "preview_reference_split");
+    std::fs::remove_dir_all(&folder).expect("cleaned up");
+}

@@ -30,6 +30,37 @@ fn demo_on_test_card() -> Option<Harness<'static, WorkbenchApp>> {
     Some(harness)
 }
 
+/// Steps the window until `label` is shown (a rebuild runs after a background compile, #23),
+/// for up to 10 s; then finds it.
+fn wait_for_label(harness: &mut Harness<'_, WorkbenchApp>, label: &str) {
+    for _ in 0..500 {
+        harness.run_steps(1);
+        if harness.query_by_label(label).is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    harness.get_by_label(label);
+}
+
+/// Steps the window until no compile or rebuild is under way (#23: they run in the
+/// background), for up to 10 s, and one frame more so the new chain has drawn.
+fn settle(harness: &mut Harness<'_, WorkbenchApp>) {
+    harness.run_steps(1);
+    for _ in 0..500 {
+        if !harness.state().is_compiling() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        harness.run_steps(1);
+    }
+    assert!(
+        !harness.state().is_compiling(),
+        "still compiling after 10 s"
+    );
+    harness.run_steps(2);
+}
+
 /// Mean brightness (0..=255) of an image region.
 fn mean_brightness(image: &image::RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32) -> f64 {
     let mut sum = 0u64;
@@ -437,8 +468,7 @@ fn choosing_optimised_shaders_rebuilds_the_chain_on_them() {
         .click();
     harness.run_steps(2);
     harness.get_by_label("optimised SPIR-V").click();
-    harness.run_steps(4);
-    harness.get_by_label("running optimised SPIR-V");
+    wait_for_label(&mut harness, "running optimised SPIR-V");
     assert!(matches!(
         harness
             .state()
@@ -468,8 +498,7 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
         return;
     };
     harness.get_by_label("Performance mode").click();
-    harness.run_steps(2);
-    harness.get_by_label("performance mode: uniforms compiled in");
+    wait_for_label(&mut harness, "performance mode: uniforms compiled in");
     let chain = harness.state().runtime().expect("runtime").chain();
     assert!(
         chain
@@ -482,8 +511,7 @@ fn performance_mode_compiles_the_values_in_and_back_out() {
         .expect("note");
 
     harness.get_by_label("Performance mode").click();
-    harness.run_steps(2);
-    harness.get_by_label("performance mode off: uniforms editable");
+    wait_for_label(&mut harness, "performance mode off: uniforms editable");
     let chain = harness.state().runtime().expect("runtime").chain();
     assert!(
         chain
@@ -567,8 +595,7 @@ fn changing_the_input_keeps_the_techniques_settings() {
         .click();
     harness.run_steps(2);
     harness.get_by_label("3D scene (with depth)").click();
-    harness.run_steps(2);
-    harness.get_by_label("input changed");
+    wait_for_label(&mut harness, "input changed");
     assert_eq!(
         harness.state().opened().input,
         app::session::input::InputChoice::Scene
@@ -1118,7 +1145,7 @@ fn the_chosen_resolution_sets_buffer_width_whatever_the_panel_size() {
         .click();
     harness.run_steps(2);
     harness.get_by_label("2560x1440").click();
-    harness.run_steps(3);
+    settle(&mut harness);
     assert_eq!(
         output_at(&harness),
         ((2560, 1440), [unorm(2560.0), unorm(1440.0), 0, 255])

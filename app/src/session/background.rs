@@ -57,6 +57,13 @@ impl BackgroundCompiler {
         self.generation
     }
 
+    /// Drops what was asked so far: a running compile's result is stale (the document it
+    /// compiled was replaced), and a queued request never starts.
+    pub fn forget(&mut self) {
+        self.generation += 1;
+        self.queued = None;
+    }
+
     /// Whether a compile is running or waiting.
     pub fn is_busy(&self) -> bool {
         self.running.is_some() || self.queued.is_some()

@@ -149,6 +149,38 @@ pub fn display_rgba8(image: &CapturedImage, settings: DisplaySettings) -> Vec<u8
     out
 }
 
+/// The absolute difference of two captures of one texture (ours and ReShade's reference side),
+/// amplified by `gain`, alpha opaque, as a capture the inspector shows like any other; `None`
+/// when they are not of the same request, size and format.
+pub fn difference(
+    ours: &CapturedImage,
+    theirs: &CapturedImage,
+    gain: f32,
+) -> Option<CapturedImage> {
+    if ours.request != theirs.request
+        || (ours.width, ours.height, ours.format) != (theirs.width, theirs.height, theirs.format)
+    {
+        return None;
+    }
+    let texels = ours
+        .texels
+        .iter()
+        .zip(&theirs.texels)
+        .map(|(a, b)| {
+            let d = |c: usize| (a[c] - b[c]).abs() * gain;
+            [d(0), d(1), d(2), 1.0]
+        })
+        .collect();
+    Some(CapturedImage {
+        // Either side's new capture, or another gain, is another image.
+        serial: ours.serial
+            ^ theirs.serial.rotate_left(24)
+            ^ u64::from(gain.to_bits()).rotate_left(48),
+        texels,
+        ..ours.clone()
+    })
+}
+
 /// The stored values of texel (x, y) for the readout: floats in full for float formats, else
 /// with the 8-bit value beside each.
 pub fn describe_texel(image: &CapturedImage, x: u32, y: u32) -> Option<String> {
@@ -253,6 +285,20 @@ mod tests {
         );
         assert_eq!(&green[12..16], &[0, 0, 0, 255]);
         assert_eq!(&green[8..12], &[128, 128, 128, 255]);
+    }
+
+    #[test]
+    fn a_difference_is_amplified_absolute_and_needs_the_same_capture() {
+        let ours = image(vec![[0.5, 0.25, 0.0, 0.3], [1.0, 1.0, 1.0, 1.0]]);
+        let theirs = image(vec![[0.25, 0.5, 0.0, 0.9], [1.0, 1.0, 1.0, 1.0]]);
+        let diff = difference(&ours, &theirs, 4.0).expect("same request and size");
+        assert_eq!(
+            diff.texels,
+            vec![[1.0, 1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]]
+        );
+        assert_ne!(diff.serial, ours.serial);
+        let narrower = image(vec![[0.0; 4]]);
+        assert!(difference(&ours, &narrower, 4.0).is_none());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! egui. The open document ([`document`]), its input ([`input`]), the SPIR-V of its pass stages
 //! and the shaders the chain runs ([`spirv`]), each instruction's source line
 //! ([`spirv_lines`]) and that work off the UI thread ([`spirv_job`]), timing at a glance ([`timing`]), how the inspector shows a captured texture
-//! ([`inspect`]), timing reports
+//! ([`inspect`]), ReShade's own SPIR-V as a reference ([`reference`]), timing reports
 //! ([`report`]), screenshots ([`screenshot`]), and the product's files
 //! ([`files`]). It builds without the `window` feature, so a CLI-only binary reaches no eframe,
 //! egui or winit (checked by `tests/dependency_boundaries.rs`).
@@ -13,6 +13,7 @@ pub mod document;
 pub mod files;
 pub mod input;
 pub mod inspect;
+pub mod reference;
 pub mod report;
 pub mod screenshot;
 pub mod search;

@@ -47,6 +47,9 @@ pub enum ShaderChoiceError {
         choice.label()
     )]
     NoValidator { choice: ShaderChoice },
+    /// ReShade's SPIR-V is a file found for the open effect, not something to make.
+    #[error("no ReShade reference module was found for the open effect")]
+    NoReference,
 }
 
 /// One pass stage compiled, optimised, listed and diffed.
@@ -166,9 +169,13 @@ pub enum ShaderChoice {
     Spirv,
     /// That SPIR-V after our optimiser (vectorise, prune, CSE).
     Optimized,
+    /// ReShade's own SPIR-V for the effect ([`crate::session::reference`]): offered only where
+    /// a module was found, and made by [`crate::session::reference::load`], not [`Self::shaders`].
+    Reference,
 }
 
 impl ShaderChoice {
+    /// Our own shaders (the reference is offered beside them only when one is found).
     pub const ALL: [ShaderChoice; 3] = [Self::Wgpu, Self::Spirv, Self::Optimized];
 
     pub fn label(self) -> &'static str {
@@ -176,6 +183,7 @@ impl ShaderChoice {
             Self::Wgpu => "naga IR (wgpu)",
             Self::Spirv => "naga SPIR-V",
             Self::Optimized => "optimised SPIR-V",
+            Self::Reference => "ReShade reference",
         }
     }
 
@@ -187,6 +195,7 @@ impl ShaderChoice {
         use engine::SpirvTransformError;
         let transform: engine::SpirvTransform = match self {
             Self::Wgpu => return Ok(engine::Shaders::Naga),
+            Self::Reference => return Err(ShaderChoiceError::NoReference),
             Self::Spirv => std::sync::Arc::new(|words: &[u32]| Ok(words.to_vec())),
             Self::Optimized if !optimizer::spirv_val::available() => {
                 return Err(ShaderChoiceError::NoValidator { choice: self });

@@ -217,7 +217,7 @@ fn place(
 
 /// What the panes draw from, borrowed from the app for one frame, and the commands they ask for.
 pub struct Panes<'a> {
-    pub runtime: Result<&'a mut Runtime, &'a super::NotRunning>,
+    pub runtime: Result<&'a Runtime, &'a super::NotRunning>,
     pub editor: &'a mut EditorPanel,
     pub diagnostics: &'a [panels::diagnostics::Row],
     pub spirv: &'a mut panels::spirv::SpirvPanel,
@@ -230,9 +230,6 @@ pub struct Panes<'a> {
     /// The preset's global `PreprocessorDefinitions`, as text.
     pub definitions: &'a str,
     pub commands: Vec<Command>,
-    /// The one texture capture the chain makes this frame: the inspector's when it is shown,
-    /// else the preview's pixel readout while the cursor is over the image, else none.
-    pub capture: Option<engine::inspect::CaptureRequest>,
 }
 
 impl Panes<'_> {
@@ -262,7 +259,7 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
         egui::Frame::new().inner_margin(4.0).show(ui, |ui| {
             ui.set_min_size(ui.available_size());
             match pane {
-                Pane::Techniques => match &mut self.runtime {
+                Pane::Techniques => match &self.runtime {
                     Ok(runtime) => {
                         let chain = runtime.chain();
                         let definitions = self.definitions;
@@ -282,11 +279,12 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                     Err(_) => self.runtime_missing(ui),
                 },
                 Pane::Uniforms => {
-                    if let Ok(runtime) = &mut self.runtime {
-                        let output =
-                            panels::uniforms::uniforms_ui(ui, runtime.chain(), self.uniform_filter);
-                        self.commands.extend(output.commands);
-                        runtime.set_overlay(output.active, output.hovered);
+                    if let Ok(runtime) = &self.runtime {
+                        self.commands.extend(panels::uniforms::uniforms_ui(
+                            ui,
+                            runtime.chain(),
+                            self.uniform_filter,
+                        ));
                     }
                 }
                 Pane::Diagnostics => {
@@ -294,18 +292,20 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                         .extend(panels::diagnostics::diagnostics_ui(ui, self.diagnostics));
                 }
                 Pane::Editor => self.commands.extend(self.editor.ui(ui)),
-                Pane::Preview => match &mut self.runtime {
+                Pane::Preview => match &self.runtime {
                     Ok(runtime) => {
-                        let shown = self.preview.show(
-                            ui,
-                            runtime.chain(),
-                            runtime.preview_texture(),
-                            (runtime.input_texture(), runtime.reference_texture()),
-                        );
-                        runtime.set_preview_rect(Some(shown.image_rect));
-                        runtime.chain_mut().set_bypass(shown.bypass);
-                        runtime.set_reference(shown.reference);
-                        self.capture = self.capture.or(shown.capture);
+                        let textures = panels::compare::PreviewTextures {
+                            output: runtime.preview_texture(),
+                            input: runtime.input_texture(),
+                            without: runtime.reference_texture(),
+                            reference_found: runtime.reference_shaders().is_some(),
+                            reference: runtime
+                                .reference_side()
+                                .map(|s| (s.preview_texture(), s.difference_texture())),
+                            reference_error: runtime.reference_side_error(),
+                        };
+                        let commands = self.preview.ui(ui, runtime.chain(), &textures);
+                        self.commands.extend(commands);
                     }
                     Err(_) => self.runtime_missing(ui),
                 },
@@ -316,11 +316,23 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                     }
                 }
                 Pane::Inspector => match &self.runtime {
-                    Ok(runtime) => self.capture = Some(self.inspector.show(ui, runtime.chain())),
+                    Ok(runtime) => {
+                        // The preview's differences view holds here too (its gain).
+                        let differences = self
+                            .preview
+                            .differences()
+                            .filter(|_| runtime.reference_shaders().is_some());
+                        self.commands
+                            .extend(differences.map(Command::WantReferenceSide));
+                        let against = differences
+                            .and_then(|gain| runtime.reference_side().map(|s| (s.chain(), gain)));
+                        let commands = self.inspector.ui(ui, runtime.chain(), against);
+                        self.commands.extend(commands);
+                    }
                     Err(_) => self.runtime_missing(ui),
                 },
                 Pane::Timing => match &self.runtime {
-                    Ok(runtime) => self.timing.show(ui, runtime.chain()),
+                    Ok(runtime) => self.commands.extend(self.timing.ui(ui, runtime.chain())),
                     Err(_) => self.runtime_missing(ui),
                 },
             }

@@ -1,13 +1,14 @@
 //! The fxbench workbench window (feature `window`): dockable panes (techniques, uniforms,
 //! diagnostics, code editor, preview, SPIR-V) between a menu/tool bar and a status bar.
 //!
-//! Invariant: the only module that knows eframe and egui. [`WorkbenchApp`] is one struct owning
+//! Invariant: the only module that knows eframe and egui. [`WorkbenchApp`] owns, in four parts,
 //! what was opened ([`StartOptions`], and what [`persist`] stores), the open document
 //! ([`Document`], from the session layer; the editor's buffers are the editor panel's), the GPU
 //! state ([`runtime::Runtime`], or why none runs) and each panel's state; the panels that change
 //! something return [`Command`]s that `WorkbenchApp::apply` carries out in one place. What is not drawing
-//! (opening, compiling, inputs, SPIR-V) is the session layer's; compiling for the editor runs off
-//! the UI thread (`session::background`).
+//! (opening, compiling, inputs, SPIR-V) is the session layer's; every compile an action asks for
+//! (open, shaders, performance mode, input, reload, the editor's text) runs off the UI thread
+//! (`session::background`) and rebuilds the chain on a later frame (`rebuild.rs`).
 
 mod apply;
 pub mod editor;
@@ -15,7 +16,9 @@ pub mod input_map;
 pub mod layout;
 pub mod panels;
 pub mod persist;
+mod rebuild;
 pub mod recovery;
+pub mod reference_side;
 pub mod runtime;
 pub mod screenshots;
 pub mod status_log;
@@ -70,6 +73,10 @@ pub struct StartOptions {
     pub include: Vec<PathBuf>,
     /// Texture search paths (`--textures`; with its subfolders when written `DIR/**`).
     pub textures: Vec<PathBuf>,
+    /// Folders of ReShade's own SPIR-V (`--reference`, the File menu's setting): a reference
+    /// module for the open effect is looked for there after beside it
+    /// ([`session::reference::find`]).
+    pub reference: Vec<PathBuf>,
 }
 
 impl StartOptions {
@@ -141,6 +148,32 @@ pub enum Command {
     /// Sets the preset's global `PreprocessorDefinitions` (`NAME=VALUE,NAME2`) and, when they
     /// changed, compiles the effects again as [`Command::Reload`] does.
     SetDefinitions(String),
+    /// Where ReShade's own SPIR-V is looked for (after beside the effect): the reference
+    /// folders, and the module found again.
+    SetReferenceFolders(Vec<PathBuf>),
+    /// What the preview asks of the next frame, every frame it is drawn: where the image is
+    /// (mouse sources), bypass all, the technique the split leaves out, and ReShade's side with
+    /// the differences' gain. Not asked, each is off.
+    PreviewShown {
+        image_rect: egui::Rect,
+        bypass: bool,
+        without: Option<TechniqueKey>,
+        reference_side: Option<f32>,
+    },
+    /// The uniform being edited and the one hovered in the uniforms panel, for the
+    /// `overlay_active`/`overlay_hovered` sources of the next frame.
+    Overlay {
+        active: Option<engine::sources::UniformRef>,
+        hovered: Option<engine::sources::UniformRef>,
+    },
+    /// The texture the chain copies for a panel while it is shown: the inspector's wins over
+    /// the preview's pixel readout; with none asked, nothing is copied.
+    Capture {
+        request: engine::inspect::CaptureRequest,
+        inspector: bool,
+    },
+    /// The inspector shows differences: run ReShade's side with this gain next frame.
+    WantReferenceSide(f32),
 }
 
 /// What the central panel shows.
@@ -184,54 +217,80 @@ pub enum NotRunning {
     Chain(engine::ChainError),
 }
 
-/// The eframe application.
+/// The eframe application, split as ARCHITECTURE.md draws it: what was opened and is kept
+/// between runs ([`Settings`]), the open document and what is being done to it
+/// ([`DocumentState`]), the GPU state ([`GpuState`]) and the panels' own state ([`PanelState`]).
 pub struct WorkbenchApp {
-    document: Document,
-    runtime: Result<Runtime, NotRunning>,
-    /// Front-end diagnostics of the open effects, rendered.
-    diagnostics: Vec<panels::diagnostics::Row>,
-    frames_drawn: u64,
-    exit_after_frames: Option<u64>,
+    settings: Settings,
+    doc: DocumentState,
+    gpu: GpuState,
+    panels: PanelState,
     /// The outcome of the last action (a save, a reload), shown in the status bar.
     status: String,
+    title: String,
+    frames_drawn: u64,
+    /// Commands queued from outside the UI pass ([`Self::queue`]).
+    queued: Vec<Command>,
+}
+
+/// What was opened and what the window remembers between runs ([`persist`]).
+struct Settings {
+    /// What [`WorkbenchApp::open`] opened last.
+    opened: StartOptions,
+    recent: Vec<PathBuf>,
+    /// Images opened as the input, newest first.
+    recent_images: Vec<PathBuf>,
+    screenshots: screenshots::Screenshots,
+    exit_after_frames: Option<u64>,
+}
+
+/// The open document, its diagnostics, and the compiles and edits under way.
+struct DocumentState {
+    document: Document,
+    /// Front-end diagnostics of the open effects, rendered.
+    diagnostics: Vec<panels::diagnostics::Row>,
     /// Reloads the effects when one of their files changes on disk.
     watcher: Option<watch::FileWatcher>,
+    compiler: BackgroundCompiler,
+    /// When the editor's text last changed and has not been compiled since.
+    edited_at: Option<Instant>,
+    /// What the running background compile changes once it finishes.
+    pending: rebuild::Pending,
+    undo: undo::UndoStack,
+    /// Technique or uniform changes not yet saved to the preset.
+    preset_dirty: bool,
+    /// The preset file changed on disk: apply it to the chain the running compile builds.
+    reapply_preset: bool,
+    /// The running compile follows a reload that changed nothing visible: keep the status.
+    quiet_compile: bool,
+}
+
+/// The GPU side: the chain (or why none runs) and how it is built.
+struct GpuState {
+    runtime: Result<Runtime, NotRunning>,
+    /// The device the window renders with, for chains opened later.
+    render_state: Option<egui_wgpu::RenderState>,
+    /// Which shaders the chain runs.
+    shaders: spirv::ShaderChoice,
+    /// How uniforms reach the shaders (performance mode compiles them in as constants).
+    mode: CompileMode,
+    /// Written once the device is lost (see [`recovery`]).
+    recovery_file: Option<PathBuf>,
+}
+
+/// Each panel's own state, the layout and the bars.
+struct PanelState {
     spirv: panels::spirv::SpirvPanel,
     editor: editor::EditorPanel,
     preview: panels::compare::PreviewPanel,
     inspector: panels::inspector::InspectorPanel,
     timing: panels::timing::TimingPanel,
-    /// Which shaders the chain runs.
-    shaders: spirv::ShaderChoice,
-    /// How uniforms reach the shaders (performance mode compiles them in as constants).
-    mode: CompileMode,
-    /// The device the window renders with, for chains opened later.
-    render_state: Option<egui_wgpu::RenderState>,
-    /// What [`Self::open`] opened last.
-    opened: StartOptions,
     tree: egui_tiles::Tree<Pane>,
     toolbar: toolbar::Toolbar,
-    recent: Vec<PathBuf>,
-    /// Images opened as the input, newest first.
-    recent_images: Vec<PathBuf>,
-    compiler: BackgroundCompiler,
-    /// When the editor's text last changed and has not been compiled since.
-    edited_at: Option<Instant>,
-    undo: undo::UndoStack,
     uniform_filter: String,
-    /// Technique or uniform changes not yet saved to the preset.
-    preset_dirty: bool,
     show_help: bool,
     /// Every status message shown, for the Log window.
     log: status_log::StatusLog,
-    title: String,
-    /// The preset file changed on disk: apply it to the chain the running compile builds.
-    reapply_preset: bool,
-    /// The running compile follows a reload that changed nothing visible: keep the status.
-    quiet_compile: bool,
-    screenshots: screenshots::Screenshots,
-    /// Written once the device is lost (see [`recovery`]).
-    recovery_file: Option<PathBuf>,
 }
 
 impl WorkbenchApp {
@@ -271,49 +330,62 @@ impl WorkbenchApp {
                 options.include = stored.include;
                 options.textures = stored.textures;
             }
+            if options.reference.is_empty() {
+                options.reference = stored.reference;
+            }
             screenshot_settings = stored.screenshots;
         }
         let mut app = Self {
-            document: Document::default(),
-            runtime: Err(NotRunning::Opening),
-            diagnostics: Vec::new(),
-            frames_drawn: 0,
-            exit_after_frames: options.exit_after_frames,
+            settings: Settings {
+                opened: StartOptions::default(),
+                recent,
+                recent_images,
+                screenshots: screenshots::Screenshots::new(screenshot_settings),
+                exit_after_frames: options.exit_after_frames,
+            },
+            doc: DocumentState {
+                document: Document::default(),
+                diagnostics: Vec::new(),
+                watcher: None,
+                compiler: BackgroundCompiler::default(),
+                edited_at: None,
+                pending: rebuild::Pending::default(),
+                undo: undo::UndoStack::default(),
+                preset_dirty: false,
+                reapply_preset: false,
+                quiet_compile: false,
+            },
+            gpu: GpuState {
+                runtime: Err(NotRunning::Opening),
+                render_state: cc.wgpu_render_state.clone(),
+                shaders: spirv::ShaderChoice::default(),
+                mode: CompileMode::Normal,
+                recovery_file: None,
+            },
+            panels: PanelState {
+                spirv: panels::spirv::SpirvPanel::default(),
+                editor: editor::EditorPanel::default(),
+                preview: panels::compare::PreviewPanel::default(),
+                inspector: panels::inspector::InspectorPanel::default(),
+                timing: panels::timing::TimingPanel::default(),
+                tree,
+                toolbar: toolbar::Toolbar::default(),
+                uniform_filter: String::new(),
+                show_help: false,
+                log: status_log::StatusLog::default(),
+            },
             status: String::new(),
-            watcher: None,
-            spirv: panels::spirv::SpirvPanel::default(),
-            editor: editor::EditorPanel::default(),
-            preview: panels::compare::PreviewPanel::default(),
-            inspector: panels::inspector::InspectorPanel::default(),
-            timing: panels::timing::TimingPanel::default(),
-            shaders: spirv::ShaderChoice::default(),
-            mode: CompileMode::Normal,
-            render_state: cc.wgpu_render_state.clone(),
-            opened: StartOptions::default(),
-            tree,
-            toolbar: toolbar::Toolbar::default(),
-            recent,
-            recent_images,
-            compiler: BackgroundCompiler::default(),
-            edited_at: None,
-            undo: undo::UndoStack::default(),
-            uniform_filter: String::new(),
-            preset_dirty: false,
-            show_help: false,
-            log: status_log::StatusLog::default(),
             title: String::new(),
-            reapply_preset: false,
-            quiet_compile: false,
-            screenshots: screenshots::Screenshots::new(screenshot_settings),
-            recovery_file: None,
+            frames_drawn: 0,
+            queued: Vec::new(),
         };
         match options.view {
             CentralView::Preview => {}
             CentralView::Spirv | CentralView::SourceMap => {
-                layout::show_pane(&mut app.tree, Pane::Spirv);
+                layout::show_pane(&mut app.panels.tree, Pane::Spirv);
             }
-            CentralView::Inspector => layout::show_pane(&mut app.tree, Pane::Inspector),
-            CentralView::Timing => layout::show_pane(&mut app.tree, Pane::Timing),
+            CentralView::Inspector => layout::show_pane(&mut app.panels.tree, Pane::Inspector),
+            CentralView::Timing => layout::show_pane(&mut app.panels.tree, Pane::Timing),
         }
         let recovery = options.recover.as_deref().map(recovery::Recovery::read);
         if let Some(Ok(recovery)) = &recovery {
@@ -328,13 +400,13 @@ impl WorkbenchApp {
         if let Err(e) = app.try_open(options.clone()) {
             // Nothing was open to keep: say why in the panes too.
             app.status = e.to_string();
-            app.runtime = Err(NotRunning::Open(e));
-            app.opened = options;
+            app.gpu.runtime = Err(NotRunning::Open(e));
+            app.settings.opened = options;
         }
-        if app.opened.view == CentralView::SourceMap {
-            app.spirv.show_source_map();
+        if app.settings.opened.view == CentralView::SourceMap {
+            app.panels.spirv.show_source_map();
         }
-        if let (Some(without), Ok(runtime)) = (&app.opened.split, &app.runtime) {
+        if let (Some(without), Ok(runtime)) = (&app.settings.opened.split, &app.gpu.runtime) {
             let chain = runtime.chain();
             let before = without
                 .as_deref()
@@ -343,7 +415,7 @@ impl WorkbenchApp {
                     panels::compare::Before::Input,
                     panels::compare::Before::Without,
                 );
-            app.preview.set_split(before);
+            app.panels.preview.set_split(before);
         }
         match recovery {
             Some(Ok(recovery)) => app.restore(&recovery),
@@ -357,17 +429,17 @@ impl WorkbenchApp {
     /// chain, both still unsaved.
     fn restore(&mut self, recovery: &recovery::Recovery) {
         for (path, text) in &recovery.buffers {
-            self.editor.restore_text(path, text);
+            self.panels.editor.restore_text(path, text);
         }
-        if let (Some(text), Ok(runtime)) = (&recovery.preset_text, &mut self.runtime) {
-            let path = self.document.preset_path.clone().unwrap_or_default();
+        if let (Some(text), Ok(runtime)) = (&recovery.preset_text, &mut self.gpu.runtime) {
+            let path = self.doc.document.preset_path.clone().unwrap_or_default();
             let preset = analysis::preset::Preset::parse(&path, text).preset;
             // Onto the chain only: the preset on disk stays the saved one, the changes unsaved.
             session::document::apply_preset(&preset, runtime.chain_mut());
-            self.preset_dirty = true;
+            self.doc.preset_dirty = true;
         }
         if !recovery.buffers.is_empty() {
-            self.edited_at = Some(Instant::now());
+            self.doc.edited_at = Some(Instant::now());
         }
         self.status = format!(
             "recovered after the GPU device was lost ({}): unsaved edits kept",
@@ -378,28 +450,33 @@ impl WorkbenchApp {
     /// The device is gone and eframe cannot make another: write the session to a recovery file
     /// and hand it to a new fxbench window (see [`recovery`]), then close.
     fn recover_from_device_loss(&mut self, ctx: &egui::Context, why: String) {
-        if self.recovery_file.is_some() {
+        if self.gpu.recovery_file.is_some() {
             return;
         }
-        let preset_text = match (&self.runtime, self.preset_dirty) {
-            (Ok(runtime), true) => Some(self.document.preset_from_chain(runtime.chain()).to_ini()),
+        let preset_text = match (&self.gpu.runtime, self.doc.preset_dirty) {
+            (Ok(runtime), true) => Some(
+                self.doc
+                    .document
+                    .preset_from_chain(runtime.chain())
+                    .to_ini(),
+            ),
             _ => None,
         };
         let recovery = recovery::Recovery {
-            effects: self.opened.effects.clone(),
-            preset: self.opened.preset.clone(),
-            input: (&self.opened.input).into(),
-            depth: self.opened.depth.clone(),
-            resolution: self.opened.resolution,
-            include: self.opened.include.clone(),
-            textures: self.opened.textures.clone(),
-            buffers: self.editor.unsaved(),
+            effects: self.settings.opened.effects.clone(),
+            preset: self.settings.opened.preset.clone(),
+            input: (&self.settings.opened.input).into(),
+            depth: self.settings.opened.depth.clone(),
+            resolution: self.settings.opened.resolution,
+            include: self.settings.opened.include.clone(),
+            textures: self.settings.opened.textures.clone(),
+            buffers: self.panels.editor.unsaved(),
             preset_text,
             why,
         };
         let written = recovery.write(&std::env::temp_dir());
         self.status = match &written {
-            Ok(file) if self.opened.no_relaunch => {
+            Ok(file) if self.settings.opened.no_relaunch => {
                 format!(
                     "the GPU device was lost; session saved to {}",
                     file.display()
@@ -417,12 +494,12 @@ impl WorkbenchApp {
             },
             Err(e) => format!("the GPU device was lost and the session could not be saved: {e}"),
         };
-        self.recovery_file = Some(written.unwrap_or_default());
+        self.gpu.recovery_file = Some(written.unwrap_or_default());
     }
 
     /// The recovery file written after a lost device, if one was.
     pub fn recovery_file(&self) -> Option<&Path> {
-        self.recovery_file.as_deref()
+        self.gpu.recovery_file.as_deref()
     }
 
     /// Opens the effects, preset and input of `options` in place of what is open; returns
@@ -439,8 +516,18 @@ impl WorkbenchApp {
         }
     }
 
-    /// [`Self::open`], saying why it opened nothing.
+    /// [`Self::open`], saying why it opened nothing: the whole open in this call (the first
+    /// open, and [`Self::open`]'s callers); [`Command::Open`] compiles in the background.
     fn try_open(&mut self, options: StartOptions) -> Result<(), OpenError> {
+        let opening = self.prepare_open(options)?;
+        let compiled = opening.document.compile(opening.source.size());
+        self.finish_open(opening, compiled);
+        Ok(())
+    }
+
+    /// What an open reads before anything is compiled: the document and the input. A failure
+    /// here changes nothing.
+    fn prepare_open(&self, options: StartOptions) -> Result<rebuild::Opening, OpenError> {
         let mut document = session::open_document_in(
             options.preset.as_deref(),
             &options.effects,
@@ -449,71 +536,126 @@ impl WorkbenchApp {
         )
         .map_err(OpenError::Document)?;
         // Effects are checked against what this window's device really offers.
-        document.target = self.render_state.as_ref().map(runtime::device_target);
+        document.target = self.gpu.render_state.as_ref().map(runtime::device_target);
         let source = load_source(&options).map_err(OpenError::Input)?;
-        let render_state = self.render_state.clone().ok_or(OpenError::NoRenderer)?;
+        if self.gpu.render_state.is_none() {
+            return Err(OpenError::NoRenderer);
+        }
+        Ok(rebuild::Opening {
+            document,
+            options,
+            source,
+        })
+    }
+
+    /// Replaces the session with `opening`, compiled: the document's diagnostics, editor tabs,
+    /// watcher and chain.
+    fn finish_open(&mut self, opening: rebuild::Opening, compiled: session::document::Compiled) {
+        let rebuild::Opening {
+            document,
+            options,
+            source,
+        } = opening;
+        let Some(render_state) = self.gpu.render_state.clone() else {
+            self.status = OpenError::NoRenderer.to_string();
+            return;
+        };
+        // Nothing asked of the old document applies to the new one.
+        self.doc.compiler.forget();
+        self.doc.pending = rebuild::Pending::default();
         // The old chain goes first: its GPU memory is not needed by the new one.
-        self.runtime = Err(NotRunning::Opening);
-        self.editor = editor::EditorPanel::default();
-        let compiled = document.compile(source.size());
+        self.gpu.runtime = Err(NotRunning::Opening);
+        self.panels.editor = editor::EditorPanel::default();
         self.set_diagnostics(panels::diagnostics::rows(&compiled));
-        self.editor.set_files(editor_files(&document, &compiled));
-        self.watcher = watch::FileWatcher::new(watched_files(&document, &compiled)).ok();
+        self.panels
+            .editor
+            .set_files(editor_files(&document, &compiled));
+        self.doc.watcher = watch::FileWatcher::new(watched_files(&document, &compiled)).ok();
         let mut runtime = Runtime::new(&render_state, &document, compiled.effects, source)
             .map_err(NotRunning::Chain);
+        let mut reference_note = None;
         if let Ok(runtime) = &mut runtime {
-            self.spirv.refresh(runtime.chain());
+            self.panels.spirv.refresh(runtime.chain());
+            reference_note = attach_reference(runtime, &document, &options.reference);
         }
         for path in options.preset.iter().chain(&options.effects) {
-            persist::remember(&mut self.recent, path.clone());
+            persist::remember(&mut self.settings.recent, path.clone());
         }
         if let InputChoice::Image(image) = &options.input {
-            persist::remember(&mut self.recent_images, image.clone());
+            persist::remember(&mut self.settings.recent_images, image.clone());
         }
-        self.document = document;
-        self.runtime = runtime;
-        self.shaders = spirv::ShaderChoice::default();
-        self.mode = CompileMode::Normal;
-        self.undo.clear();
-        self.preset_dirty = false;
-        self.edited_at = None;
-        self.status = match &self.runtime {
+        self.doc.document = document;
+        self.gpu.runtime = runtime;
+        self.gpu.shaders = spirv::ShaderChoice::default();
+        self.gpu.mode = CompileMode::Normal;
+        self.doc.undo.clear();
+        self.doc.preset_dirty = false;
+        self.doc.edited_at = None;
+        self.status = match &self.gpu.runtime {
             Ok(_) => self
+                .doc
                 .document
                 .missing_effects
                 .iter()
                 .map(ToString::to_string)
+                .chain(reference_note)
                 .collect::<Vec<_>>()
                 .join("; "),
             Err(e) => format!("nothing runs: {e}"),
         };
-        self.opened = options;
-        Ok(())
+        self.settings.opened = options;
+    }
+
+    /// Queues `command` as if a panel had asked for it in the next frame (tests, and what
+    /// drives the window from outside).
+    pub fn queue(&mut self, command: Command) {
+        self.queued.push(command);
+    }
+
+    /// Which shaders the chain runs.
+    pub fn shaders(&self) -> spirv::ShaderChoice {
+        self.gpu.shaders
+    }
+
+    /// How uniforms reach the shaders (performance mode compiles them in).
+    pub fn compile_mode(&self) -> CompileMode {
+        self.gpu.mode
+    }
+
+    /// Whether a compile or rebuild is under way (the status bar's "compiling").
+    pub fn is_compiling(&self) -> bool {
+        self.doc.compiler.is_busy() || self.doc.edited_at.is_some()
+    }
+
+    /// The reference module found for the open effect, if any (see
+    /// [`session::reference::find`]).
+    pub fn reference_file(&self) -> Option<PathBuf> {
+        reference_file(&self.doc.document, &self.settings.opened.reference)
     }
 
     fn set_diagnostics(&mut self, rows: Vec<panels::diagnostics::Row>) {
-        self.editor.set_diagnostics(&rows);
-        self.diagnostics = rows;
+        self.panels.editor.set_diagnostics(&rows);
+        self.doc.diagnostics = rows;
     }
 
     /// What is open: the effects, preset and input last given to [`Self::open`].
     pub fn opened(&self) -> &StartOptions {
-        &self.opened
+        &self.settings.opened
     }
 
     /// The SPIR-V view's state (its stage list follows the open effects).
     pub fn spirv_panel(&self) -> &panels::spirv::SpirvPanel {
-        &self.spirv
+        &self.panels.spirv
     }
 
     /// The editor's state: its tabs, buffers and selection.
     pub fn editor(&self) -> &editor::EditorPanel {
-        &self.editor
+        &self.panels.editor
     }
 
     /// The diagnostics of the last compile.
     pub fn diagnostics(&self) -> &[panels::diagnostics::Row] {
-        &self.diagnostics
+        &self.doc.diagnostics
     }
 
     /// The status bar's text.
@@ -523,37 +665,38 @@ impl WorkbenchApp {
 
     /// Every status message shown since the window opened, oldest first.
     pub fn status_log(&self) -> impl Iterator<Item = &str> {
-        self.log.entries()
+        self.panels.log.entries()
     }
 
     /// The dockable layout.
     pub fn layout(&self) -> &egui_tiles::Tree<Pane> {
-        &self.tree
+        &self.panels.tree
     }
 
     /// The layout, to change it as a drag would.
     pub fn layout_mut(&mut self) -> &mut egui_tiles::Tree<Pane> {
-        &mut self.tree
+        &mut self.panels.tree
     }
 
     /// Recently opened files, newest first.
     pub fn recent_files(&self) -> &[PathBuf] {
-        &self.recent
+        &self.settings.recent
     }
 
     /// Images recently opened as the input, newest first.
     pub fn recent_images(&self) -> &[PathBuf] {
-        &self.recent_images
+        &self.settings.recent_images
     }
 
     /// The window's title: the preset (or effect) and a marker while something is unsaved.
     pub fn title(&self) -> String {
         let name = self
+            .doc
             .document
             .main_file()
             .and_then(Path::file_name)
             .map(|n| n.to_string_lossy().into_owned());
-        let unsaved = if self.editor.is_dirty() || self.preset_dirty {
+        let unsaved = if self.panels.editor.is_dirty() || self.doc.preset_dirty {
             " \u{2022}"
         } else {
             ""
@@ -566,26 +709,26 @@ impl WorkbenchApp {
 
     /// The preview's state (split, bypass, zoom, readout).
     pub fn preview_panel(&self) -> &panels::compare::PreviewPanel {
-        &self.preview
+        &self.panels.preview
     }
 
     /// The render-target inspector's state.
     pub fn inspector_panel(&self) -> &panels::inspector::InspectorPanel {
-        &self.inspector
+        &self.panels.inspector
     }
 
     /// The timing panel's state.
     pub fn timing_panel(&self) -> &panels::timing::TimingPanel {
-        &self.timing
+        &self.panels.timing
     }
 
     /// The GPU state, if the chain could be built.
     pub fn runtime(&self) -> Option<&Runtime> {
-        self.runtime.as_ref().ok()
+        self.gpu.runtime.as_ref().ok()
     }
 
     pub fn document(&self) -> &Document {
-        &self.document
+        &self.doc.document
     }
 
     /// Where screenshots go from now on (the Screenshot menu's folder).
@@ -596,16 +739,17 @@ impl WorkbenchApp {
     /// What [`eframe::App::save`] stores.
     pub fn stored(&self) -> persist::Stored {
         persist::Stored {
-            layout: self.tree.clone(),
-            effects: self.opened.effects.clone(),
-            preset: self.opened.preset.clone(),
-            input: (&self.opened.input).into(),
-            recent: self.recent.clone(),
-            recent_images: self.recent_images.clone(),
-            resolution: self.opened.resolution,
-            screenshots: self.screenshots.settings.clone(),
-            include: self.opened.include.clone(),
-            textures: self.opened.textures.clone(),
+            layout: self.panels.tree.clone(),
+            effects: self.settings.opened.effects.clone(),
+            preset: self.settings.opened.preset.clone(),
+            input: (&self.settings.opened.input).into(),
+            recent: self.settings.recent.clone(),
+            recent_images: self.settings.recent_images.clone(),
+            resolution: self.settings.opened.resolution,
+            screenshots: self.settings.screenshots.settings.clone(),
+            include: self.settings.opened.include.clone(),
+            textures: self.settings.opened.textures.clone(),
+            reference: self.settings.opened.reference.clone(),
         }
     }
 }
@@ -623,6 +767,31 @@ fn editor_files(document: &Document, compiled: &session::document::Compiled) -> 
         }
     }
     files
+}
+
+/// ReShade's SPIR-V for the document's one effect (a chain of several has no one module).
+fn reference_file(document: &Document, folders: &[PathBuf]) -> Option<PathBuf> {
+    match document.effect_paths.as_slice() {
+        [effect] => session::reference::find(effect, folders),
+        _ => None,
+    }
+}
+
+/// Gives `runtime` the reference module found for `document`'s effect; a module found that
+/// cannot be read is said (the returned note), and none is offered.
+fn attach_reference(
+    runtime: &mut Runtime,
+    document: &Document,
+    folders: &[PathBuf],
+) -> Option<String> {
+    let (shaders, note) =
+        match reference_file(document, folders).map(|path| session::reference::load(&path)) {
+            Some(Ok(shaders)) => (Some(shaders), None),
+            Some(Err(e)) => (None, Some(format!("ReShade reference not offered: {e}"))),
+            None => (None, None),
+        };
+    runtime.set_reference_module(shaders);
+    note
 }
 
 /// What the watcher watches: every file the compile read, the effects (one that failed to read
@@ -649,7 +818,7 @@ fn load_source(
 
 impl eframe::App for WorkbenchApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        if let Ok(runtime) = &mut self.runtime {
+        if let Ok(runtime) = &mut self.gpu.runtime {
             match runtime.render_frame(ui.ctx()) {
                 Err(engine::ChainError::DeviceLost(why)) => {
                     self.recover_from_device_loss(ui.ctx(), why);
@@ -662,27 +831,28 @@ impl eframe::App for WorkbenchApp {
                 }
                 Ok(()) => {}
             }
-            let Ok(runtime) = &mut self.runtime else {
+            let Ok(runtime) = &mut self.gpu.runtime else {
                 return;
             };
             runtime.set_preview_rect(None);
             match runtime.take_shot() {
                 Some(Ok(shot)) => {
-                    let name = self.document.name();
-                    self.screenshots.save(&name, shot);
+                    let name = self.doc.document.name();
+                    self.settings.screenshots.save(&name, shot);
                 }
                 Some(Err(e)) => self.status = format!("screenshot not taken: {e}"),
                 None => {}
             }
         }
-        if let Some(message) = self.screenshots.poll() {
+        if let Some(message) = self.settings.screenshots.poll() {
             self.status = message;
         }
-        if self.screenshots.is_saving() {
+        if self.settings.screenshots.is_saving() {
             ui.ctx().request_repaint();
         }
-        let mut commands = Vec::new();
+        let mut commands = std::mem::take(&mut self.queued);
         if self
+            .doc
             .watcher
             .as_ref()
             .is_some_and(watch::FileWatcher::take_change)
@@ -692,61 +862,62 @@ impl eframe::App for WorkbenchApp {
         commands.extend(self.dropped_files(ui.ctx()));
         commands.extend(self.shortcuts(ui.ctx()));
         let view = toolbar::ToolbarView {
-            opened: &self.opened,
-            recent: &self.recent,
-            recent_images: &self.recent_images,
-            preset_path: self.document.preset_path.as_deref(),
-            shaders: self.shaders,
-            mode: self.mode,
-            running: self.runtime.is_ok(),
-            screenshots: &self.screenshots.settings,
+            opened: &self.settings.opened,
+            recent: &self.settings.recent,
+            recent_images: &self.settings.recent_images,
+            preset_path: self.doc.document.preset_path.as_deref(),
+            shaders: self.gpu.shaders,
+            reference_found: self
+                .gpu
+                .runtime
+                .as_ref()
+                .is_ok_and(|r| r.reference_shaders().is_some()),
+            mode: self.gpu.mode,
+            running: self.gpu.runtime.is_ok(),
+            screenshots: &self.settings.screenshots.settings,
             shown_panes: Pane::ALL
                 .into_iter()
-                .filter(|p| layout::has_pane(&self.tree, *p))
+                .filter(|p| layout::has_pane(&self.panels.tree, *p))
                 .collect(),
         };
         egui::Panel::top("toolbar").show(ui, |ui| {
-            commands.extend(self.toolbar.ui(ui, &view));
+            commands.extend(self.panels.toolbar.ui(ui, &view));
         });
-        let cursor = self.editor.selection().map(|(_, end)| end);
-        let compiling = self.compiler.is_busy() || self.edited_at.is_some();
+        let cursor = self.panels.editor.selection().map(|(_, end)| end);
+        let compiling = self.is_compiling();
         egui::Panel::bottom("status").show(ui, |ui| {
-            if toolbar::status_ui(ui, &self.status, cursor, compiling, self.log.len()) {
+            if toolbar::status_ui(ui, &self.status, cursor, compiling, self.panels.log.len()) {
                 commands.push(Command::ToggleLog);
             }
         });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| {
-                let definitions = self.document.definitions_text(None);
+                let definitions = self.doc.document.definitions_text(None);
                 let mut panes = layout::Panes {
-                    runtime: self.runtime.as_mut().map_err(|e| &*e),
-                    editor: &mut self.editor,
-                    diagnostics: &self.diagnostics,
-                    spirv: &mut self.spirv,
-                    preview: &mut self.preview,
-                    inspector: &mut self.inspector,
-                    timing: &mut self.timing,
-                    running: self.shaders.label(),
-                    uniform_filter: &mut self.uniform_filter,
+                    runtime: self.gpu.runtime.as_ref(),
+                    editor: &mut self.panels.editor,
+                    diagnostics: &self.doc.diagnostics,
+                    spirv: &mut self.panels.spirv,
+                    preview: &mut self.panels.preview,
+                    inspector: &mut self.panels.inspector,
+                    timing: &mut self.panels.timing,
+                    running: self.gpu.shaders.label(),
+                    uniform_filter: &mut self.panels.uniform_filter,
                     definitions: &definitions,
                     commands: Vec::new(),
-                    capture: None,
                 };
-                self.tree.ui(&mut panes, ui);
+                self.panels.tree.ui(&mut panes, ui);
                 commands.extend(panes.commands);
-                // Textures are copied for the inspector (or the preview's pixel readout) only
-                // while it is shown.
-                let capture = panes.capture;
-                if let Ok(runtime) = &mut self.runtime {
-                    runtime.chain_mut().set_capture(capture);
-                }
             });
-        toolbar::help_ui(ui.ctx(), &mut self.show_help);
-        self.log.ui(ui.ctx());
-        self.apply(commands);
+        self.apply_frame_asks(&mut commands);
+        toolbar::help_ui(ui.ctx(), &mut self.panels.show_help);
+        self.panels.log.ui(ui.ctx());
+        // A compile finished since the last frame is applied first: one this frame's commands
+        // ask for is never applied in the frame that asked (the old chain draws meanwhile).
         self.compile_edits();
-        self.log.observe(&self.status);
+        self.apply(commands);
+        self.panels.log.observe(&self.status);
         let title = self.title();
         if title != self.title {
             ui.ctx()
@@ -757,6 +928,7 @@ impl eframe::App for WorkbenchApp {
         ui.ctx().request_repaint();
         self.frames_drawn += 1;
         if self
+            .settings
             .exit_after_frames
             .is_some_and(|n| self.frames_drawn >= n)
         {

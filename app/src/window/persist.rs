@@ -61,6 +61,9 @@ pub struct Stored {
     pub include: Vec<PathBuf>,
     #[serde(default)]
     pub textures: Vec<PathBuf>,
+    /// Folders of ReShade's own SPIR-V (the File menu's reference folder).
+    #[serde(default)]
+    pub reference: Vec<PathBuf>,
 }
 
 /// Where screenshots go and whether the image before the effects is saved too.

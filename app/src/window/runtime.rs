@@ -6,6 +6,7 @@ use engine::{ChainOptions, EffectChain, GpuContext};
 use crate::session::document::Document;
 use crate::session::input::{LiveInput, Source};
 use crate::session::screenshot::Shot;
+use crate::window::reference_side::ReferenceSide;
 
 /// What the window's device offers shaders: the features it was created with, as wgpu maps
 /// them to naga capabilities with the adapter's downlevel flags.
@@ -59,6 +60,21 @@ pub struct Runtime {
     screenshot: Option<bool>,
     /// The screenshot the last frame took, read back, until [`Self::take_shot`].
     shot: Option<Result<Shot, ShotError>>,
+    /// ReShade's own SPIR-V for the open effect, when one was found.
+    reference_module: Option<engine::Shaders>,
+    /// The chain run with that module beside this one, for the preview's split.
+    side: Side,
+    /// What the preview asked for last frame: the reference side, and the difference's gain;
+    /// taken by the next frame, so a hidden preview stops the extra chain.
+    wanted_side: Option<f32>,
+}
+
+/// The reference side's state.
+enum Side {
+    Off,
+    On(Box<ReferenceSide>),
+    /// ReShade's module does not fit the effects: why, until the chain is rebuilt.
+    Failed(String),
 }
 
 /// The screenshot frame ran but could not be read back.
@@ -74,6 +90,9 @@ impl Drop for Runtime {
         renderer.free_texture(&self.input_preview);
         if let Some(reference) = self.reference_preview.take() {
             renderer.free_texture(&reference);
+        }
+        if let Side::On(side) = &self.side {
+            side.free(&mut renderer);
         }
     }
 }
@@ -118,6 +137,9 @@ impl Runtime {
             overlay: [None; 2],
             screenshot: None,
             shot: None,
+            reference_module: None,
+            side: Side::Off,
+            wanted_side: None,
         })
     }
 
@@ -136,16 +158,17 @@ impl Runtime {
         self.reload_with(effects, &options)
     }
 
-    /// Runs the chain over another input, keeping the user's settings: `effects` are the open
-    /// effects compiled for the new input's size.
+    /// Runs the chain over another input with `options`, keeping the user's settings: `effects`
+    /// are the open effects compiled for the new input's size.
     pub fn set_input(
         &mut self,
         source: Source,
         effects: Vec<ValidatedEffect>,
+        options: &ChainOptions,
     ) -> Result<(), engine::ChainError> {
         let size = source.size();
-        let options = self.chain.options().clone();
-        self.chain.reload_with(effects, size, &options)?;
+        self.chain.reload_with(effects, size, options)?;
+        self.drop_side();
         self.input = LiveInput::new(&self.ctx, source);
         self.point_preview_at_output();
         self.renderer.write().update_egui_texture_from_wgpu_texture(
@@ -165,8 +188,79 @@ impl Runtime {
     ) -> Result<(), engine::ChainError> {
         let size = self.chain.size();
         self.chain.reload_with(effects, size, options)?;
+        self.drop_side();
         self.point_preview_at_output();
         Ok(())
+    }
+
+    /// ReShade's own SPIR-V for the open effect (see [`crate::session::reference`]), or none:
+    /// what [`Self::reference_shaders`] gives the shader box and the split's reference side.
+    pub fn set_reference_module(&mut self, shaders: Option<engine::Shaders>) {
+        self.reference_module = shaders;
+        self.drop_side();
+    }
+
+    /// The reference module as chain shaders, when one was found.
+    pub fn reference_shaders(&self) -> Option<engine::Shaders> {
+        self.reference_module.clone()
+    }
+
+    /// From the next frame, also runs the chain with ReShade's shaders and draws the difference
+    /// amplified by `gain`; asked again every frame the preview shows that side.
+    pub fn want_reference_side(&mut self, gain: f32) {
+        self.wanted_side = Some(gain);
+    }
+
+    /// The reference side, while it runs.
+    pub fn reference_side(&self) -> Option<&ReferenceSide> {
+        match &self.side {
+            Side::On(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// Why the reference side cannot run (ReShade's module does not fit the effects).
+    pub fn reference_side_error(&self) -> Option<&str> {
+        match &self.side {
+            Side::Failed(why) => Some(why),
+            _ => None,
+        }
+    }
+
+    /// The capture the inspector or the preview's readout needs, made on both sides.
+    pub fn set_capture(&mut self, capture: Option<engine::inspect::CaptureRequest>) {
+        self.chain.set_capture(capture);
+        if let Side::On(side) = &mut self.side {
+            side.chain_mut().set_capture(capture);
+        }
+    }
+
+    fn drop_side(&mut self) {
+        if let Side::On(side) = std::mem::replace(&mut self.side, Side::Off) {
+            side.free(&mut self.renderer.write());
+        }
+    }
+
+    /// Builds or drops the reference side as the preview asked last frame; its gain.
+    fn apply_side(&mut self) -> Option<f32> {
+        let wanted = self.wanted_side.take();
+        match (&self.side, wanted, &self.reference_module) {
+            (Side::On(_), None, _) => self.drop_side(),
+            (Side::Off, Some(_), Some(module)) => {
+                let built = ReferenceSide::new(
+                    &self.ctx,
+                    &mut self.renderer.write(),
+                    &self.chain,
+                    module.clone(),
+                );
+                self.side = match built {
+                    Ok(side) => Side::On(Box::new(side)),
+                    Err(e) => Side::Failed(e.to_string()),
+                };
+            }
+            _ => {}
+        }
+        wanted
     }
 
     /// A rebuilt chain has a new output texture: the preview shows that one from now on (and
@@ -284,6 +378,7 @@ impl Runtime {
         [frame_input.overlay_active, frame_input.overlay_hovered] =
             std::mem::take(&mut self.overlay);
         self.apply_reference();
+        let gain = self.apply_side();
         let screenshot = self.screenshot.take();
         frame_input.screenshot = screenshot.is_some();
         let mut encoder = self
@@ -297,8 +392,28 @@ impl Runtime {
         // The chain was built for the input's size, so frame() fails only on a lost device.
         self.chain
             .frame(&mut encoder, self.input.texture(), &frame_input)?;
+        let side_failed = match (&mut self.side, gain) {
+            (Side::On(side), Some(gain)) => side
+                .record(
+                    &self.ctx,
+                    &self.chain,
+                    &mut encoder,
+                    self.input.texture(),
+                    &frame_input,
+                    gain,
+                )
+                .err(),
+            _ => None,
+        };
         self.ctx.queue.submit([encoder.finish()]);
         self.chain.after_submit();
+        if let Side::On(side) = &mut self.side {
+            side.chain_mut().after_submit();
+        }
+        if let Some(e) = side_failed {
+            self.drop_side();
+            self.side = Side::Failed(e.to_string());
+        }
         if let Some(before) = screenshot {
             self.shot = Some(self.read_shot(before));
         }

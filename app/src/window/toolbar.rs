@@ -22,6 +22,8 @@ pub struct ToolbarView<'a> {
     pub recent_images: &'a [PathBuf],
     pub preset_path: Option<&'a Path>,
     pub shaders: ShaderChoice,
+    /// ReShade's SPIR-V was found for the open effect: the shader box offers it.
+    pub reference_found: bool,
     pub mode: CompileMode,
     pub running: bool,
     pub screenshots: &'a ScreenshotSettings,
@@ -44,6 +46,8 @@ pub struct Toolbar {
     custom_resolution: Option<(u32, u32)>,
     /// The Search paths menu's two lists while they are edited, one folder a line.
     search_text: Option<(String, String)>,
+    /// The ReShade reference folders while they are edited, one folder a line.
+    reference_text: Option<String>,
 }
 
 /// What a path opens as, by its extension: a preset, an image input, or an effect.
@@ -189,6 +193,46 @@ impl Toolbar {
         egui::containers::menu::SubMenuButton::new("Search paths")
             .config(keep_open())
             .ui(ui, |ui| self.search_menu(ui, view.opened, out));
+        egui::containers::menu::SubMenuButton::new("ReShade reference folders")
+            .config(keep_open())
+            .ui(ui, |ui| self.reference_menu(ui, view.opened, out));
+    }
+
+    /// Where ReShade's own SPIR-V is looked for after beside the effect (`--reference`), one
+    /// folder a line; stored with the other settings.
+    fn reference_menu(&mut self, ui: &mut egui::Ui, opened: &StartOptions, out: &mut Vec<Command>) {
+        let text = self.reference_text.get_or_insert_with(|| {
+            opened
+                .reference
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
+        ui.label("Folders of ReShade's SPIR-V").on_hover_text(
+            "X.spv for X.fx, flat or mirroring the effect's collection/shaders folders (as \
+             shared/corpus/reshade-spirv): the Shaders box then offers ReShade reference",
+        );
+        ui.add(
+            egui::TextEdit::multiline(text)
+                .id_salt("reference folders")
+                .hint_text("one folder a line")
+                .desired_rows(3)
+                .desired_width(320.0),
+        );
+        let folders: Vec<PathBuf> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(PathBuf::from)
+            .collect();
+        if ui
+            .add_enabled(folders != opened.reference, egui::Button::new("Apply"))
+            .clicked()
+        {
+            out.push(Command::SetReferenceFolders(folders));
+            self.reference_text = None;
+        }
     }
 
     /// Take a screenshot, where to, and whether the image before the effects is saved too.
@@ -401,11 +445,16 @@ impl Toolbar {
                 for c in ShaderChoice::ALL {
                     ui.selectable_value(&mut choice, c, c.label());
                 }
+                if view.reference_found {
+                    let c = ShaderChoice::Reference;
+                    ui.selectable_value(&mut choice, c, c.label());
+                }
             })
             .response
             .on_hover_text(
                 "What the GPU runs: wgpu's translation of naga IR, naga's SPIR-V as the SPIR-V \
-                 view shows it, or that SPIR-V optimised. Compare the GPU times per pass.",
+                 view shows it, that SPIR-V optimised, or (where found) ReShade's own SPIR-V for \
+                 the effect. Compare the GPU times per pass.",
             );
         if choice != view.shaders {
             out.push(Command::SetShaders(choice));

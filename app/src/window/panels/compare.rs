@@ -2,13 +2,17 @@
 //! draggable divider (the chain's output right of it; left of it the input, or the output with
 //! one technique left out, to see what that technique adds), a bypass-all toggle, and the stored
 //! pixel under the cursor (read back through the chain's capture, only while the cursor is over
-//! the image).
+//! the image). Where ReShade's own SPIR-V was found for the effect, the left side can be the
+//! chain run with ReShade's shaders, and a differences view shows the amplified absolute
+//! difference of the two outputs (the factor chosen in the tool bar; the inspector follows it).
 
 use engine::inspect::{CapturePoint, CaptureRequest, ResourceId};
 use engine::{EffectChain, TechniqueKey};
 
+use crate::window::Command;
+
 /// What the preview asks of the window after drawing.
-pub struct PreviewOutcome {
+struct PreviewOutcome {
     /// Where the output image is on screen (for mapping the mouse to back-buffer pixels).
     pub image_rect: egui::Rect,
     /// The back buffer capture the pixel readout needs, while the cursor is over the image.
@@ -17,7 +21,28 @@ pub struct PreviewOutcome {
     pub bypass: bool,
     /// The technique the left side leaves out, while the split compares outputs.
     pub reference: Option<TechniqueKey>,
+    /// The gain of the differences view while ReShade's side is shown (split or differences).
+    pub reference_side: Option<f32>,
 }
+
+/// The textures the preview draws, registered with egui, and what it knows of ReShade's side.
+pub struct PreviewTextures<'a> {
+    /// The chain's output.
+    pub output: egui::TextureId,
+    /// The chain's input.
+    pub input: egui::TextureId,
+    /// The output without the left-out technique, while there is one.
+    pub without: Option<egui::TextureId>,
+    /// Whether ReShade's SPIR-V was found for the open effect.
+    pub reference_found: bool,
+    /// ReShade's side's output and the difference image, while that side runs.
+    pub reference: Option<(egui::TextureId, egui::TextureId)>,
+    /// Why ReShade's side cannot run.
+    pub reference_error: Option<&'a str>,
+}
+
+/// The gains the differences view offers.
+pub const DIFFERENCE_GAINS: [f32; 6] = [1.0, 4.0, 8.0, 16.0, 32.0, 64.0];
 
 /// What the split shows left of the divider.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,6 +52,8 @@ pub enum Before {
     Input,
     /// The chain's output with this technique left out.
     Without(TechniqueKey),
+    /// The chain run with ReShade's own SPIR-V (where a module was found).
+    Reference,
 }
 
 /// The preview's state.
@@ -40,6 +67,10 @@ pub struct PreviewPanel {
     readout: Option<String>,
     /// Where the image was drawn last frame.
     image_rect: Option<egui::Rect>,
+    /// Shows the amplified difference from ReShade's side instead of the image.
+    differences: bool,
+    /// The differences view's amplification (one of [`DIFFERENCE_GAINS`]).
+    gain: f32,
 }
 
 impl Default for PreviewPanel {
@@ -52,6 +83,8 @@ impl Default for PreviewPanel {
             view: super::zoom::ZoomPan::default(),
             readout: None,
             image_rect: None,
+            differences: false,
+            gain: 8.0,
         }
     }
 }
@@ -83,26 +116,77 @@ impl PreviewPanel {
         self.before
     }
 
-    /// Draws the toolbar and the image: `output` is the chain's output texture, `input` its
-    /// input and `reference` its output without the left-out technique (while there is one),
-    /// all registered with egui.
-    pub fn show(
+    /// The differences view's gain while it is on (the inspector shows differences then too).
+    pub fn differences(&self) -> Option<f32> {
+        self.differences.then_some(self.gain)
+    }
+
+    /// Turns the differences view on or off, with `gain`.
+    pub fn set_differences(&mut self, on: bool, gain: f32) {
+        self.differences = on;
+        self.gain = gain;
+    }
+
+    /// Draws the toolbar and the image from `textures`; asks for the next frame's inputs
+    /// ([`Command::PreviewShown`]) and the readout's capture ([`Command::Capture`]).
+    pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         chain: &EffectChain,
-        output: egui::TextureId,
-        (input, reference): (egui::TextureId, Option<egui::TextureId>),
+        textures: &PreviewTextures<'_>,
+    ) -> Vec<Command> {
+        let shown = self.draw(ui, chain, textures);
+        let mut commands = vec![Command::PreviewShown {
+            image_rect: shown.image_rect,
+            bypass: shown.bypass,
+            without: shown.reference,
+            reference_side: shown.reference_side,
+        }];
+        commands.extend(shown.capture.map(|request| Command::Capture {
+            request,
+            inspector: false,
+        }));
+        commands
+    }
+
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        chain: &EffectChain,
+        textures: &PreviewTextures<'_>,
     ) -> PreviewOutcome {
-        self.toolbar_ui(ui, chain);
-        if let Before::Without(key) = self.before
-            && !chain.order().contains(&key)
-        {
+        let found = textures.reference_found;
+        if !found {
+            self.differences = false;
+        }
+        self.toolbar_ui(ui, chain, found);
+        let stale = match self.before {
             // A rebuilt chain without that technique.
+            Before::Without(key) => !chain.order().contains(&key),
+            // An effect without ReShade's module.
+            Before::Reference => !found,
+            Before::Input => false,
+        };
+        if stale {
             self.before = Before::Input;
         }
+        if let Some(why) = textures
+            .reference_error
+            .filter(|_| self.wants_reference_side())
+        {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("ReShade's shaders cannot run: {why}"),
+            );
+        }
         let left = match self.before {
-            Before::Without(_) => reference.unwrap_or(input),
-            Before::Input => input,
+            Before::Without(_) => textures.without.unwrap_or(textures.input),
+            Before::Reference => textures.reference.map_or(textures.input, |(r, _)| r),
+            Before::Input => textures.input,
+        };
+        let output = match (self.differences, textures.reference) {
+            (true, Some((_, difference))) => difference,
+            _ => textures.output,
         };
         let (w, h) = chain.size();
         let size = egui::vec2(w as f32, h as f32);
@@ -136,15 +220,24 @@ impl PreviewPanel {
                 (true, Before::Without(key)) => Some(key),
                 _ => None,
             },
+            reference_side: self.wants_reference_side().then_some(self.gain),
         }
     }
 
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
+    /// Whether ReShade's side is shown (left of the split, or in the differences view).
+    fn wants_reference_side(&self) -> bool {
+        self.differences || (self.split && self.before == Before::Reference)
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, reference_found: bool) {
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.split, "Split before/after")
                 .on_hover_text("Left of the divider the input (or the output without one technique), the output right of it");
             if self.split {
-                self.before_ui(ui, chain);
+                self.before_ui(ui, chain, reference_found);
+            }
+            if reference_found {
+                self.differences_ui(ui);
             }
             ui.checkbox(&mut self.bypass, "Bypass all")
                 .on_hover_text("Run no technique: the output is the input");
@@ -157,16 +250,44 @@ impl PreviewPanel {
         });
     }
 
-    /// The left side's choice: the input, or the output without one of the chain's techniques.
-    fn before_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
+    /// The differences view's toggle and its amplification.
+    fn differences_ui(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.differences, "Differences")
+            .on_hover_text(
+                "The absolute difference between the output and the same chain run with \
+             ReShade's own SPIR-V, amplified: black where they agree (the inspector shows the \
+             same for any texture)",
+            );
+        egui::ComboBox::from_id_salt("difference gain")
+            .selected_text(format!("x{}", self.gain))
+            .show_ui(ui, |ui| {
+                for gain in DIFFERENCE_GAINS {
+                    ui.selectable_value(&mut self.gain, gain, format!("x{gain}"));
+                }
+            })
+            .response
+            .on_hover_text("How much the differences view amplifies");
+    }
+
+    /// The left side's choice: the input, ReShade's shaders (when found), or the output without
+    /// one of the chain's techniques.
+    fn before_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, reference_found: bool) {
         let label = |before: Before| match before {
             Before::Input => "input".to_string(),
+            Before::Reference => "ReShade reference".to_string(),
             Before::Without(key) => format!("without {}", chain.technique(key).label()),
         };
         egui::ComboBox::from_id_salt("split left")
             .selected_text(label(self.before))
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut self.before, Before::Input, label(Before::Input));
+                if reference_found {
+                    ui.selectable_value(
+                        &mut self.before,
+                        Before::Reference,
+                        label(Before::Reference),
+                    );
+                }
                 for key in chain.order() {
                     let choice = Before::Without(*key);
                     ui.selectable_value(&mut self.before, choice, label(choice));
@@ -230,12 +351,17 @@ impl PreviewPanel {
         let texel = (pos - image_rect.min) / scale;
         let (x, y) = (texel.x as u32, texel.y as u32);
         let before = self.split && pos.x < image_rect.left() + self.divider * image_rect.width();
-        if let (true, Before::Without(key)) = (before, self.before) {
-            // The reference run is never captured: its values are not read back.
-            self.readout = Some(format!(
-                "left: the output without {}; hover the right side to read values",
+        let left = match self.before {
+            Before::Without(key) => Some(format!(
+                "the output without {}",
                 chain.technique(key).label()
-            ));
+            )),
+            Before::Reference => Some("ReShade's shaders".to_string()),
+            Before::Input => None,
+        };
+        if let (true, Some(left)) = (before, left) {
+            // The other runs are never captured: their values are not read back.
+            self.readout = Some(format!("left: {left}; hover the right side to read values"));
             return None;
         }
         let point = if before {

@@ -12,6 +12,7 @@ use engine::inspect::{
 };
 
 use crate::session::inspect::{self as view, Channel, DisplaySettings, ValueRange};
+use crate::window::Command;
 
 /// What the shown texture was made from: a capture and the settings it was drawn with.
 type Shown = (u64, CaptureRequest, DisplaySettings);
@@ -63,8 +64,28 @@ impl InspectorPanel {
         self.placement
     }
 
-    /// Draws the panel; returns the capture the chain should make from now on.
-    pub fn show(&mut self, ui: &mut egui::Ui, chain: &EffectChain) -> CaptureRequest {
+    /// Draws the panel; asks for the capture the chain should make from now on
+    /// ([`Command::Capture`]). With `against`
+    /// (the reference side's chain and the difference's gain, in the preview's differences
+    /// view), shows the amplified difference of the texture on both sides instead.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        chain: &EffectChain,
+        against: Option<(&EffectChain, f32)>,
+    ) -> Vec<Command> {
+        vec![Command::Capture {
+            request: self.draw(ui, chain, against),
+            inspector: true,
+        }]
+    }
+
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        chain: &EffectChain,
+        against: Option<(&EffectChain, f32)>,
+    ) -> CaptureRequest {
         let resources = chain.resources();
         if !resources.iter().any(|r| r.id == self.resource) {
             self.resource = ResourceId::BackBuffer;
@@ -78,11 +99,32 @@ impl InspectorPanel {
             .show(ui, |ui| self.resources_ui(ui, chain, &resources));
         let info = resources.iter().find(|r| r.id == self.resource);
         self.controls_ui(ui, chain, info);
-        match chain.captured() {
-            Some(Ok(image)) if image.request.resource == self.resource => {
+        match (chain.captured(), against) {
+            (Some(Ok(image)), Some((other, gain))) if image.request.resource == self.resource => {
+                match other.captured() {
+                    Some(Ok(theirs)) => match view::difference(image, theirs, gain) {
+                        Some(difference) => {
+                            ui.label(format!(
+                                "Differences from ReShade's shaders, amplified {gain}x"
+                            ));
+                            self.image_ui(ui, &difference);
+                        }
+                        None => {
+                            ui.weak("Capturing ReShade's side...");
+                        }
+                    },
+                    Some(Err(e)) => {
+                        ui.label(format!("No capture of ReShade's side: {e}"));
+                    }
+                    None => {
+                        ui.weak("Capturing ReShade's side...");
+                    }
+                }
+            }
+            (Some(Ok(image)), None) if image.request.resource == self.resource => {
                 self.image_ui(ui, image);
             }
-            Some(Err(e)) => {
+            (Some(Err(e)), _) => {
                 ui.label(format!("No capture: {e}"));
             }
             _ => {

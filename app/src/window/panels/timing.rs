@@ -4,6 +4,8 @@
 
 use egui_plot::{Legend, Line, Plot};
 use engine::EffectChain;
+
+use crate::window::Command;
 use engine::timing::{FrameAverage, WindowStats};
 
 use crate::session::timing::{RowScope, TimingSummary};
@@ -38,7 +40,13 @@ impl TimingPanel {
     }
 
     /// Draws the panel for `chain`.
-    pub fn show(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
+        self.draw(ui, chain);
+        // The panel only reads the chain.
+        Vec::new()
+    }
+
+    fn draw(&mut self, ui: &mut egui::Ui, chain: &EffectChain) {
         self.measured.clear();
         let summary = TimingSummary::of(chain);
         if self.generation != Some(summary.generation) {

@@ -23,13 +23,25 @@ fn matches(uniform: &Uniform, filter: &str) -> bool {
 /// What the panel did this frame: edits to apply, and the uniform being edited and the one under
 /// the cursor (ReShade's `overlay_active`/`overlay_hovered` sources).
 #[derive(Default)]
-pub struct UniformsOutput {
+struct UniformsOutput {
     pub commands: Vec<Command>,
     pub active: Option<UniformRef>,
     pub hovered: Option<UniformRef>,
 }
 
-pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) -> UniformsOutput {
+/// Draws the panel; its edits, then [`Command::Overlay`] with the uniform being edited and the
+/// one under the cursor.
+pub fn uniforms_ui(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) -> Vec<Command> {
+    let output = uniforms_output(ui, chain, filter);
+    let mut commands = output.commands;
+    commands.push(Command::Overlay {
+        active: output.active,
+        hovered: output.hovered,
+    });
+    commands
+}
+
+fn uniforms_output(ui: &mut egui::Ui, chain: &EffectChain, filter: &mut String) -> UniformsOutput {
     let mut output = UniformsOutput::default();
     ui.horizontal(|ui| {
         ui.label("Filter");

@@ -1,0 +1,268 @@
+//! Every compile and chain rebuild off the frame that asked for it (issue #23): opening other
+//! effects, another shader choice, performance mode, another input or size, a reload and the
+//! editor's text all go through `session::background`. What an action changes waits in
+//! [`Pending`] while the front end runs on a worker thread and the old chain keeps drawing (the
+//! status bar says "compiling"); a later frame picks the result up and rebuilds the chain with
+//! everything pending at once. A compile with errors, or a chain that cannot be built, keeps the
+//! session as it was and says why.
+
+use std::time::{Duration, Instant};
+
+use analysis::CompileMode;
+
+use super::{EDIT_DEBOUNCE, StartOptions, WorkbenchApp, panels, watch};
+use crate::session::background::Finished;
+use crate::session::buffer::OverlayLoader;
+use crate::session::document::{CompileSettings, Document};
+use crate::session::input::{InputChoice, Source};
+use crate::session::spirv::{ShaderChoice, ShaderChoiceError};
+
+/// An open whose document and input were read; compiled in the background.
+pub(super) struct Opening {
+    pub(super) document: Document,
+    pub(super) options: StartOptions,
+    pub(super) source: Source,
+}
+
+/// What the running compile changes once it finishes; empty for a reload or an edit.
+#[derive(Default)]
+pub(super) struct Pending {
+    shaders: Option<(ShaderChoice, engine::Shaders)>,
+    mode: Option<CompileMode>,
+    input: Option<(StartOptions, Source)>,
+    /// Other effects or a preset: replaces everything else pending.
+    open: Option<Opening>,
+}
+
+impl Pending {
+    fn is_empty(&self) -> bool {
+        self.shaders.is_none() && self.mode.is_none() && self.input.is_none() && self.open.is_none()
+    }
+}
+
+impl WorkbenchApp {
+    /// Opens `options` in place of what is open once its effects compiled in the background;
+    /// a document or input that cannot be read changes nothing and says why now.
+    pub(super) fn begin_open(&mut self, options: StartOptions) {
+        match self.prepare_open(options) {
+            Ok(opening) => {
+                self.doc.pending = Pending {
+                    open: Some(opening),
+                    ..Pending::default()
+                };
+                self.request_compile();
+            }
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    /// Runs the chain with `choice`'s shaders once the effects compiled again.
+    pub(super) fn set_shaders(&mut self, choice: ShaderChoice) {
+        let Ok(runtime) = &self.gpu.runtime else {
+            return;
+        };
+        let shaders = match choice {
+            ShaderChoice::Reference => runtime
+                .reference_shaders()
+                .ok_or(ShaderChoiceError::NoReference),
+            _ => choice.shaders(),
+        };
+        match shaders {
+            Ok(shaders) => {
+                self.doc.pending.shaders = Some((choice, shaders));
+                self.request_compile();
+            }
+            Err(why) => self.status = format!("cannot run {}: {why}", choice.label()),
+        }
+    }
+
+    /// Compiles uniforms in at their current values (performance mode) or back out.
+    pub(super) fn set_compile_mode(&mut self, mode: CompileMode) {
+        self.doc.pending.mode = Some(mode);
+        self.request_compile();
+    }
+
+    /// Runs the open effects over `options`' input instead, keeping order, enabled techniques
+    /// and values (only the input differs from what is open).
+    pub(super) fn change_input(&mut self, options: StartOptions) {
+        match super::load_source(&options) {
+            Ok(source) => {
+                self.doc.pending.input = Some((options, source));
+                self.request_compile();
+            }
+            Err(e) => self.status = format!("cannot open the input: {e}"),
+        }
+    }
+
+    /// Starts a background compile of what is pending: the document being opened, or the open
+    /// one with the editor's buffers, in the mode and at the size pending or current.
+    pub(super) fn request_compile(&mut self) {
+        self.doc.edited_at = None;
+        if let Some(opening) = &self.doc.pending.open {
+            self.doc.compiler.request(
+                opening.document.clone(),
+                opening.source.size(),
+                CompileSettings::Normal,
+                OverlayLoader::default(),
+            );
+            return;
+        }
+        let Ok(runtime) = &self.gpu.runtime else {
+            return;
+        };
+        let mode = self.doc.pending.mode.unwrap_or(self.gpu.mode);
+        let size = self
+            .doc
+            .pending
+            .input
+            .as_ref()
+            .map_or_else(|| runtime.chain().size(), |(_, source)| source.size());
+        self.doc.compiler.request(
+            self.doc.document.clone(),
+            size,
+            settings_like(mode, runtime.chain()),
+            self.panels.editor.overlay(),
+        );
+    }
+
+    /// Once typing has paused for [`EDIT_DEBOUNCE`], compiles; applies a finished compile.
+    pub(super) fn compile_edits(&mut self) {
+        if self
+            .doc
+            .edited_at
+            .is_some_and(|at| at.elapsed() >= EDIT_DEBOUNCE)
+        {
+            self.doc.quiet_compile = false;
+            self.request_compile();
+        }
+        if let Some(finished) = self.doc.compiler.poll() {
+            self.apply_compiled(finished);
+        }
+    }
+
+    /// A finished compile: an open replaces the session; otherwise its diagnostics are shown
+    /// and the chain is rebuilt with what is pending only if it has no error, so the last good
+    /// chain keeps running while the code is broken.
+    fn apply_compiled(&mut self, finished: Finished) {
+        if let Some(opening) = self.doc.pending.open.take() {
+            self.doc.pending = Pending::default();
+            self.finish_open(opening, finished.compiled);
+            return;
+        }
+        let compiled = finished.compiled;
+        self.set_diagnostics(panels::diagnostics::rows(&compiled));
+        let pending = std::mem::take(&mut self.doc.pending);
+        let Ok(runtime) = &self.gpu.runtime else {
+            return;
+        };
+        self.doc.watcher =
+            watch::FileWatcher::new(super::watched_files(&self.doc.document, &compiled)).ok();
+        let wanted_size = pending
+            .input
+            .as_ref()
+            .map_or_else(|| runtime.chain().size(), |(_, source)| source.size());
+        if !compiled.has_errors() && finished.size != wanted_size {
+            // Compiled for a size that changed meanwhile: ask again.
+            self.doc.pending = pending;
+            self.doc.edited_at = Some(Instant::now() - EDIT_DEBOUNCE);
+            return;
+        }
+        let quiet = std::mem::take(&mut self.doc.quiet_compile) && pending.is_empty();
+        let status = if compiled.has_errors() {
+            if pending.is_empty() {
+                "reload failed: the effects have errors (see Diagnostics)".to_string()
+            } else {
+                "the effects have errors (see Diagnostics)".to_string()
+            }
+        } else {
+            self.rebuild(compiled.effects, pending, finished.duration)
+        };
+        if !quiet || compiled_failed(&status) {
+            self.status = status;
+        }
+    }
+
+    /// Rebuilds the chain from compiled `effects` with everything `pending`; the status.
+    fn rebuild(
+        &mut self,
+        effects: Vec<analysis::ValidatedEffect>,
+        pending: Pending,
+        duration: Duration,
+    ) -> String {
+        let Ok(runtime) = &mut self.gpu.runtime else {
+            return String::new();
+        };
+        let Pending {
+            shaders,
+            mode,
+            input,
+            open: _,
+        } = pending;
+        let (choice, shaders) = shaders.unzip();
+        let current = runtime.chain().options().clone();
+        let options = engine::ChainOptions {
+            shaders: shaders.unwrap_or_else(|| current.shaders.clone()),
+            ..current
+        };
+        let (input_options, source) = input.unzip();
+        let built = match source {
+            Some(source) => runtime.set_input(source, effects, &options),
+            None => runtime.reload_with(effects, &options),
+        };
+        if let Err(e) = built {
+            return match (&input_options, choice, mode) {
+                (Some(_), _, _) => format!("cannot run over that input: {e}"),
+                (None, Some(choice), _) => format!("cannot run {}: {e}", choice.label()),
+                (None, None, Some(_)) => format!("cannot switch performance mode: {e}"),
+                (None, None, None) => format!("reload failed: {e}"),
+            };
+        }
+        if std::mem::take(&mut self.doc.reapply_preset) {
+            self.doc.document.apply_preset(runtime.chain_mut());
+        }
+        self.panels.spirv.refresh(runtime.chain());
+        let mut done = Vec::new();
+        if let Some(options) = input_options {
+            if let InputChoice::Image(image) = &options.input {
+                super::persist::remember(&mut self.settings.recent_images, image.clone());
+            }
+            self.settings.opened = options;
+            done.push("input changed".to_string());
+        }
+        if let Some(choice) = choice {
+            self.gpu.shaders = choice;
+            done.push(format!("running {}", choice.label()));
+        }
+        if let Some(mode) = mode {
+            self.gpu.mode = mode;
+            done.push(
+                match mode {
+                    CompileMode::Performance => "performance mode: uniforms compiled in",
+                    CompileMode::Normal => "performance mode off: uniforms editable",
+                }
+                .to_string(),
+            );
+        }
+        if done.is_empty() {
+            format!(
+                "reloaded ({:.0} ms to compile)",
+                duration.as_secs_f64() * 1e3
+            )
+        } else {
+            done.join("; ")
+        }
+    }
+}
+
+/// The compile settings for `mode` with `chain`'s current values.
+fn settings_like(mode: CompileMode, chain: &engine::EffectChain) -> CompileSettings {
+    match mode {
+        CompileMode::Performance => Document::performance_mode(chain),
+        CompileMode::Normal => CompileSettings::Normal,
+    }
+}
+
+/// Whether a reload's status reports a failure (always shown, even for a quiet reload).
+fn compiled_failed(status: &str) -> bool {
+    status.starts_with("reload failed")
+}
