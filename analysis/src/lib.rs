@@ -9,6 +9,7 @@
 
 mod build;
 pub mod coverage;
+pub mod debug;
 pub mod data;
 pub mod diagnostic;
 pub mod fx;
