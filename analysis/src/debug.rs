@@ -119,13 +119,13 @@ impl TraceType {
             Self::Array(element, n) => {
                 text.push_str("{ ");
                 for k in 0..*n {
+                    if k > 0 {
+                        text.push_str(", ");
+                    }
                     if *at >= words.len() {
                         text.push('…');
                         *at += (element.words() * (n - k)) as usize;
                         break;
-                    }
-                    if k > 0 {
-                        text.push_str(", ");
                     }
                     element.format_at(words, at, text);
                 }
