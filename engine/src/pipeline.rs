@@ -375,10 +375,17 @@ impl PipelineSource<'_, '_> {
         })
     }
 
-    /// The draw's colour targets: the back buffer (through its sRGB view for `SRGBWriteEnable`)
-    /// or its render targets, each with its slot's blending and write mask.
     fn color_targets(&self) -> Vec<Option<wgpu::ColorTargetState>> {
-        let pass = self.pass;
+        color_targets(self.effect, self.pass)
+    }
+}
+
+/// A draw's colour targets: the back buffer (through its sRGB view for `SRGBWriteEnable`) or
+/// its render targets, each with its slot's blending and write mask.
+pub(crate) fn color_targets(
+    effect: &ValidatedEffect,
+    pass: &analysis::Pass,
+) -> Vec<Option<wgpu::ColorTargetState>> {
         let formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
             vec![if pass.srgb_write() {
                 BACK_BUFFER_FORMAT.add_srgb_suffix()
@@ -388,7 +395,7 @@ impl PipelineSource<'_, '_> {
         } else {
             pass.render_targets()
                 .iter()
-                .map(|id| match &self.effect.texture(*id).kind {
+                .map(|id| match &effect.texture(*id).kind {
                     // Analysis allows `SRGBWriteEnable` only on RGBA8, which has an sRGB view.
                     TextureKind::Owned { format: f, .. } if pass.srgb_write() => {
                         format::texture_format(*f).add_srgb_suffix()
@@ -411,5 +418,4 @@ impl PipelineSource<'_, '_> {
                 })
             })
             .collect()
-    }
 }
