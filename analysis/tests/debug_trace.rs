@@ -85,3 +85,64 @@ fn instrumented_effect_lists_every_site() {
     ];
     assert_eq!(sites, expected);
 }
+
+/// Every `.fx` file under `dir` and its subfolders, sorted.
+fn effects(dir: &Path) -> Vec<PathBuf> {
+    let mut out = corpus::files(dir, "fx");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    for folder in folders {
+        out.extend(effects(&folder));
+    }
+    out
+}
+
+/// Every corpus effect that compiles also compiles instrumented (naga validates the records),
+/// with the same techniques, passes and bindings, which the engine's recording run relies on.
+#[test]
+fn every_corpus_effect_that_compiles_compiles_instrumented() {
+    let Some(root) = corpus::dir("reshadefx", "the instrumented lowering on the corpus") else {
+        return;
+    };
+    let mut collections: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    collections.sort();
+    let (mut compiled, mut failures) = (0, Vec::new());
+    for collection in collections {
+        let shaders = analysis::fx::find_ignoring_case(&collection.join("Shaders")).unwrap();
+        let options = analysis::Options {
+            include_dirs: analysis::fx::collection_include_dirs(&shaders),
+            ..analysis::Options::default()
+        };
+        for effect in effects(&shaders) {
+            let Some(normal) = analysis::load_effect(&effect, &options).effect else {
+                continue;
+            };
+            compiled += 1;
+            let out = analysis::debug::instrument_effect(&effect, &analysis::FsLoader, &options);
+            let Some(instrumented) = out.instrumented else {
+                failures.push(format!("{}\n{}", effect.display(), out.load.render_diagnostics()));
+                continue;
+            };
+            let shape = |e: &analysis::ValidatedEffect| -> Vec<(String, Vec<analysis::Binding>)> {
+                e.techniques()
+                    .iter()
+                    .flat_map(|t| t.passes.iter().map(|p| (t.name.clone(), p.bindings().to_vec())))
+                    .collect()
+            };
+            if shape(&normal) != shape(&instrumented.effect) {
+                failures.push(format!("{}: passes differ", effect.display()));
+            }
+            assert!(!normal.wgsl().contains("fxbench_trace"));
+        }
+    }
+    assert!(compiled > 100, "only {compiled} corpus effects compiled");
+    assert!(failures.is_empty(), "{} of {compiled}:\n{}", failures.len(), failures.join("\n"));
+}
