@@ -27,10 +27,16 @@ fn a_pixel_trace_prints_line_variable_and_value() {
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 31, "{stdout}");
-    assert_eq!(lines[0], format!("{EFFECT}: Trace/Draw at pixel 1,2: 30 records"));
+    assert_eq!(
+        lines[0],
+        format!("{EFFECT}: Trace/Draw at pixel 1,2: 30 records")
+    );
     assert_eq!(lines[1], format!("{EFFECT}:12: x = 1.0"));
     assert_eq!(lines[12], format!("{EFFECT}:8: Twice(x) = 1.0"));
-    assert_eq!(lines[23], format!("{EFFECT}:21: m = float2x2(1.0, 2.0, 3.0, 4.0)"));
+    assert_eq!(
+        lines[23],
+        format!("{EFFECT}:21: m = float2x2(1.0, 2.0, 3.0, 4.0)")
+    );
     assert_eq!(
         lines[30],
         format!("{EFFECT}:30: return PS = float4(10.0, 3.0, 1.0, 10.0)")
@@ -75,7 +81,7 @@ fn requests_it_cannot_serve_exit_2_with_the_reason() {
     assert_eq!(
         stderr,
         format!(
-            "fxbench debug: cannot run: {EFFECT}:42:25: pass 'Trace/Draw': shader debugger: \
+            "fxbench debug: cannot run: {EFFECT}:42:19: pass 'Trace/Draw': shader debugger: \
              pixel 9,0 is outside the pass's 8x4 target\n"
         )
     );

@@ -31,7 +31,10 @@ fn setup(ctx: &GpuContext) -> (EffectChain, InstrumentedEffect) {
     let chain = EffectChain::new(ctx, vec![effect], SIZE, &Default::default()).expect("chain");
     let out = analysis::debug::instrument_effect(&fixture(), &analysis::FsLoader, &options());
     assert_eq!(out.load.render_diagnostics(), "");
-    (chain, out.instrumented.expect("the instrumented fixture compiles"))
+    (
+        chain,
+        out.instrumented.expect("the instrumented fixture compiles"),
+    )
 }
 
 /// The trace of `technique`'s first pass at `target`, as text with the fixture's folder left out.
@@ -99,8 +102,8 @@ fn a_pixel_on_the_then_branch_records_every_value_and_the_return() {
         return;
     };
     let (trace, text) = trace(&ctx, "Trace", [1, 2, 0]);
-    let expected = common_start(1.0, 10.0)
-        + "trace.fx:30: return PS = float4(10.0, 3.0, 1.0, 10.0)\n";
+    let expected =
+        common_start(1.0, 10.0) + "trace.fx:30: return PS = float4(10.0, 3.0, 1.0, 10.0)\n";
     assert_eq!(text, expected);
     assert_eq!(trace.written, 30);
     assert!(!trace.cut());

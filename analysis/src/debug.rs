@@ -219,7 +219,11 @@ pub struct InstrumentOutput {
 
 /// Compiles the ReShade FX effect at `path` with instrumentation (see the module's doc). Only
 /// ReShade FX is instrumented so far: another language gives one `UnsupportedFeature` error.
-pub fn instrument_effect(path: &Path, loader: &dyn FileLoader, options: &Options) -> InstrumentOutput {
+pub fn instrument_effect(
+    path: &Path,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> InstrumentOutput {
     if !crate::fx::is_fx_path(path) {
         return InstrumentOutput {
             load: LoadOutput {

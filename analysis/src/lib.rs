@@ -9,8 +9,8 @@
 
 mod build;
 pub mod coverage;
-pub mod debug;
 pub mod data;
+pub mod debug;
 pub mod diagnostic;
 pub mod fx;
 pub mod limits;

@@ -28,7 +28,9 @@ fn normal_lowering_is_byte_identical() {
         let path = root().join(effect);
         let wgsl = analysis::fx::generated_wgsl(&path, &analysis::FsLoader, &options()).unwrap();
         assert!(!wgsl.contains("fxbench_trace"), "{effect}");
-        let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/debug").join(golden);
+        let golden = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/debug")
+            .join(golden);
         if std::env::var_os("FXBENCH_BLESS").is_some() {
             std::fs::write(&golden, &wgsl).unwrap();
         }
@@ -48,7 +50,16 @@ fn instrumented_effect_lists_every_site() {
         .table
         .sites
         .iter()
-        .map(|s| format!("{} {:?} {} {} {}", s.line, s.kind, s.function, s.name, s.ty.name()))
+        .map(|s| {
+            format!(
+                "{} {:?} {} {} {}",
+                s.line,
+                s.kind,
+                s.function,
+                s.name,
+                s.ty.name()
+            )
+        })
         .collect();
     let expected = [
         "114 Assignment PostProcessVS texcoord.x float",
@@ -128,13 +139,21 @@ fn every_corpus_effect_that_compiles_compiles_instrumented() {
             compiled += 1;
             let out = analysis::debug::instrument_effect(&effect, &analysis::FsLoader, &options);
             let Some(instrumented) = out.instrumented else {
-                failures.push(format!("{}\n{}", effect.display(), out.load.render_diagnostics()));
+                failures.push(format!(
+                    "{}\n{}",
+                    effect.display(),
+                    out.load.render_diagnostics()
+                ));
                 continue;
             };
             let shape = |e: &analysis::ValidatedEffect| -> Vec<(String, Vec<analysis::Binding>)> {
                 e.techniques()
                     .iter()
-                    .flat_map(|t| t.passes.iter().map(|p| (t.name.clone(), p.bindings().to_vec())))
+                    .flat_map(|t| {
+                        t.passes
+                            .iter()
+                            .map(|p| (t.name.clone(), p.bindings().to_vec()))
+                    })
                     .collect()
             };
             if shape(&normal) != shape(&instrumented.effect) {
@@ -143,6 +162,11 @@ fn every_corpus_effect_that_compiles_compiles_instrumented() {
             assert!(!normal.wgsl().contains("fxbench_trace"));
         }
     }
-    assert!(compiled > 100, "only {compiled} corpus effects compiled");
-    assert!(failures.is_empty(), "{} of {compiled}:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(compiled, 123, "corpus effects that compile");
+    assert!(
+        failures.is_empty(),
+        "{} of {compiled}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -65,7 +65,10 @@ impl EffectChain {
         let run = self.debug_run(request)?;
         self.debug = Some(run);
         let rendered = self.render_blocking(input, frame_input);
-        let run = self.debug.take().expect("the frame leaves the run in place");
+        let run = self
+            .debug
+            .take()
+            .expect("the frame leaves the run in place");
         rendered?;
         if !run.recorded {
             return Err(refused(format!(
@@ -103,7 +106,9 @@ impl EffectChain {
             ));
         };
         if !matches!(self.options.shaders, crate::pipeline::Shaders::Naga) {
-            return Err(refused("the recording run needs the naga shaders (the default)"));
+            return Err(refused(
+                "the recording run needs the naga shaders (the default)",
+            ));
         }
         let gpu = &effect_gpu.passes[request.technique.technique.index()][request.pass];
         let device = &self.ctx.device;
@@ -137,9 +142,8 @@ impl EffectChain {
         let (pipeline, scratch) = match (pass.kind(), traced.kind()) {
             (PassKind::Compute(dispatch), _) => {
                 let threads = instrumented.entry_point(dispatch.entry).workgroup_size;
-                let inside = (0..3).all(|k| {
-                    request.target[k] < dispatch.groups[k].saturating_mul(threads[k])
-                });
+                let inside = (0..3)
+                    .all(|k| request.target[k] < dispatch.groups[k].saturating_mul(threads[k]));
                 if !inside {
                     return Err(refused(format!(
                         "thread {:?} is outside the dispatch ({:?} groups of {threads:?})",
@@ -204,7 +208,9 @@ impl EffectChain {
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(&label),
             size: u64::from(TRACE_BUFFER_BYTES),
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
         self.ctx
@@ -345,11 +351,9 @@ fn read_buffer(
     encoder.copy_buffer_to_buffer(buffer, 0, &readback, 0, buffer.size());
     queue.submit([encoder.finish()]);
     let (sender, receiver) = std::sync::mpsc::channel();
-    readback
-        .slice(..)
-        .map_async(wgpu::MapMode::Read, move |r| {
-            let _ = sender.send(r);
-        });
+    readback.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+        let _ = sender.send(r);
+    });
     let _ = device.poll(wgpu::PollType::wait_indefinitely());
     match receiver.recv() {
         Ok(Ok(())) => {}

@@ -38,7 +38,12 @@ impl Emitter<'_> {
             );
         };
         let (name, params, ret) = (info.name.clone(), info.params.clone(), info.ret.clone());
-        let param_names: Vec<String> = info.def.params.iter().map(|p| p.name.name.clone()).collect();
+        let param_names: Vec<String> = info
+            .def
+            .params
+            .iter()
+            .map(|p| p.name.name.clone())
+            .collect();
         let callee_name = callee.joined();
         let out_only: Vec<bool> = info
             .def

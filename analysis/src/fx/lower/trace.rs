@@ -103,7 +103,8 @@ impl Emitter<'_> {
         let full = |out: &Vec<String>| out.len() >= RECORD_VALUE_WORDS as usize;
         match ty {
             &Type::Numeric { base, rows, cols } => match (rows, cols) {
-                (1, 1) => out.push(word(base, v)),
+                (1, 1) if !full(out) => out.push(word(base, v)),
+                (1, 1) => {}
                 (_, 1) => {
                     for r in 0..rows {
                         if !full(out) {
@@ -129,6 +130,9 @@ impl Emitter<'_> {
                 // one of its own).
                 let mut seen: Vec<&str> = Vec::new();
                 for (field, fty) in fields {
+                    if full(out) {
+                        break;
+                    }
                     let m = if seen.contains(&field.as_str()) {
                         format!("fx_d{}_{}", seen.len(), member(field))
                     } else {
@@ -215,7 +219,12 @@ impl Emitter<'_> {
     }
 
     /// A `return`'s value `code` (of the function's type `ty`), recorded as it is returned.
-    pub(super) fn trace_return(&mut self, range: TextRange, ty: &Type, code: String) -> Result<String> {
+    pub(super) fn trace_return(
+        &mut self,
+        range: TextRange,
+        ty: &Type,
+        code: String,
+    ) -> Result<String> {
         let Some(tracer) = &self.trace else {
             return Ok(code);
         };
@@ -270,13 +279,22 @@ impl Emitter<'_> {
             self.line(none, &d);
         }
         for (wgsl, (n, words)) in &tracer.helpers {
-            self.line(none, &format!("fn fxbench_put_{n}(site: u32, v: {wgsl}) {{"));
+            self.line(
+                none,
+                &format!("fn fxbench_put_{n}(site: u32, v: {wgsl}) {{"),
+            );
             self.line(none, "    if !fxbench_on { return; }");
             self.line(none, "    let i = atomicAdd(&fxbench_trace.count, 1u);");
-            self.line(none, &format!("    if i >= {TRACE_CAPACITY}u {{ return; }}"));
+            self.line(
+                none,
+                &format!("    if i >= {TRACE_CAPACITY}u {{ return; }}"),
+            );
             self.line(none, "    fxbench_trace.records[i].site = site;");
             for (k, w) in words.iter().enumerate() {
-                self.line(none, &format!("    fxbench_trace.records[i].words[{k}] = {w};"));
+                self.line(
+                    none,
+                    &format!("    fxbench_trace.records[i].words[{k}] = {w};"),
+                );
             }
             self.line(none, "}");
             self.line(
