@@ -55,7 +55,7 @@ fn trace(ctx: &GpuContext, technique: &str, target: [u32; 3]) -> (Trace, String)
         .record_trace(&input, &clock, &request)
         .expect("the recording run");
     let text = trace.to_text(&instrumented.table);
-    let dir = format!("{}/", fixture().parent().unwrap().display());
+    let dir = format!("{}/", fixture().parent().expect("in a folder").display());
     (trace, text.replace(&dir, ""))
 }
 

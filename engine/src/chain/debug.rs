@@ -170,37 +170,14 @@ impl EffectChain {
                         size.0, size.1
                     )));
                 }
-                let targets = crate::pipeline::color_targets(effect, pass);
-                let vertex_module = module(effect, "vertex");
-                let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                    label: Some(&label),
-                    layout: Some(&layout),
-                    vertex: wgpu::VertexState {
-                        module: &vertex_module,
-                        entry_point: Some(&effect.entry_point(draw.vertex).name),
-                        compilation_options: Default::default(),
-                        buffers: &[],
-                    },
-                    primitive: wgpu::PrimitiveState {
-                        topology: crate::format::topology(draw.topology),
-                        ..Default::default()
-                    },
-                    depth_stencil: None,
-                    multisample: wgpu::MultisampleState::default(),
-                    fragment: Some(wgpu::FragmentState {
-                        module: &traced_module,
-                        entry_point: Some(&instrumented.entry_point(traced_draw.fragment).name),
-                        compilation_options: Default::default(),
-                        targets: &targets,
-                    }),
-                    multiview_mask: None,
-                    cache: None,
-                });
-                let scratch = targets
-                    .iter()
-                    .flatten()
-                    .map(|t| scratch_target(device, size, t.format, &label))
-                    .collect();
+                let stages = DrawStages {
+                    vertex: module(effect, "vertex"),
+                    vertex_entry: &effect.entry_point(draw.vertex).name,
+                    fragment: &traced_module,
+                    fragment_entry: &instrumented.entry_point(traced_draw.fragment).name,
+                };
+                let (pipeline, scratch) =
+                    draw_pipeline(device, &layout, effect, pass, &stages, size, &label);
                 (DebugPipeline::Render(pipeline), scratch)
             }
             _ => return Err(refused("the instrumented pass is of another kind")),
@@ -250,6 +227,60 @@ impl EffectChain {
             None => self.size,
         }
     }
+}
+
+/// The modules and entry points of a recording draw.
+struct DrawStages<'a> {
+    vertex: wgpu::ShaderModule,
+    vertex_entry: &'a str,
+    fragment: &'a wgpu::ShaderModule,
+    fragment_entry: &'a str,
+}
+
+/// A recording draw's pipeline (the pass's colour targets, no stencil) and its scratch targets.
+fn draw_pipeline(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    effect: &ValidatedEffect,
+    pass: &analysis::Pass,
+    stages: &DrawStages<'_>,
+    size: (u32, u32),
+    label: &str,
+) -> (wgpu::RenderPipeline, Vec<wgpu::TextureView>) {
+    let PassKind::Draw(draw) = pass.kind() else {
+        unreachable!("only draws are given");
+    };
+    let targets = crate::pipeline::color_targets(effect, pass);
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(label),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module: &stages.vertex,
+            entry_point: Some(stages.vertex_entry),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        primitive: wgpu::PrimitiveState {
+            topology: crate::format::topology(draw.topology),
+            ..Default::default()
+        },
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: stages.fragment,
+            entry_point: Some(stages.fragment_entry),
+            compilation_options: Default::default(),
+            targets: &targets,
+        }),
+        multiview_mask: None,
+        cache: None,
+    });
+    let scratch = targets
+        .iter()
+        .flatten()
+        .map(|t| scratch_target(device, size, t.format, label))
+        .collect();
+    (pipeline, scratch)
 }
 
 fn scratch_target(
