@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output};
 
-const EFFECT: &str = "tests/fixtures/debugger/trace.fx";
+const EFFECT: &str = "tests/debugger/trace.fx";
 
 fn debug(args: &[&str]) -> (Output, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_fxbench"))

@@ -1,6 +1,6 @@
 //! The shader debugger end to end on the GPU (`analysis::debug`, `engine::chain::debug`): the
 //! instrumented effect's recording run for one pixel or compute thread of
-//! `tests/fixtures/debugger/trace.fx`, whose every value is known, equals the expected trace
+//! `tests/debugger/trace.fx`, whose every value is known, equals the expected trace
 //! exactly (straight code, both branches at two pixels, a loop, nested calls with `out` and
 //! `inout`, a matrix, a struct, an array, `discard`, a compute thread).
 
@@ -13,7 +13,7 @@ use engine::{EffectChain, GpuContext, InputTexture, testing};
 const SIZE: (u32, u32) = (8, 4);
 
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/debugger/trace.fx")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/debugger/trace.fx")
 }
 
 fn options() -> analysis::Options {

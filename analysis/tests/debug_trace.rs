@@ -22,7 +22,7 @@ fn normal_lowering_is_byte_identical() {
     let effects = [
         ("assets/box_blur.fx", "box_blur.wgsl"),
         ("assets/vignette.fx", "vignette.wgsl"),
-        ("tests/fixtures/debugger/trace.fx", "trace.wgsl"),
+        ("tests/debugger/trace.fx", "trace.wgsl"),
     ];
     for (effect, golden) in effects {
         let path = root().join(effect);
@@ -41,7 +41,7 @@ fn normal_lowering_is_byte_identical() {
 
 #[test]
 fn instrumented_effect_lists_every_site() {
-    let path = root().join("tests/fixtures/debugger/trace.fx");
+    let path = root().join("tests/debugger/trace.fx");
     let out = analysis::debug::instrument_effect(&path, &analysis::FsLoader, &options());
     assert_eq!(out.load.render_diagnostics(), "");
     let instrumented = out.instrumented.unwrap();
