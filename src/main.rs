@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod check;
 mod compare;
+mod debug;
 mod spirv;
 
 use std::path::PathBuf;
@@ -95,6 +96,9 @@ enum Command {
     /// technique, pass and texture (exit 0 within the tolerance, 1 over it, 2 when a side cannot
     /// run).
     Compare(Box<compare::CompareArgs>),
+    /// The shader debugger: every value the author's code computes at one pixel (or compute
+    /// thread) of one pass, in execution order. Exit 2 when it cannot run.
+    Debug(Box<debug::DebugArgs>),
 }
 
 #[derive(clap::Args)]
@@ -163,6 +167,7 @@ fn main() -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Spirv(args)) => std::process::exit(spirv::run(args)?),
         Some(Command::Compare(args)) => std::process::exit(compare::run(&args)),
+        Some(Command::Debug(args)) => std::process::exit(debug::run(&args)),
     }
 }
 

@@ -10,6 +10,7 @@
 mod build;
 pub mod coverage;
 pub mod data;
+pub mod debug;
 pub mod diagnostic;
 pub mod fx;
 pub mod limits;

@@ -4,6 +4,8 @@
 //! command encoder, routing the back buffer as `routing.rs` plans.
 
 mod controls;
+mod debug;
+pub use debug::TraceRequest;
 #[cfg(test)]
 mod fault_tests;
 mod frame;
@@ -117,6 +119,9 @@ pub enum ChainError {
         #[source]
         source: Box<crate::reference::ReferenceError>,
     },
+    /// The shader debugger's recording run cannot be made as asked (`record_trace`).
+    #[error("shader debugger: {0}")]
+    Debug(String),
     #[error("texture '{texture}': {source}")]
     Image {
         texture: String,
@@ -253,6 +258,9 @@ pub struct EffectChain {
     probes: Vec<crate::inspect::CaptureState>,
     /// Whether the probes still wait for their frame.
     probes_pending: bool,
+    /// The shader debugger's recording run for the next frame (`chain/debug.rs`); with none,
+    /// frames record nothing of it.
+    debug: Option<debug::DebugRun>,
 }
 
 impl EffectChain {
@@ -343,6 +351,7 @@ impl EffectChain {
             reference: None,
             probes: Vec::new(),
             probes_pending: false,
+            debug: None,
         })
     }
 

@@ -29,7 +29,7 @@ mod upload;
 pub use chain::{
     ChainError, ChainOptions, EffectChain, EffectIndex, FrameTimings, LimitError, Shaders,
     SpirvPassthrough, SpirvTransform, SpirvTransformError, StorageFormatError, TechniqueKey,
-    TechniqueTimings, TextureConflict, ToggleKey,
+    TechniqueTimings, TextureConflict, ToggleKey, TraceRequest,
 };
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};

@@ -375,41 +375,47 @@ impl PipelineSource<'_, '_> {
         })
     }
 
-    /// The draw's colour targets: the back buffer (through its sRGB view for `SRGBWriteEnable`)
-    /// or its render targets, each with its slot's blending and write mask.
     fn color_targets(&self) -> Vec<Option<wgpu::ColorTargetState>> {
-        let pass = self.pass;
-        let formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
-            vec![if pass.srgb_write() {
-                BACK_BUFFER_FORMAT.add_srgb_suffix()
-            } else {
-                BACK_BUFFER_FORMAT
-            }]
+        color_targets(self.effect, self.pass)
+    }
+}
+
+/// A draw's colour targets: the back buffer (through its sRGB view for `SRGBWriteEnable`) or
+/// its render targets, each with its slot's blending and write mask.
+pub(crate) fn color_targets(
+    effect: &ValidatedEffect,
+    pass: &analysis::Pass,
+) -> Vec<Option<wgpu::ColorTargetState>> {
+    let formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
+        vec![if pass.srgb_write() {
+            BACK_BUFFER_FORMAT.add_srgb_suffix()
         } else {
-            pass.render_targets()
-                .iter()
-                .map(|id| match &self.effect.texture(*id).kind {
-                    // Analysis allows `SRGBWriteEnable` only on RGBA8, which has an sRGB view.
-                    TextureKind::Owned { format: f, .. } if pass.srgb_write() => {
-                        format::texture_format(*f).add_srgb_suffix()
-                    }
-                    TextureKind::Owned { format: f, .. } => format::texture_format(*f),
-                    TextureKind::Semantic(_) => BACK_BUFFER_FORMAT,
-                })
-                .collect()
-        };
-        formats
+            BACK_BUFFER_FORMAT
+        }]
+    } else {
+        pass.render_targets()
             .iter()
-            .enumerate()
-            .map(|(slot, &format)| {
-                Some(wgpu::ColorTargetState {
-                    format,
-                    blend: pass.blend()[slot].map(format::blend_state),
-                    write_mask: wgpu::ColorWrites::from_bits_truncate(u32::from(
-                        pass.write_mask()[slot],
-                    )),
-                })
+            .map(|id| match &effect.texture(*id).kind {
+                // Analysis allows `SRGBWriteEnable` only on RGBA8, which has an sRGB view.
+                TextureKind::Owned { format: f, .. } if pass.srgb_write() => {
+                    format::texture_format(*f).add_srgb_suffix()
+                }
+                TextureKind::Owned { format: f, .. } => format::texture_format(*f),
+                TextureKind::Semantic(_) => BACK_BUFFER_FORMAT,
             })
             .collect()
-    }
+    };
+    formats
+        .iter()
+        .enumerate()
+        .map(|(slot, &format)| {
+            Some(wgpu::ColorTargetState {
+                format,
+                blend: pass.blend()[slot].map(format::blend_state),
+                write_mask: wgpu::ColorWrites::from_bits_truncate(u32::from(
+                    pass.write_mask()[slot],
+                )),
+            })
+        })
+        .collect()
 }

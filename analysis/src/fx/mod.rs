@@ -206,3 +206,58 @@ pub(crate) fn compile_fx(
         tested_definitions: parsed.preprocessed.tested_definitions,
     }
 }
+
+/// Reads, parses, checks and lowers the FX effect at `path` with the shader debugger's
+/// instrumentation (`lower/trace.rs`, [`crate::debug`]).
+pub(crate) fn instrument_fx(
+    path: &Path,
+    loader: &dyn FileLoader,
+    options: &Options,
+) -> crate::debug::InstrumentOutput {
+    let parsed = parse_effect(path, loader, options);
+    let mut diagnostics = parsed.diagnostics;
+    let input = lower::LowerInput {
+        module: &parsed.module,
+        facts: &parsed.facts,
+        pp: &parsed.preprocessed,
+        root: parsed.root,
+        root_path: path,
+        options,
+    };
+    let lowered = lower::lower_instrumented(&input, &mut diagnostics);
+    let (effect, sites) = match lowered {
+        Some((effect, sites)) => (Some(effect), sites),
+        None => (None, Vec::new()),
+    };
+    let mut load = crate::build::load_output(
+        path,
+        FrontEndOutput {
+            sources: parsed.sources,
+            effect,
+            diagnostics,
+            tested_definitions: parsed.preprocessed.tested_definitions,
+        },
+    );
+    let instrumented = load.effect.take().map(|effect| {
+        let sites = sites
+            .into_iter()
+            .map(|(site, span)| {
+                let at = load.sources.location(span);
+                crate::debug::TraceSite {
+                    kind: site.kind,
+                    path: at.path.to_path_buf(),
+                    line: at.start.line,
+                    column: at.start.column,
+                    name: site.name,
+                    function: site.function,
+                    ty: site.ty,
+                }
+            })
+            .collect();
+        crate::debug::InstrumentedEffect {
+            effect,
+            table: crate::debug::TraceTable { sites },
+        }
+    });
+    crate::debug::InstrumentOutput { load, instrumented }
+}

@@ -116,6 +116,7 @@ impl EffectChain {
             capture_texture,
             probes,
             probe_textures,
+            debug: self.debug.as_mut(),
             ..Recorder::untimed(
                 &self.ctx.device,
                 &mut *encoder,
@@ -332,6 +333,8 @@ struct Recorder<'a> {
     probe_textures: Vec<Option<wgpu::Texture>>,
     /// Where the back buffer is after the passes recorded so far.
     back_buffer_now: BackBuffer,
+    /// The shader debugger's recording run, made just before its pass (`chain/debug.rs`).
+    debug: Option<&'a mut super::debug::DebugRun>,
 }
 
 impl<'a> Recorder<'a> {
@@ -354,6 +357,7 @@ impl<'a> Recorder<'a> {
             probes: &mut [],
             probe_textures: Vec::new(),
             back_buffer_now: BackBuffer::Input,
+            debug: None,
         }
     }
 
@@ -453,6 +457,16 @@ impl<'a> Recorder<'a> {
                     .bind_group(self.device, layout, job.pass, bindings, frame)
             });
         let bind_group = job.gpu.bind_group(route.source);
+        if let Some(run) = self.debug.as_deref_mut()
+            && run.key == job.key
+            && run.pass == job.index
+        {
+            let (vertices, groups) = match job.pass.kind() {
+                PassKind::Draw(draw) => (draw.vertex_count, [1; 3]),
+                PassKind::Compute(dispatch) => (0, dispatch.groups),
+            };
+            run.record(self.encoder, bind_group, vertices, groups);
+        }
         match (&job.gpu.pipeline, job.pass.kind()) {
             (PassPipeline::Compute(pipeline), PassKind::Compute(dispatch)) => {
                 self.compute(&job, pipeline, bind_group, dispatch.groups);

@@ -17,6 +17,7 @@ use super::emit::{Emitter, ParamKind};
 use super::exprs::shape;
 use super::names::scalar;
 use super::{Result, unsupported};
+use crate::debug::SiteKind;
 
 const LANES: [&str; 4] = ["x", "y", "z", "w"];
 
@@ -37,6 +38,13 @@ impl Emitter<'_> {
             );
         };
         let (name, params, ret) = (info.name.clone(), info.params.clone(), info.ret.clone());
+        let param_names: Vec<String> = info
+            .def
+            .params
+            .iter()
+            .map(|p| p.name.name.clone())
+            .collect();
+        let callee_name = callee.joined();
         let out_only: Vec<bool> = info
             .def
             .params
@@ -56,7 +64,15 @@ impl Emitter<'_> {
                     let (t, s, _) = self.sampler_pair(a)?;
                     list.push(format!("{t}, {s}"));
                 }
-                ParamKind::Value => list.push(self.expr_as(a, pt)?),
+                ParamKind::Value => {
+                    let code = self.expr_as(a, pt)?;
+                    let kind = SiteKind::Argument {
+                        callee: callee_name.clone(),
+                        parameter: param_names.get(k).cloned().unwrap_or_default(),
+                    };
+                    let parameter = param_names.get(k).cloned().unwrap_or_default();
+                    list.push(self.trace_wrap(kind, a.range, parameter, pt, code)?);
+                }
                 ParamKind::Texture => self.texture_effects(a)?,
                 ParamKind::Pointer => match self.direct_address(a, pt) {
                     Some(address) => list.push(address),
@@ -78,6 +94,7 @@ impl Emitter<'_> {
         for c in copy_ins {
             self.line(range, &c);
         }
+        self.trace_pointer_arguments(args, &params, &list, &out_only, &callee_name, &param_names)?;
         let value = if ret == Type::Void {
             self.line(range, &format!("{call};"));
             String::new()
@@ -90,7 +107,55 @@ impl Emitter<'_> {
         for w in writebacks {
             self.line(range, &w);
         }
+        if self.trace.is_some() {
+            for (a, (_, kind)) in args.iter().zip(&params) {
+                if *kind == ParamKind::Pointer {
+                    let ty = self.ty(a);
+                    self.trace_place(a, &ty, range)?;
+                }
+            }
+        }
         Ok(value)
+    }
+
+    /// When tracing: records the value each `inout` argument passes in (the place, or the
+    /// temporary standing for it, read through the address in `list`), at the call site.
+    fn trace_pointer_arguments(
+        &mut self,
+        args: &[Expr],
+        params: &[(Type, ParamKind)],
+        list: &[String],
+        out_only: &[bool],
+        callee: &str,
+        param_names: &[String],
+    ) -> Result<()> {
+        if self.trace.is_none() {
+            return Ok(());
+        }
+        // `list` has one entry per argument except dropped texture arguments.
+        let mut entries = list.iter();
+        for (k, (a, (pt, kind))) in args.iter().zip(params).enumerate() {
+            if *kind == ParamKind::Texture {
+                continue;
+            }
+            let Some(entry) = entries.next() else {
+                break;
+            };
+            if *kind != ParamKind::Pointer || out_only.get(k).copied().unwrap_or(false) {
+                continue;
+            }
+            let value = match entry.strip_prefix('&') {
+                Some(place) => place.to_string(),
+                None => format!("*{entry}"),
+            };
+            let parameter = param_names.get(k).cloned().unwrap_or_default();
+            let site = SiteKind::Argument {
+                callee: callee.to_string(),
+                parameter: parameter.clone(),
+            };
+            self.trace_put(site, a.range, parameter, pt, &value)?;
+        }
+        Ok(())
     }
 
     /// The address of a local variable (or a pointer parameter passed on) of exactly the

@@ -28,6 +28,8 @@ pub(crate) struct Code {
     pub atomic_storages: BTreeSet<String>,
     /// The user functions emitted, by id: those some pass reaches.
     pub functions: BTreeSet<usize>,
+    /// The record sites, when the code is instrumented (`trace.rs`).
+    pub trace: Option<super::trace::Tracer>,
 }
 
 /// What a user function looks like to callers.
@@ -93,6 +95,8 @@ pub(crate) struct Emitter<'m> {
     /// ReShade gives a declaration that is a `switch` group's, an `if` branch's or a `do`
     /// body's statement the enclosing scope, which a WGSL block would not.
     pub hoisted: HashSet<TextRange>,
+    /// The debugger's instrumentation, when asked for (`trace.rs`); `None` changes nothing.
+    pub trace: Option<super::trace::Tracer>,
 }
 
 /// Emits the functions the `entries` reach, the statics they read, the structs and the wrappers.
@@ -102,6 +106,7 @@ pub(crate) fn emit_module(
     lowered: &Lowered,
     plan: &mut Plan,
     target: &crate::Target,
+    trace: Option<super::trace::Tracer>,
 ) -> Result<Code> {
     let mut e = Emitter {
         facts,
@@ -129,6 +134,7 @@ pub(crate) fn emit_module(
         writing_functions: HashSet::new(),
         module_names: rustc_hash::FxHashSet::default(),
         hoisted: HashSet::new(),
+        trace,
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
     // value there is undefined, as in WGSL); WGSL rejects it by default, so FX code says off.
@@ -162,11 +168,13 @@ pub(crate) fn emit_module(
     for helper in std::mem::take(&mut e.helpers).into_values() {
         e.line(TextRange::new(0, 0), &helper);
     }
+    e.trace_declarations();
     Ok(Code {
         text: e.text,
         records: e.records,
         atomic_storages: e.atomic_storages,
         functions: e.used_functions,
+        trace: e.trace,
     })
 }
 
@@ -550,6 +558,9 @@ impl<'m> Emitter<'m> {
             return Ok(());
         };
         self.params.clear();
+        if let Some(tracer) = &mut self.trace {
+            tracer.function = def.name.name.clone();
+        }
         let mut list = Vec::new();
         let mut copies = Vec::new();
         for (p, (ty, kind)) in def.params.iter().zip(&params) {
@@ -694,6 +705,7 @@ impl<'m> Emitter<'m> {
                 Some(v) => {
                     let ret = self.ret.clone();
                     let code = self.expr_as(v, &ret)?;
+                    let code = self.trace_return(s.range, &ret, code)?;
                     self.line(s.range, &format!("return {code};"));
                 }
                 None => self.line(s.range, "return;"),
@@ -742,6 +754,10 @@ impl<'m> Emitter<'m> {
             };
             self.params.remove(&d.name.name);
             self.line(d.range, &text);
+            if d.init.is_some() {
+                let kind = crate::debug::SiteKind::Declaration;
+                self.trace_put(kind, d.range, d.name.name.clone(), &ty, &name)?;
+            }
         }
         Ok(())
     }
@@ -947,8 +963,14 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// `x++`, `--x` and friends.
+    /// `x++`, `--x` and friends, and the record of the new value when tracing.
     pub(super) fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
+        self.step_untraced(op, operand, range)?;
+        let ty = self.ty(operand);
+        self.trace_place(operand, &ty, range)
+    }
+
+    fn step_untraced(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
         if ty.is_matrix() {
             return self.matrix_step(op, operand, &ty, range);
@@ -1003,7 +1025,8 @@ impl<'m> Emitter<'m> {
                 self.compound(op, current, &ty, v, &vty, range)?
             }
         };
-        self.store_value(target, rhs, &ty, range)
+        self.store_value(target, rhs, &ty, range)?;
+        self.trace_place(target, &ty, range)
     }
 
     /// Writes `rhs` (of `target`'s type `ty`) to `target`.

@@ -370,11 +370,12 @@ impl Emitter<'_> {
                 request.threads[0], request.threads[1], request.threads[2]
             ),
         };
-        let params: Vec<String> = inputs
+        let mut params: Vec<String> = inputs
             .iter()
             .enumerate()
             .map(|(k, i)| format!("{} fx_i{k}: {}", i.attribute, i.wgsl_ty))
             .collect();
+        let gate = self.gate(request.stage, inputs, &mut params);
         let ret = if outputs.is_empty() {
             String::new()
         } else {
@@ -384,6 +385,9 @@ impl Emitter<'_> {
             range,
             &format!("{attribute} fn {entry}({}){ret} {{", params.join(", ")),
         );
+        if let Some(gate) = gate {
+            self.line(range, &format!("    {gate}"));
+        }
         for l in locals {
             self.line(range, &format!("    {l}"));
         }
@@ -402,6 +406,31 @@ impl Emitter<'_> {
         }
         self.line(range, "}");
         Ok(())
+    }
+
+    /// When tracing, the statement a pixel or compute wrapper starts with to say whether its
+    /// invocation is the target (`trace.rs`), adding the position or thread id input to
+    /// `params` when the shader does not take it.
+    fn gate(
+        &self,
+        stage: naga::ShaderStage,
+        inputs: &[Slot],
+        params: &mut Vec<String>,
+    ) -> Option<String> {
+        self.trace.as_ref()?;
+        let (attribute, ty) = match stage {
+            naga::ShaderStage::Fragment => ("@builtin(position)", "vec4<f32>"),
+            naga::ShaderStage::Compute => ("@builtin(global_invocation_id)", "vec3<u32>"),
+            _ => return None,
+        };
+        let place = match inputs.iter().position(|i| i.attribute == attribute) {
+            Some(k) => format!("fx_i{k}"),
+            None => {
+                params.push(format!("{attribute} fxbench_at: {ty}"));
+                "fxbench_at".to_string()
+            }
+        };
+        Self::trace_gate(stage, &place)
     }
 
     /// An output slot's value in its stage type: converted, and widened with zeros when the

@@ -17,7 +17,8 @@
 //!   locations of other varying semantics, pixel shader inputs a pass's vertex shader does not
 //!   write (zero, with ReShade's X4576 warning);
 //! - `passes.rs`: techniques and pass states into [`PassStates`];
-//! - `usage.rs`: what the lints need to know that the WGSL cannot show.
+//! - `usage.rs`: what the lints need to know that the WGSL cannot show;
+//! - `trace.rs`: the shader debugger's instrumentation (records of values), off unless asked.
 //!
 //! A construct not supported yet stops lowering with one located `UnsupportedFeature` error:
 //! never wrong code, never a panic.
@@ -40,6 +41,7 @@ mod order;
 mod passes;
 mod texture_params;
 mod textures;
+pub(crate) mod trace;
 mod usage;
 mod varyings;
 
@@ -120,10 +122,11 @@ fn front(
     root_path: &std::path::Path,
     options: &Options,
     locate: &dyn Fn(TextRange) -> Span,
+    trace: Option<trace::Tracer>,
 ) -> Result<(items::Lowered, passes::Plan, emit::Code)> {
     let mut lowered = items::lower_items(module, facts, options, root_path, locate)?;
     let mut plan = passes::plan(module, facts, &lowered)?;
-    let code = emit::emit_module(module, facts, &lowered, &mut plan, &options.target)?;
+    let code = emit::emit_module(module, facts, &lowered, &mut plan, &options.target, trace)?;
     for storage in &mut lowered.items.storages {
         storage.atomic = code.atomic_storages.contains(&storage.name);
     }
@@ -151,7 +154,7 @@ pub(crate) fn wgsl_text(
         pp.span(range.start as usize, range.end as usize)
             .unwrap_or(Span::new(root, 0, 0))
     };
-    let (mut lowered, _, code) = front(module, facts, root_path, options, &locate)?;
+    let (mut lowered, _, code) = front(module, facts, root_path, options, &locate, None)?;
     let origins = FxOrigins::new(pp, code.records);
     let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
@@ -169,21 +172,81 @@ pub(crate) fn lower(
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<ValidatedEffect> {
+    let input = LowerInput {
+        module,
+        facts,
+        pp,
+        root,
+        root_path,
+        options,
+    };
+    lower_with(&input, None, diagnostics).0
+}
+
+/// What lowering reads: the checked module and where it came from.
+pub(crate) struct LowerInput<'a> {
+    pub module: &'a Module,
+    pub facts: &'a Facts,
+    pub pp: &'a Preprocessed,
+    pub root: FileId,
+    pub root_path: &'a std::path::Path,
+    pub options: &'a Options,
+}
+
+/// Lowers a checked module with the debugger's instrumentation (`trace.rs`): the effect and its
+/// record sites, each with the span it stands for.
+pub(crate) fn lower_instrumented(
+    input: &LowerInput<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(ValidatedEffect, Vec<(trace::SiteDraft, Span)>)> {
+    let (effect, tracer) = lower_with(input, Some(trace::Tracer::default()), diagnostics);
+    let tracer = tracer?;
+    let root = input.root;
+    let sites = tracer
+        .sites
+        .into_iter()
+        .map(|site| {
+            let span = input
+                .pp
+                .span(site.range.start as usize, site.range.end as usize)
+                .unwrap_or(Span::new(root, 0, 0));
+            (site, span)
+        })
+        .collect();
+    Some((effect?, sites))
+}
+
+/// [`lower`], instrumented when `trace` is given (the tracer comes back with its sites).
+fn lower_with(
+    input: &LowerInput<'_>,
+    trace: Option<trace::Tracer>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Option<ValidatedEffect>, Option<trace::Tracer>) {
+    let LowerInput {
+        module,
+        facts,
+        pp,
+        root,
+        root_path,
+        options,
+    } = *input;
     let errors_before = error_count(diagnostics);
     if errors_before > 0 {
-        return None;
+        return (None, None);
     }
     let locate = |range: TextRange| {
         pp.span(range.start as usize, range.end as usize)
             .unwrap_or(Span::new(root, 0, 0))
     };
-    let (mut lowered, plan, code) = match front(module, facts, root_path, options, &locate) {
-        Ok(done) => done,
-        Err(u) => {
-            diagnostics.push(Diagnostic::error(u.code, locate(u.range), u.message));
-            return None;
-        }
-    };
+    let (mut lowered, plan, mut code) =
+        match front(module, facts, root_path, options, &locate, trace) {
+            Ok(done) => done,
+            Err(u) => {
+                diagnostics.push(Diagnostic::error(u.code, locate(u.range), u.message));
+                return (None, None);
+            }
+        };
+    let tracer = code.trace.take();
     let origins = FxOrigins::new(pp, code.records);
     let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
@@ -197,7 +260,9 @@ pub(crate) fn lower(
             *note = naga_words::fx_words(note);
         }
     }
-    let mut builder = builder?;
+    let Some(mut builder) = builder else {
+        return (None, tracer);
+    };
     let techniques = passes::lower_techniques(
         module,
         facts,
@@ -207,7 +272,7 @@ pub(crate) fn lower(
         &locate,
         diagnostics,
     );
-    builder.finish(techniques, diagnostics)
+    (builder.finish(techniques, diagnostics), tracer)
 }
 
 /// Where each name of the model came from, for passes: textures by qualified FX name.

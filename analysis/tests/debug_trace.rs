@@ -1,0 +1,172 @@
+//! The shader debugger's instrumented lowering (`analysis::debug`, `fx/lower/trace.rs`) on the
+//! CPU: the record sites of a known effect, and the normal lowering unchanged by the feature
+//! (its WGSL byte for byte as recorded in `tests/debug/*.wgsl`; `FXBENCH_BLESS=1` rewrites them).
+#![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn options() -> analysis::Options {
+    analysis::Options {
+        buffer_width: 8,
+        buffer_height: 4,
+        ..analysis::Options::default()
+    }
+}
+
+#[test]
+fn normal_lowering_is_byte_identical() {
+    let effects = [
+        ("assets/box_blur.fx", "box_blur.wgsl"),
+        ("assets/vignette.fx", "vignette.wgsl"),
+        ("tests/debugger/trace.fx", "trace.wgsl"),
+    ];
+    for (effect, golden) in effects {
+        let path = root().join(effect);
+        let wgsl = analysis::fx::generated_wgsl(&path, &analysis::FsLoader, &options()).unwrap();
+        assert!(!wgsl.contains("fxbench_trace"), "{effect}");
+        let golden = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/debug")
+            .join(golden);
+        if std::env::var_os("FXBENCH_BLESS").is_some() {
+            std::fs::write(&golden, &wgsl).unwrap();
+        }
+        let expected = std::fs::read_to_string(&golden).unwrap();
+        assert!(wgsl == expected, "{effect}: the normal lowering changed");
+    }
+}
+
+#[test]
+fn instrumented_effect_lists_every_site() {
+    let path = root().join("tests/debugger/trace.fx");
+    let out = analysis::debug::instrument_effect(&path, &analysis::FsLoader, &options());
+    assert_eq!(out.load.render_diagnostics(), "");
+    let instrumented = out.instrumented.unwrap();
+    assert!(instrumented.effect.wgsl().contains("fxbench_trace"));
+    let sites: Vec<String> = instrumented
+        .table
+        .sites
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {:?} {} {} {}",
+                s.line,
+                s.kind,
+                s.function,
+                s.name,
+                s.ty.name()
+            )
+        })
+        .collect();
+    let expected = [
+        "114 Assignment PostProcessVS texcoord.x float",
+        "115 Assignment PostProcessVS texcoord.y float",
+        "116 Assignment PostProcessVS position float4",
+        "12 Declaration PS x float",
+        "14 Assignment PS k float",
+        "14 Assignment PS k float",
+        "15 Declaration PS sum int",
+        "16 Declaration PS i int",
+        "16 Assignment PS sum int",
+        "16 Assignment PS i int",
+        "17 Argument { callee: \"Outer\", parameter: \"y\" } PS y float",
+        "17 Declaration PS o float",
+        "18 Declaration PS w float",
+        "20 Argument { callee: \"Bump\", parameter: \"v\" } PS v float",
+        "20 Assignment PS w float",
+        "20 Assignment PS n int",
+        "21 Declaration PS m float2x2",
+        "22 Declaration PS r float2",
+        "24 Assignment PS p.a float",
+        "25 Assignment PS p.b int2",
+        "26 Declaration PS arr float[3]",
+        "27 Assignment PS arr[1] float",
+        "28 Declaration PS q Pair",
+        "30 Return PS PS float4",
+        "7 Assignment Bump v float",
+        "7 Assignment Bump n int",
+        "8 Argument { callee: \"Twice\", parameter: \"x\" } Outer x float",
+        "8 Declaration Outer t float",
+        "8 Return Outer Outer float",
+        "6 Return Twice Twice float",
+        "38 Declaration CS v float",
+    ];
+    assert_eq!(sites, expected);
+}
+
+/// Every `.fx` file under `dir` and its subfolders, sorted.
+fn effects(dir: &Path) -> Vec<PathBuf> {
+    let mut out = corpus::files(dir, "fx");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    for folder in folders {
+        out.extend(effects(&folder));
+    }
+    out
+}
+
+/// Every corpus effect that compiles also compiles instrumented (naga validates the records),
+/// with the same techniques, passes and bindings, which the engine's recording run relies on.
+#[test]
+fn every_corpus_effect_that_compiles_compiles_instrumented() {
+    let Some(root) = corpus::dir("reshadefx", "the instrumented lowering on the corpus") else {
+        return;
+    };
+    let mut collections: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    collections.sort();
+    let (mut compiled, mut failures) = (0, Vec::new());
+    for collection in collections {
+        let shaders = analysis::fx::find_ignoring_case(&collection.join("Shaders")).unwrap();
+        let options = analysis::Options {
+            include_dirs: analysis::fx::collection_include_dirs(&shaders),
+            ..analysis::Options::default()
+        };
+        for effect in effects(&shaders) {
+            let Some(normal) = analysis::load_effect(&effect, &options).effect else {
+                continue;
+            };
+            compiled += 1;
+            let out = analysis::debug::instrument_effect(&effect, &analysis::FsLoader, &options);
+            let Some(instrumented) = out.instrumented else {
+                failures.push(format!(
+                    "{}\n{}",
+                    effect.display(),
+                    out.load.render_diagnostics()
+                ));
+                continue;
+            };
+            let shape = |e: &analysis::ValidatedEffect| -> Vec<(String, Vec<analysis::Binding>)> {
+                e.techniques()
+                    .iter()
+                    .flat_map(|t| {
+                        t.passes
+                            .iter()
+                            .map(|p| (t.name.clone(), p.bindings().to_vec()))
+                    })
+                    .collect()
+            };
+            if shape(&normal) != shape(&instrumented.effect) {
+                failures.push(format!("{}: passes differ", effect.display()));
+            }
+            assert!(!normal.wgsl().contains("fxbench_trace"));
+        }
+    }
+    assert_eq!(compiled, 123, "corpus effects that compile");
+    assert!(
+        failures.is_empty(),
+        "{} of {compiled}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,151 @@
+//! The shader debugger end to end on the GPU (`analysis::debug`, `engine::chain::debug`): the
+//! instrumented effect's recording run for one pixel or compute thread of
+//! `tests/debugger/trace.fx`, whose every value is known, equals the expected trace
+//! exactly (straight code, both branches at two pixels, a loop, nested calls with `out` and
+//! `inout`, a matrix, a struct, an array, `discard`, a compute thread).
+
+use std::path::{Path, PathBuf};
+
+use analysis::debug::{InstrumentedEffect, Trace};
+use engine::chain::TraceRequest;
+use engine::{EffectChain, GpuContext, InputTexture, testing};
+
+const SIZE: (u32, u32) = (8, 4);
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/debugger/trace.fx")
+}
+
+fn options() -> analysis::Options {
+    analysis::Options {
+        buffer_width: SIZE.0,
+        buffer_height: SIZE.1,
+        ..analysis::Options::default()
+    }
+}
+
+/// The chain of the fixture and its instrumented compile.
+fn setup(ctx: &GpuContext) -> (EffectChain, InstrumentedEffect) {
+    let loaded = analysis::load_effect(&fixture(), &options());
+    let effect = loaded.effect.expect("the fixture compiles");
+    let chain = EffectChain::new(ctx, vec![effect], SIZE, &Default::default()).expect("chain");
+    let out = analysis::debug::instrument_effect(&fixture(), &analysis::FsLoader, &options());
+    assert_eq!(out.load.render_diagnostics(), "");
+    (
+        chain,
+        out.instrumented.expect("the instrumented fixture compiles"),
+    )
+}
+
+/// The trace of `technique`'s first pass at `target`, as text with the fixture's folder left out.
+fn trace(ctx: &GpuContext, technique: &str, target: [u32; 3]) -> (Trace, String) {
+    let (mut chain, instrumented) = setup(ctx);
+    let image = engine::input::test_card(SIZE.0, SIZE.1);
+    let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "test input");
+    let key = chain.find(technique, None).expect("technique");
+    chain.set_enabled(key, true);
+    let request = TraceRequest {
+        technique: key,
+        pass: 0,
+        target,
+        instrumented: &instrumented,
+    };
+    let clock = engine::sources::FrameClock::new().tick();
+    let trace = chain
+        .record_trace(&input, &clock, &request)
+        .expect("the recording run");
+    let text = trace.to_text(&instrumented.table);
+    let dir = format!("{}/", fixture().parent().expect("in a folder").display());
+    (trace, text.replace(&dir, ""))
+}
+
+/// The records every pixel gets up to `o`, for `x` = floor(SV_Position.x).
+fn common_start(x: f32, k: f32) -> String {
+    let (twice, outer) = (x * 2.0, x * 2.0 + 1.0);
+    format!(
+        "trace.fx:12: x = {x:?}
+trace.fx:14: k = {k:?}
+trace.fx:15: sum = 0
+trace.fx:16: i = 0
+trace.fx:16: sum = 0
+trace.fx:16: i = 1
+trace.fx:16: sum = 1
+trace.fx:16: i = 2
+trace.fx:16: sum = 3
+trace.fx:16: i = 3
+trace.fx:17: Outer(y) = {x:?}
+trace.fx:8: Twice(x) = {x:?}
+trace.fx:6: return Twice = {twice:?}
+trace.fx:8: t = {twice:?}
+trace.fx:8: return Outer = {outer:?}
+trace.fx:17: o = {outer:?}
+trace.fx:18: w = 0.5
+trace.fx:20: Bump(v) = 0.5
+trace.fx:7: v = 1.5
+trace.fx:7: n = 7
+trace.fx:20: w = 1.5
+trace.fx:20: n = 7
+trace.fx:21: m = float2x2(1.0, 2.0, 3.0, 4.0)
+trace.fx:22: r = float2(1.0, 3.0)
+trace.fx:24: p.a = 1.5
+trace.fx:25: p.b = int2(7, 3)
+trace.fx:26: arr = {{ 1.0, 2.0, 3.0 }}
+trace.fx:27: arr[1] = {k:?}
+trace.fx:28: q = Pair {{ a = 1.5, b = int2(7, 3) }}
+"
+    )
+}
+
+#[test]
+fn a_pixel_on_the_then_branch_records_every_value_and_the_return() {
+    let Some(ctx) = testing::gpu() else {
+        return;
+    };
+    let (trace, text) = trace(&ctx, "Trace", [1, 2, 0]);
+    let expected =
+        common_start(1.0, 10.0) + "trace.fx:30: return PS = float4(10.0, 3.0, 1.0, 10.0)\n";
+    assert_eq!(text, expected);
+    assert_eq!(trace.written, 30);
+    assert!(!trace.cut());
+}
+
+#[test]
+fn a_pixel_on_the_else_branch_stops_at_its_discard() {
+    let Some(ctx) = testing::gpu() else {
+        return;
+    };
+    let (_, text) = trace(&ctx, "Trace", [5, 0, 0]);
+    assert_eq!(text, common_start(5.0, 20.0));
+}
+
+#[test]
+fn a_compute_thread_records_its_own_value() {
+    let Some(ctx) = testing::gpu() else {
+        return;
+    };
+    let (trace, text) = trace(&ctx, "TraceCompute", [2, 3, 0]);
+    assert_eq!(text, "trace.fx:38: v = 23.0\n");
+    assert_eq!(trace.written, 1);
+}
+
+#[test]
+fn a_pixel_outside_the_target_is_refused_with_the_reason() {
+    let Some(ctx) = testing::gpu() else {
+        return;
+    };
+    let (mut chain, instrumented) = setup(&ctx);
+    let image = engine::input::test_card(SIZE.0, SIZE.1);
+    let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "test input");
+    let request = TraceRequest {
+        technique: chain.find("Trace", None).expect("technique"),
+        pass: 0,
+        target: [8, 0, 0],
+        instrumented: &instrumented,
+    };
+    let clock = engine::sources::FrameClock::new().tick();
+    let error = chain.record_trace(&input, &clock, &request).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "shader debugger: pixel 8,0 is outside the pass's 8x4 target"
+    );
+}
