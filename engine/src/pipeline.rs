@@ -7,7 +7,6 @@ use analysis::{TextureKind, ValidatedEffect};
 
 use crate::chain::ChainError;
 use crate::format;
-use crate::input::BACK_BUFFER_FORMAT;
 
 /// Format of each effect's stencil buffer.
 pub(crate) const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;
@@ -379,11 +378,14 @@ impl PipelineSource<'_, '_> {
     /// or its render targets, each with its slot's blending and write mask.
     fn color_targets(&self) -> Vec<Option<wgpu::ColorTargetState>> {
         let pass = self.pass;
+        let back_buffer = self.effect.back_buffer().format();
         let formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
+            // On a back buffer without an sRGB view `SRGBWriteEnable` writes as stored, as in
+            // ReShade (`format_to_default_typed(format, 1)` is the format itself).
             vec![if pass.srgb_write() {
-                BACK_BUFFER_FORMAT.add_srgb_suffix()
+                crate::color::wgpu_srgb_format(back_buffer)
             } else {
-                BACK_BUFFER_FORMAT
+                crate::color::wgpu_format(back_buffer)
             }]
         } else {
             pass.render_targets()
@@ -394,7 +396,7 @@ impl PipelineSource<'_, '_> {
                         format::texture_format(*f).add_srgb_suffix()
                     }
                     TextureKind::Owned { format: f, .. } => format::texture_format(*f),
-                    TextureKind::Semantic(_) => BACK_BUFFER_FORMAT,
+                    TextureKind::Semantic(_) => crate::color::wgpu_format(back_buffer),
                 })
                 .collect()
         };
