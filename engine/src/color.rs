@@ -12,7 +12,11 @@
 //! - HLG: linear BT.709 → BT.2020, scaled so SDR white lands at 75 % signal (ITU-R BT.2408's
 //!   reference white), then the BT.2100 HLG OETF.
 //!
-//! Alpha is `a / 255` in every colour space.
+//! An HDR image file (OpenEXR, Radiance `.hdr`) holds linear BT.709 light with 1.0 = 80 nits
+//! (scRGB's convention): scRGB stores it as it is, HDR10 and HLG as above from the linear step,
+//! sRGB encodes it clipped to `[0, 1]`. A 16-bit PNG holds sRGB code values, as an 8-bit one.
+//!
+//! Alpha is `a / 255` (or the file's alpha) in every colour space.
 
 pub use analysis::{BackBuffer, BackBufferFormat, ColorSpace};
 
@@ -135,15 +139,28 @@ fn mul(m: &[[f64; 3]; 3], v: [f64; 3]) -> [f64; 3] {
 
 /// An 8-bit sRGB pixel as `color_space` stores it (module doc).
 pub fn present_srgb8(color_space: ColorSpace, rgba: [u8; 4]) -> [f32; 4] {
-    let code = rgba.map(|c| f32::from(c) / 255.0);
-    let linear = [0, 1, 2].map(|i| f64::from(srgb_to_linear(code[i])));
+    present_code(color_space, rgba.map(|c| f32::from(c) / 255.0))
+}
+
+/// An sRGB-encoded pixel (code values in `[0, 1]`) as `color_space` stores it (module doc).
+pub fn present_code(color_space: ColorSpace, code: [f32; 4]) -> [f32; 4] {
+    if color_space == ColorSpace::Srgb {
+        return code;
+    }
+    let linear = [0, 1, 2].map(|i| srgb_to_linear(code[i]));
+    present_linear(color_space, [linear[0], linear[1], linear[2], code[3]])
+}
+
+/// A linear BT.709 pixel (1.0 = 80 nits) as `color_space` stores it (module doc).
+pub fn present_linear(color_space: ColorSpace, pixel: [f32; 4]) -> [f32; 4] {
+    let linear = [0, 1, 2].map(|i| f64::from(pixel[i]));
     let rgb: [f64; 3] = match color_space {
-        ColorSpace::Srgb => return code,
-        ColorSpace::Scrgb => linear,
+        ColorSpace::Srgb => linear.map(|c| f64::from(linear_to_srgb(c.clamp(0.0, 1.0) as f32))),
+        ColorSpace::Scrgb => return pixel,
         ColorSpace::Hdr10 => mul(&BT709_TO_BT2020, linear).map(|c| pq_encode(c * SDR_WHITE_NITS)),
         ColorSpace::Hlg => mul(&BT709_TO_BT2020, linear).map(|c| hlg_encode(c * hlg_sdr_white())),
     };
-    [rgb[0] as f32, rgb[1] as f32, rgb[2] as f32, code[3]]
+    [rgb[0] as f32, rgb[1] as f32, rgb[2] as f32, pixel[3]]
 }
 
 /// Bytes per texel of `format`.

@@ -119,6 +119,111 @@ pub fn load_image(path: &Path) -> Result<RgbaImage, InputError> {
     })
 }
 
+/// How an image file's values are encoded (`color` module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageEncoding {
+    /// sRGB code values in `[0, 1]`: 8- and 16-bit PNG, JPEG.
+    SrgbCode,
+    /// Linear BT.709 light, 1.0 = 80 nits: OpenEXR and Radiance `.hdr`.
+    Linear,
+}
+
+/// An image decoded at full precision, for a wide back buffer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WideImage {
+    pub image: FloatImage,
+    pub encoding: ImageEncoding,
+}
+
+impl WideImage {
+    /// The values a back buffer in `color_space` stores for this image (`color` module doc).
+    pub fn present(&self, color_space: color::ColorSpace) -> FloatImage {
+        let present = match self.encoding {
+            ImageEncoding::SrgbCode => color::present_code,
+            ImageEncoding::Linear => color::present_linear,
+        };
+        FloatImage {
+            width: self.image.width,
+            height: self.image.height,
+            pixels: self
+                .image
+                .pixels
+                .iter()
+                .map(|p| present(color_space, *p))
+                .collect(),
+        }
+    }
+}
+
+/// Decodes a PNG (8- or 16-bit), JPEG, OpenEXR or Radiance `.hdr` file to RGBA floats at full
+/// precision, for a wide back buffer.
+pub fn load_wide_image(path: &Path) -> Result<WideImage, InputError> {
+    let shown = path.display().to_string();
+    let decoded = open_image(path)?
+        .decode()
+        .map_err(|source| InputError::Image {
+            path: shown.clone(),
+            source,
+        })?;
+    let encoding = match decoded {
+        image::DynamicImage::ImageRgb32F(_) | image::DynamicImage::ImageRgba32F(_) => {
+            ImageEncoding::Linear
+        }
+        _ => ImageEncoding::SrgbCode,
+    };
+    let rgba = decoded.to_rgba32f();
+    let (width, height) = rgba.dimensions();
+    let max = 8192;
+    if width == 0 || height == 0 || width > max || height > max {
+        return Err(InputError::Size {
+            path: shown,
+            width,
+            height,
+            max,
+        });
+    }
+    let pixels = rgba
+        .into_raw()
+        .chunks_exact(4)
+        .map(|p| [p[0], p[1], p[2], p[3]])
+        .collect();
+    Ok(WideImage {
+        image: FloatImage {
+            width,
+            height,
+            pixels,
+        },
+        encoding,
+    })
+}
+
+/// Encodes stored back-buffer values as an OpenEXR file (32-bit floats, as stored: scRGB stays
+/// linear, HDR10 stays PQ code values), as ReShade's HDR screenshots keep the back buffer.
+pub fn encode_exr(image: &FloatImage) -> Result<Vec<u8>, image::ImageError> {
+    let flat: Vec<f32> = image.pixels.iter().flatten().copied().collect();
+    let buffer = image::Rgba32FImage::from_raw(image.width, image.height, flat)
+        .expect("a FloatImage holds width * height pixels");
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba32F(buffer).write_to(&mut bytes, image::ImageFormat::OpenExr)?;
+    Ok(bytes.into_inner())
+}
+
+/// Encodes stored back-buffer values as a 16-bit RGBA PNG, clipped to `[0, 1]`.
+pub fn encode_png16(image: &FloatImage) -> Result<Vec<u8>, image::ImageError> {
+    let flat: Vec<u16> = image
+        .pixels
+        .iter()
+        .flatten()
+        .map(|v| (v.clamp(0.0, 1.0) * 65535.0).round() as u16)
+        .collect();
+    let buffer =
+        image::ImageBuffer::<image::Rgba<u16>, _>::from_raw(image.width, image.height, flat)
+            .expect("a FloatImage holds width * height pixels");
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba16(buffer).write_to(&mut bytes, image::ImageFormat::Png)?;
+    Ok(bytes.into_inner())
+}
+
 /// The image's RGBA8 pixels scaled to `width` x `height` (bilinear), or as they are when the
 /// size already matches.
 pub fn resize_rgba8(image: &RgbaImage, width: u32, height: u32) -> Vec<u8> {
