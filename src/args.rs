@@ -46,6 +46,29 @@ impl SearchArgs {
     }
 }
 
+/// The back buffer effects run on (`render`, `bench`, `check`): its format and the colour space
+/// it is presented in, which `BUFFER_COLOR_BIT_DEPTH` and `BUFFER_COLOR_SPACE` follow.
+#[derive(clap::Args)]
+pub(crate) struct BackBufferArgs {
+    /// The back buffer's format: `rgba8`, `rgb10a2` or `rgba16f`.
+    #[arg(long = "back-buffer", value_name = "FORMAT", default_value = "rgba8")]
+    back_buffer_format: analysis::BackBufferFormat,
+    /// The colour space it is presented in: `srgb`, `scrgb`, `hdr10` or `hlg`. Without it, the
+    /// format's usual one (rgba8: srgb, rgb10a2: hdr10, rgba16f: scrgb).
+    #[arg(long = "color-space", value_name = "SPACE")]
+    color_space: Option<analysis::ColorSpace>,
+}
+
+impl BackBufferArgs {
+    /// The back buffer, or why a swap chain cannot present that pair.
+    pub(crate) fn back_buffer(&self) -> anyhow::Result<analysis::BackBuffer> {
+        Ok(match self.color_space {
+            Some(space) => analysis::BackBuffer::new(self.back_buffer_format, space)?,
+            None => analysis::BackBuffer::of_format(self.back_buffer_format),
+        })
+    }
+}
+
 /// How `render` and `bench` run the chain: which shaders, and whether uniforms are compiled in.
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {

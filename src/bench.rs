@@ -23,21 +23,25 @@ pub struct BenchArgs {
     #[command(flatten)]
     run: crate::args::RunArgs,
     #[command(flatten)]
+    back_buffer: crate::args::BackBufferArgs,
+    #[command(flatten)]
     search: crate::args::SearchArgs,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let choice = InputChoice::TestCard;
-    let document = app::session::open_document_in(
+    let back_buffer = args.back_buffer.back_buffer()?;
+    let mut document = app::session::open_document_in(
         args.preset.as_deref(),
         &args.effects,
         &choice,
         &args.search.paths(),
     )?;
+    document.back_buffer = back_buffer;
     let shaders = args.run.shaders();
     let (ctx, mut chain) = crate::build_chain(&document, args.size, &args.run, "measured")?;
     let source = app::session::input::load_input(&choice, None, args.size)?;
-    let input = LiveInput::new(&ctx, source);
+    let input = LiveInput::on(&ctx, source, back_buffer);
     let started = std::time::Instant::now();
     crate::run_frames(&ctx, &mut chain, &input, args.frames, false)?;
     let wall = started.elapsed();

@@ -28,6 +28,8 @@ pub struct CheckArgs {
     #[arg(short = 'D', long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
     defines: Vec<(String, String)>,
     #[command(flatten)]
+    back_buffer: crate::args::BackBufferArgs,
+    #[command(flatten)]
     search: crate::args::SearchArgs,
     /// What to check shaders against: `webgpu` (core WebGPU plus the file's WebGPU `enable`
     /// directives), `native` (everything wgpu can give some native device, as naga's own CLI
@@ -158,8 +160,18 @@ pub fn run(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let back_buffer = match args.back_buffer.back_buffer() {
+        Ok(back_buffer) => back_buffer,
+        Err(why) => {
+            eprintln!("fxbench check: {why:#}");
+            return EXIT_USAGE;
+        }
+    };
     let search = args.search.paths();
-    let options = effect_options(&args, &search, target.as_ref());
+    let options = Options {
+        back_buffer,
+        ..effect_options(&args, &search, target.as_ref())
+    };
     let wgsl_target = target.unwrap_or_else(Target::native);
     let mut checked: Vec<(SourceMap, Vec<Diagnostic>)> = Vec::new();
     for path in &files {

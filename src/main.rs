@@ -110,7 +110,8 @@ struct RenderArgs {
     /// A ReShade-style INI preset: its Techniques=, TechniqueSorting= and uniform values apply.
     #[arg(long, value_name = "FILE.ini")]
     preset: Option<PathBuf>,
-    /// Input image (PNG or JPEG); without it, the built-in test card.
+    /// Input image (PNG or JPEG; on a wide back buffer also OpenEXR, Radiance .hdr and 16-bit
+    /// PNG at full precision); without it, the built-in test card.
     #[arg(long, value_name = "IMG")]
     input: Option<PathBuf>,
     /// Depth for the input: a greyscale PNG of the same size (black near, white far), bound to
@@ -120,14 +121,17 @@ struct RenderArgs {
     /// Size of the built-in test card, WxH.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = args::parse_size)]
     size: (u32, u32),
-    /// Where to write the result (PNG).
-    #[arg(long, value_name = "OUT.png")]
+    /// Where to write the result: PNG (8-bit on an RGBA8 back buffer, 16-bit on a wide one,
+    /// values as stored and clipped to 0..=1) or OpenEXR (`.exr`: 32-bit floats as stored).
+    #[arg(long, value_name = "OUT.png|OUT.exr")]
     out: PathBuf,
     /// Frames to run (timings average over them, up to 60).
     #[arg(long, default_value_t = 1)]
     frames: u32,
     #[command(flatten)]
     run: args::RunArgs,
+    #[command(flatten)]
+    back_buffer: args::BackBufferArgs,
     #[command(flatten)]
     search: args::SearchArgs,
 }
@@ -197,6 +201,7 @@ pub(crate) fn build_chain(
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
     let options = ChainOptions {
         shaders,
+        back_buffer: document.back_buffer,
         ..ChainOptions::default()
     };
     let mut chain = EffectChain::new(&ctx, compiled.effects, size, &options)?;
@@ -252,20 +257,25 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         .input
         .clone()
         .map_or(InputChoice::TestCard, InputChoice::Image);
-    let document = app::session::open_document_in(
+    let back_buffer = args.back_buffer.back_buffer()?;
+    let mut document = app::session::open_document_in(
         args.preset.as_deref(),
         &args.effects,
         &choice,
         &args.search.paths(),
     )?;
-    let source = app::session::input::load_input(&choice, args.depth.as_deref(), args.size)?;
+    document.back_buffer = back_buffer;
+    let source = app::session::input::load_input_for(
+        &choice,
+        args.depth.as_deref(),
+        args.size,
+        back_buffer,
+    )?;
     let size = source.size();
     let (ctx, mut chain) = build_chain(&document, size, &args.run, "rendered")?;
-    let input = LiveInput::new(&ctx, source);
+    let input = LiveInput::on(&ctx, source, back_buffer);
     run_frames(&ctx, &mut chain, &input, args.frames, true)?;
-    let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
-        .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
-    save_png(&args.out, &result)?;
+    save_output(&ctx, &chain, &args.out)?;
     println!(
         "wrote {} ({}x{}) on {}",
         args.out.display(),
@@ -278,6 +288,34 @@ fn render(args: RenderArgs) -> anyhow::Result<()> {
         app::session::report::timing_table(&chain, app::session::report::Columns::Mean)
     );
     Ok(())
+}
+
+/// Writes the chain's output to `path`: OpenEXR for `.exr` (floats as stored), else PNG, 16-bit
+/// for a wide back buffer, as ReShade's screenshots keep the back buffer's format.
+fn save_output(
+    ctx: &GpuContext,
+    chain: &EffectChain,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    let exr = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("exr"));
+    let wide = chain.back_buffer().format() != analysis::BackBufferFormat::Rgba8;
+    if !exr && !wide {
+        let result = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
+            .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
+        return save_png(path, &result);
+    }
+    let stored = engine::input::read_texture_stored(&ctx.device, &ctx.queue, chain.output())
+        .context("the output is a back buffer")?
+        .map_err(|e| anyhow::anyhow!("reading the result back: {e}"))?;
+    let bytes = if exr {
+        engine::input::encode_exr(&stored).context("encoding the EXR")?
+    } else {
+        engine::input::encode_png16(&stored).context("encoding the PNG")?
+    };
+    app::session::files::write_atomic(path, &bytes)
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// Writes a PNG atomically: encoded in memory, then written beside the target and renamed.

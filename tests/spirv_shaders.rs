@@ -18,6 +18,7 @@ fn render_with(
     let options = ChainOptions {
         gpu_timing: false,
         shaders: shaders.shaders().expect("the choice runs here"),
+        ..ChainOptions::default()
     };
     let mut chain = common::chain_with(ctx, document, image, &options);
     let input = InputTexture::upload(&ctx.device, &ctx.queue, image, "test input");

@@ -7,6 +7,7 @@
 //!
 //! Invariant: this crate depends on neither wgpu nor egui.
 
+pub mod back_buffer;
 mod build;
 pub mod coverage;
 pub mod data;
@@ -29,6 +30,7 @@ pub mod wgsl_lines;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+pub use back_buffer::{BackBuffer, BackBufferError, BackBufferFormat, ColorSpace};
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use limits::{DeviceLimits, LimitExceeded};
 pub use model::*;
@@ -46,6 +48,9 @@ pub struct Options {
     /// Size of the back buffer; `BUFFER_WIDTH`/`BUFFER_HEIGHT` and texture sizes derive from it.
     pub buffer_width: u32,
     pub buffer_height: u32,
+    /// The back buffer's format and colour space; `BUFFER_COLOR_SPACE` and
+    /// `BUFFER_COLOR_BIT_DEPTH` derive from it.
+    pub back_buffer: BackBuffer,
     /// Searched for `#include` after the including file's folder.
     pub include_dirs: Vec<PathBuf>,
     /// Searched for `source` images after the effect's folder and before `include_dirs`
@@ -71,6 +76,7 @@ impl Default for Options {
         Self {
             buffer_width: 1280,
             buffer_height: 720,
+            back_buffer: BackBuffer::SRGB8,
             include_dirs: Vec::new(),
             texture_dirs: Vec::new(),
             builtin_include_dir: data::builtin_reshade_dir(),

@@ -814,6 +814,7 @@ pub enum CompileMode {
 pub struct ValidatedEffect {
     pub(crate) path: PathBuf,
     pub(crate) mode: CompileMode,
+    pub(crate) back_buffer: crate::BackBuffer,
     pub(crate) wgsl: String,
     pub(crate) wgsl_lines: crate::wgsl_lines::WgslLineOrigins,
     pub(crate) module: naga::Module,
@@ -833,6 +834,12 @@ pub struct ValidatedEffect {
 }
 
 impl ValidatedEffect {
+    /// The back buffer the effect was compiled for (its `BUFFER_COLOR_SPACE` and
+    /// `BUFFER_COLOR_BIT_DEPTH`).
+    pub fn back_buffer(&self) -> crate::BackBuffer {
+        self.back_buffer
+    }
+
     /// The preprocessor definitions the effect offers, with their values in this compile (its
     /// default, or what the preset or `-D` set): what ReShade lists under "Preprocessor
     /// definitions". As ReShade: object-like macros an active `#ifdef`/`#ifndef` tested before

@@ -36,6 +36,10 @@ pub struct ChainOptions {
     pub gpu_timing: bool,
     /// Which shaders the pipelines run.
     pub shaders: Shaders,
+    /// The back buffer's format and colour space: the input, the intermediate back buffer and
+    /// the output are of its format, and every effect must be compiled for it
+    /// (`analysis::Options::back_buffer`).
+    pub back_buffer: analysis::BackBuffer,
 }
 
 impl Default for ChainOptions {
@@ -43,6 +47,7 @@ impl Default for ChainOptions {
         Self {
             gpu_timing: true,
             shaders: Shaders::Naga,
+            back_buffer: analysis::BackBuffer::SRGB8,
         }
     }
 }
@@ -60,6 +65,22 @@ pub enum ChainError {
     InputSize {
         expected: (u32, u32),
         actual: (u32, u32),
+    },
+    /// The input texture is not of the chain's back-buffer format.
+    #[error("input is {actual:?} but the chain's back buffer is {expected:?}")]
+    InputFormat {
+        expected: wgpu::TextureFormat,
+        actual: wgpu::TextureFormat,
+    },
+    /// An effect compiled for another back buffer than the chain's (its `BUFFER_COLOR_SPACE`
+    /// and `BUFFER_COLOR_BIT_DEPTH` would lie).
+    #[error(
+        "effect '{effect}' was compiled for a {compiled} back buffer but the chain's is {chain}"
+    )]
+    BackBufferMismatch {
+        effect: String,
+        compiled: analysis::BackBuffer,
+        chain: analysis::BackBuffer,
     },
     #[error("no technique named '{0}'")]
     UnknownTechnique(String),
@@ -279,8 +300,20 @@ impl EffectChain {
         let device = &ctx.device;
         // Around what `build_effect`'s own scopes leave out (frame targets, mips, timer).
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let intermediate = FrameTarget::new(device, size, "fxbench intermediate back buffer");
-        let output = FrameTarget::new(device, size, "fxbench chain output");
+        if let Some(e) = effects
+            .iter()
+            .find(|e| e.back_buffer() != options.back_buffer)
+        {
+            return Err(ChainError::BackBufferMismatch {
+                effect: e.path().display().to_string(),
+                compiled: e.back_buffer(),
+                chain: options.back_buffer,
+            });
+        }
+        let format = options.back_buffer.format();
+        let intermediate =
+            FrameTarget::new(device, size, format, "fxbench intermediate back buffer");
+        let output = FrameTarget::new(device, size, format, "fxbench chain output");
         let mut mip_generator = crate::mips::MipGenerator::new(device);
         let mut gpu_effects = Vec::with_capacity(effects.len());
         let mut pool = TexturePool::for_effects(&effects);
@@ -357,6 +390,11 @@ impl EffectChain {
 
     pub fn size(&self) -> (u32, u32) {
         self.size
+    }
+
+    /// The back buffer the chain runs on.
+    pub fn back_buffer(&self) -> analysis::BackBuffer {
+        self.options.back_buffer
     }
 
     /// Rebuilds the chain for new versions of its effects — edited files, or the same files

@@ -2,8 +2,7 @@
 
 use std::path::Path;
 
-/// The texture format of inputs, intermediate back buffers and the chain's output.
-pub const BACK_BUFFER_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+use crate::color::{self, BackBuffer, BackBufferFormat, FloatImage};
 
 /// An RGBA8 image in CPU memory, rows top to bottom.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +117,111 @@ pub fn load_image(path: &Path) -> Result<RgbaImage, InputError> {
         height,
         pixels: rgba.into_raw(),
     })
+}
+
+/// How an image file's values are encoded (`color` module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageEncoding {
+    /// sRGB code values in `[0, 1]`: 8- and 16-bit PNG, JPEG.
+    SrgbCode,
+    /// Linear BT.709 light, 1.0 = 80 nits: OpenEXR and Radiance `.hdr`.
+    Linear,
+}
+
+/// An image decoded at full precision, for a wide back buffer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WideImage {
+    pub image: FloatImage,
+    pub encoding: ImageEncoding,
+}
+
+impl WideImage {
+    /// The values a back buffer in `color_space` stores for this image (`color` module doc).
+    pub fn present(&self, color_space: color::ColorSpace) -> FloatImage {
+        let present = match self.encoding {
+            ImageEncoding::SrgbCode => color::present_code,
+            ImageEncoding::Linear => color::present_linear,
+        };
+        FloatImage {
+            width: self.image.width,
+            height: self.image.height,
+            pixels: self
+                .image
+                .pixels
+                .iter()
+                .map(|p| present(color_space, *p))
+                .collect(),
+        }
+    }
+}
+
+/// Decodes a PNG (8- or 16-bit), JPEG, OpenEXR or Radiance `.hdr` file to RGBA floats at full
+/// precision, for a wide back buffer.
+pub fn load_wide_image(path: &Path) -> Result<WideImage, InputError> {
+    let shown = path.display().to_string();
+    let decoded = open_image(path)?
+        .decode()
+        .map_err(|source| InputError::Image {
+            path: shown.clone(),
+            source,
+        })?;
+    let encoding = match decoded {
+        image::DynamicImage::ImageRgb32F(_) | image::DynamicImage::ImageRgba32F(_) => {
+            ImageEncoding::Linear
+        }
+        _ => ImageEncoding::SrgbCode,
+    };
+    let rgba = decoded.to_rgba32f();
+    let (width, height) = rgba.dimensions();
+    let max = 8192;
+    if width == 0 || height == 0 || width > max || height > max {
+        return Err(InputError::Size {
+            path: shown,
+            width,
+            height,
+            max,
+        });
+    }
+    let pixels = rgba
+        .into_raw()
+        .chunks_exact(4)
+        .map(|p| [p[0], p[1], p[2], p[3]])
+        .collect();
+    Ok(WideImage {
+        image: FloatImage {
+            width,
+            height,
+            pixels,
+        },
+        encoding,
+    })
+}
+
+/// Encodes stored back-buffer values as an OpenEXR file (32-bit floats, as stored: scRGB stays
+/// linear, HDR10 stays PQ code values), as ReShade's HDR screenshots keep the back buffer.
+pub fn encode_exr(image: &FloatImage) -> Result<Vec<u8>, image::ImageError> {
+    let flat: Vec<f32> = image.pixels.iter().flatten().copied().collect();
+    let buffer = image::Rgba32FImage::from_raw(image.width, image.height, flat)
+        .expect("a FloatImage holds width * height pixels");
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba32F(buffer).write_to(&mut bytes, image::ImageFormat::OpenExr)?;
+    Ok(bytes.into_inner())
+}
+
+/// Encodes stored back-buffer values as a 16-bit RGBA PNG, clipped to `[0, 1]`.
+pub fn encode_png16(image: &FloatImage) -> Result<Vec<u8>, image::ImageError> {
+    let flat: Vec<u16> = image
+        .pixels
+        .iter()
+        .flatten()
+        .map(|v| (v.clamp(0.0, 1.0) * 65535.0).round() as u16)
+        .collect();
+    let buffer =
+        image::ImageBuffer::<image::Rgba<u16>, _>::from_raw(image.width, image.height, flat)
+            .expect("a FloatImage holds width * height pixels");
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba16(buffer).write_to(&mut bytes, image::ImageFormat::Png)?;
+    Ok(bytes.into_inner())
 }
 
 /// The image's RGBA8 pixels scaled to `width` x `height` (bilinear), or as they are when the
@@ -276,19 +380,26 @@ impl DepthTexture {
 pub struct InputTexture {
     pub texture: wgpu::Texture,
     pub view: wgpu::TextureView,
-    /// The same texels decoded as sRGB on read (for `SRGBTexture` samplers of COLOR).
+    /// The same texels decoded as sRGB on read (for `SRGBTexture` samplers of COLOR); for a
+    /// format without an sRGB view, a view as stored (`color::wgpu_srgb_format`).
     pub srgb_view: wgpu::TextureView,
     pub depth: Option<DepthTexture>,
 }
 
 impl InputTexture {
+    /// An RGBA8 back buffer holding `image` (the default back buffer: RGBA8, sRGB).
     pub fn upload(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         image: &RgbaImage,
         label: &str,
     ) -> Self {
-        let this = Self::blank(device, (image.width, image.height), label);
+        let this = Self::blank(
+            device,
+            (image.width, image.height),
+            BackBufferFormat::Rgba8,
+            label,
+        );
         queue.write_texture(
             this.texture.as_image_copy(),
             &image.pixels,
@@ -323,10 +434,65 @@ impl InputTexture {
         }
     }
 
-    /// A texture to render into (the demo scene), transparent black at first.
-    pub fn blank(device: &wgpu::Device, size: (u32, u32), label: &str) -> Self {
-        let srgb = BACK_BUFFER_FORMAT.add_srgb_suffix();
-        let texture = frame_texture(device, size, BACK_BUFFER_FORMAT, &[srgb], label);
+    /// A `back_buffer` back buffer holding the 8-bit sRGB `image` as a game presenting in
+    /// that colour space would (`color::present_srgb8`); RGBA8 keeps the bytes as they are.
+    pub fn upload_to(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        image: &RgbaImage,
+        back_buffer: BackBuffer,
+        label: &str,
+    ) -> Self {
+        if back_buffer.format() == BackBufferFormat::Rgba8 {
+            return Self::upload(device, queue, image, label);
+        }
+        let pixels = image
+            .pixels
+            .chunks_exact(4)
+            .map(|p| color::present_srgb8(back_buffer.color_space(), [p[0], p[1], p[2], p[3]]))
+            .collect();
+        let stored = FloatImage {
+            width: image.width,
+            height: image.height,
+            pixels,
+        };
+        Self::upload_stored(device, queue, &stored, back_buffer.format(), label)
+    }
+
+    /// A `format` back buffer holding `image`'s values as they are (already in the colour
+    /// space's encoding), rounded to what the format stores.
+    pub fn upload_stored(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        image: &FloatImage,
+        format: BackBufferFormat,
+        label: &str,
+    ) -> Self {
+        let this = Self::blank(device, (image.width, image.height), format, label);
+        queue.write_texture(
+            this.texture.as_image_copy(),
+            &color::pack(format, &image.pixels),
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(image.width * color::texel_bytes(format) as u32),
+                rows_per_image: Some(image.height),
+            },
+            this.texture.size(),
+        );
+        this
+    }
+
+    /// A `format` texture to render into (the demo scene), transparent black at first.
+    pub fn blank(
+        device: &wgpu::Device,
+        size: (u32, u32),
+        format: BackBufferFormat,
+        label: &str,
+    ) -> Self {
+        let linear = color::wgpu_format(format);
+        let srgb = color::wgpu_srgb_format(format);
+        let view_formats: &[wgpu::TextureFormat] = if srgb == linear { &[] } else { &[srgb] };
+        let texture = frame_texture(device, size, linear, view_formats, label);
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         let srgb_view = texture.create_view(&wgpu::TextureViewDescriptor {
             format: Some(srgb),
@@ -361,8 +527,40 @@ pub fn read_texture(
     queue: &wgpu::Queue,
     texture: &wgpu::Texture,
 ) -> Result<RgbaImage, wgpu::BufferAsyncError> {
+    let pixels = read_bytes(device, queue, texture, 4)?;
+    Ok(RgbaImage {
+        width: texture.width(),
+        height: texture.height(),
+        pixels,
+    })
+}
+
+/// Copies a back buffer of any [`BackBufferFormat`] back to the CPU as the floats it stores,
+/// waiting for the GPU; `None` for a texture of another format. For tests and the CLI.
+pub fn read_texture_stored(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+) -> Option<Result<FloatImage, wgpu::BufferAsyncError>> {
+    let format = color::back_buffer_format_of(texture.format())?;
+    let read = read_bytes(device, queue, texture, color::texel_bytes(format) as u32);
+    Some(read.map(|bytes| FloatImage {
+        width: texture.width(),
+        height: texture.height(),
+        pixels: color::unpack(format, &bytes),
+    }))
+}
+
+/// The texels of level 0 of a 2D texture of `texel_bytes` per texel, rows packed tightly.
+fn read_bytes(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+    texel_bytes: u32,
+) -> Result<Vec<u8>, wgpu::BufferAsyncError> {
     let (width, height) = (texture.width(), texture.height());
-    let padded_row = (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let row_bytes = width * texel_bytes;
+    let padded_row = row_bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
     let buffer = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("fxbench texture readback"),
         size: u64::from(padded_row * height),
@@ -395,17 +593,13 @@ pub fn read_texture(
         .slice(..)
         .get_mapped_range()
         .map_err(|_| wgpu::BufferAsyncError)?;
-    let mut pixels = Vec::with_capacity((width * height * 4) as usize);
+    let mut pixels = Vec::with_capacity((row_bytes * height) as usize);
     for row in mapped.chunks(padded_row as usize) {
-        pixels.extend_from_slice(&row[..(width * 4) as usize]);
+        pixels.extend_from_slice(&row[..row_bytes as usize]);
     }
     drop(mapped);
     buffer.unmap();
-    Ok(RgbaImage {
-        width,
-        height,
-        pixels,
-    })
+    Ok(pixels)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 
 mod bind_group;
 pub mod chain;
+pub mod color;
 pub mod context;
 mod effect_gpu;
 pub mod format;
@@ -31,6 +32,7 @@ pub use chain::{
     SpirvPassthrough, SpirvTransform, SpirvTransformError, StorageFormatError, TechniqueKey,
     TechniqueTimings, TextureConflict, ToggleKey, TraceRequest,
 };
+pub use color::{BackBuffer, BackBufferFormat, ColorSpace, FloatImage};
 pub use context::GpuContext;
 pub use input::{InputTexture, RgbaImage};
 pub use sources::{FrameInput, Source};

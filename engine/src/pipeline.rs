@@ -7,7 +7,6 @@ use analysis::{TextureKind, ValidatedEffect};
 
 use crate::chain::ChainError;
 use crate::format;
-use crate::input::BACK_BUFFER_FORMAT;
 
 /// Format of each effect's stencil buffer.
 pub(crate) const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;
@@ -386,11 +385,14 @@ pub(crate) fn color_targets(
     effect: &ValidatedEffect,
     pass: &analysis::Pass,
 ) -> Vec<Option<wgpu::ColorTargetState>> {
+    let back_buffer = effect.back_buffer().format();
     let formats: Vec<wgpu::TextureFormat> = if pass.writes_back_buffer() {
+        // On a back buffer without an sRGB view `SRGBWriteEnable` writes as stored, as in
+        // ReShade (`format_to_default_typed(format, 1)` is the format itself).
         vec![if pass.srgb_write() {
-            BACK_BUFFER_FORMAT.add_srgb_suffix()
+            crate::color::wgpu_srgb_format(back_buffer)
         } else {
-            BACK_BUFFER_FORMAT
+            crate::color::wgpu_format(back_buffer)
         }]
     } else {
         pass.render_targets()
@@ -401,7 +403,7 @@ pub(crate) fn color_targets(
                     format::texture_format(*f).add_srgb_suffix()
                 }
                 TextureKind::Owned { format: f, .. } => format::texture_format(*f),
-                TextureKind::Semantic(_) => BACK_BUFFER_FORMAT,
+                TextureKind::Semantic(_) => crate::color::wgpu_format(back_buffer),
             })
             .collect()
     };

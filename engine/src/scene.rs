@@ -1,14 +1,17 @@
 //! The built-in animated 3D demo scene: a ray-marched set of shapes over a checkered floor,
 //! rendered into a colour input and its linear depth, so depth-aware effects have something to
-//! work on without a game.
+//! work on without a game. On an HDR colour space the scene is lit in linear light with a sky
+//! and sunlit surfaces brighter than SDR white, encoded as `color.rs` presents images.
 
-use crate::input::{BACK_BUFFER_FORMAT, DEPTH_FORMAT, DepthTexture, InputTexture};
+use crate::color::{self, BackBuffer, ColorSpace};
+use crate::input::{DEPTH_FORMAT, DepthTexture, InputTexture};
 
 /// Distance of the far plane, in scene units: depth 1.0.
 pub const FAR: f32 = 40.0;
 
 const SHADER: &str = r#"
-struct Params { time: f32, far: f32, aspect: f32, _pad: f32 }
+// `encoding`: 0 sRGB code values, 1 scRGB, 2 HDR10 PQ, 3 HLG.
+struct Params { time: f32, far: f32, aspect: f32, encoding: f32 }
 @group(0) @binding(0) var<uniform> params: Params;
 
 struct VsOut { @builtin(position) position: vec4<f32>, @location(0) uv: vec2<f32> }
@@ -54,6 +57,39 @@ fn normal_at(p: vec3<f32>) -> vec3<f32> {
 
 struct FsOut { @location(0) color: vec4<f32>, @location(1) depth: f32 }
 
+fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
+    return select(pow((c + 0.055) / 1.055, vec3<f32>(2.4)), c / 12.92, c <= vec3<f32>(0.04045));
+}
+
+fn to_bt2020(c: vec3<f32>) -> vec3<f32> {
+    return mat3x3<f32>(
+        vec3<f32>(0.6274039, 0.0690973, 0.0163914),
+        vec3<f32>(0.3292830, 0.9195404, 0.0880133),
+        vec3<f32>(0.0433131, 0.0113623, 0.8955953)) * c;
+}
+
+fn pq(nits: vec3<f32>) -> vec3<f32> {
+    let y = pow(clamp(nits / 10000.0, vec3<f32>(0.0), vec3<f32>(1.0)), vec3<f32>(0.1593017578125));
+    return pow((0.8359375 + 18.8515625 * y) / (1.0 + 18.6875 * y), vec3<f32>(78.84375));
+}
+
+fn hlg(e: vec3<f32>) -> vec3<f32> {
+    let c = clamp(e, vec3<f32>(0.0), vec3<f32>(1.0));
+    let curve = 0.17883277 * log(max(12.0 * c - 0.28466892, vec3<f32>(1e-6))) + 0.55991073;
+    return select(curve, sqrt(3.0 * c), c <= vec3<f32>(1.0 / 12.0));
+}
+
+// `code` is the SDR picture (sRGB code values); `boost` how much brighter than SDR white the
+// light is on an HDR back buffer.
+fn present(code: vec3<f32>, boost: f32) -> vec3<f32> {
+    if params.encoding < 0.5 { return code; }
+    let linear = srgb_to_linear(code) * boost;
+    if params.encoding < 1.5 { return linear; }
+    if params.encoding < 2.5 { return pq(to_bt2020(linear) * 80.0); }
+    // 0.265: the scene light of 75 % HLG signal, SDR white (BT.2408).
+    return hlg(to_bt2020(linear) * 0.265);
+}
+
 @fragment
 fn fs(in: VsOut) -> FsOut {
     let t = params.time;
@@ -76,7 +112,7 @@ fn fs(in: VsOut) -> FsOut {
     let sky = mix(vec3<f32>(0.55, 0.7, 0.95), vec3<f32>(0.15, 0.25, 0.5), clamp(dir.y * 2.0, 0.0, 1.0));
     var out: FsOut;
     if hit.y < 0.0 || travelled > params.far {
-        out.color = vec4<f32>(sky, 1.0);
+        out.color = vec4<f32>(present(sky, 4.0), 1.0);
         out.depth = 1.0;
         return out;
     }
@@ -106,7 +142,7 @@ fn fs(in: VsOut) -> FsOut {
     let diffuse = max(dot(n, light), 0.0) * clamp(shadow, 0.0, 1.0);
     let fog = clamp(travelled / params.far, 0.0, 1.0);
     let lit = albedo * (0.2 + 0.8 * diffuse);
-    out.color = vec4<f32>(mix(lit, sky, fog * fog), 1.0);
+    out.color = vec4<f32>(present(mix(lit, sky, fog * fog), 1.0 + 2.0 * diffuse), 1.0);
     out.depth = clamp(travelled / params.far, 0.0, 1.0);
     return out;
 }
@@ -119,11 +155,24 @@ pub struct DemoScene {
     params: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     aspect: f32,
+    /// `Params::encoding` of the shader.
+    encoding: f32,
 }
 
 impl DemoScene {
+    /// The scene on the default back buffer (RGBA8, sRGB).
     pub fn new(device: &wgpu::Device, size: (u32, u32)) -> Self {
-        let color = InputTexture::blank(device, size, "fxbench demo scene");
+        Self::for_back_buffer(device, size, BackBuffer::SRGB8)
+    }
+
+    /// The scene rendered into a `back_buffer` input, encoded for its colour space.
+    pub fn for_back_buffer(
+        device: &wgpu::Device,
+        size: (u32, u32),
+        back_buffer: BackBuffer,
+    ) -> Self {
+        let format = back_buffer.format();
+        let color = InputTexture::blank(device, size, format, "fxbench demo scene");
         let depth = DepthTexture::new(device, size, "fxbench demo scene depth");
         let input = color.with_depth(depth);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -178,7 +227,10 @@ impl DemoScene {
                 module: &module,
                 entry_point: Some("fs"),
                 compilation_options: Default::default(),
-                targets: &[Some(BACK_BUFFER_FORMAT.into()), Some(DEPTH_FORMAT.into())],
+                targets: &[
+                    Some(color::wgpu_format(format).into()),
+                    Some(DEPTH_FORMAT.into()),
+                ],
             }),
             multiview_mask: None,
             cache: None,
@@ -189,6 +241,12 @@ impl DemoScene {
             params,
             bind_group,
             aspect: size.0 as f32 / size.1.max(1) as f32,
+            encoding: match back_buffer.color_space() {
+                ColorSpace::Srgb => 0.0,
+                ColorSpace::Scrgb => 1.0,
+                ColorSpace::Hdr10 => 2.0,
+                ColorSpace::Hlg => 3.0,
+            },
         }
     }
 
@@ -197,7 +255,7 @@ impl DemoScene {
         queue.write_buffer(
             &self.params,
             0,
-            bytemuck::cast_slice(&[time_s, FAR, self.aspect, 0.0]),
+            bytemuck::cast_slice(&[time_s, FAR, self.aspect, self.encoding]),
         );
         let depth = self
             .input

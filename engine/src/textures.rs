@@ -6,13 +6,14 @@ use std::collections::{HashMap, HashSet};
 
 use analysis::{Texture, TextureFormat, TextureId, TextureKind, TextureSemantic, ValidatedEffect};
 
+use crate::color::{self, BackBufferFormat};
 use crate::format;
-use crate::input::BACK_BUFFER_FORMAT;
 use crate::mips::{MipChain, MipGenerator};
 use crate::upload::ImageUpload;
 
 /// A frame-sized texture with a linear and an sRGB view: the intermediate back buffer and the
-/// chain's output.
+/// chain's output. The sRGB view of a format without one reads and writes as stored
+/// (`color::wgpu_srgb_format`).
 pub(crate) struct FrameTarget {
     pub(crate) texture: wgpu::Texture,
     pub(crate) view: wgpu::TextureView,
@@ -20,21 +21,23 @@ pub(crate) struct FrameTarget {
 }
 
 impl FrameTarget {
-    pub(crate) fn new(device: &wgpu::Device, size: (u32, u32), label: &str) -> Self {
-        let texture = crate::input::frame_texture(
-            device,
-            size,
-            BACK_BUFFER_FORMAT,
-            &[BACK_BUFFER_FORMAT.add_srgb_suffix()],
-            label,
-        );
+    pub(crate) fn new(
+        device: &wgpu::Device,
+        size: (u32, u32),
+        format: BackBufferFormat,
+        label: &str,
+    ) -> Self {
+        let linear = color::wgpu_format(format);
+        let srgb = color::wgpu_srgb_format(format);
+        let view_formats: &[wgpu::TextureFormat] = if srgb == linear { &[] } else { &[srgb] };
+        let texture = crate::input::frame_texture(device, size, linear, view_formats, label);
         let view = texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some(label),
             ..Default::default()
         });
         let srgb_view = texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some(label),
-            format: Some(BACK_BUFFER_FORMAT.add_srgb_suffix()),
+            format: Some(srgb),
             ..Default::default()
         });
         Self {
@@ -572,7 +575,7 @@ pub(crate) fn empty_view(device: &wgpu::Device) -> wgpu::TextureView {
         mip_level_count: 1,
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
-        format: BACK_BUFFER_FORMAT,
+        format: wgpu::TextureFormat::Rgba8Unorm,
         usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
         view_formats: &[],
     });

@@ -44,6 +44,7 @@ pub(crate) struct EffectBuilder<'a> {
     pub(super) mode: CompileMode,
     /// The back buffer's size, which the stencil buffer shares.
     pub(super) buffer_size: (u32, u32),
+    back_buffer: crate::BackBuffer,
     /// The WGSL and its span map, for the lints.
     wgsl: GeneratedWgsl<'a>,
     /// Where each line of `wgsl` came from.
@@ -125,6 +126,7 @@ impl<'a> EffectBuilder<'a> {
         Some(Self {
             mode: options.mode,
             buffer_size: (options.buffer_width, options.buffer_height),
+            back_buffer: options.back_buffer,
             wgsl_lines: crate::wgsl_lines::WgslLineOrigins::of(&wgsl),
             wgsl,
             module,
@@ -231,6 +233,7 @@ impl<'a> EffectBuilder<'a> {
         let effect = ValidatedEffect {
             path: std::path::PathBuf::new(),
             mode: self.mode,
+            back_buffer: self.back_buffer,
             wgsl: self.wgsl.take_text(),
             wgsl_lines: self.wgsl_lines,
             module: self.module,

@@ -52,15 +52,12 @@ pub const FX_RESHADE_VERSION: u32 = 60100;
 /// `__RENDERER__`: ReShade's id for Vulkan (0x20000) with the API version 1.3 (0x1300), the
 /// back end fxbench runs effects on.
 pub const FX_RENDERER: u32 = 0x2_1300;
-/// `BUFFER_COLOR_SPACE`: 1, sRGB (ReShade's `color_space::srgb_nonlinear`).
-pub const FX_COLOR_SPACE_SRGB: u32 = 1;
-
 /// The macros ReShade's runtime defines for every effect, with `options`' back buffer, then
 /// `options.definitions`. No GPU is known here, so `__VENDOR__`, `__DEVICE__` and
 /// `__APPLICATION__` are 0.
 pub fn fx_predefined_macros(options: &Options) -> Vec<(String, String)> {
     let performance = u8::from(options.mode == CompileMode::Performance);
-    let pairs: [(&str, String); 12] = [
+    let pairs: [(&str, String); 10] = [
         ("__RESHADE__", FX_RESHADE_VERSION.to_string()),
         ("__RESHADE_PERFORMANCE_MODE__", performance.to_string()),
         ("__VENDOR__", "0".into()),
@@ -71,11 +68,11 @@ pub fn fx_predefined_macros(options: &Options) -> Vec<(String, String)> {
         ("BUFFER_HEIGHT", options.buffer_height.max(1).to_string()),
         ("BUFFER_RCP_WIDTH", "(1.0 / BUFFER_WIDTH)".into()),
         ("BUFFER_RCP_HEIGHT", "(1.0 / BUFFER_HEIGHT)".into()),
-        ("BUFFER_COLOR_SPACE", FX_COLOR_SPACE_SRGB.to_string()),
-        ("BUFFER_COLOR_BIT_DEPTH", "8".into()),
     ];
+    let [color_space, bit_depth] = options.back_buffer.macros();
     let mut list: Vec<(String, String)> = pairs
         .into_iter()
+        .chain([color_space, bit_depth])
         .map(|(name, value)| (name.to_string(), value))
         .collect();
     list.extend(options.definitions.iter().cloned());

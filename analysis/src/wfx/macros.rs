@@ -38,8 +38,13 @@ pub fn predefined_macros(options: &Options) -> Vec<(String, String)> {
             "BUFFER_RCP_HEIGHT".to_string(),
             format!("{:?}", 1.0 / f64::from(height)),
         ),
-        ("BUFFER_COLOR_BIT_DEPTH".to_string(), "8".to_string()),
     ];
+    list.extend(
+        options
+            .back_buffer
+            .macros()
+            .map(|(name, value)| (name.to_string(), value)),
+    );
     list.extend(options.definitions.iter().cloned());
     list
 }

@@ -58,6 +58,9 @@ pub struct Document {
     /// Effects the preset names that are not installed where ReShade would look: as ReShade,
     /// they are skipped and the rest runs; their lines stay in the preset, so a save keeps them.
     pub missing_effects: Vec<MissingEffect>,
+    /// The back buffer the effects are compiled for (`BUFFER_COLOR_SPACE`,
+    /// `BUFFER_COLOR_BIT_DEPTH`); the chain must run on the same.
+    pub back_buffer: analysis::BackBuffer,
 }
 
 /// An effect a preset names that was not found (see [`Document::missing_effects`]).
@@ -220,6 +223,7 @@ impl Document {
             reshade_ini,
             target: None,
             missing_effects,
+            back_buffer: analysis::BackBuffer::SRGB8,
         })
     }
 
@@ -326,6 +330,7 @@ impl Document {
             let mut options = Options {
                 buffer_width: size.0,
                 buffer_height: size.1,
+                back_buffer: self.back_buffer,
                 include_dirs: include_dirs(&self.search_paths),
                 texture_dirs: self.search_paths.texture_dirs(path),
                 builtin_include_dir: builtin_assets_dir().join("reshade"),

@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use engine::{GpuContext, InputTexture, RgbaImage};
+use engine::input::WideImage;
+use engine::{BackBuffer, BackBufferFormat, GpuContext, InputTexture, RgbaImage};
 use image::imageops::FilterType;
 
 /// Size of the built-in test card and demo scene in the window, unless another resolution is
@@ -41,6 +42,9 @@ pub enum Source {
     Image(RgbaImage, Option<Vec<f32>>),
     /// The animated demo scene at this size.
     Scene((u32, u32)),
+    /// A still image at full precision (OpenEXR, Radiance `.hdr`, 16-bit PNG) for a wide back
+    /// buffer, and optionally its depth. It is not scaled ([`Self::at_size`] keeps it).
+    Wide(WideImage, Option<Vec<f32>>),
 }
 
 impl Source {
@@ -48,6 +52,7 @@ impl Source {
         match self {
             Source::Image(image, _) => (image.width, image.height),
             Source::Scene(size) => *size,
+            Source::Wide(wide, _) => (wide.image.width, wide.image.height),
         }
     }
 
@@ -81,6 +86,28 @@ impl Source {
             }
             unchanged => unchanged,
         }
+    }
+}
+
+/// [`load_input`] for a `back_buffer` back buffer: on a wide one an image file is decoded at
+/// full precision (OpenEXR, Radiance `.hdr`, 16-bit PNG).
+pub fn load_input_for(
+    choice: &InputChoice,
+    depth: Option<&Path>,
+    size: (u32, u32),
+    back_buffer: BackBuffer,
+) -> Result<Source, engine::input::InputError> {
+    match choice {
+        InputChoice::Image(path) if back_buffer.format() != BackBufferFormat::Rgba8 => {
+            let wide = engine::input::load_wide_image(path)?;
+            let size = (wide.image.width, wide.image.height);
+            let depth = match depth {
+                Some(depth) => Some(engine::input::load_depth_image(depth, size)?),
+                None => None,
+            };
+            Ok(Source::Wide(wide, depth))
+        }
+        _ => load_input(choice, depth, size),
     }
 }
 
@@ -119,18 +146,59 @@ pub enum LiveInput {
 }
 
 impl LiveInput {
+    /// `source` on the default back buffer (RGBA8, sRGB).
     pub fn new(ctx: &GpuContext, source: Source) -> Self {
+        Self::on(ctx, source, BackBuffer::SRGB8)
+    }
+
+    /// `source` on a `back_buffer` back buffer: an image presented in its colour space as
+    /// `engine::color` writes down, the scene rendered for it.
+    pub fn on(ctx: &GpuContext, source: Source, back_buffer: BackBuffer) -> Self {
+        let (device, queue) = (&ctx.device, &ctx.queue);
+        let with_depth =
+            |input: InputTexture, size: (u32, u32), depth: Option<Vec<f32>>| match depth {
+                Some(depth) => input.with_depth(engine::input::DepthTexture::upload(
+                    device,
+                    queue,
+                    size,
+                    &depth,
+                    "fxbench input depth",
+                )),
+                None => input,
+            };
         match source {
-            Source::Image(image, depth) => LiveInput::Image(InputTexture::upload_with_depth(
-                &ctx.device,
-                &ctx.queue,
-                &image,
-                depth.as_deref(),
-                "fxbench input",
-            )),
-            Source::Scene(size) => {
-                LiveInput::Scene(engine::scene::DemoScene::new(&ctx.device, size))
+            Source::Image(image, depth) if back_buffer == BackBuffer::SRGB8 => {
+                LiveInput::Image(InputTexture::upload_with_depth(
+                    device,
+                    queue,
+                    &image,
+                    depth.as_deref(),
+                    "fxbench input",
+                ))
             }
+            Source::Image(image, depth) => {
+                let size = (image.width, image.height);
+                let input =
+                    InputTexture::upload_to(device, queue, &image, back_buffer, "fxbench input");
+                LiveInput::Image(with_depth(input, size, depth))
+            }
+            Source::Wide(wide, depth) => {
+                let stored = wide.present(back_buffer.color_space());
+                let size = (stored.width, stored.height);
+                let input = InputTexture::upload_stored(
+                    device,
+                    queue,
+                    &stored,
+                    back_buffer.format(),
+                    "fxbench input",
+                );
+                LiveInput::Image(with_depth(input, size, depth))
+            }
+            Source::Scene(size) => LiveInput::Scene(engine::scene::DemoScene::for_back_buffer(
+                device,
+                size,
+                back_buffer,
+            )),
         }
     }
 

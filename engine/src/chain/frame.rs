@@ -70,6 +70,13 @@ impl EffectChain {
                 actual,
             });
         }
+        let expected = crate::color::wgpu_format(self.options.back_buffer.format());
+        if input.texture.format() != expected {
+            return Err(ChainError::InputFormat {
+                expected,
+                actual: input.texture.format(),
+            });
+        }
         if self.bound_input.as_ref() != Some(&input.texture) {
             // Bind groups that reference the input (as COLOR or DEPTH) are stale.
             for e in &mut self.effects {

@@ -5,7 +5,7 @@ use analysis::{BindingResource, TextureKind, TextureSemantic, ValidatedEffect};
 
 use super::{EffectChain, EffectIndex, TechniqueKey};
 use crate::effect_gpu::EffectGpu;
-use crate::input::{BACK_BUFFER_FORMAT, DEPTH_FORMAT};
+use crate::input::DEPTH_FORMAT;
 use crate::inspect::{
     CaptureError, CaptureRequest, CaptureState, CapturedImage, PassRef, ResourceId, ResourceInfo,
     ResourceRole,
@@ -34,15 +34,16 @@ impl EffectChain {
         let frame_bytes = |format: wgpu::TextureFormat| {
             u64::from(w) * u64::from(h) * u64::from(format.block_copy_size(None).unwrap_or(4))
         };
+        let back_buffer_format = crate::color::wgpu_format(self.options.back_buffer.format());
         let mut out = vec![
             ResourceInfo {
                 id: ResourceId::BackBuffer,
                 name: "back buffer".into(),
                 role: ResourceRole::BackBuffer,
                 size: (w, h, 1),
-                format: BACK_BUFFER_FORMAT,
+                format: back_buffer_format,
                 mip_levels: 1,
-                memory_bytes: frame_bytes(BACK_BUFFER_FORMAT),
+                memory_bytes: frame_bytes(back_buffer_format),
                 writers: passes_where(ResourceId::BackBuffer, true),
                 readers: passes_where(ResourceId::BackBuffer, false),
             },

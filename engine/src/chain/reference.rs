@@ -28,6 +28,7 @@ impl EffectChain {
                     target: FrameTarget::new(
                         &self.ctx.device,
                         self.size,
+                        self.options.back_buffer.format(),
                         "fxbench output without one technique",
                     ),
                 });
