@@ -44,6 +44,20 @@ impl SearchArgs {
     pub(crate) fn paths(&self) -> SearchPaths {
         SearchPaths::from_args(&self.include, &self.textures)
     }
+
+    /// A session of the one effect a command works on (`compare`, `debug`): these search paths
+    /// and the `-D NAME=VALUE` definitions given.
+    pub(crate) fn single_effect(
+        &self,
+        effect: &std::path::Path,
+        defines: &[(String, String)],
+    ) -> app::session::document::Document {
+        let mut document = app::session::document::Document::with_effects(vec![effect.into()]);
+        document.search_paths = self.paths();
+        let definitions: Vec<String> = defines.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        document.set_definitions(None, &definitions.join(","));
+        document
+    }
 }
 
 /// The back buffer effects run on (`render`, `bench`, `check`): its format and the colour space

@@ -7,7 +7,6 @@
 use std::path::PathBuf;
 
 use anyhow::Context as _;
-use app::session::document::Document;
 use app::session::input::{InputChoice, LiveInput};
 use engine::reference::{
     CompareOptions, Comparison, ImageDiff, ProbeDiff, Tolerance, compare_chains,
@@ -112,14 +111,7 @@ struct Report {
 
 fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
     let size = args.resolution;
-    let mut document = Document::with_effects(vec![args.effect.clone()]);
-    document.search_paths = args.search.paths();
-    let definitions: Vec<String> = args
-        .defines
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect();
-    document.set_definitions(None, &definitions.join(","));
+    let document = args.search.single_effect(&args.effect, &args.defines);
     let compiled = document.compile(size);
     let diagnostics = compiled.render_diagnostics();
     if compiled.has_errors() {

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use analysis::debug::{SiteKind, Trace, TraceTable};
 use anyhow::{Context as _, bail};
-use app::session::document::Document;
 use app::session::input::{InputChoice, LiveInput};
 use engine::chain::TraceRequest;
 use engine::{EffectChain, GpuContext};
@@ -92,14 +91,7 @@ struct Report {
 
 fn debug(args: &DebugArgs) -> anyhow::Result<Report> {
     let size = args.resolution;
-    let mut document = Document::with_effects(vec![args.effect.clone()]);
-    document.search_paths = args.search.paths();
-    let definitions: Vec<String> = args
-        .defines
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect();
-    document.set_definitions(None, &definitions.join(","));
+    let document = args.search.single_effect(&args.effect, &args.defines);
     let compiled = document.compile(size);
     if compiled.has_errors() {
         bail!("the effect has errors:\n{}", compiled.render_diagnostics());

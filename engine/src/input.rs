@@ -103,15 +103,7 @@ pub fn load_image(path: &Path) -> Result<RgbaImage, InputError> {
         })?;
     let rgba = decoded.to_rgba8();
     let (width, height) = rgba.dimensions();
-    let max = 8192;
-    if width == 0 || height == 0 || width > max || height > max {
-        return Err(InputError::Size {
-            path: shown,
-            width,
-            height,
-            max,
-        });
-    }
+    check_size(shown, width, height)?;
     Ok(RgbaImage {
         width,
         height,
@@ -173,15 +165,7 @@ pub fn load_wide_image(path: &Path) -> Result<WideImage, InputError> {
     };
     let rgba = decoded.to_rgba32f();
     let (width, height) = rgba.dimensions();
-    let max = 8192;
-    if width == 0 || height == 0 || width > max || height > max {
-        return Err(InputError::Size {
-            path: shown,
-            width,
-            height,
-            max,
-        });
-    }
+    check_size(shown, width, height)?;
     let pixels = rgba
         .into_raw()
         .chunks_exact(4)
@@ -239,6 +223,20 @@ pub fn resize_rgba8(image: &RgbaImage, width: u32, height: u32) -> Vec<u8> {
         image::imageops::FilterType::Triangle,
     )
     .into_raw()
+}
+
+/// An input image is 1..=8192 texels a side (the engine's texture limit for inputs).
+fn check_size(shown: String, width: u32, height: u32) -> Result<(), InputError> {
+    let max = 8192;
+    if width == 0 || height == 0 || width > max || height > max {
+        return Err(InputError::Size {
+            path: shown,
+            width,
+            height,
+            max,
+        });
+    }
+    Ok(())
 }
 
 /// Decodes a depth image (8- or 16-bit greyscale PNG, 0 near and white far) to linear depth in
