@@ -141,7 +141,7 @@ fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
         let (label, theirs) = if let Some(spv) = &args.reference {
             (
                 format!("ReShade's SPIR-V ({})", spv.display()),
-                reference_shaders(spv, &effects)?,
+                app::session::reference::load(spv)?,
             )
         } else {
             let choice = app::session::spirv::ShaderChoice::from(
@@ -195,21 +195,6 @@ fn animate_input(ctx: &GpuContext, input: &LiveInput, elapsed_ns: u64) {
         });
     input.record(&ctx.queue, &mut encoder, elapsed_ns);
     ctx.queue.submit([encoder.finish()]);
-}
-
-/// ReShade's module for the effect, run as the other side.
-fn reference_shaders(
-    spv: &std::path::Path,
-    effects: &[analysis::ValidatedEffect],
-) -> anyhow::Result<Shaders> {
-    let label = spv.display().to_string();
-    let bytes = std::fs::read(spv).with_context(|| format!("reading {label}"))?;
-    let words =
-        optimizer::words_from_bytes(&bytes).with_context(|| format!("{label}: not SPIR-V"))?;
-    let module = engine::reference::ReferenceModule::new(&words, &label)?;
-    // Every pass must find its entry points and bindings before anything runs.
-    let _ = effects;
-    Ok(Shaders::reference(module))
 }
 
 /// Our chain's output after the frames against a stored image.
