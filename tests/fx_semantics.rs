@@ -927,6 +927,18 @@ fn min_and_mag_filters_follow_the_level_of_detail() {
             },
         },
         Case {
+            // A vertex shader has no derivatives: level 0, so the mag filter (ReShade emits
+            // implicit LOD there too). u = 1/16 lies between texels 0 and 1: point sampling
+            // takes texel 1, where linear would take half of each.
+            name: "vertex_shader_level_zero",
+            code: "sampler MinLinear { Texture = ReShade::BackBufferTex; MinFilter = LINEAR; MagFilter = POINT; MipFilter = POINT; };
+            void SeenVS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD0, out float4 seen : TEXCOORD1)
+            { PostProcessVS(id, pos, uv); seen = tex2D(MinLinear, float2(1.0 / 16.0, 0.5 / 16.0)); }
+            float4 SeenPS(float4 pos : SV_Position, float2 uv : TEXCOORD0, float4 seen : TEXCOORD1) : SV_Target { return seen; }
+            technique Seen { pass { VertexShader = SeenVS; PixelShader = SeenPS; } }",
+            expected: |_, _, _| [17.0 / 255.0, 0.0, checker(1, 0), 1.0],
+        },
+        Case {
             // Half a texel per pixel both ways: magnified, so the nearest texel.
             name: "magnified_point",
             code: "sampler MinLinear { Texture = ReShade::BackBufferTex; MinFilter = LINEAR; MagFilter = POINT; MipFilter = POINT; };

@@ -6,17 +6,15 @@
 //! Behaviour, not timings: each test checks what the chain is right after the action's frame
 //! and then runs frames until the rebuild arrives (bounded), never how long it took.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use analysis::CompileMode;
 use app::session::input::InputChoice;
 use app::session::spirv::ShaderChoice;
 use app::window::{Command, StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
-
-/// Frames a background compile of these small effects may take, each after a short pause.
-const MAX_FRAMES: usize = 400;
 
 fn asset(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -82,19 +80,6 @@ fn act(harness: &mut Harness<'_, WorkbenchApp>, command: Command) {
     assert!(harness.state().is_compiling());
 }
 
-/// Runs frames until no compile is under way; panics after [`MAX_FRAMES`].
-fn settle(harness: &mut Harness<'_, WorkbenchApp>) {
-    for _ in 0..MAX_FRAMES {
-        if !harness.state().is_compiling() {
-            harness.step();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-        harness.step();
-    }
-    panic!("still compiling after {MAX_FRAMES} frames");
-}
-
 #[test]
 fn another_shader_choice_is_built_after_the_frame_that_asked() {
     let Some(mut harness) = open_window(vec![asset("box_blur.fx")]) else {
@@ -113,7 +98,7 @@ fn another_shader_choice_is_built_after_the_frame_that_asked() {
         engine::Shaders::Naga
     ));
     assert_eq!(harness.state().shaders(), ShaderChoice::Wgpu);
-    settle(&mut harness);
+    common::settle(&mut harness);
     assert_eq!(harness.state().status(), "running naga SPIR-V");
     assert_eq!(harness.state().shaders(), ShaderChoice::Spirv);
     let runtime = harness.state().runtime().expect("runs");
@@ -135,7 +120,7 @@ fn performance_mode_is_built_after_the_frame_that_asked() {
         Command::SetCompileMode(CompileMode::Performance),
     );
     assert_eq!(harness.state().compile_mode(), CompileMode::Normal);
-    settle(&mut harness);
+    common::settle(&mut harness);
     assert_eq!(harness.state().compile_mode(), CompileMode::Performance);
     assert_eq!(
         harness.state().status(),
@@ -162,7 +147,7 @@ fn another_input_size_is_built_after_the_frame_that_asked() {
     };
     act(&mut harness, Command::Open(options));
     assert_eq!(harness.state().opened().resolution, Some((64, 32)));
-    settle(&mut harness);
+    common::settle(&mut harness);
     assert_eq!(harness.state().status(), "input changed");
     assert_eq!(harness.state().opened().resolution, Some((96, 48)));
     let runtime = harness.state().runtime().expect("runs");
@@ -187,7 +172,7 @@ fn other_effects_open_after_the_frame_that_asked() {
     };
     assert_eq!(name(&harness), asset("box_blur.fx"));
     assert_eq!(harness.state().opened().effects, vec![asset("box_blur.fx")]);
-    settle(&mut harness);
+    common::settle(&mut harness);
     assert_eq!(name(&harness), vignette);
     assert_eq!(harness.state().opened().effects, vec![vignette]);
 }
@@ -216,7 +201,7 @@ fn a_compile_that_fails_keeps_the_session() {
         ..harness.state().opened().clone()
     };
     act(&mut harness, Command::Open(options));
-    settle(&mut harness);
+    common::settle(&mut harness);
     assert_eq!(
         harness.state().status(),
         "the effects have errors (see Diagnostics)"

@@ -8,6 +8,8 @@
 //! agrees with ours, and at the test card's 1280x720 (its fetches clamp to the 64x32 edges) it
 //! does not.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use app::window::{StartOptions, WorkbenchApp};
@@ -92,16 +94,7 @@ fn box_offers_reference(harness: &mut Harness<'_, WorkbenchApp>) -> bool {
 fn pick_reference_shaders(harness: &mut Harness<'_, WorkbenchApp>) {
     open_combo(harness, "naga IR (wgpu)");
     harness.get_by_label("ReShade reference").click();
-    harness.step();
-    for _ in 0..400 {
-        if !harness.state().is_compiling() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        harness.step();
-    }
-    assert!(!harness.state().is_compiling(), "still compiling");
-    harness.run_steps(2);
+    common::settle(harness);
 }
 
 /// The chain's output after the last frame, read back.

@@ -119,15 +119,7 @@ fn the_search_paths_menu_reopens_with_the_new_folders() {
     harness.run_steps(2);
     harness.get_by_label("Apply").click();
     // The reopen compiles in the background (#23).
-    harness.run_steps(1);
-    for _ in 0..500 {
-        if !harness.state().is_compiling() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        harness.run_steps(1);
-    }
-    harness.run_steps(2);
+    common::settle(&mut harness);
     assert!(runs_warm(&harness));
     let stored = harness.state().stored();
     assert_eq!(stored.include, [library]);

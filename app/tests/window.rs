@@ -1,6 +1,8 @@
 //! The real workbench, driven through egui_kittest on the software GPU: untick a technique by its
 //! label and the preview's pixels change.
 
+mod common;
+
 use app::window::{StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -41,24 +43,6 @@ fn wait_for_label(harness: &mut Harness<'_, WorkbenchApp>, label: &str) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     harness.get_by_label(label);
-}
-
-/// Steps the window until no compile or rebuild is under way (#23: they run in the
-/// background), for up to 10 s, and one frame more so the new chain has drawn.
-fn settle(harness: &mut Harness<'_, WorkbenchApp>) {
-    harness.run_steps(1);
-    for _ in 0..500 {
-        if !harness.state().is_compiling() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        harness.run_steps(1);
-    }
-    assert!(
-        !harness.state().is_compiling(),
-        "still compiling after 10 s"
-    );
-    harness.run_steps(2);
 }
 
 /// Mean brightness (0..=255) of an image region.
@@ -914,13 +898,8 @@ fn editing_the_preprocessor_definitions_recompiles_the_effects() {
     harness.get_by_label("Definitions").type_text("LEVEL=4");
     harness.run_steps(1);
     harness.key_press(egui::Key::Enter);
-    // The effects compile again in the background: wait for the technique to appear.
-    for _ in 0..100 {
-        harness.step();
-        if harness.query_by_label("LevelFour").is_some() {
-            break;
-        }
-    }
+    // The effects compile again in the background.
+    common::settle(&mut harness);
     assert_eq!(harness.state().document().definitions_text(None), "LEVEL=4");
     assert!(harness.query_by_label("LevelFour").is_some());
     assert!(harness.query_by_label_contains("reloaded").is_some());
@@ -1145,7 +1124,7 @@ fn the_chosen_resolution_sets_buffer_width_whatever_the_panel_size() {
         .click();
     harness.run_steps(2);
     harness.get_by_label("2560x1440").click();
-    settle(&mut harness);
+    common::settle(&mut harness);
     assert_eq!(
         output_at(&harness),
         ((2560, 1440), [unorm(2560.0), unorm(1440.0), 0, 255])

@@ -92,6 +92,9 @@ impl<'a> EffectBuilder<'a> {
             &map,
             &options.target,
             |module| {
+                if wgsl.level_zero_outside_fragment {
+                    super::stage_sampling::level_zero_outside_fragment(module);
+                }
                 if !runtime.is_empty() {
                     inject_uniform_loads(module, &runtime);
                 }

@@ -20,6 +20,7 @@ mod items;
 pub(crate) mod naga_check;
 mod outputs;
 mod pass;
+mod stage_sampling;
 pub(crate) mod state_values;
 mod wgsl;
 

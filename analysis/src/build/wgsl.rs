@@ -41,6 +41,9 @@ pub(crate) struct GeneratedWgsl<'a> {
     origins: Vec<(usize, usize, Span)>,
     /// Where a span that maps nowhere is reported (the start of the effect's file).
     fallback: Span,
+    /// Implicit-LOD sampling reads level 0 outside fragment shaders (ReShade FX's rule,
+    /// `stage_sampling.rs`) instead of being naga's error there (WGSL's).
+    pub level_zero_outside_fragment: bool,
 }
 
 impl<'a> GeneratedWgsl<'a> {
@@ -52,6 +55,7 @@ impl<'a> GeneratedWgsl<'a> {
             user,
             origins: Vec::new(),
             fallback,
+            level_zero_outside_fragment: false,
         }
     }
 

@@ -250,6 +250,7 @@ fn lower_with(
     let origins = FxOrigins::new(pp, code.records);
     let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
+    wgsl.level_zero_outside_fragment = true;
     generate_declarations(&mut wgsl, &mut items);
     let first_new = diagnostics.len();
     let builder = EffectBuilder::new(wgsl, items, options, errors_before, diagnostics);

@@ -6,7 +6,8 @@
 //! and the sampler's min and mag filters agree (the same value, and valid in vertex and compute
 //! shaders); otherwise it stays `textureSample`, whose derivatives pick the level and choose
 //! between the two filters as ReShade's implicit-LOD sampling does (FX modules turn WGSL's
-//! derivative uniformity analysis off, as HLSL has none).
+//! derivative uniformity analysis off, as HLSL has none; outside fragment shaders
+//! `build/stage_sampling.rs` makes it level 0).
 
 use super::super::ast::*;
 use super::super::lexer::Base;
