@@ -35,7 +35,13 @@ use fx_mutator::{KINDS, Rng, mutate, token_ranges};
 enum Verdict {
     Accepted,
     Rejected(Option<String>, u32),
+    /// Ours only: rejected as code ReShade's front end accepts and none of its back ends
+    /// compile (`conformance/backend_rejects.tsv`, e.g. shifts of floats).
+    BackendReject,
 }
+
+/// The words of our errors for code no ReShade back end compiles.
+const BACKEND_REJECT: &str = "none of its back ends compile it";
 
 struct Args {
     fxc: PathBuf,
@@ -517,6 +523,9 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
     if errors.is_empty() && out.effect.is_some() {
         return Verdict::Accepted;
     }
+    if errors.iter().any(|d| d.message.contains(BACKEND_REJECT)) {
+        return Verdict::BackendReject;
+    }
     let located: Vec<(Option<String>, u32)> = errors
         .iter()
         .filter_map(|d| {
@@ -539,8 +548,19 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
     }
 }
 
-fn disagree(reshade: &Verdict, ours: &Verdict) -> bool {
-    reshade != ours
+fn disagree(reshade: &Verdict, ours: &Verdict, path: &Path) -> bool {
+    match (reshade, ours) {
+        (Verdict::Accepted, Verdict::BackendReject) => false,
+        // An error at the end of the input lands in the file `reshade_verdict.py` wraps the
+        // case in; ours is on the case's last line.
+        (Verdict::Rejected(Some(file), _), Verdict::Rejected(None, line))
+            if file == "__verdict.fx" =>
+        {
+            let lines = std::fs::read_to_string(path).map_or(0, |t| t.lines().count() as u32);
+            *line + 1 < lines
+        }
+        _ => reshade != ours,
+    }
 }
 
 /// Drops lines of `text` (not the first two or the technique, and no line with a brace, so
@@ -552,7 +572,7 @@ fn minimise(text: &str, dir: &Path, fxc: &Path, options: &Options) -> String {
         std::fs::write(&path, lines.join("\n") + "\n").is_ok()
             && reshade_verdicts(fxc, std::slice::from_ref(&path), &[])
                 .first()
-                .is_some_and(|r| disagree(r, &our_verdict(&path, options)))
+                .is_some_and(|r| disagree(r, &our_verdict(&path, options), &path))
     };
     let mut i = 2;
     while i + 1 < lines.len() {
@@ -603,7 +623,7 @@ fn main() -> ExitCode {
         for ((p, t), r) in paths.iter().zip(&texts).zip(&reshade) {
             run += 1;
             let ours = our_verdict(p, &options);
-            if disagree(r, &ours) {
+            if disagree(r, &ours, p) {
                 let small = minimise(t, dir.path(), &args.fxc, &options);
                 println!("disagreement (ReShade {r:?}, ours {ours:?}):\n{small}");
                 found
@@ -615,8 +635,7 @@ fn main() -> ExitCode {
     // Corpus mutants: each effect with one mutation, compiled with its collection's folders.
     let mutants = corpus_mutants(&mut rng, args.mutants, dir.path());
     // ReShade's compiler finds the standard headers where fxbench has its built-in ones:
-    // ReShade's own ReShade.fxh (the corpus has it), and ReShadeUI.fxh, which only defines
-    // annotation macros (the corpus lacks it: fxbench's API-compatible one stands in).
+    // ReShade's own ReShade.fxh (the corpus has it) and the rest below.
     let headers = dir.path().join("headers");
     std::fs::create_dir_all(&headers).expect("a headers folder");
     if let Some(corpus) = corpus::dir("reshadefx", "fx_diff_fuzz") {
@@ -625,10 +644,16 @@ fn main() -> ExitCode {
             headers.join("ReShade.fxh"),
         );
     }
-    let _ = std::fs::copy(
-        root().join("assets/reshade/ReShadeUI.fxh"),
-        headers.join("ReShadeUI.fxh"),
-    );
+    // The other standard headers (ReShadeUI.fxh, DrawText.fxh, ...) the corpus lacks: fxbench's
+    // API-compatible built-in ones stand in.
+    if let Ok(builtin) = std::fs::read_dir(root().join("assets/reshade")) {
+        for entry in builtin.flatten() {
+            let to = headers.join(entry.file_name());
+            if !to.exists() {
+                let _ = std::fs::copy(entry.path(), to);
+            }
+        }
+    }
     let mut mutant_disagreements = 0;
     for (path, include) in &mutants {
         run += 1;
@@ -653,7 +678,7 @@ fn main() -> ExitCode {
         };
         let ours = our_verdict(path, &options);
         if let Some(r) = reshade.first()
-            && disagree(r, &ours)
+            && disagree(r, &ours, path)
         {
             mutant_disagreements += 1;
             // Kept for a look (a mutant is no case: its corpus headers are not in the suite).

@@ -92,15 +92,21 @@ pub fn open_image(
     Ok(reader)
 }
 
+/// Decodes `path` within [`open_image`]'s bounds; the path as errors show it comes along.
+fn decode_image(path: &Path) -> Result<(String, image::DynamicImage), InputError> {
+    let shown = path.display().to_string();
+    match open_image(path)?.decode() {
+        Ok(decoded) => Ok((shown, decoded)),
+        Err(source) => Err(InputError::Image {
+            path: shown,
+            source,
+        }),
+    }
+}
+
 /// Decodes a PNG or JPEG file to RGBA8.
 pub fn load_image(path: &Path) -> Result<RgbaImage, InputError> {
-    let shown = path.display().to_string();
-    let decoded = open_image(path)?
-        .decode()
-        .map_err(|source| InputError::Image {
-            path: shown.clone(),
-            source,
-        })?;
+    let (shown, decoded) = decode_image(path)?;
     let rgba = decoded.to_rgba8();
     let (width, height) = rgba.dimensions();
     check_size(shown, width, height)?;
@@ -150,13 +156,7 @@ impl WideImage {
 /// Decodes a PNG (8- or 16-bit), JPEG, OpenEXR or Radiance `.hdr` file to RGBA floats at full
 /// precision, for a wide back buffer.
 pub fn load_wide_image(path: &Path) -> Result<WideImage, InputError> {
-    let shown = path.display().to_string();
-    let decoded = open_image(path)?
-        .decode()
-        .map_err(|source| InputError::Image {
-            path: shown.clone(),
-            source,
-        })?;
+    let (shown, decoded) = decode_image(path)?;
     let encoding = match decoded {
         image::DynamicImage::ImageRgb32F(_) | image::DynamicImage::ImageRgba32F(_) => {
             ImageEncoding::Linear
@@ -487,15 +487,11 @@ impl InputTexture {
         format: BackBufferFormat,
         label: &str,
     ) -> Self {
-        let linear = color::wgpu_format(format);
-        let srgb = color::wgpu_srgb_format(format);
-        let view_formats: &[wgpu::TextureFormat] = if srgb == linear { &[] } else { &[srgb] };
-        let texture = frame_texture(device, size, linear, view_formats, label);
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let srgb_view = texture.create_view(&wgpu::TextureViewDescriptor {
-            format: Some(srgb),
-            ..Default::default()
-        });
+        let crate::textures::FrameTarget {
+            texture,
+            view,
+            srgb_view,
+        } = crate::textures::FrameTarget::new(device, size, format, label);
         Self {
             texture,
             view,

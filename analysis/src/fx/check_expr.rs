@@ -172,6 +172,11 @@ impl Checker {
         } else {
             self.arithmetic(&a, &b, range)
         };
+        if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) && float_valued(&result) {
+            let operand = if integral(&a) { rhs } else { lhs };
+            self.float_shift(&result, operand.range);
+            return Type::Error;
+        }
         use BinaryOp::*;
         match op {
             Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual | And | Or => {
@@ -181,6 +186,19 @@ impl Checker {
             _ if result.numeric().is_some_and(|n| n.0 == Base::Bool) => result.with_base(Base::Int),
             _ => result,
         }
+    }
+
+    /// A shift computed in a floating-point type. ReShade's front end accepts it (shifts are
+    /// arithmetic in `parse_expression_multary`), but none of its back ends compile the code it
+    /// writes (HLSL's X3082, SPIR-V's integer-only `OpShift*`), so no ReShade runtime runs it
+    /// (`conformance/backend_rejects.tsv`).
+    fn float_shift(&mut self, ty: &Type, range: TextRange) {
+        let message = format!(
+            "'{}' : shifts need int or unsigned int operands; ReShade's compiler accepts this, \
+             but none of its back ends compile it",
+            ty.name()
+        );
+        self.report(DiagnosticCode::InvalidBinaryOperands, range, message);
     }
 
     /// The type two numeric operands are brought to: the wider element type; a scalar takes the
@@ -257,6 +275,11 @@ impl Checker {
             self.expr(value);
             let message = format!("'{}' : int or unsigned int type required", to.name());
             self.report(DiagnosticCode::InvalidBinaryOperands, target.range, message);
+            return to;
+        }
+        if matches!(op, Some(BinaryOp::ShiftLeft | BinaryOp::ShiftRight)) && float_valued(&to) {
+            self.expr(value);
+            self.float_shift(&to, target.range);
             return to;
         }
         // A list is an array of its elements' merged type, checked as an initialiser is.
@@ -527,6 +550,12 @@ fn integral(t: &Type) -> bool {
             t.numeric(),
             Some((Base::Bool | Base::Int | Base::Uint, _, _))
         )
+}
+
+/// Whether `t` computes in floating point (a shift there is no back end's; an error type
+/// never is, having been reported).
+fn float_valued(t: &Type) -> bool {
+    t.numeric().is_some_and(|(base, _, _)| base == Base::Float)
 }
 
 /// Whether a swizzle names one component twice, which makes it read-only.

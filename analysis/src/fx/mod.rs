@@ -107,8 +107,13 @@ pub fn parse_effect_source(
         pp.span(range.start as usize, range.end as usize)
             .unwrap_or(Span::new(root, 0, 0))
     };
+    // ReShade compiles only what preprocessed without an error (runtime.cpp's
+    // `effect.preprocessed`), so after a preprocessor error it reports nothing else: the tree
+    // is still built here (the outline, the editor), but what the parser and the checker find
+    // in text the preprocessor failed on is not said.
+    let preprocessed = !diagnostics.iter().any(Diagnostic::is_error);
     let syntax_ok = parsed.errors.is_empty();
-    for error in parsed.errors {
+    for error in parsed.errors.into_iter().filter(|_| preprocessed) {
         diagnostics.push(Diagnostic::error(
             DiagnosticCode::SyntaxError,
             locate(error.range),
@@ -125,7 +130,7 @@ pub fn parse_effect_source(
                 | DiagnosticCode::UndefinedFunction
                 | DiagnosticCode::EntryNotFound
         );
-        if syntax_ok || !follow_on {
+        if preprocessed && (syntax_ok || !follow_on) {
             let mut d = Diagnostic::error(finding.code, locate(finding.range), finding.message);
             d.severity = finding.severity;
             if let Some((range, message)) = finding.related {

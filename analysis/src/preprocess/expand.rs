@@ -249,8 +249,11 @@ impl Preprocessor<'_> {
                     return true;
                 };
                 let origin = join_spans(t.span, close.span);
-                if params.is_empty() && args.len() == 1 && args[0].is_empty() {
-                    args.clear();
+                let reshade = self.dialect == Dialect::ReshadeFx;
+                // ReShade counts no argument where `)` follows `(` or a `,` directly (`F()`,
+                // `F(a,)`); C counts `F()` as one empty argument of a one-parameter macro.
+                if (reshade || params.is_empty()) && args.last().is_some_and(|a| a.is_empty()) {
+                    args.pop();
                 }
                 if m.variadic && args.len() + 1 == params.len() {
                     args.push(Vec::new());
@@ -262,7 +265,13 @@ impl Preprocessor<'_> {
                         if params.len() == 1 { "" } else { "s" },
                         args.len()
                     );
-                    self.error(DiagnosticCode::PreprocessorError, origin, message);
+                    // ReShade warns and drops the invocation (`expand_macro`), silently for a
+                    // macro without a body.
+                    if !reshade {
+                        self.error(DiagnosticCode::PreprocessorError, origin, message);
+                    } else if !m.body.is_empty() {
+                        self.warning(DiagnosticCode::PreprocessorWarning, origin, message);
+                    }
                     return true;
                 }
                 let shared: Vec<TokText> = t

@@ -378,11 +378,23 @@ impl<'a> Preprocessor<'a> {
         }
         self.flush_run(file, &text, run_start, bytes.len(), is_active(&conds));
         if comment_depth > 0 {
-            self.error(
-                DiagnosticCode::PreprocessorError,
-                Span::new(file, comment_open, comment_open + 2),
-                "'/*' : unterminated comment".into(),
-            );
+            let span = Span::new(file, comment_open, comment_open + 2);
+            if self.dialect == Dialect::Wgsl {
+                self.error(
+                    DiagnosticCode::PreprocessorError,
+                    span,
+                    "'/*' : unterminated comment".into(),
+                );
+            } else {
+                // ReShade's lexer ends a block comment at the end of its file without a word
+                // (effect_lexer.cpp), so the effect is valid; what the comment swallowed is
+                // worth a warning of our own.
+                self.warning(
+                    DiagnosticCode::PreprocessorWarning,
+                    span,
+                    "'/*' : comment runs to the end of the file (ReShade ends it there)".into(),
+                );
+            }
             // Close it so the comment does not swallow the including file's text.
             let end = Span::new(file, bytes.len(), bytes.len());
             self.out

@@ -89,6 +89,14 @@ impl<'t> Lexer<'t> {
         }
     }
 
+    /// Whether `b` continues a word. WGSL's identifiers may hold any non-ASCII character; ReShade
+    /// FX's lexer ends a word at one (`effect_lexer.cpp`'s type table stops at ASCII), so
+    /// `FOO\u{e9}` there is the name `FOO` and a character of its own: `FOO` expands, and in an
+    /// `#if` the character is an error.
+    fn is_word(&self, b: u8) -> bool {
+        is_word_byte(b) && (self.nest || b.is_ascii())
+    }
+
     /// The bytes the lexer may read (up to its end).
     pub(super) fn bytes(&self) -> &'t [u8] {
         &self.text.as_bytes()[..self.end]
@@ -121,8 +129,8 @@ impl<'t> Lexer<'t> {
         let start = self.pos;
         let b = *bytes.get(start)?;
         let mut i = start + 1;
-        let kind = if is_word_byte(b) && !b.is_ascii_digit() {
-            while bytes.get(i).is_some_and(|&c| is_word_byte(c)) {
+        let kind = if self.is_word(b) && !b.is_ascii_digit() {
+            while bytes.get(i).is_some_and(|&c| self.is_word(c)) {
                 i += 1;
             }
             Kind::Ident
@@ -131,7 +139,7 @@ impl<'t> Lexer<'t> {
             while let Some(&c) = bytes.get(i) {
                 let exponent_sign =
                     matches!(c, b'+' | b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P');
-                if is_word_byte(c) || c == b'.' || exponent_sign {
+                if self.is_word(c) || c == b'.' || exponent_sign {
                     i += 1;
                 } else {
                     break;
@@ -157,6 +165,10 @@ impl<'t> Lexer<'t> {
             Kind::Str
         } else {
             i = start + punct_len(&bytes[start..]);
+            // A non-ASCII character of ReShade FX is one token of its own (see `is_word`).
+            while !self.text.is_char_boundary(i) {
+                i += 1;
+            }
             Kind::Punct
         };
         self.pos = i;

@@ -169,7 +169,21 @@ impl Parser<'_> {
             _ => return Err(self.unexpected("a state name")),
         };
         self.expect("=")?;
-        let value = self.binary_above_relational()?;
+        // ReShade reads shader and render target states as a name it looks up, never as an
+        // expression (`parse_technique_pass`): anything else is a syntax error right there.
+        let value = if names_a_symbol(&name.name) {
+            if self.kind() != TokenKind::Ident && !self.at("::") {
+                return Err(self.unexpected("a function or texture name"));
+            }
+            let at = self.peek().range.start;
+            let path = self.path()?;
+            Expr {
+                kind: ExprKind::Name(path),
+                range: self.range_from(at),
+            }
+        } else {
+            self.binary_above_relational()?
+        };
         let mut threads = Vec::new();
         if self.eat("<") {
             loop {
@@ -188,4 +202,14 @@ impl Parser<'_> {
         };
         Ok((property, threads))
     }
+}
+
+/// Whether a pass state `name` takes a symbol: `*Shader` states (`VertexShader`, `PixelShader`,
+/// `ComputeShader`, any other ending so) and `RenderTarget`, `RenderTarget0` to `RenderTarget7`.
+fn names_a_symbol(name: &str) -> bool {
+    let shader = name.len() > 6 && name.ends_with("Shader");
+    let target = name
+        .strip_prefix("RenderTarget")
+        .is_some_and(|rest| rest.is_empty() || rest.as_bytes()[0].wrapping_sub(b'0') < 8);
+    shader || target
 }
