@@ -816,9 +816,27 @@ impl Checker {
         }
     }
 
-    /// Annotation values must be constant (ReShade's X3011 in `parse_annotations`).
+    /// Annotation values must be constant (ReShade's X3011 in `parse_annotations`). A type
+    /// prefix (deprecated, ignored) is one only when it names a type: ReShade reads any other
+    /// word there as the annotation's name, and the name after it as a syntax error.
     fn annotations_constant(&mut self, annotations: &[Annotation]) {
         for a in annotations {
+            if let Some(
+                ty @ TypeRef {
+                    kind: TypeKind::Named(path),
+                    ..
+                },
+            ) = &a.ty
+                && self.resolve_type_quietly(ty).is_error()
+            {
+                let message = format!(
+                    "'{}' : syntax error: unexpected identifier, expected '=' ('{}' is no type)",
+                    a.name.name,
+                    path.joined()
+                );
+                self.report(DiagnosticCode::SyntaxError, a.name.range, message);
+                continue;
+            }
             if !self.is_constant_expr(&a.value) {
                 let message = format!("'{}' : value must be a literal expression", a.name.name);
                 self.report(DiagnosticCode::NonConstInitializer, a.value.range, message);

@@ -112,7 +112,9 @@ pub fn parse_effect_source(
     // is still built here (the outline, the editor), but what the parser and the checker find
     // in text the preprocessor failed on is not said.
     let preprocessed = !diagnostics.iter().any(Diagnostic::is_error);
-    let syntax_ok = parsed.errors.is_empty();
+    // Where the first syntax error is: ReShade declares before use in one pass, so only what
+    // comes after it can be a follow-on of a declaration that failed to parse.
+    let first_syntax_error = parsed.errors.iter().map(|e| e.range.start).min();
     for error in parsed.errors.into_iter().filter(|_| preprocessed) {
         diagnostics.push(Diagnostic::error(
             DiagnosticCode::SyntaxError,
@@ -123,14 +125,14 @@ pub fn parse_effect_source(
     let (findings, facts) = check::check_with_facts(&parsed.module);
     for finding in findings {
         // A declaration that failed to parse is missing from the tree: names it declared would
-        // be reported as undeclared, which is a follow-on error, not an independent one.
+        // be reported as undeclared after it, which is a follow-on error, not an independent one.
         let follow_on = matches!(
             finding.code,
             DiagnosticCode::UndeclaredIdentifier
                 | DiagnosticCode::UndefinedFunction
                 | DiagnosticCode::EntryNotFound
-        );
-        if preprocessed && (syntax_ok || !follow_on) {
+        ) && first_syntax_error.is_some_and(|at| finding.range.start > at);
+        if preprocessed && !follow_on {
             let mut d = Diagnostic::error(finding.code, locate(finding.range), finding.message);
             d.severity = finding.severity;
             if let Some((range, message)) = finding.related {
