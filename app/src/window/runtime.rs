@@ -364,6 +364,17 @@ impl Runtime {
         self.preview_rect
     }
 
+    /// Records the shader debugger's trace of `request` over the current input (see
+    /// [`EffectChain::record_trace`]): one frame more, waited for until its trace is read back.
+    pub fn record_trace(
+        &mut self,
+        request: &engine::chain::TraceRequest<'_>,
+    ) -> Result<analysis::debug::Trace, engine::ChainError> {
+        let frame_input = self.clock.tick();
+        self.chain
+            .record_trace(self.input.texture(), &frame_input, request)
+    }
+
     /// Runs the chain once; the preview texture then holds the new frame. Fails when the chain
     /// cannot run (the GPU device was lost); the preview keeps the last frame.
     pub fn render_frame(&mut self, egui_ctx: &egui::Context) -> Result<(), engine::ChainError> {
