@@ -167,11 +167,19 @@ fn a_clicked_pixel_lists_its_trace_jumps_to_lines_and_marks_the_editor_until_an_
         unreachable!("waited for it");
     };
     println!(
-        "record_trace in the window: {:.1} ms",
-        recorded.duration.as_secs_f64() * 1e3
+        "trace in the window: set up in {:.1} ms on the UI thread, read back after {:.1} ms",
+        recorded.ui_time.as_secs_f64() * 1e3,
+        recorded.latency.as_secs_f64() * 1e3
     );
     assert!(!recorded.cut);
     assert_eq!(recorded.written, 11);
+    // The frames after the one that recorded go on as before.
+    harness.run_steps(3);
+    assert!(
+        !harness.state().status().contains("rendering stopped"),
+        "{}",
+        harness.state().status()
+    );
     let listed: Vec<(u32, String, String)> = harness
         .state()
         .debugger_panel()
@@ -259,5 +267,39 @@ fn a_wfx_pass_says_it_is_not_instrumented_and_records_nothing() {
     ));
     assert!(harness.state().debugger_panel().rows().is_empty());
     assert_eq!(harness.state().editor().trace_label(3), None);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn a_trace_past_the_buffer_says_where_it_was_cut() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let long = "#include \"ReShade.fxh\"
+
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    int n = 0;
+    for (int i = 0; i < 3000; i++)
+        n += i;
+    return float4(float(n), 0.0, 0.0, 1.0);
+}
+
+technique Long { pass Loop { VertexShader = PostProcessVS; PixelShader = PS; } }
+";
+    let (dir, effect) = temp_effect("long", "Long.fx", long);
+    let mut harness = open_window(&effect);
+    open_debug_pane(&mut harness, "Long/Loop");
+    click_preview_pixel(&mut harness, 1, 1);
+    wait_for_trace(&mut harness);
+    let TraceState::Done(recorded) = &harness.state().debugger_panel().state else {
+        unreachable!("waited for it");
+    };
+    // `n = 0`, then per iteration `i` and `n`, the last `i++`, the return.
+    assert_eq!(recorded.written, 1 + 1 + 3000 * 2 + 1);
+    assert!(recorded.cut);
+    assert_eq!(recorded.rows.len(), 4096);
+    harness.run_steps(1);
+    harness.get_by_label("Trace cut at 4096 records");
     std::fs::remove_dir_all(&dir).expect("clean up");
 }

@@ -364,15 +364,22 @@ impl Runtime {
         self.preview_rect
     }
 
-    /// Records the shader debugger's trace of `request` over the current input (see
-    /// [`EffectChain::record_trace`]): one frame more, waited for until its trace is read back.
-    pub fn record_trace(
+    /// Sets the shader debugger's recording run of `request` up for the next frame (see
+    /// [`EffectChain::begin_trace`]); [`Self::poll_trace`] gives its trace. Nothing waits.
+    pub fn begin_trace(
         &mut self,
         request: &engine::chain::TraceRequest<'_>,
-    ) -> Result<analysis::debug::Trace, engine::ChainError> {
-        let frame_input = self.clock.tick();
-        self.chain
-            .record_trace(self.input.texture(), &frame_input, request)
+    ) -> Result<(), engine::ChainError> {
+        self.chain.begin_trace(request)
+    }
+
+    /// The trace of the run [`Self::begin_trace`] set up, once a frame recorded it and the GPU
+    /// is done; `None` until then.
+    pub fn poll_trace(
+        &mut self,
+        table: &analysis::debug::TraceTable,
+    ) -> Option<Result<analysis::debug::Trace, engine::ChainError>> {
+        self.chain.poll_trace(table)
     }
 
     /// Runs the chain once; the preview texture then holds the new frame. Fails when the chain

@@ -5,7 +5,9 @@
 //! a filter by variable. Clicking a row opens the editor at its line. Nothing runs until a
 //! trace is asked for; only ReShade FX passes are instrumented so far.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use analysis::debug::InstrumentedEffect;
 
 use engine::{EffectChain, TechniqueKey};
 
@@ -37,8 +39,10 @@ pub struct Recorded {
     pub cut: bool,
     /// Whether the pass is a compute pass (its target is a thread).
     pub compute: bool,
-    /// How long the recording run took on the UI thread.
-    pub duration: Duration,
+    /// How long setting the run up (its pipeline) took on the UI thread.
+    pub ui_time: Duration,
+    /// From the run set up to its trace read back (it rides along with the next frame).
+    pub latency: Duration,
 }
 
 /// Where the pane's trace stands.
@@ -52,6 +56,14 @@ pub enum TraceState {
     Compiling {
         ask: TraceAsk,
         job: InstrumentJob,
+    },
+    /// The recording run rides along with the next frame; the window reads its trace back
+    /// once the GPU is done (never waiting for it).
+    Recording {
+        ask: TraceAsk,
+        instrumented: Box<InstrumentedEffect>,
+        began: Instant,
+        ui_time: Duration,
     },
     Done(Recorded),
     /// The trace could not be recorded: why.
@@ -97,8 +109,8 @@ impl DebuggerPanel {
         })
     }
 
-    /// Drops a finished or failed trace (stale after an edit or a rebuild); a compile under
-    /// way stays.
+    /// Drops a trace recorded or being recorded (stale after a rebuild: the new chain has no
+    /// run); an instrumented compile under way stays, since it read the current text.
     pub fn clear_result(&mut self) {
         if !matches!(self.state, TraceState::Compiling { .. }) {
             self.state = TraceState::Idle;
@@ -121,10 +133,9 @@ impl DebuggerPanel {
     /// row's line ([`Command::OpenAt`]).
     pub fn ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain) -> Vec<Command> {
         let mut commands = Vec::new();
-        if self
-            .pass
-            .is_some_and(|(key, pass)| !chain.order().contains(&key) || pass_of(chain, key, pass))
-        {
+        if self.pass.is_some_and(|(key, pass)| {
+            !chain.order().contains(&key) || pass_missing(chain, key, pass)
+        }) {
             self.pass = None;
         }
         self.pass_ui(ui, chain);
@@ -171,7 +182,7 @@ impl DebuggerPanel {
                 "expected X,Y (or X,Y,Z for a compute thread)",
             );
         }
-        self.state_ui(ui, &mut commands);
+        self.state_ui(ui, chain, &mut commands);
         commands
     }
 
@@ -201,16 +212,21 @@ impl DebuggerPanel {
     }
 
     /// The compile under way, the failure, or the trace with its filter.
-    fn state_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    fn state_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, commands: &mut Vec<Command>) {
         let recorded = match &self.state {
             TraceState::Idle => {
                 ui.weak("Choose a pass and a pixel, then Record.");
                 return;
             }
-            TraceState::Compiling { .. } => {
+            TraceState::Compiling { .. } | TraceState::Recording { .. } => {
+                let doing = if matches!(self.state, TraceState::Compiling { .. }) {
+                    "compiling the instrumented effect..."
+                } else {
+                    "recording..."
+                };
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label("compiling the instrumented effect...");
+                    ui.label(doing);
                 });
                 ui.ctx().request_repaint();
                 return;
@@ -223,14 +239,16 @@ impl DebuggerPanel {
         };
         let [x, y, z] = recorded.ask.target;
         ui.label(format!(
-            "{} records at {} ({:.1} ms)",
-            recorded.written,
+            "{} at {}: {} records (set up in {:.1} ms, read back after {:.0} ms)",
+            pass_label(chain, recorded.ask.technique, recorded.ask.pass),
             if recorded.compute {
                 format!("thread {x},{y},{z}")
             } else {
                 format!("pixel {x},{y}")
             },
-            recorded.duration.as_secs_f64() * 1e3
+            recorded.written,
+            recorded.ui_time.as_secs_f64() * 1e3,
+            recorded.latency.as_secs_f64() * 1e3
         ));
         if recorded.cut {
             ui.colored_label(
@@ -253,7 +271,7 @@ impl DebuggerPanel {
 }
 
 /// Whether `pass` is not a pass of `key`'s technique.
-fn pass_of(chain: &EffectChain, key: TechniqueKey, pass: usize) -> bool {
+fn pass_missing(chain: &EffectChain, key: TechniqueKey, pass: usize) -> bool {
     pass >= chain.technique(key).passes.len()
 }
 
