@@ -2,7 +2,8 @@
 //! Debug pane opened from the View menu, a pass chosen and a pixel clicked in the preview, the
 //! trace it lists equal to what the code computes there on the CPU, a row that puts the
 //! editor's cursor on its line, the values at the editor's line ends, greyed lines that did not
-//! run, values cleared by an edit, and the plain answer for a `.wfx` pass.
+//! run, values cleared by an edit or a rebuilt chain, a compute pass recorded by thread, a trace
+//! past the buffer said to be cut, and the plain answer for a `.wfx` pass.
 
 mod common;
 
@@ -302,4 +303,47 @@ technique Long { pass Loop { VertexShader = PostProcessVS; PixelShader = PS; } }
     harness.run_steps(1);
     harness.get_by_label("Trace cut at 4096 records");
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn a_compute_pass_asks_for_a_thread_and_records_its_value() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/debugger/trace.fx");
+    let mut harness = open_window(&fixture);
+    open_debug_pane(&mut harness, "TraceCompute/Fill");
+    let field = harness
+        .get_all_by_label("Thread X,Y,Z:")
+        .find(|t| t.accesskit_node().role() == egui::accesskit::Role::TextInput)
+        .expect("a compute pass asks for a thread")
+        .rect();
+    click_at(&mut harness, field.center());
+    harness.event(egui::Event::Text("2,3,0".to_string()));
+    harness.run_steps(1);
+    harness.get_by_label("Record").click();
+    harness.run_steps(1);
+    wait_for_trace(&mut harness);
+    let TraceState::Done(recorded) = &harness.state().debugger_panel().state else {
+        unreachable!("waited for it");
+    };
+    assert!(recorded.compute);
+    // `float v = id.x * 10 + id.y` for thread (2, 3).
+    let listed: Vec<(u32, &str, &str)> = recorded
+        .rows
+        .iter()
+        .map(|r| (r.line, r.what.as_str(), r.value.as_str()))
+        .collect();
+    assert_eq!(listed, [(38, "v", "23.0")]);
+    harness.run_steps(1);
+    harness.get_by_label_contains("TraceCompute/Fill at thread 2,3,0: 1 record (");
+
+    // A rebuilt chain (F5) leaves no stale trace.
+    harness.state_mut().queue(app::window::Command::Reload);
+    common::settle(&mut harness);
+    assert!(matches!(
+        harness.state().debugger_panel().state,
+        TraceState::Idle
+    ));
+    assert!(harness.state().debugger_panel().rows().is_empty());
 }

@@ -239,7 +239,7 @@ impl DebuggerPanel {
         };
         let [x, y, z] = recorded.ask.target;
         ui.label(format!(
-            "{} at {}: {} records (set up in {:.1} ms, read back after {:.0} ms)",
+            "{} at {}: {} record{} (set up in {:.1} ms, read back after {:.0} ms)",
             pass_label(chain, recorded.ask.technique, recorded.ask.pass),
             if recorded.compute {
                 format!("thread {x},{y},{z}")
@@ -247,6 +247,7 @@ impl DebuggerPanel {
                 format!("pixel {x},{y}")
             },
             recorded.written,
+            if recorded.written == 1 { "" } else { "s" },
             recorded.ui_time.as_secs_f64() * 1e3,
             recorded.latency.as_secs_f64() * 1e3
         ));
