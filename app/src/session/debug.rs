@@ -99,22 +99,20 @@ pub fn trace_rows(trace: &Trace, table: &TraceTable) -> Vec<TraceRow> {
 }
 
 /// What one traced line shows at its end.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LineValue {
-    /// The line's last record, `what = value`.
-    pub last: String,
-    /// How many records the line made.
-    pub count: u32,
+    /// Every record the line made, `what = value`, in execution order.
+    pub records: Vec<String>,
 }
 
 impl LineValue {
     /// The text at the line's end: the last record, and `×N` when the line recorded N > 1
     /// times.
     pub fn label(&self) -> String {
-        if self.count > 1 {
-            format!("{}  \u{d7}{}", self.last, self.count)
-        } else {
-            self.last.clone()
+        let last = self.records.last().map_or("", String::as_str);
+        match self.records.len() {
+            0 | 1 => last.to_string(),
+            n => format!("{last}  \u{d7}{n}"),
         }
     }
 }
@@ -133,12 +131,8 @@ pub struct LineMarks {
 pub fn line_marks(rows: &[TraceRow], table: &TraceTable, path: &Path) -> LineMarks {
     let mut marks = LineMarks::default();
     for row in rows.iter().filter(|r| r.path == path) {
-        let entry = marks.values.entry(row.line).or_insert(LineValue {
-            last: String::new(),
-            count: 0,
-        });
-        entry.last = format!("{} = {}", row.what, row.value);
-        entry.count += 1;
+        let entry = marks.values.entry(row.line).or_default();
+        entry.records.push(format!("{} = {}", row.what, row.value));
     }
     let ran: BTreeSet<&str> = rows.iter().map(|r| r.function.as_str()).collect();
     let mut paths: HashMap<&Path, bool> = HashMap::new();
@@ -234,6 +228,7 @@ mod tests {
         );
         let marks = line_marks(&rows, &table, Path::new("/nonexistent/a.fx"));
         assert_eq!(marks.values[&4].label(), "n = 3  \u{d7}2");
+        assert_eq!(marks.values[&4].records, ["n = 1", "n = 3"]);
         assert_eq!(marks.values[&3].label(), "n = 0");
         // Line 6 is PS's and did not run; G never ran, so its line is not said to be skipped.
         assert_eq!(marks.not_run.iter().copied().collect::<Vec<_>>(), [6]);

@@ -1,6 +1,6 @@
 //! The shader debugger's values in the editor (issue #25): at the end of each line the last
 //! trace recorded a value on, that value in a dim colour (`×N` when the line recorded more than
-//! once), and the lines of the traced functions that did not run for the pixel greyed. The
+//! once; every value it took on hover), and the lines of the traced functions that did not run for the pixel greyed. The
 //! marks belong to one trace; the editor drops them when its text changes, and the window when
 //! another effect opens or the chain is rebuilt.
 
@@ -63,13 +63,22 @@ pub fn paint(ui: &egui::Ui, galley: &egui::Galley, origin: egui::Pos2, marks: &L
             let whole = start.union(rect);
             if whole.bottom() >= clip.top() && whole.top() <= clip.bottom() {
                 if let Some(value) = marks.values.get(&line) {
-                    ui.painter().text(
+                    let at = ui.painter().text(
                         egui::pos2(rect.right() + font.size * 2.0, rect.top()),
                         egui::Align2::LEFT_TOP,
                         value.label(),
                         font.clone(),
                         dim,
                     );
+                    if value.records.len() > 1 {
+                        // A loop's line: every value it took, on hover.
+                        ui.interact(
+                            at,
+                            ui.scope_id().with(("trace values", line)),
+                            egui::Sense::hover(),
+                        )
+                        .on_hover_text(value.records.join("\n"));
+                    }
                 }
                 if marks.not_run.contains(&line) {
                     let band = egui::Rect::from_x_y_ranges(
