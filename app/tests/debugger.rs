@@ -347,3 +347,44 @@ fn a_compute_pass_asks_for_a_thread_and_records_its_value() {
     ));
     assert!(harness.state().debugger_panel().rows().is_empty());
 }
+
+#[test]
+fn a_click_in_the_inspector_picks_the_pixel_too() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let (dir, effect) = temp_effect("inspector", "Known.fx", KNOWN);
+    let mut harness = open_window(&effect);
+    open_debug_pane(&mut harness, "Known/Only");
+    // The Inspector's tab behind the preview.
+    harness.get_by_label("Inspector").click();
+    harness.run_steps(5);
+    let mut placement = None;
+    for _ in 0..100 {
+        placement = harness.state().inspector_panel().image_placement();
+        if placement.is_some() {
+            break;
+        }
+        harness.run_steps(1);
+    }
+    let (rect, _) = placement.expect("the inspector shows the back buffer");
+    let (x, y) = (10, 3);
+    // Hovered, the image shows its readout line, which moves it: place the click after that.
+    harness.hover_at(rect.center());
+    harness.run_steps(2);
+    let (rect, scale) = harness
+        .state()
+        .inspector_panel()
+        .image_placement()
+        .expect("still shown");
+    click_at(
+        &mut harness,
+        rect.min + egui::vec2((x as f32 + 0.5) * scale, (y as f32 + 0.5) * scale),
+    );
+    assert_eq!(harness.state().debugger_panel().target(), Some([x, y, 0]));
+    wait_for_trace(&mut harness);
+    let rows = harness.state().debugger_panel().rows();
+    assert_eq!(rows[0].what, "a");
+    assert_eq!(rows[0].value, "5.25");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
