@@ -149,3 +149,64 @@ fn a_pixel_outside_the_target_is_refused_with_the_reason() {
         "shader debugger: pixel 8,0 is outside the pass's 8x4 target"
     );
 }
+
+/// Renders ordinary frames (as the window does, never waiting) until the run begun rides
+/// along and its trace is read back.
+fn poll_frames(
+    ctx: &GpuContext,
+    chain: &mut EffectChain,
+    input: &InputTexture,
+    instrumented: &InstrumentedEffect,
+) -> Result<Trace, engine::ChainError> {
+    let clock = engine::sources::FrameClock::new().tick();
+    for _ in 0..200 {
+        let mut encoder = ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("test frame"),
+            });
+        chain.frame(&mut encoder, input, &clock)?;
+        ctx.queue.submit([encoder.finish()]);
+        chain.after_submit();
+        if let Some(result) = chain.poll_trace(&instrumented.table) {
+            return result;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("no trace after 200 frames");
+}
+
+#[test]
+fn a_trace_begun_rides_along_with_the_next_frames_and_equals_the_waited_one() {
+    let Some(ctx) = testing::gpu() else {
+        return;
+    };
+    let (mut chain, instrumented) = setup(&ctx);
+    let image = engine::input::test_card(SIZE.0, SIZE.1);
+    let input = InputTexture::upload(&ctx.device, &ctx.queue, &image, "test input");
+    let key = chain.find("Trace", None).expect("technique");
+    chain.set_enabled(key, true);
+    let request = TraceRequest {
+        technique: key,
+        pass: 0,
+        target: [1, 2, 0],
+        instrumented: &instrumented,
+    };
+    // Nothing is begun: nothing to poll.
+    assert!(chain.poll_trace(&instrumented.table).is_none());
+    chain.begin_trace(&request).expect("set up");
+    let trace = poll_frames(&ctx, &mut chain, &input, &instrumented).expect("read back");
+    let (waited, _) = self::trace(&ctx, "Trace", [1, 2, 0]);
+    assert_eq!(trace, waited);
+    // Taken once: the frames after it record nothing more.
+    assert!(chain.poll_trace(&instrumented.table).is_none());
+
+    // A frame that does not reach the pass says so instead of waiting forever.
+    chain.set_enabled(key, false);
+    chain.begin_trace(&request).expect("set up");
+    let error = poll_frames(&ctx, &mut chain, &input, &instrumented).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "shader debugger: the frame did not reach technique 'Trace' (is it enabled?)"
+    );
+}

@@ -695,6 +695,7 @@ impl EffectChain {
         for probe in &mut self.probes {
             probe.after_submit();
         }
+        self.trace_after_submit();
     }
 
     /// Convenience for tools: records one frame, submits it and waits for the GPU.

@@ -327,36 +327,7 @@ impl Document {
         let mut effects = Vec::new();
         let mut outputs = Vec::new();
         for path in &self.effect_paths {
-            let mut options = Options {
-                buffer_width: size.0,
-                buffer_height: size.1,
-                back_buffer: self.back_buffer,
-                include_dirs: include_dirs(&self.search_paths),
-                texture_dirs: self.search_paths.texture_dirs(path),
-                builtin_include_dir: builtin_assets_dir().join("reshade"),
-                ..Options::default()
-            };
-            if let Some(target) = &self.target {
-                options.target = target.clone();
-            }
-            options.mode = settings.mode();
-            // The preset's `PreprocessorDefinitions` (the effect's section, then the global one),
-            // then ReShade.ini's; the first of a name wins, as in ReShade.
-            if let (Some(preset), Some(file)) = (&self.preset, path.file_name()) {
-                options.definitions = preset.effect_definitions(&file.to_string_lossy());
-            }
-            let mut seen: std::collections::HashSet<String> =
-                options.definitions.iter().map(|(n, _)| n.clone()).collect();
-            for (name, value) in self.reshade_ini.iter().flat_map(|i| &i.definitions) {
-                if seen.insert(name.clone()) {
-                    options.definitions.push((name.clone(), value.clone()));
-                }
-            }
-            if let CompileSettings::Performance(values) = settings
-                && let Some(values) = values.get(path)
-            {
-                options.uniform_values.clone_from(values);
-            }
+            let options = self.effect_options(path, size, settings);
             let mut output = analysis::load_effect_with(path, loader, &options);
             if let Some(effect) = output.effect.take() {
                 effects.push(effect);
@@ -364,6 +335,48 @@ impl Document {
             outputs.push(output);
         }
         Compiled { effects, outputs }
+    }
+
+    /// The front end's options for effect `path` at `size` with `settings`: what
+    /// [`Self::compile_with`] compiles it with (the shader debugger's instrumented compile must
+    /// use the same, or its bindings would not match the chain's).
+    pub fn effect_options(
+        &self,
+        path: &Path,
+        size: (u32, u32),
+        settings: &CompileSettings,
+    ) -> Options {
+        let mut options = Options {
+            buffer_width: size.0,
+            buffer_height: size.1,
+            back_buffer: self.back_buffer,
+            include_dirs: include_dirs(&self.search_paths),
+            texture_dirs: self.search_paths.texture_dirs(path),
+            builtin_include_dir: builtin_assets_dir().join("reshade"),
+            ..Options::default()
+        };
+        if let Some(target) = &self.target {
+            options.target = target.clone();
+        }
+        options.mode = settings.mode();
+        // The preset's `PreprocessorDefinitions` (the effect's section, then the global one),
+        // then ReShade.ini's; the first of a name wins, as in ReShade.
+        if let (Some(preset), Some(file)) = (&self.preset, path.file_name()) {
+            options.definitions = preset.effect_definitions(&file.to_string_lossy());
+        }
+        let mut seen: std::collections::HashSet<String> =
+            options.definitions.iter().map(|(n, _)| n.clone()).collect();
+        for (name, value) in self.reshade_ini.iter().flat_map(|i| &i.definitions) {
+            if seen.insert(name.clone()) {
+                options.definitions.push((name.clone(), value.clone()));
+            }
+        }
+        if let CompileSettings::Performance(values) = settings
+            && let Some(values) = values.get(path)
+        {
+            options.uniform_values.clone_from(values);
+        }
+        options
     }
 
     /// Performance mode with the values `chain` holds now (what the user set, the preset's, or

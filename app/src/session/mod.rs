@@ -1,7 +1,7 @@
 //! The headless session layer: what the window and the `fxbench` command line both do, without
 //! egui. The open document ([`document`]), its input ([`input`]), the SPIR-V of its pass stages
 //! and the shaders the chain runs ([`spirv`]), each instruction's source line
-//! ([`spirv_lines`]) and that work off the UI thread ([`spirv_job`]), timing at a glance ([`timing`]), how the inspector shows a captured texture
+//! ([`spirv_lines`]) and that work off the UI thread ([`spirv_job`]), timing at a glance ([`timing`]), the shader debugger's compile and trace rows ([`debug`]), how the inspector shows a captured texture
 //! ([`inspect`]), ReShade's own SPIR-V as a reference ([`reference`]), timing reports
 //! ([`report`]), screenshots ([`screenshot`]), and the product's files
 //! ([`files`]). It builds without the `window` feature, so a CLI-only binary reaches no eframe,
@@ -9,6 +9,7 @@
 
 pub mod background;
 pub mod buffer;
+pub mod debug;
 pub mod document;
 pub mod files;
 pub mod input;

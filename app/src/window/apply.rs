@@ -152,7 +152,12 @@ impl WorkbenchApp {
                     self.status = format!("cannot open {}: {e}", target.path.display());
                 }
             }
-            Command::BuffersEdited => self.doc.edited_at = Some(Instant::now()),
+            Command::BuffersEdited => {
+                self.doc.edited_at = Some(Instant::now());
+                self.clear_trace(true);
+            }
+            Command::PickPixel(pixel) => self.pick_pixel(*pixel),
+            Command::RecordTrace(ask) => self.start_trace(*ask),
             Command::TakeScreenshot => self.take_screenshot(),
             Command::SetScreenshotFolder(folder) => {
                 self.settings.screenshots.settings.folder = Some(folder.clone());

@@ -17,11 +17,12 @@ pub enum Pane {
     Spirv,
     Inspector,
     Timing,
+    Debugger,
 }
 
 impl Pane {
     /// Every pane, in the order the View menu lists them.
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::Techniques,
         Self::Uniforms,
         Self::Diagnostics,
@@ -30,6 +31,7 @@ impl Pane {
         Self::Spirv,
         Self::Inspector,
         Self::Timing,
+        Self::Debugger,
     ];
 
     pub fn title(self) -> &'static str {
@@ -42,6 +44,7 @@ impl Pane {
             Self::Spirv => "SPIR-V",
             Self::Inspector => "Inspector",
             Self::Timing => "Timing",
+            Self::Debugger => "Debug",
         }
     }
 }
@@ -115,6 +118,7 @@ fn home(pane: Pane) -> (&'static [Pane], Placement) {
         Uniforms => (&[Techniques], Placement::Below),
         Diagnostics => (&[Preview, Spirv, Inspector, Timing], Placement::Below),
         Editor => (&[Preview, Spirv, Inspector, Timing], Placement::Right),
+        Debugger => (&[Diagnostics], Placement::Tab),
         Preview | Spirv | Inspector | Timing => {
             (&[Preview, Spirv, Inspector, Timing], Placement::Tab)
         }
@@ -224,6 +228,7 @@ pub struct Panes<'a> {
     pub preview: &'a mut panels::compare::PreviewPanel,
     pub inspector: &'a mut panels::inspector::InspectorPanel,
     pub timing: &'a mut panels::timing::TimingPanel,
+    pub debugger: &'a mut panels::debugger::DebuggerPanel,
     /// The label of the shaders the chain runs.
     pub running: &'a str,
     pub uniform_filter: &'a mut String,
@@ -333,6 +338,10 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                 },
                 Pane::Timing => match &self.runtime {
                     Ok(runtime) => self.commands.extend(self.timing.ui(ui, runtime.chain())),
+                    Err(_) => self.runtime_missing(ui),
+                },
+                Pane::Debugger => match &self.runtime {
+                    Ok(runtime) => self.commands.extend(self.debugger.ui(ui, runtime.chain())),
                     Err(_) => self.runtime_missing(ui),
                 },
             }

@@ -23,6 +23,7 @@ pub mod runtime;
 pub mod screenshots;
 pub mod status_log;
 mod toolbar;
+mod trace;
 pub mod undo;
 pub mod watch;
 
@@ -174,6 +175,11 @@ pub enum Command {
     },
     /// The inspector shows differences: run ReShade's side with this gain next frame.
     WantReferenceSide(f32),
+    /// A click on the preview's or the inspector's image at this pixel: the Debug pane's
+    /// pixel while it is open.
+    PickPixel([u32; 2]),
+    /// Records the shader debugger's trace of a pass at a pixel or thread (the Debug pane).
+    RecordTrace(panels::debugger::TraceAsk),
 }
 
 /// What the central panel shows.
@@ -285,6 +291,7 @@ struct PanelState {
     preview: panels::compare::PreviewPanel,
     inspector: panels::inspector::InspectorPanel,
     timing: panels::timing::TimingPanel,
+    debugger: panels::debugger::DebuggerPanel,
     tree: egui_tiles::Tree<Pane>,
     toolbar: toolbar::Toolbar,
     uniform_filter: String,
@@ -368,6 +375,7 @@ impl WorkbenchApp {
                 preview: panels::compare::PreviewPanel::default(),
                 inspector: panels::inspector::InspectorPanel::default(),
                 timing: panels::timing::TimingPanel::default(),
+                debugger: panels::debugger::DebuggerPanel::default(),
                 tree,
                 toolbar: toolbar::Toolbar::default(),
                 uniform_filter: String::new(),
@@ -566,6 +574,7 @@ impl WorkbenchApp {
         // The old chain goes first: its GPU memory is not needed by the new one.
         self.gpu.runtime = Err(NotRunning::Opening);
         self.panels.editor = editor::EditorPanel::default();
+        self.panels.debugger = panels::debugger::DebuggerPanel::default();
         self.set_diagnostics(panels::diagnostics::rows(&compiled));
         self.panels
             .editor
@@ -715,6 +724,11 @@ impl WorkbenchApp {
     /// The render-target inspector's state.
     pub fn inspector_panel(&self) -> &panels::inspector::InspectorPanel {
         &self.panels.inspector
+    }
+
+    /// The Debug pane's state (its pass, pixel and trace).
+    pub fn debugger_panel(&self) -> &panels::debugger::DebuggerPanel {
+        &self.panels.debugger
     }
 
     /// The timing panel's state.
@@ -902,6 +916,7 @@ impl eframe::App for WorkbenchApp {
                     preview: &mut self.panels.preview,
                     inspector: &mut self.panels.inspector,
                     timing: &mut self.panels.timing,
+                    debugger: &mut self.panels.debugger,
                     running: self.gpu.shaders.label(),
                     uniform_filter: &mut self.panels.uniform_filter,
                     definitions: &definitions,
@@ -916,6 +931,7 @@ impl eframe::App for WorkbenchApp {
         // A compile finished since the last frame is applied first: one this frame's commands
         // ask for is never applied in the frame that asked (the old chain draws meanwhile).
         self.compile_edits();
+        self.poll_trace();
         self.apply(commands);
         self.panels.log.observe(&self.status);
         let title = self.title();

@@ -221,6 +221,8 @@ impl WorkbenchApp {
             self.doc.document.apply_preset(runtime.chain_mut());
         }
         self.panels.spirv.refresh(runtime.chain());
+        // Values traced on the old chain are stale.
+        self.clear_trace(false);
         let mut done = Vec::new();
         if let Some(options) = input_options {
             if let InputChoice::Image(image) = &options.input {
@@ -255,7 +257,7 @@ impl WorkbenchApp {
 }
 
 /// The compile settings for `mode` with `chain`'s current values.
-fn settings_like(mode: CompileMode, chain: &engine::EffectChain) -> CompileSettings {
+pub(super) fn settings_like(mode: CompileMode, chain: &engine::EffectChain) -> CompileSettings {
     match mode {
         CompileMode::Performance => Document::performance_mode(chain),
         CompileMode::Normal => CompileSettings::Normal,

@@ -364,6 +364,24 @@ impl Runtime {
         self.preview_rect
     }
 
+    /// Sets the shader debugger's recording run of `request` up for the next frame (see
+    /// [`EffectChain::begin_trace`]); [`Self::poll_trace`] gives its trace. Nothing waits.
+    pub fn begin_trace(
+        &mut self,
+        request: &engine::chain::TraceRequest<'_>,
+    ) -> Result<(), engine::ChainError> {
+        self.chain.begin_trace(request)
+    }
+
+    /// The trace of the run [`Self::begin_trace`] set up, once a frame recorded it and the GPU
+    /// is done; `None` until then.
+    pub fn poll_trace(
+        &mut self,
+        table: &analysis::debug::TraceTable,
+    ) -> Option<Result<analysis::debug::Trace, engine::ChainError>> {
+        self.chain.poll_trace(table)
+    }
+
     /// Runs the chain once; the preview texture then holds the new frame. Fails when the chain
     /// cannot run (the GPU device was lost); the preview keeps the last frame.
     pub fn render_frame(&mut self, egui_ctx: &egui::Context) -> Result<(), engine::ChainError> {

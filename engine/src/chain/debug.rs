@@ -10,8 +10,13 @@
 //! whole, as the pass is: its storage writes happen once more just before the pass runs, which
 //! a pass that accumulates into its storages would see. With no trace asked for, a frame
 //! records nothing of this.
+//!
+//! The window does not wait: [`EffectChain::begin_trace`] sets the same run up to ride along
+//! with the next ordinary frame (which copies the records into a mappable buffer right after
+//! the run), `after_submit` starts mapping it, and [`EffectChain::poll_trace`] hands the trace
+//! over once the GPU is done, never blocking.
 
-use analysis::debug::{InstrumentedEffect, TRACE_BUFFER_BYTES, TRACE_GROUP, Trace};
+use analysis::debug::{InstrumentedEffect, TRACE_BUFFER_BYTES, TRACE_GROUP, Trace, TraceTable};
 use analysis::{PassKind, ValidatedEffect};
 
 use super::{ChainError, EffectChain, TechniqueKey};
@@ -41,6 +46,18 @@ pub(super) struct DebugRun {
     scratch: Vec<wgpu::TextureView>,
     /// Whether the frame reached the pass and recorded the run.
     pub(super) recorded: bool,
+    /// For a run that rides along with an ordinary frame ([`EffectChain::begin_trace`]): the
+    /// mappable copy of the records, and its mapping once the frame was submitted.
+    readback: Option<Readback>,
+}
+
+/// A run's records on their way back without blocking.
+struct Readback {
+    buffer: wgpu::Buffer,
+    /// Started by the first `after_submit` after the run was recorded.
+    mapping: Option<std::sync::mpsc::Receiver<Result<(), wgpu::BufferAsyncError>>>,
+    /// A frame was submitted that did not reach the pass.
+    missed: bool,
 }
 
 enum DebugPipeline {
@@ -79,6 +96,93 @@ impl EffectChain {
         let bytes = read_buffer(&self.ctx.device, &self.ctx.queue, &run.buffer)?;
         Trace::decode(&bytes, &request.instrumented.table)
             .ok_or_else(|| refused("the trace buffer does not match its side table"))
+    }
+
+    /// Sets `request`'s recording run up for the next [`Self::frame`], which records it where
+    /// it reaches the pass; [`Self::poll_trace`] gives the trace once that frame is done. A run
+    /// asked before replaces one under way. Nothing waits for the GPU.
+    pub fn begin_trace(&mut self, request: &TraceRequest<'_>) -> Result<(), ChainError> {
+        let mut run = self.debug_run(request)?;
+        run.readback = Some(Readback {
+            buffer: self.ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("fxbench trace readback"),
+                size: run.buffer.size(),
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }),
+            mapping: None,
+            missed: false,
+        });
+        self.debug = Some(run);
+        Ok(())
+    }
+
+    /// Drops the run [`Self::begin_trace`] set up, whatever it has done.
+    pub fn cancel_trace(&mut self) {
+        self.debug = None;
+    }
+
+    /// The trace of the run [`Self::begin_trace`] set up, decoded against `table` (the
+    /// instrumented effect's), once the frame that recorded it is done on the GPU; `None`
+    /// while it is not (or none was begun). An error when a frame ran without reaching the pass
+    /// (its technique disabled, the chain bypassed).
+    pub fn poll_trace(&mut self, table: &TraceTable) -> Option<Result<Trace, ChainError>> {
+        let readback = self.debug.as_ref()?.readback.as_ref()?;
+        if readback.missed {
+            let run = self.debug.take().expect("checked above");
+            return Some(Err(refused(format!(
+                "the frame did not reach technique '{}' (is it enabled?)",
+                self.technique(run.key).name
+            ))));
+        }
+        let mapping = readback.mapping.as_ref()?;
+        let _ = self.ctx.device.poll(wgpu::PollType::Poll);
+        let mapped = match mapping.try_recv() {
+            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(refused(format!("reading the trace back: {e}"))),
+            Err(e) => Err(refused(format!("reading the trace back: {e}"))),
+        };
+        let run = self.debug.take().expect("checked above");
+        let buffer = &run.readback.as_ref().expect("checked above").buffer;
+        let decoded = mapped.and_then(|()| {
+            let bytes = buffer
+                .slice(..)
+                .get_mapped_range()
+                .map_err(|e| refused(format!("reading the trace back: {e}")))?
+                .to_vec();
+            buffer.unmap();
+            Trace::decode(&bytes, table)
+                .ok_or_else(|| refused("the trace buffer does not match its side table"))
+        });
+        Some(decoded)
+    }
+
+    /// After a frame was submitted: starts reading back the records of a run it recorded, or
+    /// notes that it did not reach the pass.
+    pub(super) fn trace_after_submit(&mut self) {
+        let Some(run) = &mut self.debug else {
+            return;
+        };
+        let recorded = run.recorded;
+        let Some(readback) = &mut run.readback else {
+            return;
+        };
+        if readback.mapping.is_some() {
+            return;
+        }
+        if !recorded {
+            readback.missed = true;
+            return;
+        }
+        let (sender, receiver) = std::sync::mpsc::channel();
+        readback
+            .buffer
+            .slice(..)
+            .map_async(wgpu::MapMode::Read, move |r| {
+                let _ = sender.send(r);
+            });
+        readback.mapping = Some(receiver);
     }
 
     /// Checks the request against the chain and makes its pipeline, buffer and targets.
@@ -210,6 +314,7 @@ impl EffectChain {
             buffer,
             scratch,
             recorded: false,
+            readback: None,
         })
     }
 
@@ -317,6 +422,11 @@ impl DebugRun {
         vertex_count: u32,
         groups: [u32; 3],
     ) {
+        if self.recorded {
+            // A run riding along with the frames records in the first that reaches the pass;
+            // its records are being read back while later frames run.
+            return;
+        }
         self.recorded = true;
         match &self.pipeline {
             DebugPipeline::Compute(pipeline) => {
@@ -360,6 +470,9 @@ impl DebugRun {
                 rpass.set_bind_group(TRACE_GROUP, &self.trace_group, &[]);
                 rpass.draw(0..vertex_count, 0..1);
             }
+        }
+        if let Some(readback) = &self.readback {
+            encoder.copy_buffer_to_buffer(&self.buffer, 0, &readback.buffer, 0, self.buffer.size());
         }
     }
 }

@@ -9,6 +9,7 @@
 pub mod highlight;
 mod search;
 pub mod text;
+pub mod trace_marks;
 
 use std::path::{Path, PathBuf};
 
@@ -57,6 +58,8 @@ pub struct EditorPanel {
     tab_rects: Vec<egui::Rect>,
     /// Where the line numbers were drawn last frame, and how far the text was scrolled.
     gutter: Option<(egui::Rect, egui::Vec2)>,
+    /// The shader debugger's values at line ends, until the text changes.
+    trace: Option<trace_marks::TraceMarks>,
 }
 
 impl EditorPanel {
@@ -113,6 +116,25 @@ impl EditorPanel {
                 })
             })
             .collect();
+    }
+
+    /// Shows a trace's values at line ends ([`trace_marks`]), or none.
+    pub fn set_trace(&mut self, marks: Option<trace_marks::TraceMarks>) {
+        self.trace = marks;
+    }
+
+    /// The debugger's label at the end of 1-based `line` of the active tab, if it has one.
+    pub fn trace_label(&self, line: u32) -> Option<String> {
+        let marks = self.trace.as_ref()?.compute(self.active_path()?);
+        marks.values.get(&line).map(|v| v.label())
+    }
+
+    /// The active tab's lines the debugger greys (they did not run for the traced pixel).
+    pub fn trace_not_run(&self) -> Vec<u32> {
+        match (&self.trace, self.active_path()) {
+            (Some(trace), Some(path)) => trace.compute(path).not_run.into_iter().collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// Opens `target`'s file (a new tab if needed), makes it active and selects the range.
@@ -433,6 +455,13 @@ impl EditorPanel {
                     changed = output.response.response.changed();
                     let galley = &output.galley;
                     let origin = output.galley_pos;
+                    if changed {
+                        // Values of other text are stale.
+                        self.trace = None;
+                    }
+                    if let Some(trace) = &mut self.trace {
+                        trace_marks::paint(ui, galley, origin, trace.for_path(&path));
+                    }
                     // The current line, behind the text.
                     let cursor = output.cursor_range.map(|r| r.primary);
                     if let Some(cursor) = cursor {

@@ -23,6 +23,8 @@ struct PreviewOutcome {
     pub reference: Option<TechniqueKey>,
     /// The gain of the differences view while ReShade's side is shown (split or differences).
     pub reference_side: Option<f32>,
+    /// The back-buffer pixel clicked this frame (the Debug pane's pixel).
+    pub clicked: Option<[u32; 2]>,
 }
 
 /// The textures the preview draws, registered with egui, and what it knows of ReShade's side.
@@ -146,6 +148,7 @@ impl PreviewPanel {
             request,
             inspector: false,
         }));
+        commands.extend(shown.clicked.map(Command::PickPixel));
         commands
     }
 
@@ -211,6 +214,13 @@ impl PreviewPanel {
             self.view.pan_by(response.drag_delta());
         }
         self.paint(ui, rect, image_rect, output, left);
+        let clicked = response
+            .interact_pointer_pos()
+            .filter(|p| response.clicked() && image_rect.contains(*p))
+            .map(|p| {
+                let texel = (p - image_rect.min) / scale;
+                [texel.x as u32, texel.y as u32]
+            });
         let capture = self.readout_ui(ui, chain, &response, image_rect, scale);
         PreviewOutcome {
             image_rect,
@@ -221,6 +231,7 @@ impl PreviewPanel {
                 _ => None,
             },
             reference_side: self.wants_reference_side().then_some(self.gain),
+            clicked,
         }
     }
 

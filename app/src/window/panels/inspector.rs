@@ -30,6 +30,8 @@ pub struct InspectorPanel {
     /// Where the image was drawn last frame, and its points per texel.
     placement: Option<(egui::Rect, f32)>,
     status: String,
+    /// The texel clicked this frame (the Debug pane's pixel).
+    clicked: Option<[u32; 2]>,
 }
 
 impl Default for InspectorPanel {
@@ -44,6 +46,7 @@ impl Default for InspectorPanel {
             readout: None,
             placement: None,
             status: String::new(),
+            clicked: None,
         }
     }
 }
@@ -74,10 +77,13 @@ impl InspectorPanel {
         chain: &EffectChain,
         against: Option<(&EffectChain, f32)>,
     ) -> Vec<Command> {
-        vec![Command::Capture {
-            request: self.draw(ui, chain, against),
+        let request = self.draw(ui, chain, against);
+        let mut commands = vec![Command::Capture {
+            request,
             inspector: true,
-        }]
+        }];
+        commands.extend(self.clicked.take().map(Command::PickPixel));
+        commands
     }
 
     fn draw(
@@ -301,6 +307,9 @@ impl InspectorPanel {
             self.readout = (texel.x >= 0.0 && texel.y >= 0.0)
                 .then(|| view::describe_texel(image, texel.x as u32, texel.y as u32))
                 .flatten();
+            if response.clicked() && image_rect.contains(pos) {
+                self.clicked = Some([texel.x as u32, texel.y as u32]);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 //! One file per panel; each `*_ui` function draws and returns the commands it wants applied.
 
 pub mod compare;
+pub mod debugger;
 pub mod diagnostics;
 pub mod inspector;
 pub mod spirv;
