@@ -422,8 +422,8 @@ impl Toolbar {
             .on_hover_text("Run the effects over a PNG or JPEG instead");
         input_ui(ui, view.opened, out);
         self.resolution_ui(ui, view.opened, out);
-        back_buffer_ui(ui, view.opened, out);
         if !view.running {
+            back_buffer_ui(ui, view.opened, out);
             return;
         }
         let target = view
@@ -476,6 +476,8 @@ impl Toolbar {
                 CompileMode::Normal
             }));
         }
+        // Last, so the boxes every session uses keep their places on a narrow window.
+        back_buffer_ui(ui, view.opened, out);
     }
 
     /// The chain's resolution (`BUFFER_WIDTH`/`BUFFER_HEIGHT`), chosen apart from the panel's
