@@ -345,3 +345,40 @@ fn the_inspector_gives_a_wide_back_buffers_stored_value_and_nits() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_screenshot_of_a_wide_back_buffer_keeps_the_stored_values_not_the_display() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let (dir, effect) = temp_effect(
+        "shot",
+        "#include \"ReShade.fxh\"\n\
+         float4 ps(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return float4(2.5, 0.5, 0.0, 1.0); }\n\
+         technique Bright { pass { VertexShader = PostProcessVS; PixelShader = ps; } }\n",
+    );
+    let mut harness = open(
+        effect,
+        Some(BackBuffer::of_format(BackBufferFormat::Rgba16f)),
+    );
+    let shots = dir.join("shots");
+    harness.state_mut().set_screenshot_folder(shots.clone());
+    harness.state_mut().queue(Command::TakeScreenshot);
+    let mut saved = Vec::new();
+    for _ in 0..200 {
+        harness.step();
+        saved = std::fs::read_dir(&shots)
+            .map(|d| d.map(|e| e.unwrap().path()).collect())
+            .unwrap_or_default();
+        if saved.len() == 1 && harness.state().status().starts_with("screenshot saved") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(saved.len(), 1, "{saved:?} {}", harness.state().status());
+    assert_eq!(saved[0].extension().unwrap(), "exr");
+    let image = image::open(&saved[0]).unwrap().to_rgba32f();
+    assert_eq!(image.dimensions(), (16, 8));
+    assert_eq!(image.get_pixel(3, 2).0, [2.5, 0.5, 0.0, 1.0]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@ use engine::{ChainOptions, EffectChain, GpuContext};
 
 use crate::session::document::Document;
 use crate::session::input::{LiveInput, Source};
-use crate::session::screenshot::Shot;
+use crate::session::screenshot::{Shot, ShotImage};
 use crate::window::reference_side::ReferenceSide;
 
 /// What the window's device offers shaders: the features it was created with, as wgpu maps
@@ -73,11 +73,13 @@ pub struct Runtime {
     display_transform: Option<engine::display::DisplayTransform>,
 }
 
-/// The display transform of the output and the input, for the preview only: the chain, the
-/// inspector and screenshots read the stored values.
+/// The display transform of the output, the input and the output without the split's
+/// left-out technique, for the preview only: the chain, the inspector and screenshots read the
+/// stored values.
 struct PreviewDisplay {
     output: engine::display::DisplayPass,
     input: engine::display::DisplayPass,
+    without: engine::display::DisplayPass,
 }
 
 impl PreviewDisplay {
@@ -86,6 +88,7 @@ impl PreviewDisplay {
         (chain.back_buffer().color_space() != analysis::ColorSpace::Srgb).then(|| Self {
             output: engine::display::DisplayPass::new(device, chain.size()),
             input: engine::display::DisplayPass::new(device, chain.size()),
+            without: engine::display::DisplayPass::new(device, chain.size()),
         })
     }
 }
@@ -364,7 +367,11 @@ impl Runtime {
     /// Registers, repoints or frees the reference's egui texture to match the chain.
     fn point_reference_preview(&mut self) {
         let mut renderer = self.renderer.write();
-        match (self.chain.reference_view(), self.reference_preview) {
+        let shown = match &self.display {
+            Some(display) => self.chain.reference_view().map(|_| display.without.view()),
+            None => self.chain.reference_view(),
+        };
+        match (shown, self.reference_preview) {
             (Some(view), Some(id)) => renderer.update_egui_texture_from_wgpu_texture(
                 &self.ctx.device,
                 view,
@@ -469,6 +476,11 @@ impl Runtime {
             display
                 .input
                 .record(device, queue, &mut encoder, input, space, transform);
+            if let Some(without) = self.chain.reference_view() {
+                display
+                    .without
+                    .record(device, queue, &mut encoder, without, space, transform);
+            }
         }
         let side_failed = match (&mut self.side, gain) {
             (Side::On(side), Some(gain)) => side
@@ -498,11 +510,18 @@ impl Runtime {
         Ok(())
     }
 
-    /// Reads the frame just submitted back: the output and, with `before`, the input.
+    /// Reads the frame just submitted back: the output and, with `before`, the input; on a
+    /// wide back buffer the stored values.
     fn read_shot(&self, before: bool) -> Result<Shot, ShotError> {
+        let (device, queue) = (&self.ctx.device, &self.ctx.queue);
         let read = |texture: &wgpu::Texture| {
-            engine::input::read_texture(&self.ctx.device, &self.ctx.queue, texture)
-                .map_err(ShotError)
+            let wide = texture.format() != wgpu::TextureFormat::Rgba8Unorm;
+            match wide.then(|| engine::input::read_texture_stored(device, queue, texture)) {
+                Some(Some(stored)) => stored.map(ShotImage::Stored).map_err(ShotError),
+                _ => engine::input::read_texture(device, queue, texture)
+                    .map(ShotImage::Rgba8)
+                    .map_err(ShotError),
+            }
         };
         Ok(Shot {
             after: read(self.chain.output())?,
