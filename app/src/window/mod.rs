@@ -409,6 +409,9 @@ impl WorkbenchApp {
             options.resolution = recovery.resolution;
             options.include.clone_from(&recovery.include);
             options.textures.clone_from(&recovery.textures);
+            if let Some(back_buffer) = recovery.back_buffer.as_ref().and_then(|b| b.back_buffer()) {
+                options.back_buffer = Some(back_buffer);
+            }
         }
         if let Err(e) = app.try_open(options.clone()) {
             // Nothing was open to keep: say why in the panes too.
@@ -483,6 +486,7 @@ impl WorkbenchApp {
             resolution: self.settings.opened.resolution,
             include: self.settings.opened.include.clone(),
             textures: self.settings.opened.textures.clone(),
+            back_buffer: Some(self.settings.opened.back_buffer().into()),
             buffers: self.panels.editor.unsaved(),
             preset_text,
             why,
