@@ -60,13 +60,14 @@ impl SearchArgs {
     }
 }
 
-/// The back buffer effects run on (`render`, `bench`, `check`): its format and the colour space
-/// it is presented in, which `BUFFER_COLOR_BIT_DEPTH` and `BUFFER_COLOR_SPACE` follow.
+/// The back buffer effects run on (`render`, `bench`, `check`, `compare`, the window): its format
+/// and the colour space it is presented in, which `BUFFER_COLOR_BIT_DEPTH` and
+/// `BUFFER_COLOR_SPACE` follow.
 #[derive(clap::Args)]
 pub(crate) struct BackBufferArgs {
-    /// The back buffer's format: `rgba8`, `rgb10a2` or `rgba16f`.
-    #[arg(long = "back-buffer", value_name = "FORMAT", default_value = "rgba8")]
-    back_buffer_format: analysis::BackBufferFormat,
+    /// The back buffer's format: `rgba8` (default), `rgb10a2` or `rgba16f`.
+    #[arg(long = "back-buffer", value_name = "FORMAT")]
+    back_buffer_format: Option<analysis::BackBufferFormat>,
     /// The colour space it is presented in: `srgb`, `scrgb`, `hdr10` or `hlg`. Without it, the
     /// format's usual one (rgba8: srgb, rgb10a2: hdr10, rgba16f: scrgb).
     #[arg(long = "color-space", value_name = "SPACE")]
@@ -76,10 +77,21 @@ pub(crate) struct BackBufferArgs {
 impl BackBufferArgs {
     /// The back buffer, or why a swap chain cannot present that pair.
     pub(crate) fn back_buffer(&self) -> anyhow::Result<analysis::BackBuffer> {
+        let format = self.back_buffer_format.unwrap_or_default();
         Ok(match self.color_space {
-            Some(space) => analysis::BackBuffer::new(self.back_buffer_format, space)?,
-            None => analysis::BackBuffer::of_format(self.back_buffer_format),
+            Some(space) => analysis::BackBuffer::new(format, space)?,
+            None => analysis::BackBuffer::of_format(format),
         })
+    }
+
+    /// The back buffer when either flag was given, else none (the window then keeps the one
+    /// its last session stored).
+    #[cfg_attr(not(feature = "window"), allow(dead_code))]
+    pub(crate) fn chosen(&self) -> anyhow::Result<Option<analysis::BackBuffer>> {
+        if self.back_buffer_format.is_none() && self.color_space.is_none() {
+            return Ok(None);
+        }
+        self.back_buffer().map(Some)
     }
 }
 

@@ -28,8 +28,9 @@ pub(crate) struct CompareArgs {
     /// ReShade's SPIR-V for the effect (`reshade_spirv.py` makes it): run as the other side.
     #[arg(long, value_name = "X.spv")]
     reference: Option<PathBuf>,
-    /// A stored image the final output must match (written by `fxbench render`, say).
-    #[arg(long, value_name = "golden.png")]
+    /// A stored image the final output must match (written by `fxbench render`, say). On a wide
+    /// back buffer its values are compared as stored (an OpenEXR from `render --out x.exr`).
+    #[arg(long, value_name = "golden.png|golden.exr")]
     expect: Option<PathBuf>,
     /// Another of our shader choices as the other side (`spirv`: naga's SPIR-V passed through).
     #[arg(long, value_enum, value_name = "SHADERS")]
@@ -67,6 +68,8 @@ pub(crate) struct CompareArgs {
     format: Format,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    back_buffer: crate::args::BackBufferArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -111,7 +114,9 @@ struct Report {
 
 fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
     let size = args.resolution;
-    let document = args.search.single_effect(&args.effect, &args.defines);
+    let back_buffer = args.back_buffer.back_buffer()?;
+    let mut document = args.search.single_effect(&args.effect, &args.defines);
+    document.back_buffer = back_buffer;
     let compiled = document.compile(size);
     let diagnostics = compiled.render_diagnostics();
     if compiled.has_errors() {
@@ -123,9 +128,10 @@ fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
         (None, false) => InputChoice::TestCard,
     };
     let source =
-        app::session::input::load_input(&choice, args.depth.as_deref(), size)?.at_size(size);
+        app::session::input::load_input_for(&choice, args.depth.as_deref(), size, back_buffer)?
+            .at_size(size);
     let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
-    let input = LiveInput::new(&ctx, source);
+    let input = LiveInput::on(&ctx, source, back_buffer);
     let ours_choice = app::session::spirv::ShaderChoice::from(args.shaders);
     let ours = ours_choice.shaders()?;
     let options = CompareOptions {
@@ -134,7 +140,7 @@ fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
     };
     let effects = compiled.effects;
     let (theirs_label, comparison) = if let Some(golden) = &args.expect {
-        let chain = new_chain(&ctx, effects, size, ours)?;
+        let chain = new_chain(&ctx, effects, size, ours, back_buffer)?;
         let comparison = against_image(&ctx, chain, &input, golden, &options)?;
         (golden.display().to_string(), comparison)
     } else {
@@ -150,8 +156,8 @@ fn compare(args: &CompareArgs) -> anyhow::Result<Report> {
             );
             (choice.label().to_string(), choice.shaders()?)
         };
-        let mut a = new_chain(&ctx, effects.clone(), size, ours)?;
-        let mut b = new_chain(&ctx, effects, size, theirs)?;
+        let mut a = new_chain(&ctx, effects.clone(), size, ours, back_buffer)?;
+        let mut b = new_chain(&ctx, effects, size, theirs, back_buffer)?;
         let mut animate = |elapsed_ns: u64| animate_input(&ctx, &input, elapsed_ns);
         let comparison = compare_chains(&mut a, &mut b, input.texture(), &mut animate, &options)?;
         (label, comparison)
@@ -175,9 +181,11 @@ fn new_chain(
     effects: Vec<analysis::ValidatedEffect>,
     size: (u32, u32),
     shaders: Shaders,
+    back_buffer: analysis::BackBuffer,
 ) -> anyhow::Result<EffectChain> {
     let options = ChainOptions {
         shaders,
+        back_buffer,
         ..ChainOptions::default()
     };
     Ok(EffectChain::new(ctx, effects, size, &options)?)
@@ -205,13 +213,18 @@ fn against_image(
     golden: &std::path::Path,
     options: &CompareOptions,
 ) -> anyhow::Result<Comparison> {
-    let expected = engine::input::load_image(golden)?;
-    if (expected.width, expected.height) != chain.size() {
+    let wide = chain.back_buffer().format() != analysis::BackBufferFormat::Rgba8;
+    let theirs = if wide {
+        stored_captured(&engine::input::load_wide_image(golden)?.image)
+    } else {
+        captured(&engine::input::load_image(golden)?)
+    };
+    if (theirs.width, theirs.height) != chain.size() {
         anyhow::bail!(
             "{} is {}x{}, the output {}x{}",
             golden.display(),
-            expected.width,
-            expected.height,
+            theirs.width,
+            theirs.height,
             chain.size().0,
             chain.size().1
         );
@@ -224,10 +237,16 @@ fn against_image(
         animate_input(ctx, input, frame.elapsed_ns);
         chain.render_blocking(input.texture(), &frame)?;
     }
-    let output = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
-        .map_err(|e| anyhow::anyhow!("reading the output back: {e}"))?;
-    let ours = captured(&output);
-    let theirs = captured(&expected);
+    let ours = if wide {
+        let stored = engine::input::read_texture_stored(&ctx.device, &ctx.queue, chain.output())
+            .context("the output is in no back-buffer format")?
+            .map_err(|e| anyhow::anyhow!("reading the output back: {e}"))?;
+        stored_captured(&stored)
+    } else {
+        let output = engine::input::read_texture(&ctx.device, &ctx.queue, chain.output())
+            .map_err(|e| anyhow::anyhow!("reading the output back: {e}"))?;
+        captured(&output)
+    };
     let diff = engine::reference::diff::compare(
         (&ours).into(),
         (&theirs).into(),
@@ -247,6 +266,19 @@ fn against_image(
         times: Vec::new(),
         outputs: Some((ours, theirs)),
     })
+}
+
+/// Stored floats (a wide back buffer's, or an OpenEXR's) as the inspector holds them.
+fn stored_captured(image: &engine::FloatImage) -> engine::inspect::CapturedImage {
+    engine::inspect::CapturedImage {
+        format: wgpu::TextureFormat::Rgba32Float,
+        texels: image.pixels.clone(),
+        ..captured(&engine::RgbaImage {
+            width: image.width,
+            height: image.height,
+            pixels: Vec::new(),
+        })
+    }
 }
 
 /// An RGBA8 image as the inspector decodes one.

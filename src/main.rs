@@ -75,6 +75,10 @@ struct WindowArgs {
     /// Without one, the window's stored folders; X.spv beside X.fx is always found.
     #[arg(long = "reference", value_name = "DIR")]
     reference: Vec<PathBuf>,
+    /// The back buffer the effects run on (the tool bar's Back buffer box); without either
+    /// flag, the one the window's last session stored.
+    #[command(flatten)]
+    back_buffer: args::BackBufferArgs,
 }
 
 #[derive(Subcommand)]
@@ -142,6 +146,13 @@ fn main() -> anyhow::Result<()> {
         #[cfg(feature = "window")]
         None => {
             let window = cli.window;
+            let back_buffer = match window.back_buffer.chosen() {
+                Ok(back_buffer) => back_buffer,
+                Err(e) => {
+                    eprintln!("fxbench: {e}");
+                    std::process::exit(2)
+                }
+            };
             app::window::run_native(app::window::StartOptions {
                 effects: window.effects,
                 preset: window.preset,
@@ -156,6 +167,7 @@ fn main() -> anyhow::Result<()> {
                 include: window.search.include,
                 textures: window.search.textures,
                 reference: window.reference,
+                back_buffer,
             })
         }
         #[cfg(not(feature = "window"))]

@@ -198,3 +198,67 @@ fn a_pair_no_swap_chain_presents_is_refused() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+const MACROS: &str = r#"#include "ReShade.fxh"
+float4 ps(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    return float4(BUFFER_COLOR_SPACE / 8.0, BUFFER_COLOR_BIT_DEPTH / 32.0, 0.0, 1.0);
+}
+technique Macros { pass { VertexShader = PostProcessVS; PixelShader = ps; } }
+"#;
+
+#[test]
+fn compare_runs_on_the_chosen_back_buffer() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = temp_dir("compare");
+    std::fs::write(dir.join("macros.fx"), MACROS).unwrap();
+    let render = fxbench(
+        &dir,
+        &[
+            "render",
+            "--effect",
+            "macros.fx",
+            "--size",
+            "8x4",
+            "--back-buffer",
+            "rgba16f",
+            "--out",
+            "golden.exr",
+        ],
+    );
+    assert!(render.status.success(), "{}", text(&render));
+    let golden = image::open(dir.join("golden.exr")).unwrap().to_rgba32f();
+    // scRGB is 2, RGBA16F 16 bits.
+    assert_eq!(golden.get_pixel(3, 2).0, [0.25, 0.5, 0.0, 1.0]);
+    let compare = |extra: &[&str]| {
+        let mut args = vec![
+            "compare",
+            "--effect",
+            "macros.fx",
+            "--expect",
+            "golden.exr",
+            "--resolution",
+            "8x4",
+            "--frames",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        fxbench(&dir, &args)
+    };
+    // The same back buffer gives the same stored floats.
+    let same = compare(&["--back-buffer", "rgba16f"]);
+    assert_eq!(same.status.code(), Some(0), "{}", text(&same));
+    // HDR10 on RGB10A2 gives other macros (3 and 10): red 0.375, green 0.3125.
+    let other = compare(&["--back-buffer", "rgb10a2", "--color-space", "hdr10"]);
+    assert_eq!(other.status.code(), Some(1), "{}", text(&other));
+    let refused = compare(&["--back-buffer", "rgba8", "--color-space", "scrgb"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused));
+    assert!(
+        text(&refused).contains("a rgba8 back buffer cannot be presented in colour space scrgb"),
+        "{}",
+        text(&refused)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

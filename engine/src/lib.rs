@@ -9,6 +9,7 @@ mod bind_group;
 pub mod chain;
 pub mod color;
 pub mod context;
+pub mod display;
 mod effect_gpu;
 pub mod format;
 pub mod input;

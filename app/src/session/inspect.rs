@@ -182,21 +182,48 @@ pub fn difference(
 }
 
 /// The stored values of texel (x, y) for the readout: floats in full for float formats, else
-/// with the 8-bit value beside each.
+/// with the integer code beside each (8-bit, or RGB10A2's 10-bit colour and 2-bit alpha).
 pub fn describe_texel(image: &CapturedImage, x: u32, y: u32) -> Option<String> {
+    describe_texel_in(image, x, y, None)
+}
+
+/// [`describe_texel`] of a back buffer presented in `light` (a wide colour space): the stored
+/// values (past 1.0 in scRGB, PQ or HLG code values in HDR10) and the light they stand for,
+/// their luminance in nits (`engine::display::luminance_nits`).
+pub fn describe_texel_in(
+    image: &CapturedImage,
+    x: u32,
+    y: u32,
+    light: Option<analysis::ColorSpace>,
+) -> Option<String> {
     let texel = image.texel(x, y)?;
+    let codes: [f32; 4] = match image.format {
+        wgpu::TextureFormat::Rgb10a2Unorm => [1023.0, 1023.0, 1023.0, 3.0],
+        _ => [255.0; 4],
+    };
     let values: Vec<String> = if image.is_float() {
         texel.iter().map(|v| format!("{v}")).collect()
     } else {
         texel
             .iter()
-            .map(|v| format!("{v:.4} ({})", (v * 255.0).round()))
+            .zip(codes)
+            .map(|(v, code)| format!("{v:.4} ({})", (v * code).round()))
             .collect()
     };
-    Some(format!(
+    let mut text = format!(
         "({x}, {y})  R {}  G {}  B {}  A {}",
         values[0], values[1], values[2], values[3]
-    ))
+    );
+    if let Some(space) = light.filter(|s| *s != analysis::ColorSpace::Srgb) {
+        let nits = engine::display::luminance_nits(space, texel);
+        let what = match space {
+            analysis::ColorSpace::Hdr10 => "PQ",
+            analysis::ColorSpace::Hlg => "HLG",
+            _ => "scRGB",
+        };
+        text.push_str(&format!("  {what}: {nits:.1} nits"));
+    }
+    Some(text)
 }
 
 /// The displayed image encoded as PNG.
@@ -309,6 +336,32 @@ mod tests {
             Some("(0, 0)  R 0.1  G -3.5  B NaN  A 1")
         );
         assert_eq!(describe_texel(&img, 2, 0), None);
+        // On a wide back buffer, the stored value and the light in nits.
+        let scrgb = image(vec![[2.5, 2.5, 2.5, 1.0]]);
+        assert_eq!(
+            describe_texel_in(&scrgb, 0, 0, Some(analysis::ColorSpace::Scrgb)).as_deref(),
+            Some("(0, 0)  R 2.5  G 2.5  B 2.5  A 1  scRGB: 200.0 nits")
+        );
+        // RGB10A2 gives 10-bit codes: PQ's code for 1000 nits is 769 of 1023.
+        let code = (engine::color::pq_encode(1000.0) * 1023.0).round() as f32 / 1023.0;
+        let hdr10 = CapturedImage {
+            format: wgpu::TextureFormat::Rgb10a2Unorm,
+            ..image(vec![[code, code, code, 1.0]])
+        };
+        let text = describe_texel_in(&hdr10, 0, 0, Some(analysis::ColorSpace::Hdr10)).unwrap();
+        assert!(
+            text.starts_with("(0, 0)  R 0.7517 (769)  G 0.7517 (769)"),
+            "{text}"
+        );
+        assert!(text.contains("A 1.0000 (3)"), "{text}");
+        let nits: f64 = text
+            .split("PQ: ")
+            .nth(1)
+            .and_then(|t| t.strip_suffix(" nits"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((nits - 1000.0).abs() < 2.0, "{text}");
         let png = display_png(&img, DisplaySettings::default()).unwrap();
         let decoded = image::load_from_memory(&png).unwrap().to_rgba8();
         assert_eq!(

@@ -4,18 +4,44 @@
 //! effect's name standing in for the game's), written atomically into a chosen folder. Taking one
 //! is a frame of its own: the chain runs it with [`engine::FrameInput::screenshot`] set, so
 //! `screenshot` uniforms are true and techniques annotated `enabled_in_screenshot = false` are
-//! left out, as in ReShade.
+//! left out, as in ReShade. A wide back buffer's shots keep its format as ReShade's do: the
+//! stored values as OpenEXR (`.exr`), never the preview's display transform.
 
 use std::path::{Path, PathBuf};
 
-use engine::RgbaImage;
+use engine::{FloatImage, RgbaImage};
+
+/// One image of a screenshot, as the back buffer held it.
+pub enum ShotImage {
+    /// An RGBA8 back buffer's bytes, saved as PNG.
+    Rgba8(RgbaImage),
+    /// A wide back buffer's stored values, saved as OpenEXR.
+    Stored(FloatImage),
+}
+
+impl ShotImage {
+    /// The file extension it is saved with.
+    pub fn extension(&self) -> &'static str {
+        match self {
+            Self::Rgba8(_) => "png",
+            Self::Stored(_) => "exr",
+        }
+    }
+
+    fn encode(&self) -> Result<Vec<u8>, image::ImageError> {
+        match self {
+            Self::Rgba8(image) => encode_png(image),
+            Self::Stored(image) => engine::input::encode_exr(image),
+        }
+    }
+}
 
 /// The images of one screenshot frame.
 pub struct Shot {
     /// The chain's output.
-    pub after: RgbaImage,
+    pub after: ShotImage,
     /// The input the effects ran over, when the before image was asked for.
-    pub before: Option<RgbaImage>,
+    pub before: Option<ShotImage>,
 }
 
 /// Why a screenshot was not saved, with the file it was writing.
@@ -79,8 +105,8 @@ pub fn default_folder_from(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> 
     Some(pictures.join("fxbench"))
 }
 
-/// Saves `shot` into `folder` (created if missing) as `<stem>.png` and, with a before image,
-/// `<stem> original.png`. A stem already taken in that folder (two shots in one second) gets
+/// Saves `shot` into `folder` (created if missing) as `<stem>.png` (`.exr` for a wide back
+/// buffer) and, with a before image, `<stem> original.png`. A stem already taken in that folder (two shots in one second) gets
 /// ` 2`, ` 3`, ... so nothing is overwritten. Returns the files written, the result first.
 pub fn save(folder: &Path, stem: &str, shot: &Shot) -> Result<Vec<PathBuf>, ScreenshotError> {
     std::fs::create_dir_all(folder).map_err(|source| ScreenshotError::Folder {
@@ -88,8 +114,10 @@ pub fn save(folder: &Path, stem: &str, shot: &Shot) -> Result<Vec<PathBuf>, Scre
         source,
     })?;
     let taken = |stem: &str| {
-        folder.join(format!("{stem}.png")).exists()
-            || folder.join(format!("{stem} original.png")).exists()
+        ["png", "exr"].iter().any(|ext| {
+            folder.join(format!("{stem}.{ext}")).exists()
+                || folder.join(format!("{stem} original.{ext}")).exists()
+        })
     };
     let mut unique = stem.to_string();
     let mut n = 2;
@@ -97,13 +125,15 @@ pub fn save(folder: &Path, stem: &str, shot: &Shot) -> Result<Vec<PathBuf>, Scre
         unique = format!("{stem} {n}");
         n += 1;
     }
-    let mut files = vec![(folder.join(format!("{unique}.png")), &shot.after)];
+    let after = folder.join(format!("{unique}.{}", shot.after.extension()));
+    let mut files = vec![(after, &shot.after)];
     if let Some(before) = &shot.before {
-        files.push((folder.join(format!("{unique} original.png")), before));
+        let path = folder.join(format!("{unique} original.{}", before.extension()));
+        files.push((path, before));
     }
     let mut written = Vec::new();
     for (path, image) in files {
-        let png = encode_png(image).map_err(|source| ScreenshotError::Encode {
+        let png = image.encode().map_err(|source| ScreenshotError::Encode {
             path: path.clone(),
             source,
         })?;
@@ -147,12 +177,47 @@ mod tests {
 
     use super::*;
 
-    fn image(value: u8) -> RgbaImage {
-        RgbaImage {
+    fn image(value: u8) -> ShotImage {
+        ShotImage::Rgba8(RgbaImage {
             width: 2,
             height: 1,
             pixels: vec![value; 8],
-        }
+        })
+    }
+
+    #[test]
+    fn a_wide_back_buffers_shot_keeps_its_stored_values_as_exr() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let stored = FloatImage {
+            width: 2,
+            height: 1,
+            pixels: vec![[2.5, -0.25, 12.0, 1.0], [0.5, 0.75, 0.0, 0.0]],
+        };
+        let shot = Shot {
+            after: ShotImage::Stored(stored.clone()),
+            before: Some(ShotImage::Stored(stored.clone())),
+        };
+        let written = save(dir.path(), "hdr", &shot).unwrap();
+        assert_eq!(
+            written,
+            [
+                dir.path().join("hdr.exr"),
+                dir.path().join("hdr original.exr")
+            ]
+        );
+        let read = image::open(&written[0]).unwrap().to_rgba32f().into_raw();
+        assert_eq!(read, stored.pixels.concat());
+        // A second shot in the same second gets the next stem, whatever the extension.
+        let again = save(
+            dir.path(),
+            "hdr",
+            &Shot {
+                after: image(3),
+                before: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(again, [dir.path().join("hdr 2.png")]);
     }
 
     #[test]

@@ -105,8 +105,12 @@ impl WorkbenchApp {
                     bypass,
                     without,
                     reference_side,
+                    display,
                 } => {
                     runtime.set_preview_rect(Some(*image_rect));
+                    if let Some(display) = display {
+                        runtime.set_display_transform(*display);
+                    }
                     runtime.chain_mut().set_bypass(*bypass);
                     runtime.set_reference(*without);
                     if let Some(gain) = reference_side {

@@ -78,9 +78,17 @@ pub struct StartOptions {
     /// module for the open effect is looked for there after beside it
     /// ([`session::reference::find`]).
     pub reference: Vec<PathBuf>,
+    /// The back buffer the effects run on (`--back-buffer`/`--color-space`, the tool bar's
+    /// box): `None` is what the last session stored, else RGBA8 sRGB.
+    pub back_buffer: Option<analysis::BackBuffer>,
 }
 
 impl StartOptions {
+    /// The back buffer these options run on (RGBA8 sRGB unless one was chosen).
+    pub fn back_buffer(&self) -> analysis::BackBuffer {
+        self.back_buffer.unwrap_or_default()
+    }
+
     /// The search paths the document opens with.
     pub fn search_paths(&self) -> session::search::SearchPaths {
         session::search::SearchPaths::from_args(&self.include, &self.textures)
@@ -160,6 +168,8 @@ pub enum Command {
         bypass: bool,
         without: Option<TechniqueKey>,
         reference_side: Option<f32>,
+        /// The display transform, on a wide back buffer (`engine::display`).
+        display: Option<engine::display::DisplayTransform>,
     },
     /// The uniform being edited and the one hovered in the uniforms panel, for the
     /// `overlay_active`/`overlay_hovered` sources of the next frame.
@@ -340,6 +350,9 @@ impl WorkbenchApp {
             if options.reference.is_empty() {
                 options.reference = stored.reference;
             }
+            if options.back_buffer.is_none() {
+                options.back_buffer = stored.back_buffer.and_then(|b| b.back_buffer());
+            }
             screenshot_settings = stored.screenshots;
         }
         let mut app = Self {
@@ -404,6 +417,9 @@ impl WorkbenchApp {
             options.resolution = recovery.resolution;
             options.include.clone_from(&recovery.include);
             options.textures.clone_from(&recovery.textures);
+            if let Some(back_buffer) = recovery.back_buffer.as_ref().and_then(|b| b.back_buffer()) {
+                options.back_buffer = Some(back_buffer);
+            }
         }
         if let Err(e) = app.try_open(options.clone()) {
             // Nothing was open to keep: say why in the panes too.
@@ -478,6 +494,7 @@ impl WorkbenchApp {
             resolution: self.settings.opened.resolution,
             include: self.settings.opened.include.clone(),
             textures: self.settings.opened.textures.clone(),
+            back_buffer: Some(self.settings.opened.back_buffer().into()),
             buffers: self.panels.editor.unsaved(),
             preset_text,
             why,
@@ -543,6 +560,7 @@ impl WorkbenchApp {
             &options.search_paths(),
         )
         .map_err(OpenError::Document)?;
+        document.back_buffer = options.back_buffer();
         // Effects are checked against what this window's device really offers.
         document.target = self.gpu.render_state.as_ref().map(runtime::device_target);
         let source = load_source(&options).map_err(OpenError::Input)?;
@@ -764,6 +782,7 @@ impl WorkbenchApp {
             include: self.settings.opened.include.clone(),
             textures: self.settings.opened.textures.clone(),
             reference: self.settings.opened.reference.clone(),
+            back_buffer: self.settings.opened.back_buffer.map(Into::into),
         }
     }
 }
@@ -823,7 +842,12 @@ fn load_source(
     options: &StartOptions,
 ) -> Result<session::input::Source, engine::input::InputError> {
     let size = options.resolution.unwrap_or(TEST_CARD_SIZE);
-    let source = session::input::load_input(&options.input, options.depth.as_deref(), size)?;
+    let source = session::input::load_input_for(
+        &options.input,
+        options.depth.as_deref(),
+        size,
+        options.back_buffer(),
+    )?;
     Ok(match options.resolution {
         Some(size) => source.at_size(size),
         None => source,

@@ -1,6 +1,7 @@
 //! Every compile and chain rebuild off the frame that asked for it (issue #23): opening other
 //! effects, another shader choice, performance mode, another input or size, a reload and the
-//! editor's text all go through `session::background`. What an action changes waits in
+//! editor's text all go through `session::background`; another back buffer is another input
+//! (the input is uploaded onto it and the effects compiled for its macros). What an action changes waits in
 //! [`Pending`] while the front end runs on a worker thread and the old chain keeps drawing (the
 //! status bar says "compiling"); a later frame picks the result up and rebuilds the chain with
 //! everything pending at once. A compile with errors, or a chain that cannot be built, keeps the
@@ -111,14 +112,16 @@ impl WorkbenchApp {
             return;
         };
         let mode = self.doc.pending.mode.unwrap_or(self.gpu.mode);
-        let size = self
-            .doc
-            .pending
-            .input
-            .as_ref()
-            .map_or_else(|| runtime.chain().size(), |(_, source)| source.size());
+        let pending_input = self.doc.pending.input.as_ref();
+        let size =
+            pending_input.map_or_else(|| runtime.chain().size(), |(_, source)| source.size());
+        let mut document = self.doc.document.clone();
+        if let Some((options, _)) = pending_input {
+            // Another back buffer changes the macros the effects see (`BUFFER_COLOR_SPACE`).
+            document.back_buffer = options.back_buffer();
+        }
         self.doc.compiler.request(
-            self.doc.document.clone(),
+            document,
             size,
             settings_like(mode, runtime.chain()),
             self.panels.editor.overlay(),
@@ -169,10 +172,16 @@ impl WorkbenchApp {
         }
         let quiet = std::mem::take(&mut self.doc.quiet_compile) && pending.is_empty();
         let status = if compiled.has_errors() {
-            if pending.is_empty() {
-                "reload failed: the effects have errors (see Diagnostics)".to_string()
-            } else {
-                "the effects have errors (see Diagnostics)".to_string()
+            match self.back_buffer_change(&pending) {
+                Some(back_buffer) => format!(
+                    "cannot run on the {back_buffer} back buffer: the effects have errors \
+                     there (see Diagnostics); the {} chain keeps running",
+                    self.doc.document.back_buffer
+                ),
+                None if pending.is_empty() => {
+                    "reload failed: the effects have errors (see Diagnostics)".to_string()
+                }
+                None => "the effects have errors (see Diagnostics)".to_string(),
             }
         } else {
             self.rebuild(compiled.effects, pending, finished.duration)
@@ -182,6 +191,12 @@ impl WorkbenchApp {
         }
     }
 
+    /// The back buffer `pending` switches to, when it is another than the document's.
+    fn back_buffer_change(&self, pending: &Pending) -> Option<analysis::BackBuffer> {
+        let (options, _) = pending.input.as_ref()?;
+        Some(options.back_buffer()).filter(|b| *b != self.doc.document.back_buffer)
+    }
+
     /// Rebuilds the chain from compiled `effects` with everything `pending`; the status.
     fn rebuild(
         &mut self,
@@ -189,6 +204,7 @@ impl WorkbenchApp {
         pending: Pending,
         duration: Duration,
     ) -> String {
+        let back_buffer = self.back_buffer_change(&pending);
         let Ok(runtime) = &mut self.gpu.runtime else {
             return String::new();
         };
@@ -200,17 +216,23 @@ impl WorkbenchApp {
         } = pending;
         let (choice, shaders) = shaders.unzip();
         let current = runtime.chain().options().clone();
+        let (input_options, source) = input.unzip();
         let options = engine::ChainOptions {
             shaders: shaders.unwrap_or_else(|| current.shaders.clone()),
+            back_buffer: input_options
+                .as_ref()
+                .map_or(current.back_buffer, StartOptions::back_buffer),
             ..current
         };
-        let (input_options, source) = input.unzip();
         let built = match source {
             Some(source) => runtime.set_input(source, effects, &options),
             None => runtime.reload_with(effects, &options),
         };
         if let Err(e) = built {
             return match (&input_options, choice, mode) {
+                (Some(_), _, _) if back_buffer.is_some() => {
+                    format!("cannot run on that back buffer: {e}")
+                }
                 (Some(_), _, _) => format!("cannot run over that input: {e}"),
                 (None, Some(choice), _) => format!("cannot run {}: {e}", choice.label()),
                 (None, None, Some(_)) => format!("cannot switch performance mode: {e}"),
@@ -228,8 +250,12 @@ impl WorkbenchApp {
             if let InputChoice::Image(image) = &options.input {
                 super::persist::remember(&mut self.settings.recent_images, image.clone());
             }
+            self.doc.document.back_buffer = options.back_buffer();
             self.settings.opened = options;
-            done.push("input changed".to_string());
+            done.push(match back_buffer {
+                Some(back_buffer) => format!("back buffer: {back_buffer}"),
+                None => "input changed".to_string(),
+            });
         }
         if let Some(choice) = choice {
             self.gpu.shaders = choice;

@@ -23,6 +23,9 @@ pub struct Recovery {
     pub include: Vec<PathBuf>,
     #[serde(default)]
     pub textures: Vec<PathBuf>,
+    /// The back buffer the effects ran on.
+    #[serde(default)]
+    pub back_buffer: Option<super::persist::StoredBackBuffer>,
     /// The editor's unsaved text, by file.
     pub buffers: Vec<(PathBuf, String)>,
     /// The chain's techniques, order and values as preset text (ReShade's INI), when they had
@@ -113,6 +116,9 @@ mod tests {
             resolution: Some((640, 360)),
             include: vec![PathBuf::from("/fx/Shaders")],
             textures: vec![PathBuf::from("/fx/Textures/**")],
+            back_buffer: Some(
+                analysis::BackBuffer::of_format(analysis::BackBufferFormat::Rgb10a2).into(),
+            ),
             buffers: vec![(PathBuf::from("/fx/a.fx"), "float4 x; // é\n".to_string())],
             preset_text: Some("Techniques=A@a.fx\n".to_string()),
             why: "destroyed".to_string(),

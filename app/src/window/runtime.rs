@@ -5,7 +5,7 @@ use engine::{ChainOptions, EffectChain, GpuContext};
 
 use crate::session::document::Document;
 use crate::session::input::{LiveInput, Source};
-use crate::session::screenshot::Shot;
+use crate::session::screenshot::{Shot, ShotImage};
 use crate::window::reference_side::ReferenceSide;
 
 /// What the window's device offers shaders: the features it was created with, as wgpu maps
@@ -67,6 +67,30 @@ pub struct Runtime {
     /// What the preview asked for last frame: the reference side, and the difference's gain;
     /// taken by the next frame, so a hidden preview stops the extra chain.
     wanted_side: Option<f32>,
+    /// The preview's display transform, on a back buffer an SDR screen does not show as stored.
+    display: Option<PreviewDisplay>,
+    /// The transform the preview chose last (kept while it is hidden).
+    display_transform: Option<engine::display::DisplayTransform>,
+}
+
+/// The display transform of the output, the input and the output without the split's
+/// left-out technique, for the preview only: the chain, the inspector and screenshots read the
+/// stored values.
+struct PreviewDisplay {
+    output: engine::display::DisplayPass,
+    input: engine::display::DisplayPass,
+    without: engine::display::DisplayPass,
+}
+
+impl PreviewDisplay {
+    /// The passes for `chain`'s back buffer, or none on an sRGB one (shown as stored).
+    fn for_chain(device: &wgpu::Device, chain: &EffectChain) -> Option<Self> {
+        (chain.back_buffer().color_space() != analysis::ColorSpace::Srgb).then(|| Self {
+            output: engine::display::DisplayPass::new(device, chain.size()),
+            input: engine::display::DisplayPass::new(device, chain.size()),
+            without: engine::display::DisplayPass::new(device, chain.size()),
+        })
+    }
 }
 
 /// The reference side's state.
@@ -109,17 +133,26 @@ impl Runtime {
             render_state.queue.clone(),
             &render_state.adapter,
         );
-        let mut chain = EffectChain::new(&ctx, effects, source.size(), &ChainOptions::default())?;
+        let options = ChainOptions {
+            back_buffer: document.back_buffer,
+            ..ChainOptions::default()
+        };
+        let mut chain = EffectChain::new(&ctx, effects, source.size(), &options)?;
         document.apply_preset(&mut chain);
-        let input = LiveInput::new(&ctx, source);
+        let input = LiveInput::on(&ctx, source, document.back_buffer);
+        let display = PreviewDisplay::for_chain(&ctx.device, &chain);
         let preview = render_state.renderer.write().register_native_texture(
             &ctx.device,
-            chain.output_view(),
+            display
+                .as_ref()
+                .map_or(chain.output_view(), |d| d.output.view()),
             wgpu::FilterMode::Linear,
         );
         let input_preview = render_state.renderer.write().register_native_texture(
             &ctx.device,
-            &input.texture().view,
+            display
+                .as_ref()
+                .map_or(&input.texture().view, |d| d.input.view()),
             wgpu::FilterMode::Linear,
         );
         Ok(Self {
@@ -140,7 +173,32 @@ impl Runtime {
             reference_module: None,
             side: Side::Off,
             wanted_side: None,
+            display,
+            display_transform: None,
         })
+    }
+
+    /// The display transform the preview shows a wide back buffer through from the next frame
+    /// (the colour space's default until one is chosen).
+    pub fn set_display_transform(&mut self, transform: engine::display::DisplayTransform) {
+        self.display_transform = Some(transform);
+    }
+
+    /// The display transform the preview shows the back buffer through, or none on an sRGB
+    /// back buffer (shown as stored).
+    pub fn display_transform(&self) -> Option<engine::display::DisplayTransform> {
+        self.display.as_ref()?;
+        let space = self.chain.back_buffer().color_space();
+        Some(
+            self.display_transform
+                .unwrap_or_else(|| engine::display::DisplayTransform::for_color_space(space)),
+        )
+    }
+
+    /// What the preview shows of the output on a wide back buffer: the display transform's
+    /// texture (tests read it back).
+    pub fn display_texture(&self) -> Option<&wgpu::Texture> {
+        self.display.as_ref().map(|d| d.output.texture())
     }
 
     pub fn chain(&self) -> &EffectChain {
@@ -159,7 +217,8 @@ impl Runtime {
     }
 
     /// Runs the chain over another input with `options`, keeping the user's settings: `effects`
-    /// are the open effects compiled for the new input's size.
+    /// are the open effects compiled for the new input's size and `options.back_buffer`, which
+    /// the input is uploaded onto.
     pub fn set_input(
         &mut self,
         source: Source,
@@ -169,11 +228,15 @@ impl Runtime {
         let size = source.size();
         self.chain.reload_with(effects, size, options)?;
         self.drop_side();
-        self.input = LiveInput::new(&self.ctx, source);
+        self.input = LiveInput::on(&self.ctx, source, options.back_buffer);
         self.point_preview_at_output();
+        let input_view = self
+            .display
+            .as_ref()
+            .map_or(&self.input.texture().view, |d| d.input.view());
         self.renderer.write().update_egui_texture_from_wgpu_texture(
             &self.ctx.device,
-            &self.input.texture().view,
+            input_view,
             wgpu::FilterMode::Linear,
             self.input_preview,
         );
@@ -263,12 +326,18 @@ impl Runtime {
         wanted
     }
 
-    /// A rebuilt chain has a new output texture: the preview shows that one from now on (and
-    /// the reference's).
+    /// A rebuilt chain has a new output texture (and maybe another size or back buffer): the
+    /// preview shows that one from now on, through a display transform for it, and the
+    /// reference's.
     fn point_preview_at_output(&mut self) {
+        self.display = PreviewDisplay::for_chain(&self.ctx.device, &self.chain);
+        let view = self
+            .display
+            .as_ref()
+            .map_or(self.chain.output_view(), |d| d.output.view());
         self.renderer.write().update_egui_texture_from_wgpu_texture(
             &self.ctx.device,
-            self.chain.output_view(),
+            view,
             wgpu::FilterMode::Linear,
             self.preview,
         );
@@ -298,7 +367,11 @@ impl Runtime {
     /// Registers, repoints or frees the reference's egui texture to match the chain.
     fn point_reference_preview(&mut self) {
         let mut renderer = self.renderer.write();
-        match (self.chain.reference_view(), self.reference_preview) {
+        let shown = match &self.display {
+            Some(display) => self.chain.reference_view().map(|_| display.without.view()),
+            None => self.chain.reference_view(),
+        };
+        match (shown, self.reference_preview) {
             (Some(view), Some(id)) => renderer.update_egui_texture_from_wgpu_texture(
                 &self.ctx.device,
                 view,
@@ -410,6 +483,23 @@ impl Runtime {
         // The chain was built for the input's size, so frame() fails only on a lost device.
         self.chain
             .frame(&mut encoder, self.input.texture(), &frame_input)?;
+        if let (Some(display), Some(transform)) = (&self.display, self.display_transform()) {
+            let space = self.chain.back_buffer().color_space();
+            let (device, queue) = (&self.ctx.device, &self.ctx.queue);
+            let output = self.chain.output_view();
+            display
+                .output
+                .record(device, queue, &mut encoder, output, space, transform);
+            let input = &self.input.texture().view;
+            display
+                .input
+                .record(device, queue, &mut encoder, input, space, transform);
+            if let Some(without) = self.chain.reference_view() {
+                display
+                    .without
+                    .record(device, queue, &mut encoder, without, space, transform);
+            }
+        }
         let side_failed = match (&mut self.side, gain) {
             (Side::On(side), Some(gain)) => side
                 .record(
@@ -438,11 +528,18 @@ impl Runtime {
         Ok(())
     }
 
-    /// Reads the frame just submitted back: the output and, with `before`, the input.
+    /// Reads the frame just submitted back: the output and, with `before`, the input; on a
+    /// wide back buffer the stored values.
     fn read_shot(&self, before: bool) -> Result<Shot, ShotError> {
+        let (device, queue) = (&self.ctx.device, &self.ctx.queue);
         let read = |texture: &wgpu::Texture| {
-            engine::input::read_texture(&self.ctx.device, &self.ctx.queue, texture)
-                .map_err(ShotError)
+            let wide = texture.format() != wgpu::TextureFormat::Rgba8Unorm;
+            match wide.then(|| engine::input::read_texture_stored(device, queue, texture)) {
+                Some(Some(stored)) => stored.map(ShotImage::Stored).map_err(ShotError),
+                _ => engine::input::read_texture(device, queue, texture)
+                    .map(ShotImage::Rgba8)
+                    .map_err(ShotError),
+            }
         };
         Ok(Shot {
             after: read(self.chain.output())?,

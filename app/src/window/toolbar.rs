@@ -423,6 +423,7 @@ impl Toolbar {
         input_ui(ui, view.opened, out);
         self.resolution_ui(ui, view.opened, out);
         if !view.running {
+            back_buffer_ui(ui, view.opened, out);
             return;
         }
         let target = view
@@ -475,6 +476,8 @@ impl Toolbar {
                 CompileMode::Normal
             }));
         }
+        // Last, so the boxes every session uses keep their places on a narrow window.
+        back_buffer_ui(ui, view.opened, out);
     }
 
     /// The chain's resolution (`BUFFER_WIDTH`/`BUFFER_HEIGHT`), chosen apart from the panel's
@@ -562,6 +565,55 @@ impl Toolbar {
             self.path_field = None;
             self.path_note = None;
         }
+    }
+}
+
+/// The back buffer box: every format and colour space a swap chain presents together. Another
+/// one reopens the input on it and compiles the effects for it in the background, keeping the
+/// session, as another input does.
+fn back_buffer_ui(ui: &mut egui::Ui, opened: &StartOptions, out: &mut Vec<Command>) {
+    let current = opened.back_buffer();
+    let mut chosen = current;
+    ui.label("Back buffer");
+    egui::ComboBox::from_id_salt("back buffer")
+        .selected_text(back_buffer_label(current))
+        .show_ui(ui, |ui| {
+            for format in analysis::BackBufferFormat::ALL {
+                for &space in analysis::BackBuffer::color_spaces_of(format) {
+                    if let Ok(back_buffer) = analysis::BackBuffer::new(format, space) {
+                        ui.selectable_value(
+                            &mut chosen,
+                            back_buffer,
+                            back_buffer_label(back_buffer),
+                        );
+                    }
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "The game's back buffer the effects run on: its format (BUFFER_COLOR_BIT_DEPTH) and \
+             the colour space it is presented in (BUFFER_COLOR_SPACE). The preview shows wide \
+             ones through its display transform.",
+        );
+    if chosen != current {
+        out.push(Command::Open(StartOptions {
+            back_buffer: Some(chosen),
+            ..opened.clone()
+        }));
+    }
+}
+
+/// The back buffer box's name for `back_buffer`.
+pub fn back_buffer_label(back_buffer: analysis::BackBuffer) -> &'static str {
+    use analysis::{BackBufferFormat as F, ColorSpace as C};
+    match (back_buffer.format(), back_buffer.color_space()) {
+        (F::Rgba8, _) => "RGBA8 sRGB",
+        (F::Rgb10a2, C::Hdr10) => "RGB10A2 HDR10 PQ",
+        (F::Rgb10a2, C::Hlg) => "RGB10A2 HDR10 HLG",
+        (F::Rgb10a2, _) => "RGB10A2 SDR 10-bit",
+        (F::Rgba16f, C::Scrgb) => "RGBA16F scRGB",
+        (F::Rgba16f, _) => "RGBA16F sRGB",
     }
 }
 

@@ -5,7 +5,11 @@
 //! the image). Where ReShade's own SPIR-V was found for the effect, the left side can be the
 //! chain run with ReShade's shaders, and a differences view shows the amplified absolute
 //! difference of the two outputs (the factor chosen in the tool bar; the inspector follows it).
+//! On a wide back buffer (scRGB, HDR10, HLG) the image is shown through a display transform
+//! (`engine::display`: clip or a tone-map curve, at a paper white in nits) chosen in the tool
+//! bar; only the preview sees it.
 
+use engine::display::{DisplayCurve, DisplayTransform};
 use engine::inspect::{CapturePoint, CaptureRequest, ResourceId};
 use engine::{EffectChain, TechniqueKey};
 
@@ -25,6 +29,8 @@ struct PreviewOutcome {
     pub reference_side: Option<f32>,
     /// The back-buffer pixel clicked this frame (the Debug pane's pixel).
     pub clicked: Option<[u32; 2]>,
+    /// The display transform chosen, on a wide back buffer.
+    pub display: Option<DisplayTransform>,
 }
 
 /// The textures the preview draws, registered with egui, and what it knows of ReShade's side.
@@ -73,6 +79,11 @@ pub struct PreviewPanel {
     differences: bool,
     /// The differences view's amplification (one of [`DIFFERENCE_GAINS`]).
     gain: f32,
+    /// The display transform's curve on a wide back buffer.
+    curve: DisplayCurve,
+    /// The paper white chosen and the colour space it was chosen for (another one starts at
+    /// its own default).
+    paper_white: Option<(analysis::ColorSpace, f32)>,
 }
 
 impl Default for PreviewPanel {
@@ -87,6 +98,8 @@ impl Default for PreviewPanel {
             image_rect: None,
             differences: false,
             gain: 8.0,
+            curve: DisplayCurve::Clip,
+            paper_white: None,
         }
     }
 }
@@ -123,6 +136,28 @@ impl PreviewPanel {
         self.differences.then_some(self.gain)
     }
 
+    /// The display transform a wide back buffer in `color_space` is shown through.
+    pub fn display_transform(&self, color_space: analysis::ColorSpace) -> DisplayTransform {
+        let paper_white_nits = match self.paper_white {
+            Some((space, nits)) if space == color_space => nits,
+            _ => engine::display::default_paper_white_nits(color_space),
+        };
+        DisplayTransform {
+            curve: self.curve,
+            paper_white_nits,
+        }
+    }
+
+    /// Chooses the display transform for a wide back buffer in `color_space`.
+    pub fn set_display_transform(
+        &mut self,
+        color_space: analysis::ColorSpace,
+        transform: DisplayTransform,
+    ) {
+        self.curve = transform.curve;
+        self.paper_white = Some((color_space, transform.paper_white_nits));
+    }
+
     /// Turns the differences view on or off, with `gain`.
     pub fn set_differences(&mut self, on: bool, gain: f32) {
         self.differences = on;
@@ -143,6 +178,7 @@ impl PreviewPanel {
             bypass: shown.bypass,
             without: shown.reference,
             reference_side: shown.reference_side,
+            display: shown.display,
         }];
         commands.extend(shown.capture.map(|request| Command::Capture {
             request,
@@ -232,6 +268,7 @@ impl PreviewPanel {
             },
             reference_side: self.wants_reference_side().then_some(self.gain),
             clicked,
+            display: wide_color_space(chain).map(|space| self.display_transform(space)),
         }
     }
 
@@ -252,6 +289,9 @@ impl PreviewPanel {
             }
             ui.checkbox(&mut self.bypass, "Bypass all")
                 .on_hover_text("Run no technique: the output is the input");
+            if let Some(space) = wide_color_space(chain) {
+                self.display_ui(ui, space);
+            }
             self.view.buttons_ui(ui);
             ui.weak(
                 self.readout
@@ -259,6 +299,35 @@ impl PreviewPanel {
                     .unwrap_or("Hover the image to read its pixels"),
             );
         });
+    }
+
+    /// The display transform's curve and paper white, on a wide back buffer in `space`.
+    fn display_ui(&mut self, ui: &mut egui::Ui, space: analysis::ColorSpace) {
+        let mut transform = self.display_transform(space);
+        ui.label("Display");
+        egui::ComboBox::from_id_salt("display transform")
+            .selected_text(transform.curve.label())
+            .show_ui(ui, |ui| {
+                for curve in DisplayCurve::ALL {
+                    ui.selectable_value(&mut transform.curve, curve, curve.label());
+                }
+            })
+            .response
+            .on_hover_text(
+                "How the wide back buffer reaches this SDR screen: clipped at paper white, or \
+                 tone-mapped (a Reinhard shoulder on luminance). Only the preview is \
+                 transformed; effects, screenshots and the inspector see the stored values.",
+            );
+        ui.add(
+            egui::DragValue::new(&mut transform.paper_white_nits)
+                .range(1.0..=10_000.0)
+                .speed(1.0)
+                .suffix(" nits"),
+        )
+        .on_hover_text("Paper white: the light shown as the screen's white");
+        if transform != self.display_transform(space) {
+            self.set_display_transform(space, transform);
+        }
     }
 
     /// The differences view's toggle and its amplification.
@@ -381,7 +450,15 @@ impl PreviewPanel {
             CapturePoint::End
         };
         let side = if before { "input" } else { "output" };
-        if let Some(Ok(image)) = chain.captured()
+        let wide = wide_color_space(chain);
+        if let (Some(Ok(image)), Some(space)) = (chain.captured(), wide)
+            && image.request.point == point
+            && let Some(values) =
+                crate::session::inspect::describe_texel_in(image, x, y, Some(space))
+        {
+            // Stored values, not what the display transform shows.
+            self.readout = Some(format!("{side} {values}"));
+        } else if let Some(Ok(image)) = chain.captured()
             && image.request.point == point
             && let Some([r, g, b, a]) = image.texel(x, y)
         {
@@ -401,4 +478,10 @@ impl PreviewPanel {
             mip_level: 0,
         })
     }
+}
+
+/// The chain's colour space when an SDR screen cannot show its back buffer as stored.
+fn wide_color_space(chain: &EffectChain) -> Option<analysis::ColorSpace> {
+    let space = chain.back_buffer().color_space();
+    (space != analysis::ColorSpace::Srgb).then_some(space)
 }

@@ -1,7 +1,8 @@
 //! The render-target inspector: every texture of the chain with its size, format, levels, memory
 //! and the passes that write and read it; the chosen one as it is after a chosen pass of the
 //! current frame, with channel isolation, range remapping, mip level, zoom and pan (1:1, fit),
-//! the stored values under the cursor, NaN and infinities highlighted, and export to PNG.
+//! the stored values under the cursor (on a wide back buffer with the light they stand for in
+//! nits), NaN and infinities highlighted, and export to PNG.
 //!
 //! The panel only asks for a capture ([`InspectorPanel::show`] returns the request); the chain
 //! copies the texture at that boundary while the request is set, and reads it back later.
@@ -113,7 +114,7 @@ impl InspectorPanel {
                             ui.label(format!(
                                 "Differences from ReShade's shaders, amplified {gain}x"
                             ));
-                            self.image_ui(ui, &difference);
+                            self.image_ui(ui, &difference, None);
                         }
                         None => {
                             ui.weak("Capturing ReShade's side...");
@@ -128,7 +129,10 @@ impl InspectorPanel {
                 }
             }
             (Some(Ok(image)), None) if image.request.resource == self.resource => {
-                self.image_ui(ui, image);
+                // The back buffer of a wide chain holds light: the readout gives its nits.
+                let light = (image.request.resource == ResourceId::BackBuffer)
+                    .then(|| chain.back_buffer().color_space());
+                self.image_ui(ui, image, light);
             }
             (Some(Err(e)), _) => {
                 ui.label(format!("No capture: {e}"));
@@ -261,7 +265,12 @@ impl InspectorPanel {
         };
     }
 
-    fn image_ui(&mut self, ui: &mut egui::Ui, image: &CapturedImage) {
+    fn image_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        image: &CapturedImage,
+        light: Option<analysis::ColorSpace>,
+    ) {
         let (nan, inf) = view::non_finite_counts(image);
         ui.horizontal(|ui| {
             ui.label(format!(
@@ -305,7 +314,7 @@ impl InspectorPanel {
         if let Some(pos) = response.hover_pos() {
             let texel = (pos - image_rect.min) / scale;
             self.readout = (texel.x >= 0.0 && texel.y >= 0.0)
-                .then(|| view::describe_texel(image, texel.x as u32, texel.y as u32))
+                .then(|| view::describe_texel_in(image, texel.x as u32, texel.y as u32, light))
                 .flatten();
             if response.clicked() && image_rect.contains(pos) {
                 self.clicked = Some([texel.x as u32, texel.y as u32]);
