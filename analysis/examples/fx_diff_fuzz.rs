@@ -523,7 +523,12 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
     if errors.is_empty() && out.effect.is_some() {
         return Verdict::Accepted;
     }
-    if errors.iter().any(|d| d.message.contains(BACKEND_REJECT)) {
+    // Where ReShade's front end goes on past code no back end compiles, so do we: its first
+    // error is compared with our first other one.
+    let (backend, errors): (Vec<_>, Vec<_>) = errors
+        .into_iter()
+        .partition(|d| d.message.contains(BACKEND_REJECT));
+    if errors.is_empty() && !backend.is_empty() {
         return Verdict::BackendReject;
     }
     let located: Vec<(Option<String>, u32)> = errors

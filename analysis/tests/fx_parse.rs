@@ -411,9 +411,11 @@ int found;
         .iter()
         .map(|d| format!("{} {}", d.code, d.message))
         .collect();
-    // A bare `exists`, and one before an unterminated string (no slice inside the 'é').
+    // A bare `exists`, and one before an unterminated string (no slice inside the 'é'), which
+    // is an error of its own, as in ReShade.
     let expected = "PreprocessorError 'exists' : expected a quoted file name";
-    assert_eq!(errors, [expected, expected]);
+    let open = "PreprocessorError '\"' : unterminated string literal";
+    assert_eq!(errors, [open, expected, expected]);
 }
 
 #[test]

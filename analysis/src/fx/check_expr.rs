@@ -173,9 +173,9 @@ impl Checker {
             self.arithmetic(&a, &b, range)
         };
         if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) && float_valued(&result) {
+            // Reported, then typed as ReShade types it, so what it goes on to check is checked.
             let operand = if integral(&a) { rhs } else { lhs };
             self.float_shift(&result, operand.range);
-            return Type::Error;
         }
         use BinaryOp::*;
         match op {

@@ -31,6 +31,7 @@ mod eval;
 mod expand;
 mod loader;
 mod output;
+mod strings;
 mod tokens;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -341,6 +342,15 @@ impl<'a> Preprocessor<'a> {
     fn process_file(&mut self, file: FileId) {
         // The text is shared so that included files can be added to `sources` while we walk it.
         let text: Rc<str> = self.sources.get(file).text.as_str().into();
+        if self.dialect == Dialect::ReshadeFx {
+            for at in strings::unterminated_strings(&text) {
+                self.error(
+                    DiagnosticCode::PreprocessorError,
+                    Span::new(file, at, at + 1),
+                    "'\"' : unterminated string literal".into(),
+                );
+            }
+        }
         let bytes = text.as_bytes();
         let mut conds: Vec<Cond> = Vec::new();
         let mut pos = 0;
