@@ -71,6 +71,23 @@ fn split_semantic(semantic: &str) -> (&str, u32) {
     (stem, semantic[stem.len()..].parse().unwrap_or(0))
 }
 
+/// A pixel shader output's semantic as ReShade's code generators read it: any name starting
+/// with `SV_TARGET` or `COLOR` is a render target, its index the digits right after the prefix
+/// (`strtoul`: `SV_TARGET0_m00` is target 0, `COLORX` target 0).
+fn target_semantic(upper: &str) -> Option<(&'static str, u32)> {
+    let (stem, rest) = ["SV_TARGET", "COLOR"]
+        .into_iter()
+        .find_map(|stem| upper.strip_prefix(stem).map(|rest| (stem, rest)))?;
+    let digits = &rest[..rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len()];
+    // No digits is target 0; too many for a u32 is past the 8 targets either way.
+    let index = if digits.is_empty() {
+        0
+    } else {
+        digits.parse().unwrap_or(u32::MAX)
+    };
+    Some((stem, index))
+}
+
 /// A semantic in upper case with its index written: `TEXCOORD` and `texcoord0` are `TEXCOORD0`.
 pub(super) fn normalised(semantic: &str) -> String {
     let upper = semantic.to_ascii_uppercase();
@@ -135,7 +152,11 @@ pub(super) fn known_attribute(
     input: bool,
 ) -> Option<(String, Type)> {
     let upper = semantic.to_ascii_uppercase();
-    let (stem, index) = split_semantic(&upper);
+    let (stem, index) = if stage == naga::ShaderStage::Fragment && !input {
+        target_semantic(&upper).unwrap_or_else(|| split_semantic(&upper))
+    } else {
+        split_semantic(&upper)
+    };
     let u3 = Type::vector(Base::Uint, 3);
     use naga::ShaderStage::*;
     match (stage, input, stem) {
