@@ -173,12 +173,6 @@ struct Display {
 @group(0) @binding(0) var stored: texture_2d<f32>;
 @group(0) @binding(1) var<uniform> display: Display;
 
-@vertex
-fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
-}
-
 fn srgb_to_linear(v: vec3<f32>) -> vec3<f32> {
     return select(pow((v + 0.055) / 1.055, vec3<f32>(2.4)), v / 12.92, v <= vec3<f32>(0.04045));
 }
@@ -244,79 +238,27 @@ fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
 pub const DISPLAY_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 
 /// The display transform on the GPU, into a texture of its own of the source's size.
-pub struct DisplayPass {
-    pipeline: wgpu::RenderPipeline,
-    uniforms: wgpu::Buffer,
-    target: wgpu::Texture,
-    view: wgpu::TextureView,
-}
+pub struct DisplayPass(crate::fullscreen::FullscreenPass);
 
 impl DisplayPass {
     /// The pass and its `size` target.
     pub fn new(device: &wgpu::Device, size: (u32, u32)) -> Self {
-        let target = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("fxbench display transform"),
-            size: wgpu::Extent3d {
-                width: size.0.max(1),
-                height: size.1.max(1),
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: DISPLAY_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                | wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
-        let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-        let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("fxbench display transform"),
-            size: 16,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("fxbench display transform"),
-            source: wgpu::ShaderSource::Wgsl(DISPLAY_WGSL.into()),
-        });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("fxbench display transform"),
-            layout: None,
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs"),
-                compilation_options: wgpu::PipelineCompilationOptions::default(),
-                buffers: &[],
-            },
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs"),
-                compilation_options: wgpu::PipelineCompilationOptions::default(),
-                targets: &[Some(DISPLAY_FORMAT.into())],
-            }),
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            multiview_mask: None,
-            cache: None,
-        });
-        Self {
-            pipeline,
-            uniforms,
-            target,
-            view,
-        }
+        Self(crate::fullscreen::FullscreenPass::new(
+            device,
+            "fxbench display transform",
+            DISPLAY_WGSL,
+            size,
+            DISPLAY_FORMAT,
+        ))
     }
 
     /// What the SDR screen shows (tests read it back).
     pub fn texture(&self) -> &wgpu::Texture {
-        &self.target
+        self.0.texture()
     }
 
     pub fn view(&self) -> &wgpu::TextureView {
-        &self.view
+        self.0.view()
     }
 
     /// Records the transform of `stored` (a view of the stored values, of this pass's size) in
@@ -330,47 +272,20 @@ impl DisplayPass {
         color_space: ColorSpace,
         transform: DisplayTransform,
     ) {
-        let words = [
+        let mut words = [0u8; 16];
+        for (i, word) in [
             color_space.reshade_value().to_le_bytes(),
             transform.curve.code().to_le_bytes(),
             transform.paper_white_nits.to_le_bytes(),
             (SHOULDER_KNEE as f32).to_le_bytes(),
         ]
-        .concat();
-        queue.write_buffer(&self.uniforms, 0, &words);
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("fxbench display transform"),
-            layout: &self.pipeline.get_bind_group_layout(0),
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::TextureView(stored),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: self.uniforms.as_entire_binding(),
-                },
-            ],
-        });
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("fxbench display transform"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &self.view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        pass.set_pipeline(&self.pipeline);
-        pass.set_bind_group(0, &bind_group, &[]);
-        pass.draw(0..3, 0..1);
+        .iter()
+        .enumerate()
+        {
+            words[i * 4..i * 4 + 4].copy_from_slice(word);
+        }
+        let bind_group = self.0.bind_group(device, &[stored]);
+        self.0.record(queue, encoder, &bind_group, &words);
     }
 }
 

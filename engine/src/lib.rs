@@ -12,6 +12,7 @@ pub mod context;
 pub mod display;
 mod effect_gpu;
 pub mod format;
+pub mod fullscreen;
 pub mod input;
 pub mod inspect;
 pub mod limits;

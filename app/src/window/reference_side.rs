@@ -6,17 +6,12 @@
 
 use engine::{ChainOptions, EffectChain, GpuContext};
 
-/// The difference pass: one full-screen triangle reading both outputs' stored values.
+/// The difference pass's fragment shader ([`engine::fullscreen::FullscreenPass`]), reading both
+/// outputs' stored values.
 const DIFFERENCE_WGSL: &str = r"
 @group(0) @binding(0) var ours: texture_2d<f32>;
 @group(0) @binding(1) var theirs: texture_2d<f32>;
 @group(0) @binding(2) var<uniform> gain: vec4<f32>;
-
-@vertex
-fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
-}
 
 @fragment
 fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
@@ -34,11 +29,9 @@ pub struct ReferenceSide {
     chain: EffectChain,
     /// The reference chain's output, for the split's left side.
     preview: egui::TextureId,
-    difference: wgpu::Texture,
+    difference: engine::fullscreen::FullscreenPass,
     difference_preview: egui::TextureId,
-    pipeline: wgpu::RenderPipeline,
     bind_group: wgpu::BindGroup,
-    gain: wgpu::Buffer,
 }
 
 impl ReferenceSide {
@@ -61,85 +54,26 @@ impl ReferenceSide {
         let mut chain = EffectChain::new(ctx, effects, main.size(), &options)?;
         follow(&mut chain, main);
         let device = &ctx.device;
-        let (w, h) = main.size();
-        let difference = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("fxbench reference difference"),
-            size: wgpu::Extent3d {
-                width: w,
-                height: h,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: DIFFERENCE_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                | wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
-        let gain = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("fxbench reference difference gain"),
-            size: 16,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("fxbench reference difference"),
-            source: wgpu::ShaderSource::Wgsl(DIFFERENCE_WGSL.into()),
-        });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("fxbench reference difference"),
-            layout: None,
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs"),
-                compilation_options: wgpu::PipelineCompilationOptions::default(),
-                buffers: &[],
-            },
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs"),
-                compilation_options: wgpu::PipelineCompilationOptions::default(),
-                targets: &[Some(DIFFERENCE_FORMAT.into())],
-            }),
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            multiview_mask: None,
-            cache: None,
-        });
+        let difference = engine::fullscreen::FullscreenPass::new(
+            device,
+            "fxbench reference difference",
+            DIFFERENCE_WGSL,
+            main.size(),
+            DIFFERENCE_FORMAT,
+        );
         let view = |t: &wgpu::Texture| t.create_view(&wgpu::TextureViewDescriptor::default());
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("fxbench reference difference"),
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::TextureView(&view(main.output())),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: wgpu::BindingResource::TextureView(&view(chain.output())),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: gain.as_entire_binding(),
-                },
-            ],
-        });
+        let bind_group =
+            difference.bind_group(device, &[&view(main.output()), &view(chain.output())]);
         let preview =
             renderer.register_native_texture(device, chain.output_view(), wgpu::FilterMode::Linear);
         let difference_preview =
-            renderer.register_native_texture(device, &view(&difference), wgpu::FilterMode::Nearest);
+            renderer.register_native_texture(device, difference.view(), wgpu::FilterMode::Nearest);
         Ok(Self {
             chain,
             preview,
             difference,
             difference_preview,
-            pipeline,
             bind_group,
-            gain,
         })
     }
 
@@ -163,7 +97,7 @@ impl ReferenceSide {
 
     /// The difference image itself (tests read it back).
     pub fn difference(&self) -> &wgpu::Texture {
-        &self.difference
+        self.difference.texture()
     }
 
     /// Records this side's frame after the main chain's, with the same input and sources, and
@@ -179,30 +113,10 @@ impl ReferenceSide {
     ) -> Result<(), engine::ChainError> {
         follow(&mut self.chain, main);
         self.chain.frame(encoder, input, frame)?;
-        let words = [gain, 0.0, 0.0, 0.0].map(f32::to_le_bytes).concat();
-        ctx.queue.write_buffer(&self.gain, 0, &words);
-        let view = self
-            .difference
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("fxbench reference difference"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        pass.set_pipeline(&self.pipeline);
-        pass.set_bind_group(0, &self.bind_group, &[]);
-        pass.draw(0..3, 0..1);
+        let mut words = [0u8; 16];
+        words[..4].copy_from_slice(&gain.to_le_bytes());
+        self.difference
+            .record(&ctx.queue, encoder, &self.bind_group, &words);
         Ok(())
     }
 
