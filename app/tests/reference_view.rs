@@ -45,12 +45,22 @@ fn open_box_blur(
     folders: Vec<PathBuf>,
     resolution: Option<(u32, u32)>,
 ) -> Option<Harness<'static, WorkbenchApp>> {
+    open_box_blur_on(folders, resolution, analysis::BackBuffer::SRGB8)
+}
+
+/// [`open_box_blur`] on `back_buffer`.
+fn open_box_blur_on(
+    folders: Vec<PathBuf>,
+    resolution: Option<(u32, u32)>,
+    back_buffer: analysis::BackBuffer,
+) -> Option<Harness<'static, WorkbenchApp>> {
     engine::testing::gpu()?;
     let options = StartOptions {
         effects: vec![box_blur()],
         input: app::session::input::InputChoice::TestCard,
         resolution,
         reference: folders,
+        back_buffer: Some(back_buffer),
         ..StartOptions::default()
     };
     let mut setup = egui_kittest::wgpu::default_wgpu_setup();
@@ -272,5 +282,51 @@ fn the_differences_view_shows_a_module_that_renders_otherwise() {
     assert!(shown, "the inspector never showed the differences");
     let runtime = harness.state().runtime().expect("the chain runs");
     assert!(runtime.reference_side().is_some());
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// On a wide back buffer the split's ReShade side is shown through the preview's display
+/// transform, as ours is: the side's display texture is `display_pixel` of the side's stored
+/// output within one 8-bit step (the difference image keeps comparing stored values).
+#[test]
+fn reshades_side_is_shown_through_the_display_transform_on_a_wide_back_buffer() {
+    let folder = reference_folder("wide", "box_blur_64x32.spv");
+    let scrgb = analysis::BackBuffer::new(
+        analysis::BackBufferFormat::Rgba16f,
+        analysis::ColorSpace::Scrgb,
+    )
+    .expect("a swap chain presents FP16 in scRGB");
+    let Some(mut harness) = open_box_blur_on(vec![folder.clone()], Some((64, 32)), scrgb) else {
+        return;
+    };
+    show_differences(&mut harness);
+    harness.run_steps(2);
+    let runtime = harness.state().runtime().expect("the chain runs");
+    let transform = runtime.display_transform().expect("a wide back buffer");
+    let side = runtime.reference_side().expect("ReShade's side runs");
+    let gpu = runtime.gpu();
+    let stored = engine::input::read_texture_stored(&gpu.device, &gpu.queue, side.chain().output())
+        .expect("a back-buffer format")
+        .expect("read back");
+    let shown = engine::input::read_texture(
+        &gpu.device,
+        &gpu.queue,
+        side.display_texture().expect("a display transform"),
+    )
+    .expect("read back");
+    for (x, y) in [(0, 0), (20, 10), (63, 31)] {
+        let want = engine::display::display_pixel(
+            engine::ColorSpace::Scrgb,
+            transform,
+            stored.pixel(x, y),
+        );
+        let got = shown.pixel(x, y);
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                (f32::from(*g) - w * 255.0).abs() <= 1.0,
+                "({x}, {y}): shown {got:?}, expected {want:?}"
+            );
+        }
+    }
     std::fs::remove_dir_all(&folder).unwrap();
 }

@@ -32,6 +32,9 @@ pub struct ReferenceSide {
     difference: engine::fullscreen::FullscreenPass,
     difference_preview: egui::TextureId,
     bind_group: wgpu::BindGroup,
+    /// The display transform of the reference's output on a wide back buffer, which the
+    /// preview shows as it shows ours (the difference image stays on stored values).
+    display: Option<engine::display::DisplayPass>,
 }
 
 impl ReferenceSide {
@@ -64,8 +67,10 @@ impl ReferenceSide {
         let view = |t: &wgpu::Texture| t.create_view(&wgpu::TextureViewDescriptor::default());
         let bind_group =
             difference.bind_group(device, &[&view(main.output()), &view(chain.output())]);
-        let preview =
-            renderer.register_native_texture(device, chain.output_view(), wgpu::FilterMode::Linear);
+        let display = (main.back_buffer().color_space() != engine::ColorSpace::Srgb)
+            .then(|| engine::display::DisplayPass::new(device, main.size()));
+        let shown = display.as_ref().map_or(chain.output_view(), |d| d.view());
+        let preview = renderer.register_native_texture(device, shown, wgpu::FilterMode::Linear);
         let difference_preview =
             renderer.register_native_texture(device, difference.view(), wgpu::FilterMode::Nearest);
         Ok(Self {
@@ -74,6 +79,7 @@ impl ReferenceSide {
             difference,
             difference_preview,
             bind_group,
+            display,
         })
     }
 
@@ -95,13 +101,20 @@ impl ReferenceSide {
         self.difference_preview
     }
 
+    /// What the preview shows of ReShade's output on a wide back buffer: its display
+    /// transform's texture (tests read it back); `None` on an sRGB one (shown as stored).
+    pub fn display_texture(&self) -> Option<&wgpu::Texture> {
+        self.display.as_ref().map(|d| d.texture())
+    }
+
     /// The difference image itself (tests read it back).
     pub fn difference(&self) -> &wgpu::Texture {
         self.difference.texture()
     }
 
-    /// Records this side's frame after the main chain's, with the same input and sources, and
-    /// the difference of the outputs amplified by `gain`.
+    /// Records this side's frame after the main chain's, with the same input and sources, its
+    /// output through the preview's display `transform` on a wide back buffer, and the
+    /// difference of the outputs amplified by `gain`.
     pub fn record(
         &mut self,
         ctx: &GpuContext,
@@ -109,10 +122,15 @@ impl ReferenceSide {
         encoder: &mut wgpu::CommandEncoder,
         input: &engine::input::InputTexture,
         frame: &engine::FrameInput,
-        gain: f32,
+        (gain, transform): (f32, Option<engine::display::DisplayTransform>),
     ) -> Result<(), engine::ChainError> {
         follow(&mut self.chain, main);
         self.chain.frame(encoder, input, frame)?;
+        if let (Some(display), Some(transform)) = (&self.display, transform) {
+            let space = self.chain.back_buffer().color_space();
+            let output = self.chain.output_view();
+            display.record(&ctx.device, &ctx.queue, encoder, output, space, transform);
+        }
         let mut words = [0u8; 16];
         words[..4].copy_from_slice(&gain.to_le_bytes());
         self.difference

@@ -500,6 +500,7 @@ impl Runtime {
                     .record(device, queue, &mut encoder, without, space, transform);
             }
         }
+        let transform = self.display_transform();
         let side_failed = match (&mut self.side, gain) {
             (Side::On(side), Some(gain)) => side
                 .record(
@@ -508,7 +509,7 @@ impl Runtime {
                     &mut encoder,
                     self.input.texture(),
                     &frame_input,
-                    gain,
+                    (gain, transform),
                 )
                 .err(),
             _ => None,
