@@ -120,16 +120,17 @@ fn mask_varying(harness: &mut Harness<'_, WorkbenchApp>) {
         .collect();
     if let Some(pane) = pane_rect(harness, Pane::Timing) {
         // Across the pane (the plot's axis labels are beside it), and the plot down to the
-        // pane's bottom (its frame axis below it).
+        // pane's bottom (its frame axis below it) and up by half a label (its top axis label
+        // is centred on the plot's top edge, so its upper half lies above the plot's rect).
         let measured = harness.state().timing_panel().measured_rects();
         let lowest = measured.iter().map(|r| r.bottom()).fold(f32::MIN, f32::max);
         rects.extend(measured.iter().map(|r| {
-            let bottom = if r.bottom() == lowest {
-                pane.bottom()
+            let (top, bottom) = if r.bottom() == lowest {
+                (r.top() - 8.0, pane.bottom())
             } else {
-                r.bottom()
+                (r.top(), r.bottom())
             };
-            egui::Rect::from_x_y_ranges(pane.x_range(), r.top()..=bottom)
+            egui::Rect::from_x_y_ranges(pane.x_range(), top..=bottom)
         }));
     }
     for rect in rects {
