@@ -18,10 +18,7 @@ fn harness_with(
     options: StartOptions,
     storage: Option<MemoryStorage>,
 ) -> Harness<'static, WorkbenchApp> {
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     Harness::builder()
         .with_size(egui::vec2(1400.0, 800.0))
         .wgpu_setup(setup)

@@ -45,10 +45,7 @@ fn harness_with(
     options: StartOptions,
     storage: Option<common::MemoryStorage>,
 ) -> Harness<'static, WorkbenchApp> {
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1600.0, 800.0))
         .wgpu_setup(setup)

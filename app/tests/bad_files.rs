@@ -3,6 +3,8 @@
 //! and the reason is shown. A panic anywhere fails the test.
 #![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -11,10 +13,7 @@ use app::window::{StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
 
 fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     Harness::builder()
         .with_size(egui::vec2(1000.0, 600.0))
         .wgpu_setup(setup)

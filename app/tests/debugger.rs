@@ -37,10 +37,7 @@ technique Known { pass Only { VertexShader = PostProcessVS; PixelShader = PS; } 
 ";
 
 fn open_window(effect: &Path) -> Harness<'static, WorkbenchApp> {
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     let options = StartOptions {
         effects: vec![effect.to_path_buf()],
         input: InputChoice::TestCard,

@@ -31,10 +31,7 @@ fn open_window(effects: Vec<PathBuf>) -> Option<Harness<'static, WorkbenchApp>> 
         resolution: Some((64, 32)),
         ..StartOptions::default()
     };
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1200.0, 600.0))
         .wgpu_setup(setup)

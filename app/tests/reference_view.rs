@@ -63,10 +63,7 @@ fn open_box_blur_on(
         back_buffer: Some(back_buffer),
         ..StartOptions::default()
     };
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 700.0))
         .wgpu_setup(setup)

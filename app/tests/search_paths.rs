@@ -11,20 +11,11 @@ use app::window::{StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 
-/// The software GPU with the device the window asks for.
-fn wgpu_setup() -> egui_wgpu::WgpuSetup {
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
-    setup
-}
-
 /// The real app in a 1200x600 harness, with no stored settings.
 fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
     Harness::builder()
         .with_size(egui::vec2(1200.0, 600.0))
-        .wgpu_setup(wgpu_setup())
+        .wgpu_setup(common::wgpu_setup())
         .build_eframe(move |cc| WorkbenchApp::with_storage(cc, options, None))
 }
 
@@ -149,7 +140,7 @@ fn stored_search_paths_come_back_when_none_are_given() {
     // Started again with nothing named: the same preset, found through the same folders.
     let mut second = Harness::builder()
         .with_size(egui::vec2(1200.0, 600.0))
-        .wgpu_setup(wgpu_setup())
+        .wgpu_setup(common::wgpu_setup())
         .build_eframe(move |cc| {
             WorkbenchApp::with_storage(cc, StartOptions::default(), Some(&storage))
         });

@@ -41,10 +41,7 @@ fn snapshot_options() -> SnapshotOptions {
 /// for; `None` (the test skips) without a GPU.
 fn open_window(options: StartOptions) -> Option<Harness<'static, WorkbenchApp>> {
     engine::testing::gpu()?;
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     let mut harness = Harness::builder()
         .with_size(SIZE)
         .with_pixels_per_point(1.0)

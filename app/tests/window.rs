@@ -10,10 +10,7 @@ use egui_kittest::kittest::Queryable as _;
 /// The real app in a 1200x600 harness on the software GPU, with the device the window asks
 /// for (the same features), test card input unless told otherwise.
 fn open_window(options: StartOptions) -> Harness<'static, WorkbenchApp> {
-    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
-    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
-        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
-    }
+    let setup = common::wgpu_setup();
     Harness::builder()
         .with_size(egui::vec2(1200.0, 600.0))
         .wgpu_setup(setup)

@@ -38,3 +38,13 @@ pub fn settle(harness: &mut egui_kittest::Harness<'_, app::window::WorkbenchApp>
     );
     harness.run_steps(2);
 }
+
+/// The software GPU with the device the window asks for (its features and limits).
+#[allow(dead_code)] // Not every test file that shares this module opens the window.
+pub fn wgpu_setup() -> egui_wgpu::WgpuSetup {
+    let mut setup = egui_kittest::wgpu::default_wgpu_setup();
+    if let egui_wgpu::WgpuSetup::CreateNew(create) = &mut setup {
+        create.device_descriptor = std::sync::Arc::new(app::window::runtime::device_descriptor);
+    }
+    setup
+}
