@@ -172,6 +172,9 @@ fn typing_into_the_editor_recompiles_keeps_the_last_good_chain_on_error_and_save
         .starts_with("reloaded")));
     harness.run_steps(2);
     assert_eq!(centre_pixel(&harness), [0, 255, 0, 255]);
+    // The edit's chain was built with its pipelines on the compile's worker thread.
+    let chain = harness.state().runtime().expect("a chain runs").chain();
+    assert_ne!(chain.built_on(), std::thread::current().id());
     assert!(harness.state().diagnostics().is_empty());
     assert!(harness.state().editor().active_underlines().is_empty());
 

@@ -55,6 +55,17 @@ fn generation(harness: &Harness<'_, WorkbenchApp>) -> u64 {
         .generation()
 }
 
+/// Checks that the running chain's pipelines were built on a worker thread, not on the UI
+/// thread (the test's) that draws the frames.
+fn assert_built_off_the_ui_thread(harness: &Harness<'_, WorkbenchApp>) {
+    let chain = harness.state().runtime().expect("a chain runs").chain();
+    assert_ne!(
+        chain.built_on(),
+        std::thread::current().id(),
+        "the chain was built on the UI thread"
+    );
+}
+
 /// Carries `command` out in one frame, as a panel's click would be, and checks that frame
 /// left the chain as it was and a compile is under way.
 fn act(harness: &mut Harness<'_, WorkbenchApp>, command: Command) {
@@ -104,6 +115,7 @@ fn another_shader_choice_is_built_after_the_frame_that_asked() {
         engine::Shaders::Spirv(_)
     ));
     assert_eq!(runtime.chain().generation(), before + 1);
+    assert_built_off_the_ui_thread(&harness);
 }
 
 #[test]
@@ -131,6 +143,7 @@ fn performance_mode_is_built_after_the_frame_that_asked() {
         chain.effect(effect).uniforms().iter().any(|u| u.constant),
         "no uniform was compiled in"
     );
+    assert_built_off_the_ui_thread(&harness);
 }
 
 #[test]
@@ -149,6 +162,7 @@ fn another_input_size_is_built_after_the_frame_that_asked() {
     assert_eq!(harness.state().opened().resolution, Some((96, 48)));
     let runtime = harness.state().runtime().expect("runs");
     assert_eq!(runtime.chain().size(), (96, 48));
+    assert_built_off_the_ui_thread(&harness);
 }
 
 #[test]

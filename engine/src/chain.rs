@@ -84,6 +84,10 @@ pub enum ChainError {
     },
     #[error("no technique named '{0}'")]
     UnknownTechnique(String),
+    /// [`EffectChain::adopt`] of a chain built on another device (another [`GpuContext`]) than
+    /// the chain's.
+    #[error("the new chain was built on another GPU device than the running one")]
+    OtherDevice,
     /// A texture larger than the device allows, found before anything is created.
     #[error(
         "{location}: texture '{texture}' is {size} but this device allows at most {limit} ({limit_name})"
@@ -282,6 +286,8 @@ pub struct EffectChain {
     /// The shader debugger's recording run for the next frame (`chain/debug.rs`); with none,
     /// frames record nothing of it.
     debug: Option<debug::DebugRun>,
+    /// The thread that built the chain's pipelines ([`Self::built_on`]).
+    built_on: std::thread::ThreadId,
 }
 
 impl EffectChain {
@@ -385,6 +391,7 @@ impl EffectChain {
             probes: Vec::new(),
             probes_pending: false,
             debug: None,
+            built_on: std::thread::current().id(),
         })
     }
 
@@ -419,6 +426,18 @@ impl EffectChain {
         size: (u32, u32),
         options: &ChainOptions,
     ) -> Result<(), ChainError> {
+        let next = Self::new(&self.ctx, effects, size, options)?;
+        self.adopt(next)
+    }
+
+    /// Takes the place of `next`, a chain built apart (on a worker thread, say: building makes
+    /// every pipeline, so a window does it off its UI thread) on this chain's device, keeping
+    /// what the user set as [`Self::reload`] does. A chain of another device is refused and
+    /// this one is unchanged.
+    pub fn adopt(&mut self, mut next: EffectChain) -> Result<(), ChainError> {
+        if !next.ctx.is_same(&self.ctx) {
+            return Err(ChainError::OtherDevice);
+        }
         type Name = (std::path::PathBuf, String);
         let name_of = |chain: &Self, k: TechniqueKey| -> Name {
             (
@@ -442,7 +461,6 @@ impl EffectChain {
                 );
             }
         }
-        let mut next = Self::new(&self.ctx, effects, size, options)?;
         let known: Vec<TechniqueKey> = old_order
             .iter()
             .filter_map(|name| {
@@ -643,6 +661,17 @@ impl EffectChain {
     }
 
     /// The options the chain was built with.
+    /// The thread that built the chain (a window's worker, not its UI thread: see
+    /// [`Self::adopt`]).
+    pub fn built_on(&self) -> std::thread::ThreadId {
+        self.built_on
+    }
+
+    /// The device and queue the chain was built on.
+    pub fn gpu(&self) -> &GpuContext {
+        &self.ctx
+    }
+
     pub fn options(&self) -> &ChainOptions {
         &self.options
     }

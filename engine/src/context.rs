@@ -202,6 +202,13 @@ impl GpuContext {
         self.storage_writable.contains(&format)
     }
 
+    /// Whether `other` is this context or a clone of it: the same device, watched by the same
+    /// lost and error handlers. (`wgpu::Device`'s own equality compares ids within one
+    /// instance, so devices of two instances can compare equal.)
+    pub fn is_same(&self, other: &GpuContext) -> bool {
+        Arc::ptr_eq(&self.lost, &other.lost)
+    }
+
     /// Why the device was lost (a driver reset, or [`wgpu::Device::destroy`]), or `None` while
     /// it works. A lost device never comes back: the caller makes a new context.
     pub fn lost(&self) -> Option<String> {

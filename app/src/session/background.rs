@@ -1,10 +1,14 @@
 //! Compiling off the UI thread: the editor asks for a compile of the document with its unsaved
-//! buffers, a worker thread runs the front end, and the window picks the result up on a later
-//! frame. Results are numbered, so one that an edit has overtaken is dropped, not applied.
+//! buffers, a worker thread runs the front end and, when asked ([`ChainBuild`]), builds the
+//! chain from what it compiled (every pipeline: the longest step of a rebuild), and the window
+//! picks the result up on a later frame. Results are numbered, so one that an edit has
+//! overtaken is dropped, not applied.
 
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
+
+use engine::{ChainError, ChainOptions, EffectChain, GpuContext};
 
 use super::buffer::OverlayLoader;
 use super::document::{CompileSettings, Compiled, Document};
@@ -17,6 +21,15 @@ pub struct Finished {
     pub size: (u32, u32),
     /// How long the front end took on the worker thread.
     pub duration: Duration,
+    /// The chain built from the compiled effects, when the request asked for one and the
+    /// effects have no errors.
+    pub built: Option<Result<EffectChain, ChainError>>,
+}
+
+/// What a worker needs to build the chain too: the device and the chain's options.
+pub struct ChainBuild {
+    pub gpu: GpuContext,
+    pub options: ChainOptions,
 }
 
 /// One worker at a time; a new request while one runs waits for it to finish.
@@ -34,6 +47,7 @@ struct Request {
     size: (u32, u32),
     settings: CompileSettings,
     overlay: OverlayLoader,
+    build: Option<ChainBuild>,
 }
 
 impl BackgroundCompiler {
@@ -46,12 +60,26 @@ impl BackgroundCompiler {
         settings: CompileSettings,
         overlay: OverlayLoader,
     ) -> u64 {
+        self.request_and_build(document, size, settings, overlay, None)
+    }
+
+    /// [`Self::request`], and with `build` the chain built from the effects on the worker too
+    /// ([`Finished::built`]).
+    pub fn request_and_build(
+        &mut self,
+        document: Document,
+        size: (u32, u32),
+        settings: CompileSettings,
+        overlay: OverlayLoader,
+        build: Option<ChainBuild>,
+    ) -> u64 {
         self.generation += 1;
         self.queued = Some(Request {
             document,
             size,
             settings,
             overlay,
+            build,
         });
         self.start_queued();
         self.generation
@@ -116,12 +144,25 @@ impl BackgroundCompiler {
                     &request.settings,
                     &request.overlay,
                 );
+                let duration = start.elapsed();
+                let built = request
+                    .build
+                    .filter(|_| !compiled.has_errors())
+                    .map(|build| {
+                        EffectChain::new(
+                            &build.gpu,
+                            compiled.effects.clone(),
+                            request.size,
+                            &build.options,
+                        )
+                    });
                 // The window may have closed meanwhile; nobody to tell then.
                 let _ = sender.send(Finished {
                     generation,
                     compiled,
                     size: request.size,
-                    duration: start.elapsed(),
+                    duration,
+                    built,
                 });
             });
         if spawned.is_ok() {

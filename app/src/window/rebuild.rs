@@ -3,8 +3,8 @@
 //! editor's text all go through `session::background`; another back buffer is another input
 //! (the input is uploaded onto it and the effects compiled for its macros). What an action changes waits in
 //! [`Pending`] while the front end runs on a worker thread and the old chain keeps drawing (the
-//! status bar says "compiling"); a later frame picks the result up and rebuilds the chain with
-//! everything pending at once. A compile with errors, or a chain that cannot be built, keeps the
+//! status bar says "compiling"); the worker builds the new chain too, with every pipeline
+//! ([`ChainBuild`]), and a later frame adopts it with everything pending at once. A compile with errors, or a chain that cannot be built, keeps the
 //! session as it was and says why.
 
 use std::time::{Duration, Instant};
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use analysis::CompileMode;
 
 use super::{EDIT_DEBOUNCE, StartOptions, WorkbenchApp, panels, watch};
-use crate::session::background::Finished;
+use crate::session::background::{ChainBuild, Finished};
 use crate::session::buffer::OverlayLoader;
 use crate::session::document::{CompileSettings, Document};
 use crate::session::input::{InputChoice, Source};
@@ -120,11 +120,16 @@ impl WorkbenchApp {
             // Another back buffer changes the macros the effects see (`BUFFER_COLOR_SPACE`).
             document.back_buffer = options.back_buffer();
         }
-        self.doc.compiler.request(
+        let build = ChainBuild {
+            gpu: runtime.gpu().clone(),
+            options: chain_options(runtime.chain().options(), &self.doc.pending),
+        };
+        self.doc.compiler.request_and_build(
             document,
             size,
             settings_like(mode, runtime.chain()),
             self.panels.editor.overlay(),
+            Some(build),
         );
     }
 
@@ -184,7 +189,7 @@ impl WorkbenchApp {
                 None => "the effects have errors (see Diagnostics)".to_string(),
             }
         } else {
-            self.rebuild(compiled.effects, pending, finished.duration)
+            self.rebuild(compiled.effects, finished.built, pending, finished.duration)
         };
         if !quiet || compiled_failed(&status) {
             self.status = status;
@@ -197,10 +202,13 @@ impl WorkbenchApp {
         Some(options.back_buffer()).filter(|b| *b != self.doc.document.back_buffer)
     }
 
-    /// Rebuilds the chain from compiled `effects` with everything `pending`; the status.
+    /// Rebuilds the chain from compiled `effects` with everything `pending`, or runs `built`,
+    /// the chain the worker built from them with the same options, when it was built on this
+    /// runtime's device (a lost device's replacement builds again here); the status.
     fn rebuild(
         &mut self,
         effects: Vec<analysis::ValidatedEffect>,
+        built: Option<Result<engine::EffectChain, engine::ChainError>>,
         pending: Pending,
         duration: Duration,
     ) -> String {
@@ -208,25 +216,23 @@ impl WorkbenchApp {
         let Ok(runtime) = &mut self.gpu.runtime else {
             return String::new();
         };
+        let options = chain_options(runtime.chain().options(), &pending);
         let Pending {
             shaders,
             mode,
             input,
             open: _,
         } = pending;
-        let (choice, shaders) = shaders.unzip();
-        let current = runtime.chain().options().clone();
+        let choice = shaders.map(|(choice, _)| choice);
         let (input_options, source) = input.unzip();
-        let options = engine::ChainOptions {
-            shaders: shaders.unwrap_or_else(|| current.shaders.clone()),
-            back_buffer: input_options
-                .as_ref()
-                .map_or(current.back_buffer, StartOptions::back_buffer),
-            ..current
-        };
-        let built = match source {
-            Some(source) => runtime.set_input(source, effects, &options),
-            None => runtime.reload_with(effects, &options),
+        let gpu = runtime.gpu().clone();
+        let built = match built {
+            Some(Ok(next)) if next.gpu().is_same(&gpu) => runtime.adopt(next, source),
+            Some(Err(e)) => Err(e),
+            _ => match source {
+                Some(source) => runtime.set_input(source, effects, &options),
+                None => runtime.reload_with(effects, &options),
+            },
         };
         if let Err(e) = built {
             return match (&input_options, choice, mode) {
@@ -279,6 +285,22 @@ impl WorkbenchApp {
         } else {
             done.join("; ")
         }
+    }
+}
+
+/// The options of the chain `pending` asks for, the others as `current`.
+fn chain_options(current: &engine::ChainOptions, pending: &Pending) -> engine::ChainOptions {
+    let current = current.clone();
+    engine::ChainOptions {
+        shaders: pending
+            .shaders
+            .as_ref()
+            .map_or(current.shaders, |(_, shaders)| shaders.clone()),
+        back_buffer: pending
+            .input
+            .as_ref()
+            .map_or(current.back_buffer, |(options, _)| options.back_buffer()),
+        ..current
     }
 }
 

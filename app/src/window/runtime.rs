@@ -225,10 +225,44 @@ impl Runtime {
         effects: Vec<ValidatedEffect>,
         options: &ChainOptions,
     ) -> Result<(), engine::ChainError> {
-        let size = source.size();
-        self.chain.reload_with(effects, size, options)?;
+        let next = EffectChain::new(&self.ctx, effects, source.size(), options)?;
+        self.adopt(next, Some(source))
+    }
+
+    /// [`Self::reload`] with new chain options (another shader choice).
+    pub fn reload_with(
+        &mut self,
+        effects: Vec<ValidatedEffect>,
+        options: &ChainOptions,
+    ) -> Result<(), engine::ChainError> {
+        let next = EffectChain::new(&self.ctx, effects, self.chain.size(), options)?;
+        self.adopt(next, None)
+    }
+
+    /// Runs `next`, a chain built apart on this runtime's device ([`Self::gpu`]; a worker
+    /// thread builds it, see `session::background`), in place of the chain, keeping the user's
+    /// settings ([`EffectChain::adopt`]); with `source`, over that input, uploaded onto `next`'s
+    /// back buffer. On an error nothing changes.
+    pub fn adopt(
+        &mut self,
+        next: EffectChain,
+        source: Option<Source>,
+    ) -> Result<(), engine::ChainError> {
+        let size = source.as_ref().map_or(self.chain.size(), Source::size);
+        if next.size() != size {
+            return Err(engine::ChainError::InputSize {
+                expected: next.size(),
+                actual: size,
+            });
+        }
+        let back_buffer = next.back_buffer();
+        self.chain.adopt(next)?;
         self.drop_side();
-        self.input = LiveInput::on(&self.ctx, source, options.back_buffer);
+        let Some(source) = source else {
+            self.point_preview_at_output();
+            return Ok(());
+        };
+        self.input = LiveInput::on(&self.ctx, source, back_buffer);
         self.point_preview_at_output();
         let input_view = self
             .display
@@ -240,19 +274,6 @@ impl Runtime {
             wgpu::FilterMode::Linear,
             self.input_preview,
         );
-        Ok(())
-    }
-
-    /// [`Self::reload`] with new chain options (another shader choice).
-    pub fn reload_with(
-        &mut self,
-        effects: Vec<ValidatedEffect>,
-        options: &ChainOptions,
-    ) -> Result<(), engine::ChainError> {
-        let size = self.chain.size();
-        self.chain.reload_with(effects, size, options)?;
-        self.drop_side();
-        self.point_preview_at_output();
         Ok(())
     }
 

@@ -138,3 +138,42 @@ technique Masks { pass Clear { ComputeShader = fill; } pass Fill { ComputeShader
     // A device that writes R8 builds it.
     crate::textures::check_storage_formats(&effect, |_| true).unwrap();
 }
+
+/// A chain built on another thread takes the running chain's place with what the user set (here
+/// a technique turned off) and one generation more; a chain of another device is refused and the
+/// running chain stays as it was.
+#[test]
+fn a_chain_built_on_a_worker_is_adopted_and_one_of_another_device_refused() {
+    let (Some(ctx), Some(other)) = (testing::gpu(), testing::gpu()) else {
+        return;
+    };
+    let effect = load("adopt", &wide_texture_effect(16));
+    let options = ChainOptions::default();
+    let mut chain = EffectChain::new(&ctx, vec![effect.clone()], (8, 8), &options).unwrap();
+    let key = chain.order()[0];
+    assert!(chain.is_enabled(key));
+    chain.set_enabled(key, false);
+
+    let worker = {
+        let (ctx, effect, options) = (ctx.clone(), effect.clone(), options.clone());
+        std::thread::spawn(move || EffectChain::new(&ctx, vec![effect], (8, 8), &options))
+    };
+    let next = worker.join().unwrap().unwrap();
+    let worker_thread = next.built_on();
+    assert_ne!(worker_thread, std::thread::current().id());
+    chain.adopt(next).unwrap();
+    assert_eq!(chain.built_on(), worker_thread);
+    assert_eq!(chain.generation(), 1);
+    assert!(
+        !chain.is_enabled(chain.order()[0]),
+        "the user's setting was lost"
+    );
+
+    let elsewhere = EffectChain::new(&other, vec![effect], (8, 8), &options).unwrap();
+    assert!(matches!(
+        chain.adopt(elsewhere),
+        Err(ChainError::OtherDevice)
+    ));
+    assert_eq!(chain.built_on(), worker_thread);
+    assert_eq!(chain.generation(), 1);
+}
