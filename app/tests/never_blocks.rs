@@ -186,6 +186,7 @@ fn other_effects_open_after_the_frame_that_asked() {
     common::settle(&mut harness);
     assert_eq!(name(&harness), vignette);
     assert_eq!(harness.state().opened().effects, vec![vignette]);
+    assert_built_off_the_ui_thread(&harness);
 }
 
 #[test]

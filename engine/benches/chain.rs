@@ -1,10 +1,10 @@
-//! Engine benchmarks: CPU time to record a frame (per pass), and the wall time of a K-pass
-//! identity chain against K times one pass. Run on whatever adapter exists; without one they
+//! Engine benchmarks: CPU time to record a frame (per pass), building a chain against adopting
+//! a built one, and the wall time of a K-pass identity chain against K times one pass. Run on whatever adapter exists; without one they
 //! print why and measure nothing.
 
 use std::path::Path;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use engine::{ChainOptions, EffectChain, FrameInput, InputTexture};
 
 fn assets() -> std::path::PathBuf {
@@ -66,6 +66,32 @@ fn bench(c: &mut Criterion) {
             encoder
         })
     });
+
+    // What a rebuild costs where: building the demo chain (every pipeline and texture; a
+    // window's compile worker does it) against adopting a built one (the UI thread's share).
+    let mut group = c.benchmark_group("rebuild_demo_chain");
+    group.sample_size(10);
+    let demo = || {
+        vec![
+            load(&assets().join("gaussian_blur.wfx"), size),
+            load(&assets().join("vignette.wfx"), size),
+        ]
+    };
+    group.bench_function("build", |b| {
+        b.iter_batched(
+            demo,
+            |effects| EffectChain::new(&ctx, effects, size, &options).expect("chain"),
+            BatchSize::PerIteration,
+        )
+    });
+    group.bench_function("adopt", |b| {
+        b.iter_batched(
+            || EffectChain::new(&ctx, demo(), size, &options).expect("chain"),
+            |next| chain.adopt(next).expect("adopts"),
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
 
     // Wall time of K identity passes, rendered and waited for.
     let dir = std::env::temp_dir().join(format!("fxbench-bench-{}", std::process::id()));

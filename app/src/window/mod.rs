@@ -546,7 +546,7 @@ impl WorkbenchApp {
     fn try_open(&mut self, options: StartOptions) -> Result<(), OpenError> {
         let opening = self.prepare_open(options)?;
         let compiled = opening.document.compile(opening.source.size());
-        self.finish_open(opening, compiled);
+        self.finish_open(opening, compiled, None);
         Ok(())
     }
 
@@ -575,8 +575,14 @@ impl WorkbenchApp {
     }
 
     /// Replaces the session with `opening`, compiled: the document's diagnostics, editor tabs,
-    /// watcher and chain.
-    fn finish_open(&mut self, opening: rebuild::Opening, compiled: session::document::Compiled) {
+    /// watcher and chain; the chain is `built` (on the compile's worker) when that was built on
+    /// the running chain's device, or built here.
+    fn finish_open(
+        &mut self,
+        opening: rebuild::Opening,
+        compiled: session::document::Compiled,
+        built: Option<Result<engine::EffectChain, engine::ChainError>>,
+    ) {
         let rebuild::Opening {
             document,
             options,
@@ -589,7 +595,13 @@ impl WorkbenchApp {
         // Nothing asked of the old document applies to the new one.
         self.doc.compiler.forget();
         self.doc.pending = rebuild::Pending::default();
-        // The old chain goes first: its GPU memory is not needed by the new one.
+        let old_gpu = self.gpu.runtime.as_ref().ok().map(|r| r.gpu().clone());
+        let built = built.filter(|built| match (built, &old_gpu) {
+            (Ok(chain), Some(gpu)) => chain.gpu().is_same(gpu),
+            (Err(_), _) => true,
+            (Ok(_), None) => false,
+        });
+        // The old chain goes before one is built here: its GPU memory is not needed then.
         self.gpu.runtime = Err(NotRunning::Opening);
         self.panels.editor = editor::EditorPanel::default();
         self.panels.debugger = panels::debugger::DebuggerPanel::default();
@@ -598,8 +610,13 @@ impl WorkbenchApp {
             .editor
             .set_files(editor_files(&document, &compiled));
         self.doc.watcher = watch::FileWatcher::new(watched_files(&document, &compiled)).ok();
-        let mut runtime = Runtime::new(&render_state, &document, compiled.effects, source)
-            .map_err(NotRunning::Chain);
+        let mut runtime = match built {
+            Some(built) => built
+                .map(|chain| Runtime::with_chain(&render_state, &document, chain, source))
+                .map_err(NotRunning::Chain),
+            None => Runtime::new(&render_state, &document, compiled.effects, source)
+                .map_err(NotRunning::Chain),
+        };
         let mut reference_note = None;
         if let Ok(runtime) = &mut runtime {
             self.panels.spirv.refresh(runtime.chain());

@@ -100,11 +100,17 @@ impl WorkbenchApp {
     pub(super) fn request_compile(&mut self) {
         self.doc.edited_at = None;
         if let Some(opening) = &self.doc.pending.open {
-            self.doc.compiler.request(
+            // Built on the running chain's device; with none running, built at the open.
+            let build = self.gpu.runtime.as_ref().ok().map(|runtime| ChainBuild {
+                gpu: runtime.gpu().clone(),
+                options: super::runtime::Runtime::options_for(&opening.document),
+            });
+            self.doc.compiler.request_and_build(
                 opening.document.clone(),
                 opening.source.size(),
                 CompileSettings::Normal,
                 OverlayLoader::default(),
+                build,
             );
             return;
         }
@@ -154,7 +160,7 @@ impl WorkbenchApp {
     fn apply_compiled(&mut self, finished: Finished) {
         if let Some(opening) = self.doc.pending.open.take() {
             self.doc.pending = Pending::default();
-            self.finish_open(opening, finished.compiled);
+            self.finish_open(opening, finished.compiled, finished.built);
             return;
         }
         let compiled = finished.compiled;

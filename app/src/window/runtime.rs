@@ -133,11 +133,27 @@ impl Runtime {
             render_state.queue.clone(),
             &render_state.adapter,
         );
-        let options = ChainOptions {
+        let chain = EffectChain::new(&ctx, effects, source.size(), &Self::options_for(document))?;
+        Ok(Self::with_chain(render_state, document, chain, source))
+    }
+
+    /// The options of the chain [`Self::new`] builds for `document`.
+    pub fn options_for(document: &Document) -> ChainOptions {
+        ChainOptions {
             back_buffer: document.back_buffer,
             ..ChainOptions::default()
-        };
-        let mut chain = EffectChain::new(&ctx, effects, source.size(), &options)?;
+        }
+    }
+
+    /// [`Self::new`] with `chain` built already (on a worker, with [`Self::options_for`] and
+    /// `source`'s size, on the device of `render_state` through the context it carries).
+    pub fn with_chain(
+        render_state: &egui_wgpu::RenderState,
+        document: &Document,
+        mut chain: EffectChain,
+        source: Source,
+    ) -> Self {
+        let ctx = chain.gpu().clone();
         document.apply_preset(&mut chain);
         let input = LiveInput::on(&ctx, source, document.back_buffer);
         let display = PreviewDisplay::for_chain(&ctx.device, &chain);
@@ -155,7 +171,7 @@ impl Runtime {
                 .map_or(&input.texture().view, |d| d.input.view()),
             wgpu::FilterMode::Linear,
         );
-        Ok(Self {
+        Self {
             ctx,
             chain,
             input,
@@ -175,7 +191,7 @@ impl Runtime {
             wanted_side: None,
             display,
             display_transform: None,
-        })
+        }
     }
 
     /// The display transform the preview shows a wide back buffer through from the next frame
