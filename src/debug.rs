@@ -14,14 +14,25 @@ use engine::{EffectChain, GpuContext};
 use crate::args::SearchArgs;
 use crate::compare::EXIT_CANNOT_RUN;
 
+mod history;
+
 #[derive(clap::Args)]
 pub(crate) struct DebugArgs {
     /// The effect (.fx).
     #[arg(long, value_name = "FILE.fx")]
     effect: PathBuf,
     /// The pass: its technique and its name, or its number from 0 (`Technique/2`).
-    #[arg(long, value_name = "TECHNIQUE/PASS")]
-    pass: String,
+    #[arg(
+        long,
+        value_name = "TECHNIQUE/PASS",
+        required_unless_present = "history"
+    )]
+    pass: Option<String>,
+    /// Instead of one pass's trace, the pixel's history: every pass of every technique in run
+    /// order, what it wrote there in each target (before, what the shader returned, after) and
+    /// why a value is not what the shader returned (blending, stencil, discard, write mask).
+    #[arg(long, conflicts_with = "pass")]
+    history: bool,
     /// The pixel `X,Y` (from the top left), or for a compute pass the thread `X,Y[,Z]`
     /// (`SV_DispatchThreadID`).
     #[arg(long, value_name = "X,Y", value_parser = parse_target)]
@@ -64,6 +75,21 @@ fn parse_target(text: &str) -> anyhow::Result<[u32; 3]> {
 
 /// Runs the command; returns the exit status (0, or 2 when the trace cannot be made).
 pub(crate) fn run(args: &DebugArgs) -> i32 {
+    if args.history {
+        return match history::history(args) {
+            Ok(report) => {
+                match args.format {
+                    Format::Text => print!("{}", report.text()),
+                    Format::Json => println!("{}", report.json()),
+                }
+                0
+            }
+            Err(error) => {
+                eprintln!("fxbench debug: cannot run: {error:#}");
+                EXIT_CANNOT_RUN
+            }
+        };
+    }
     match debug(args) {
         Ok(report) => {
             match args.format {
@@ -89,13 +115,45 @@ struct Report {
     table: TraceTable,
 }
 
-fn debug(args: &DebugArgs) -> anyhow::Result<Report> {
+/// The effect compiled for the resolution, the input, and a device: what both modes start from.
+struct Setup {
+    document: app::session::document::Document,
+    compiled: app::session::document::Compiled,
+    ctx: GpuContext,
+    input: LiveInput,
+}
+
+fn setup(args: &DebugArgs) -> anyhow::Result<Setup> {
     let size = args.resolution;
     let document = args.search.single_effect(&args.effect, &args.defines);
     let compiled = document.compile(size);
     if compiled.has_errors() {
         bail!("the effect has errors:\n{}", compiled.render_diagnostics());
     }
+    let choice = args
+        .input
+        .clone()
+        .map_or(InputChoice::TestCard, InputChoice::Image);
+    let source = app::session::input::load_input(&choice, None, size)?.at_size(size);
+    let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
+    let input = LiveInput::new(&ctx, source);
+    Ok(Setup {
+        document,
+        compiled,
+        ctx,
+        input,
+    })
+}
+
+fn debug(args: &DebugArgs) -> anyhow::Result<Report> {
+    let size = args.resolution;
+    let pass_name = args.pass.clone().unwrap_or_default();
+    let Setup {
+        document,
+        compiled,
+        ctx,
+        input,
+    } = setup(args)?;
     let options = analysis::Options {
         buffer_width: size.0,
         buffer_height: size.1,
@@ -112,14 +170,8 @@ fn debug(args: &DebugArgs) -> anyhow::Result<Report> {
             out.load.render_diagnostics()
         );
     };
-    let choice = args
-        .input
-        .clone()
-        .map_or(InputChoice::TestCard, InputChoice::Image);
-    let source = app::session::input::load_input(&choice, None, size)?.at_size(size);
-    let ctx = GpuContext::headless(wgpu::Features::empty()).context("creating a GPU device")?;
     let mut chain = EffectChain::new(&ctx, compiled.effects, size, &Default::default())?;
-    let (technique, pass) = find_pass(&chain, &args.pass)?;
+    let (technique, pass) = find_pass(&chain, &pass_name)?;
     chain.set_enabled(technique, true);
     let located = chain.technique(technique).passes[pass].span();
     let location = chain
@@ -128,7 +180,6 @@ fn debug(args: &DebugArgs) -> anyhow::Result<Report> {
         .unwrap_or("")
         .to_string();
     let compute = chain.technique(technique).passes[pass].is_compute();
-    let input = LiveInput::new(&ctx, source);
     let clock = engine::sources::FrameClock::new().tick();
     let request = TraceRequest {
         technique,
@@ -138,10 +189,10 @@ fn debug(args: &DebugArgs) -> anyhow::Result<Report> {
     };
     let trace = chain
         .record_trace(input.texture(), &clock, &request)
-        .with_context(|| format!("{location}: pass '{}'", args.pass))?;
+        .with_context(|| format!("{location}: pass '{pass_name}'"))?;
     Ok(Report {
         effect: args.effect.display().to_string(),
-        pass: args.pass.clone(),
+        pass: pass_name,
         target: args.pixel,
         compute,
         trace,

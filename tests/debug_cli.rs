@@ -92,3 +92,58 @@ fn requests_it_cannot_serve_exit_2_with_the_reason() {
         "fxbench debug: cannot run: technique 'Trace' has no pass 'Nope' (its passes: Draw)\n"
     );
 }
+
+#[test]
+fn a_pixel_history_lists_every_pass_with_what_kept_the_value() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let effect = "tests/debugger/history.fx";
+    let output = Command::new(env!("CARGO_BIN_EXE_fxbench"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["debug", "--effect", effect, "--resolution", "8x4"])
+        .args(["--input", "tests/fixtures/flat_8x4.png"])
+        .args(["--history", "--pixel", "6,1"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 7, "{stdout}");
+    assert_eq!(lines[0], format!("{effect}: pixel 6,1: 3 passes"));
+    assert!(lines[1].starts_with("History/Write (draw, "), "{stdout}");
+    assert_eq!(
+        lines[2],
+        "  history.fx: HistoryTex [6,1]: before (0, 0, 0, 0), returned (0.8117647, 0.3764706, \
+         0.2509804, 1), after (0.8117647, 0.3764706, 0.2509804, 1)"
+    );
+    assert!(
+        lines[3].starts_with("History/Blend (draw, 0 fragment(s), 0 past"),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[4],
+        "  back buffer [6,1]: before (0.4, 0.2, 0.8, 1), after (0.4, 0.2, 0.8, 1) (unchanged): \
+         discarded"
+    );
+    assert!(lines[5].ends_with(", 0 past the stencil test)"), "{stdout}");
+    assert_eq!(
+        lines[6],
+        "  back buffer [6,1]: before (0.4, 0.2, 0.8, 1), returned (0.2509804, 0.1254902, 0, 0), \
+         after (0.4, 0.2, 0.8, 1) (unchanged): stencil test failed"
+    );
+
+    let output = Command::new(env!("CARGO_BIN_EXE_fxbench"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["debug", "--effect", effect, "--resolution", "8x4"])
+        .args(["--history", "--pixel", "8,0"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("pixel 8,0 is outside the 8x4 back buffer"),
+        "{stderr}"
+    );
+}

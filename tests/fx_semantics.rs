@@ -1065,6 +1065,41 @@ fn integer_textures_store_and_fetch_integers() {
     }]);
 }
 
+#[test]
+fn a_compute_pass_reads_back_the_storage_it_writes() {
+    // Pass 1 writes x + 16 y into an R32F storage; pass 2 reads it through the same storage
+    // (`tex2Dfetch` on a storage: bound read-write), doubles it and adds the texel to its right,
+    // written earlier by pass 1 (so nothing depends on the order of threads within the pass).
+    check(&[Case {
+        name: "storage_read",
+        code: "texture ValuesTex { Width = 16; Height = 16; Format = R32F; };
+            storage2D<float> Values { Texture = ValuesTex; };
+            texture SumsTex { Width = 16; Height = 16; Format = R32F; };
+            storage2D<float> Sums { Texture = SumsTex; };
+            sampler2D<float> SumsSampler { Texture = SumsTex; MinFilter = POINT; MagFilter = POINT; };
+            void FillCS(uint3 id : SV_DispatchThreadID) { tex2Dstore(Values, id.xy, id.x + 16.0 * id.y); }
+            void SumCS(uint3 id : SV_DispatchThreadID)
+            {
+                float here = tex2Dfetch(Values, int2(id.xy));
+                float right = tex2Dfetch(Values, int2(min(id.x + 1, 15), id.y));
+                tex2Dstore(Sums, id.xy, 2.0 * here + right);
+            }
+            float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+            { return tex2Dfetch(SumsSampler, int2(pos.xy)).x / 1024.0; }
+            technique StorageRead
+            {
+                pass { ComputeShader = FillCS<16, 16>; DispatchSizeX = 1; DispatchSizeY = 1; }
+                pass { ComputeShader = SumCS<16, 16>; DispatchSizeX = 1; DispatchSizeY = 1; }
+                pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
+            }",
+        expected: |x, y, _| {
+            let value = |x: i32| (x.min(15) + 16 * y) as f32;
+            let v = (2.0 * value(x) + value(x + 1)) / 1024.0;
+            [v, v, v, v]
+        },
+    }]);
+}
+
 /// Texel `i` of an axis `n` texels long under an address mode (`None`: the border, 0).
 fn address(i: i32, n: i32, mode: char) -> Option<i32> {
     match mode {

@@ -252,6 +252,9 @@ enum Value {
 enum Root {
     Local(Handle<naga::LocalVariable>),
     Global(Handle<naga::GlobalVariable>),
+    /// What pointer argument `i` of the running function points at, copied in from the caller
+    /// and copied back when the call returns (WGSL's pointers never alias, so this is exact).
+    Argument(usize),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -320,6 +323,8 @@ struct Interpreter<'m> {
 struct Frame<'f> {
     function: &'f Function,
     arguments: Vec<Value>,
+    /// Per argument, what a pointer argument points at (`Root::Argument`).
+    pointees: Vec<Option<Value>>,
     locals: Vec<Value>,
     /// Values of the function's expressions, as last evaluated.
     values: Vec<Option<Value>>,
@@ -358,6 +363,7 @@ impl<'m> Interpreter<'m> {
         let mut frame = Frame {
             function: &empty,
             arguments: Vec::new(),
+            pointees: Vec::new(),
             locals: Vec::new(),
             values: std::mem::take(&mut self.constants),
         };
@@ -373,12 +379,26 @@ impl<'m> Interpreter<'m> {
         arguments: Vec<Value>,
         depth: u32,
     ) -> Eval<Option<Value>> {
+        self.call_with(function, arguments, Vec::new(), depth)
+            .map(|(value, _)| value)
+    }
+
+    /// [`Self::call`] with what pointer arguments point at; returns those values as the call
+    /// left them too.
+    fn call_with(
+        &mut self,
+        function: &Function,
+        arguments: Vec<Value>,
+        pointees: Vec<Option<Value>>,
+        depth: u32,
+    ) -> Eval<(Option<Value>, Vec<Option<Value>>)> {
         if depth > MAX_CALL_DEPTH {
             return Err(GiveUp);
         }
         let mut frame = Frame {
             function,
             arguments,
+            pointees,
             locals: Vec::new(),
             values: vec![None; function.expressions.len()],
         };
@@ -389,11 +409,12 @@ impl<'m> Interpreter<'m> {
             };
             frame.locals.push(value);
         }
-        match self.block(&mut frame, &function.body, depth)? {
-            Flow::Return(value) => Ok(value),
-            Flow::Next => Ok(None),
-            Flow::Break | Flow::Continue => Err(GiveUp),
-        }
+        let value = match self.block(&mut frame, &function.body, depth)? {
+            Flow::Return(value) => value,
+            Flow::Next => None,
+            Flow::Break | Flow::Continue => return Err(GiveUp),
+        };
+        Ok((value, frame.pointees))
     }
 
     fn burn(&mut self) -> Eval<()> {
@@ -502,12 +523,34 @@ impl<'m> Interpreter<'m> {
                 arguments,
                 result,
             } => {
-                let arguments = arguments
+                let mut arguments = arguments
                     .iter()
                     .map(|a| self.expression(frame, arena, *a))
                     .collect::<Eval<Vec<_>>>()?;
+                // Pointers to this frame's memory: the callee works on copies, written back.
+                let mut pointees = vec![None; arguments.len()];
+                let mut places = vec![None; arguments.len()];
+                for (i, argument) in arguments.iter_mut().enumerate() {
+                    if let Value::Pointer(place) = argument
+                        && !matches!(place.root, Root::Global(_))
+                    {
+                        pointees[i] = Some(self.load(frame, place)?);
+                        places[i] = Some(std::mem::replace(
+                            place,
+                            Place {
+                                root: Root::Argument(i),
+                                path: Vec::new(),
+                            },
+                        ));
+                    }
+                }
                 let callee = &self.module.functions[*function];
-                let value = self.call(callee, arguments, depth + 1)?;
+                let (value, pointees) = self.call_with(callee, arguments, pointees, depth + 1)?;
+                for (place, value) in places.into_iter().zip(pointees) {
+                    if let (Some(place), Some(value)) = (place, value) {
+                        self.store(frame, &place, value)?;
+                    }
+                }
                 if let Some(result) = result {
                     frame.values[result.index()] = Some(value.unwrap_or(Value::Unknown));
                 }
@@ -522,6 +565,11 @@ impl<'m> Interpreter<'m> {
     fn place_mut<'a>(&'a mut self, frame: &'a mut Frame, place: &Place) -> Eval<&'a mut Value> {
         let mut value = match place.root {
             Root::Local(h) => frame.locals.get_mut(h.index()).ok_or(GiveUp)?,
+            Root::Argument(i) => frame
+                .pointees
+                .get_mut(i)
+                .and_then(Option::as_mut)
+                .ok_or(GiveUp)?,
             Root::Global(h) => self
                 .globals
                 .get_mut(h.index())
@@ -1092,6 +1140,45 @@ mod tests {
             2,
             PrimitiveTopology::TriangleList
         ));
+    }
+
+    /// ReShade FX's `PostProcessVS(in uint id, out float4 position, out float2 texcoord)` as
+    /// the FX lowering writes it: `out` parameters are pointers into the caller's locals.
+    #[test]
+    fn a_full_screen_triangle_written_through_pointer_arguments_covers() {
+        let source = r#"
+            fn post_process(id: u32, position: ptr<function, vec4<f32>>, uv: ptr<function, vec2<f32>>) {
+                (*uv).x = select(0.0, 2.0, id == 2u);
+                (*uv).y = select(0.0, 2.0, id == 1u);
+                let u = (*uv).x;
+                let v = (*uv).y;
+                (*position) = vec4<f32>(u * 2.0 - 1.0, 1.0 - v * 2.0, 0.0, 1.0);
+            }
+            fn forward(id: u32, position: ptr<function, vec4<f32>>) {
+                var uv: vec2<f32>;
+                post_process(id, position, &uv);
+            }
+            @vertex fn direct(@builtin(vertex_index) id: u32) -> @builtin(position) vec4<f32> {
+                var position: vec4<f32>;
+                var uv: vec2<f32>;
+                post_process(id, &position, &uv);
+                return position;
+            }
+            @vertex fn nested(@builtin(vertex_index) id: u32) -> @builtin(position) vec4<f32> {
+                var position: vec4<f32>;
+                forward(id, &position);
+                return position;
+            }
+            @vertex fn half(@builtin(vertex_index) id: u32) -> @builtin(position) vec4<f32> {
+                var position: vec4<f32>;
+                var uv: vec2<f32>;
+                post_process(id, &position, &uv);
+                return vec4<f32>(position.x * 0.5, position.yzw);
+            }
+        "#;
+        assert!(covers(source, "direct", 3, PrimitiveTopology::TriangleList));
+        assert!(covers(source, "nested", 3, PrimitiveTopology::TriangleList));
+        assert!(!covers(source, "half", 3, PrimitiveTopology::TriangleList));
     }
 
     #[test]

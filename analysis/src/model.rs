@@ -474,6 +474,10 @@ pub struct Storage {
     /// is bound with atomic access, which needs wgpu's `Features::TEXTURE_ATOMIC`, and its
     /// texture is created with `TextureUsages::STORAGE_ATOMIC`.
     pub atomic: bool,
+    /// Some shader reads its texels (ReShade FX `texNDfetch(storage, coord)`): it is bound with
+    /// read-write access, which wgpu gives `R32Float`, `R32Sint` and `R32Uint` everywhere and
+    /// other formats only where the adapter supports it (`EffectChain::new` says so, located).
+    pub read_write: bool,
     pub span: Span,
 }
 

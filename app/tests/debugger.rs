@@ -12,9 +12,11 @@ use std::time::Duration;
 
 use app::session::input::InputChoice;
 use app::window::panels::debugger::TraceState;
+use app::window::panels::pixel_history::HistoryState;
 use app::window::{StartOptions, WorkbenchApp};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use engine::chain::HistoryNote;
 
 const SIZE: (u32, u32) = (64, 32);
 
@@ -384,4 +386,70 @@ fn a_click_in_the_inspector_picks_the_pixel_too() {
     assert_eq!(rows[0].what, "a");
     assert_eq!(rows[0].value, "5.25");
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// Runs frames until the pixel history is recorded or failed.
+fn wait_for_history(harness: &mut Harness<'_, WorkbenchApp>) {
+    for _ in 0..500 {
+        harness.run_steps(1);
+        match &harness.state().debugger_panel().history {
+            HistoryState::Done { .. } => return,
+            HistoryState::Failed(why) => panic!("the history failed: {why}"),
+            _ => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    panic!("no pixel history after 10 s");
+}
+
+#[test]
+fn a_clicked_pixel_lists_its_history_and_a_pass_clicked_there_is_traced() {
+    let effect = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/debugger/history.fx")
+        .canonicalize()
+        .expect("the effect");
+    let mut harness = open_window(&effect);
+    harness.get_by_label("View").click();
+    harness.run_steps(3);
+    harness.get_by_label("Debug").click();
+    harness.run_steps(3);
+    // The right half: pass Blend discards it, so pass Add's stencil test fails there.
+    click_preview_pixel(&mut harness, 50, 10);
+    wait_for_history(&mut harness);
+    let HistoryState::Done { history, .. } = &harness.state().debugger_panel().history else {
+        unreachable!("waited for it");
+    };
+    assert_eq!(history.pixel, [50, 10]);
+    let names: Vec<&str> = history.passes.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Write", "Blend", "Add"]);
+    assert_eq!(history.passes[1].targets[0].notes, [HistoryNote::Discarded]);
+    assert_eq!(
+        history.passes[2].targets[0].notes,
+        [HistoryNote::StencilRejected]
+    );
+    let key = history.passes[2].pass.key;
+    harness.run_steps(2);
+    harness.get_by_label("Pixel history at 50,10: 3 passes");
+    harness.get_by_label("discarded");
+    harness.get_by_label("stencil test failed");
+
+    harness.get_by_label("History/Add").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().debugger_panel().pass(), Some((key, 2)));
+    wait_for_trace(&mut harness);
+    let TraceState::Done(recorded) = &harness.state().debugger_panel().state else {
+        unreachable!("waited for it");
+    };
+    assert_eq!((recorded.ask.pass, recorded.ask.target), (2, [50, 10, 0]));
+    assert!(
+        recorded.rows.iter().any(|r| r.what.contains("return")),
+        "{:?}",
+        recorded.rows
+    );
+    assert!(
+        matches!(
+            harness.state().debugger_panel().history,
+            HistoryState::Done { .. }
+        ),
+        "tracing a pass keeps the history"
+    );
 }

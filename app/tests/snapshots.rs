@@ -161,6 +161,25 @@ fn wait_for_spirv(harness: &mut Harness<'_, WorkbenchApp>) {
     panic!("the SPIR-V worker did not finish");
 }
 
+/// Runs frames until the inspector shows its capture: it is read back a frame or more after it
+/// is asked for, later on a busy machine.
+fn wait_for_capture(harness: &mut Harness<'_, WorkbenchApp>) {
+    for _ in 0..500 {
+        harness.run_steps(1);
+        if harness
+            .state()
+            .inspector_panel()
+            .image_placement()
+            .is_some()
+        {
+            harness.run_steps(1);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the inspector's capture did not arrive");
+}
+
 #[test]
 fn the_default_window() {
     let Some(mut harness) = demo() else {
@@ -182,6 +201,7 @@ fn each_tab_behind_the_preview() {
     harness.run_steps(2);
     snapshot(&mut harness, "tab_spirv_side_by_side");
     show_tab(&mut harness, Pane::Inspector);
+    wait_for_capture(&mut harness);
     snapshot(&mut harness, "tab_inspector");
     show_tab(&mut harness, Pane::Timing);
     snapshot(&mut harness, "tab_timing");

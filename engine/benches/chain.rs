@@ -1,5 +1,5 @@
 //! Engine benchmarks: CPU time to record a frame (per pass), building a chain against adopting
-//! a built one, and the wall time of a K-pass identity chain against K times one pass. Run on whatever adapter exists; without one they
+//! a built one, what the debugger (pixel history, trace) adds to a frame, and the wall time of a K-pass identity chain against K times one pass. Run on whatever adapter exists; without one they
 //! print why and measure nothing.
 
 use std::path::Path;
@@ -90,6 +90,56 @@ fn bench(c: &mut Criterion) {
             |next| chain.adopt(next).expect("adopts"),
             BatchSize::PerIteration,
         )
+    });
+    group.finish();
+
+    // What the debugger adds to a frame, rendered and waited for: the pixel history of the demo
+    // chain's centre pixel, and the trace of box_blur.fx's first pass there (an FX effect: the
+    // trace instruments ReShade FX), each against the same frame without them.
+    let mut group = c.benchmark_group("debugger");
+    group.sample_size(10);
+    let center = [size.0 / 2, size.1 / 2];
+    group.bench_function("demo_frame", |b| {
+        b.iter(|| chain.render_blocking(&input, &frame).expect("renders"))
+    });
+    group.bench_function("demo_pixel_history", |b| {
+        b.iter(|| {
+            chain
+                .pixel_history(&input, &frame, center)
+                .expect("history")
+        })
+    });
+    let blur = assets().join("box_blur.fx");
+    let fx_options = analysis::Options {
+        buffer_width: size.0,
+        buffer_height: size.1,
+        include_dirs: vec![assets()],
+        ..Default::default()
+    };
+    let mut out = analysis::load_effect(&blur, &fx_options);
+    let diagnostics = out.render_diagnostics();
+    let effect = out.effect.take().unwrap_or_else(|| panic!("{diagnostics}"));
+    let instrumented = analysis::debug::instrument_effect(&blur, &analysis::FsLoader, &fx_options)
+        .instrumented
+        .expect("box_blur.fx instruments");
+    let mut fx_chain = EffectChain::new(&ctx, vec![effect], size, &options).expect("chain");
+    let key = fx_chain.order()[0];
+    fx_chain.set_enabled(key, true);
+    let request = engine::chain::TraceRequest {
+        technique: key,
+        pass: 0,
+        target: [center[0], center[1], 0],
+        instrumented: &instrumented,
+    };
+    group.bench_function("box_blur_frame", |b| {
+        b.iter(|| fx_chain.render_blocking(&input, &frame).expect("renders"))
+    });
+    group.bench_function("box_blur_record_trace", |b| {
+        b.iter(|| {
+            fx_chain
+                .record_trace(&input, &frame, &request)
+                .expect("trace")
+        })
     });
     group.finish();
 

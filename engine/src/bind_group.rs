@@ -58,6 +58,8 @@ fn binding_type(
             wgpu::BindingType::StorageTexture {
                 access: if storage.atomic {
                     wgpu::StorageTextureAccess::Atomic
+                } else if storage.read_write {
+                    wgpu::StorageTextureAccess::ReadWrite
                 } else {
                     wgpu::StorageTextureAccess::WriteOnly
                 },

@@ -9,6 +9,8 @@ pub use debug::TraceRequest;
 #[cfg(test)]
 mod fault_tests;
 mod frame;
+mod history;
+pub use history::{HistoryNote, PassHistory, PixelHistory, TargetHistory};
 mod inspect;
 use inspect::owned_texture;
 mod reference;
@@ -175,7 +177,7 @@ pub struct LimitError {
 /// A storage whose texture's format the device cannot write as a storage texture.
 #[derive(Debug, thiserror::Error)]
 #[error(
-    "{location}: storage '{storage}' writes texture '{texture}' in format {format}, which this device cannot write as a storage texture ({pass}); use one of {allowed}"
+    "{location}: storage '{storage}' writes texture '{texture}' in format {format}, which this device cannot {access} as a storage texture ({pass}); use one of {allowed}"
 )]
 pub struct StorageFormatError {
     pub effect: String,
@@ -183,6 +185,8 @@ pub struct StorageFormatError {
     pub texture: String,
     /// ReShade's name of the format (`R8`).
     pub format: &'static str,
+    /// "write", or "read and write" for a storage some shader reads (`texNDfetch`).
+    pub access: &'static str,
     /// `path:line:column` of the storage's declaration.
     pub location: String,
     /// The first pass that binds it: `technique 'T', pass 'P'` (or `pass 2`).
@@ -286,6 +290,9 @@ pub struct EffectChain {
     /// The shader debugger's recording run for the next frame (`chain/debug.rs`); with none,
     /// frames record nothing of it.
     debug: Option<debug::DebugRun>,
+    /// The pixel history for the next frame (`chain/history.rs`); with none, frames record
+    /// nothing of it.
+    history: Option<history::HistoryRun>,
     /// The thread that built the chain's pipelines ([`Self::built_on`]).
     built_on: std::thread::ThreadId,
 }
@@ -391,6 +398,7 @@ impl EffectChain {
             probes: Vec::new(),
             probes_pending: false,
             debug: None,
+            history: None,
             built_on: std::thread::current().id(),
         })
     }
@@ -725,6 +733,7 @@ impl EffectChain {
             probe.after_submit();
         }
         self.trace_after_submit();
+        self.history_after_submit();
     }
 
     /// Convenience for tools: records one frame, submits it and waits for the GPU.

@@ -67,6 +67,8 @@ pub struct GpuContext {
     pub adapter_info: wgpu::AdapterInfo,
     /// The formats of effect textures this device can write as storage textures.
     storage_writable: Arc<[analysis::TextureFormat]>,
+    /// The formats it can also read through a storage (read-write access).
+    storage_read_writable: Arc<[analysis::TextureFormat]>,
     /// Why the device was lost, once it is (see [`Self::lost`]).
     lost: Arc<Mutex<Option<String>>>,
     /// Validation errors no error scope caught, oldest first (see [`Self::take_error`]).
@@ -84,9 +86,10 @@ struct UncapturedErrors {
 /// The effect texture formats `device` (made from `adapter`) can bind as write-only storage:
 /// WebGPU's guaranteed formats, and with `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` whatever
 /// the adapter reports, as wgpu itself decides.
-fn storage_writable(
+fn storage_formats(
     adapter: &wgpu::Adapter,
     device: &wgpu::Device,
+    access: wgpu::TextureFormatFeatureFlags,
 ) -> Arc<[analysis::TextureFormat]> {
     let features = device.features();
     let adapter_specific =
@@ -104,9 +107,7 @@ fn storage_writable(
             supported
                 .allowed_usages
                 .contains(wgpu::TextureUsages::STORAGE_BINDING)
-                && supported
-                    .flags
-                    .contains(wgpu::TextureFormatFeatureFlags::STORAGE_WRITE_ONLY)
+                && supported.flags.contains(access)
         })
         .collect()
 }
@@ -176,7 +177,16 @@ impl GpuContext {
         let lost = watch_loss(&device);
         let errors = watch_errors(&device);
         Self {
-            storage_writable: storage_writable(adapter, &device),
+            storage_writable: storage_formats(
+                adapter,
+                &device,
+                wgpu::TextureFormatFeatureFlags::STORAGE_WRITE_ONLY,
+            ),
+            storage_read_writable: storage_formats(
+                adapter,
+                &device,
+                wgpu::TextureFormatFeatureFlags::STORAGE_READ_WRITE,
+            ),
             device,
             queue,
             adapter_info: adapter.get_info(),
@@ -200,6 +210,12 @@ impl GpuContext {
     /// Whether this device can write effect textures of `format` as storage textures.
     pub fn can_write_storage(&self, format: analysis::TextureFormat) -> bool {
         self.storage_writable.contains(&format)
+    }
+
+    /// Whether this device can read and write effect textures of `format` through one storage
+    /// (read-write access: `R32Float`, `R32Sint` and `R32Uint` everywhere).
+    pub fn can_read_write_storage(&self, format: analysis::TextureFormat) -> bool {
+        self.storage_read_writable.contains(&format)
     }
 
     /// Whether `other` is this context or a clone of it: the same device, watched by the same

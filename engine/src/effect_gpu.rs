@@ -88,7 +88,13 @@ pub(crate) fn build_effect(
 ) -> Result<EffectGpu, ChainError> {
     let device = &ctx.device;
     crate::limits::check(&effect, &device.limits())?;
-    crate::textures::check_storage_formats(&effect, |f| ctx.can_write_storage(f))?;
+    crate::textures::check_storage_formats(&effect, |f, read| {
+        if read {
+            ctx.can_read_write_storage(f)
+        } else {
+            ctx.can_write_storage(f)
+        }
+    })?;
     let reference_uniforms = crate::reference::uniforms_for(shaders, &effect)?;
     let name = effect.path().display().to_string();
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);

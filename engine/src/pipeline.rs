@@ -307,11 +307,69 @@ impl PipelineSource<'_, '_> {
             analysis::PassKind::Compute(dispatch) => {
                 PassPipeline::Compute(self.compute(&pipeline_layout, dispatch, &stages))
             }
-            analysis::PassKind::Draw(draw) => {
-                PassPipeline::Render(self.render(&pipeline_layout, draw, &stages))
-            }
+            analysis::PassKind::Draw(draw) => PassPipeline::Render(
+                self.render(
+                    &pipeline_layout,
+                    draw,
+                    &stages,
+                    &self.color_targets(),
+                    self.pass
+                        .stencil()
+                        .map(|st| stencil_test(format::stencil_state(*st))),
+                ),
+            ),
         };
         Ok((pipeline, layout, stages.bindings))
+    }
+
+    /// A draw's pipeline for the pixel history's replay (`chain/history.rs`), with the pass's
+    /// bind group `layout`: its shaders and target formats, no blending, every channel written,
+    /// and with `stencil` the pass's stencil test writing no stencil.
+    pub(crate) fn replay(
+        &self,
+        layout: &wgpu::BindGroupLayout,
+        stencil: bool,
+    ) -> Result<wgpu::RenderPipeline, ChainError> {
+        let analysis::PassKind::Draw(draw) = self.pass.kind() else {
+            unreachable!("only draws are replayed");
+        };
+        let stages = self
+            .modules
+            .pass_stages(self.device, self.effect, self.pass, self.label)?;
+        let pipeline_layout = self
+            .device
+            .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(self.label),
+                bind_group_layouts: &[Some(layout)],
+                immediate_size: 0,
+            });
+        let targets: Vec<Option<wgpu::ColorTargetState>> = self
+            .color_targets()
+            .into_iter()
+            .map(|t| {
+                t.map(|t| wgpu::ColorTargetState {
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                    ..t
+                })
+            })
+            .collect();
+        let depth_stencil = self.pass.stencil().filter(|_| stencil).map(|st| {
+            let keep = |face: wgpu::StencilFaceState| wgpu::StencilFaceState {
+                fail_op: wgpu::StencilOperation::Keep,
+                depth_fail_op: wgpu::StencilOperation::Keep,
+                pass_op: wgpu::StencilOperation::Keep,
+                ..face
+            };
+            let state = format::stencil_state(*st);
+            stencil_test(wgpu::StencilState {
+                front: keep(state.front),
+                back: keep(state.back),
+                write_mask: 0,
+                ..state
+            })
+        });
+        Ok(self.render(&pipeline_layout, draw, &stages, &targets, depth_stencil))
     }
 
     fn compute(
@@ -337,9 +395,10 @@ impl PipelineSource<'_, '_> {
         layout: &wgpu::PipelineLayout,
         draw: analysis::Draw,
         stages: &PassStages,
+        targets: &[Option<wgpu::ColorTargetState>],
+        depth_stencil: Option<wgpu::DepthStencilState>,
     ) -> wgpu::RenderPipeline {
-        let (device, pass) = (self.device, self.pass);
-        let targets = self.color_targets();
+        let device = self.device;
         let (vertex, vertex_entry) = stages.get(draw.vertex);
         let (fragment, fragment_entry) = stages.get(draw.fragment);
         device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -355,19 +414,13 @@ impl PipelineSource<'_, '_> {
                 topology: format::topology(draw.topology),
                 ..Default::default()
             },
-            depth_stencil: pass.stencil().map(|st| wgpu::DepthStencilState {
-                format: STENCIL_FORMAT,
-                depth_write_enabled: Some(false),
-                depth_compare: Some(wgpu::CompareFunction::Always),
-                stencil: format::stencil_state(*st),
-                bias: wgpu::DepthBiasState::default(),
-            }),
+            depth_stencil,
             multisample: wgpu::MultisampleState::default(),
             fragment: Some(wgpu::FragmentState {
                 module: fragment,
                 entry_point: Some(fragment_entry),
                 compilation_options: Default::default(),
-                targets: &targets,
+                targets,
             }),
             multiview_mask: None,
             cache: None,
@@ -376,6 +429,17 @@ impl PipelineSource<'_, '_> {
 
     fn color_targets(&self) -> Vec<Option<wgpu::ColorTargetState>> {
         color_targets(self.effect, self.pass)
+    }
+}
+
+/// The effect's stencil buffer tested with `stencil`, depth untouched.
+fn stencil_test(stencil: wgpu::StencilState) -> wgpu::DepthStencilState {
+    wgpu::DepthStencilState {
+        format: STENCIL_FORMAT,
+        depth_write_enabled: Some(false),
+        depth_compare: Some(wgpu::CompareFunction::Always),
+        stencil,
+        bias: wgpu::DepthBiasState::default(),
     }
 }
 

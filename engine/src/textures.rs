@@ -361,17 +361,19 @@ impl PoolClaims<'_> {
 }
 
 /// A located error for the first storage of `effect` whose texture's format `can_write` says
-/// the device cannot write as a storage texture (wgpu would only fail the bind group layout).
+/// the device cannot write as a storage texture (or, given `true`, read and write: a storage
+/// some shader reads); wgpu would only fail the bind group layout.
 pub(crate) fn check_storage_formats(
     effect: &ValidatedEffect,
-    can_write: impl Fn(TextureFormat) -> bool,
+    can_write: impl Fn(TextureFormat, bool) -> bool,
 ) -> Result<(), crate::chain::ChainError> {
     for (index, storage) in effect.storages().iter().enumerate() {
         let texture = &effect.textures()[storage.texture.index()];
         let TextureKind::Owned { format, .. } = texture.kind else {
             continue;
         };
-        if can_write(format) {
+        let read = storage.read_write;
+        if can_write(format, read) {
             continue;
         }
         let binds = |b: &analysis::Binding| matches!(b.resource, analysis::BindingResource::Storage(id) if id.index() == index);
@@ -389,7 +391,7 @@ pub(crate) fn check_storage_formats(
             );
         let allowed: Vec<&str> = TextureFormat::ALL
             .iter()
-            .filter(|(_, f)| can_write(*f))
+            .filter(|(_, f)| can_write(*f, read))
             .map(|(name, _)| *name)
             .collect();
         return Err(crate::chain::ChainError::StorageFormat(Box::new(
@@ -398,6 +400,7 @@ pub(crate) fn check_storage_formats(
                 storage: storage.name.clone(),
                 texture: texture.name.clone(),
                 format: format.name(),
+                access: if read { "read and write" } else { "write" },
                 location: effect
                     .location(storage.span)
                     .map_or_else(|| effect.path().display().to_string(), str::to_string),

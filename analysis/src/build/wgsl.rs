@@ -324,7 +324,13 @@ fn resource_bindings(
                 unreachable!("storage lowering admits only owned textures")
             }
         };
-        let access = if st.atomic { "atomic" } else { "write" };
+        let access = if st.atomic {
+            "atomic"
+        } else if st.read_write {
+            "read_write"
+        } else {
+            "write"
+        };
         let decl = format!(
             "{}: texture_storage_{}d<{format}, {access}>",
             st.name,

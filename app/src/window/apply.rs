@@ -162,6 +162,7 @@ impl WorkbenchApp {
             }
             Command::PickPixel(pixel) => self.pick_pixel(*pixel),
             Command::RecordTrace(ask) => self.start_trace(*ask),
+            Command::RecordHistory(pixel) => self.start_history(*pixel),
             Command::TakeScreenshot => self.take_screenshot(),
             Command::SetScreenshotFolder(folder) => {
                 self.settings.screenshots.settings.folder = Some(folder.clone());

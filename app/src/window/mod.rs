@@ -190,6 +190,8 @@ pub enum Command {
     PickPixel([u32; 2]),
     /// Records the shader debugger's trace of a pass at a pixel or thread (the Debug pane).
     RecordTrace(panels::debugger::TraceAsk),
+    /// Records the pixel history of a pixel (the Debug pane).
+    RecordHistory([u32; 2]),
 }
 
 /// What the central panel shows.

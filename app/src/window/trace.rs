@@ -6,7 +6,9 @@
 //! (`EffectChain::poll_trace`), so the UI never waits for a frame: `record_trace`, which
 //! renders a frame of its own and waits, took 0.5–0.8 s on lavapipe for the demo preset with an
 //! FX effect at 1280×720. The rows go to the pane, the values to the editor's line ends; an
-//! edit, another document or a rebuilt chain clears them.
+//! edit, another document or a rebuilt chain clears them. A pixel picked while the pane is
+//! open also gets its pixel history (`EffectChain::begin_history`, riding along the same way,
+//! its replay pipelines made on the UI thread), cleared alike.
 
 use std::time::Instant;
 
@@ -16,6 +18,7 @@ use super::WorkbenchApp;
 use super::editor::trace_marks::TraceMarks;
 use super::layout::{self, Pane};
 use super::panels::debugger::{Recorded, TraceAsk, TraceState, WFX_NOT_INSTRUMENTED};
+use super::panels::pixel_history::HistoryState;
 use crate::session::debug::{InstrumentJob, trace_rows};
 
 impl WorkbenchApp {
@@ -25,14 +28,54 @@ impl WorkbenchApp {
         if !layout::has_pane(&self.panels.tree, Pane::Debugger) {
             return;
         }
-        if let Some(ask) = self.panels.debugger.pick_pixel(pixel) {
+        let ask = self.panels.debugger.pick_pixel(pixel);
+        self.start_history(pixel);
+        if let Some(ask) = ask {
             self.start_trace(ask);
         }
     }
 
+    /// Sets the pixel history of `pixel` up to ride along with the next frame (its replay
+    /// pipelines made here, on the UI thread); [`Self::poll_trace`] takes it once read back.
+    pub(super) fn start_history(&mut self, pixel: [u32; 2]) {
+        let Ok(runtime) = &mut self.gpu.runtime else {
+            return;
+        };
+        let began = Instant::now();
+        self.panels.debugger.history = match runtime.chain_mut().begin_history(pixel) {
+            Ok(()) => HistoryState::Recording {
+                pixel,
+                began,
+                ui_time: began.elapsed(),
+            },
+            Err(e) => HistoryState::Failed(e.to_string()),
+        };
+    }
+
+    /// Takes the pixel history once a frame recorded it and the GPU is done.
+    fn finish_history(&mut self) {
+        let (Ok(runtime), HistoryState::Recording { began, ui_time, .. }) =
+            (&mut self.gpu.runtime, &self.panels.debugger.history)
+        else {
+            return;
+        };
+        let (began, ui_time) = (*began, *ui_time);
+        let Some(result) = runtime.chain_mut().poll_history() else {
+            return;
+        };
+        self.panels.debugger.history = match result {
+            Ok(history) => HistoryState::Done {
+                history,
+                ui_time,
+                latency: began.elapsed(),
+            },
+            Err(e) => HistoryState::Failed(e.to_string()),
+        };
+    }
+
     /// Starts the instrumented compile of `ask`'s effect; the trace is recorded when it is done.
     pub(super) fn start_trace(&mut self, ask: TraceAsk) {
-        self.clear_trace(true);
+        self.drop_trace(true);
         let Ok(runtime) = &self.gpu.runtime else {
             return;
         };
@@ -54,6 +97,7 @@ impl WorkbenchApp {
     /// Moves the trace on: sets its run up once the instrumented compile finished and the
     /// chain is not about to be rebuilt, and takes its records once a frame recorded them.
     pub(super) fn poll_trace(&mut self) {
+        self.finish_history();
         match &self.panels.debugger.state {
             TraceState::Compiling { job, .. } if !self.is_compiling() => {
                 if let Some(out) = job.try_take() {
@@ -149,9 +193,21 @@ impl WorkbenchApp {
         });
     }
 
-    /// Drops the recorded trace and the editor's values (the code or the chain changed), and a
-    /// run set up on the chain; with `edited`, an instrumented compile of the old text too.
+    /// Drops the recorded trace, the editor's values and the pixel history (the code or the
+    /// chain changed), and runs set up on the chain; with `edited`, an instrumented compile of
+    /// the old text too.
     pub(super) fn clear_trace(&mut self, edited: bool) {
+        self.drop_trace(edited);
+        if matches!(self.panels.debugger.history, HistoryState::Recording { .. })
+            && let Ok(runtime) = &mut self.gpu.runtime
+        {
+            runtime.chain_mut().cancel_history();
+        }
+        self.panels.debugger.history = HistoryState::Idle;
+    }
+
+    /// [`Self::clear_trace`] without the pixel history: another trace is asked for.
+    fn drop_trace(&mut self, edited: bool) {
         if matches!(self.panels.debugger.state, TraceState::Recording { .. })
             && let Ok(runtime) = &mut self.gpu.runtime
         {

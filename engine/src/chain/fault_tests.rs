@@ -7,9 +7,14 @@ use crate::testing;
 
 /// Loads `text` as a `.wfx` effect in a temporary folder, with fxbench's header on the path.
 fn load(name: &str, text: &str) -> analysis::ValidatedEffect {
+    load_as(name, "wfx", text)
+}
+
+/// [`load`] as a `.extension` file (`fx` for ReShade FX).
+fn load_as(name: &str, extension: &str, text: &str) -> analysis::ValidatedEffect {
     let dir = std::env::temp_dir().join(format!("fxbench-faults-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.wfx"));
+    let path = dir.join(format!("{name}.{extension}"));
     std::fs::write(&path, text).unwrap();
     let options = analysis::Options {
         buffer_width: 8,
@@ -124,9 +129,10 @@ fn fill(@builtin(global_invocation_id) id: vec3<u32>) { textureStore(MaskOut, ve
 technique Masks { pass Clear { ComputeShader = fill; } pass Fill { ComputeShader = fill; } }"#,
     );
     let path = effect.path().display().to_string();
-    let error =
-        crate::textures::check_storage_formats(&effect, analysis::TextureFormat::webgpu_storable)
-            .unwrap_err();
+    let error = crate::textures::check_storage_formats(&effect, |f, _| {
+        analysis::TextureFormat::webgpu_storable(f)
+    })
+    .unwrap_err();
     assert_eq!(
         error.to_string(),
         format!(
@@ -136,7 +142,44 @@ technique Masks { pass Clear { ComputeShader = fill; } pass Fill { ComputeShader
         )
     );
     // A device that writes R8 builds it.
-    crate::textures::check_storage_formats(&effect, |_| true).unwrap();
+    crate::textures::check_storage_formats(&effect, |_, _| true).unwrap();
+}
+
+/// A storage some compute shader reads (`tex2Dfetch(storage, coord)`) is bound read-write, which
+/// WebGPU gives only the 32-bit one-channel formats: an RGBA8 one is a located error on a device
+/// without more, naming the access; an R32F one builds.
+#[test]
+fn a_storage_read_in_a_format_the_device_cannot_read_and_write_is_a_located_error() {
+    let text = |format: &str| {
+        format!(
+            "texture T {{ Width = 4; Height = 4; Format = {format}; }};\n\
+             storage2D Store {{ Texture = T; }};\n\
+             void CS(uint3 id : SV_DispatchThreadID) {{ tex2Dstore(Store, id.xy, tex2Dfetch(Store, id.xy) + 1); }}\n\
+             technique Grow {{ pass Step {{ ComputeShader = CS<4, 4>; DispatchSizeX = 1; DispatchSizeY = 1; }} }}\n"
+        )
+    };
+    let webgpu = |f: analysis::TextureFormat, read: bool| {
+        use analysis::TextureFormat as F;
+        if read {
+            matches!(f, F::R32F | F::R32I | F::R32U)
+        } else {
+            F::webgpu_storable(f)
+        }
+    };
+    let effect = load_as("rgba8-read", "fx", &text("RGBA8"));
+    assert!(effect.storages()[0].read_write);
+    let path = effect.path().display().to_string();
+    let error = crate::textures::check_storage_formats(&effect, webgpu).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{path}:2:11: storage 'Store' writes texture 'T' in format RGBA8, which this device \
+             cannot read and write as a storage texture (technique 'Grow', pass 'Step'); use one \
+             of R32F, R32I, R32U"
+        )
+    );
+    let effect = load_as("r32f-read", "fx", &text("R32F"));
+    crate::textures::check_storage_formats(&effect, webgpu).unwrap();
 }
 
 /// A chain built on another thread takes the running chain's place with what the user set (here

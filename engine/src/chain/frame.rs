@@ -124,6 +124,7 @@ impl EffectChain {
             probes,
             probe_textures,
             debug: self.debug.as_mut(),
+            history: self.history.as_mut(),
             ..Recorder::untimed(
                 &self.ctx.device,
                 &mut *encoder,
@@ -342,6 +343,8 @@ struct Recorder<'a> {
     back_buffer_now: BackBuffer,
     /// The shader debugger's recording run, made just before its pass (`chain/debug.rs`).
     debug: Option<&'a mut super::debug::DebugRun>,
+    /// The pixel history's copies and replays around every pass (`chain/history.rs`).
+    history: Option<&'a mut super::history::HistoryRun>,
 }
 
 impl<'a> Recorder<'a> {
@@ -365,6 +368,7 @@ impl<'a> Recorder<'a> {
             probe_textures: Vec::new(),
             back_buffer_now: BackBuffer::Input,
             debug: None,
+            history: None,
         }
     }
 
@@ -474,6 +478,35 @@ impl<'a> Recorder<'a> {
             };
             run.record(self.encoder, bind_group, vertices, groups);
         }
+        let written = self.history.is_some().then(|| {
+            super::history::written_textures(
+                job.key,
+                job.pass,
+                &job.resources,
+                self.back_buffers.texture(route.source),
+                route.destination.map(|d| self.back_buffers.texture(d)),
+            )
+        });
+        if let (Some(run), Some(written)) = (self.history.as_deref_mut(), &written) {
+            let stencil = job
+                .resources
+                .stencil_view
+                .filter(|_| job.pass.stencil().is_some())
+                .map(|view| (view, self.stencil_cleared.contains(&job.key)));
+            let pass = PassRef {
+                key: job.key,
+                pass: job.index,
+            };
+            run.before_pass(
+                self.device,
+                self.encoder,
+                pass,
+                job.pass,
+                written,
+                bind_group,
+                stencil,
+            );
+        }
         match (&job.gpu.pipeline, job.pass.kind()) {
             (PassPipeline::Compute(pipeline), PassKind::Compute(dispatch)) => {
                 self.compute(&job, pipeline, bind_group, dispatch.groups);
@@ -482,6 +515,9 @@ impl<'a> Recorder<'a> {
                 self.render(&job, route, pipeline, bind_group, draw.vertex_count);
             }
             _ => unreachable!("each pass's pipeline is made for its kind"),
+        }
+        if let (Some(run), Some(written)) = (self.history.as_deref_mut(), &written) {
+            run.after_pass(self.encoder, written);
         }
     }
 

@@ -26,6 +26,8 @@ pub(crate) struct Code {
     pub records: Vec<(usize, usize, TextRange)>,
     /// WGSL names of the storages texture atomics run on (bound with atomic access).
     pub atomic_storages: BTreeSet<String>,
+    /// WGSL names of the storages some shader reads (bound with read-write access).
+    pub read_storages: BTreeSet<String>,
     /// The user functions emitted, by id: those some pass reaches.
     pub functions: BTreeSet<usize>,
     /// The record sites, when the code is instrumented (`trace.rs`).
@@ -58,6 +60,8 @@ pub(crate) struct Emitter<'m> {
     pub target: &'m crate::Target,
     /// WGSL names of the storages texture atomics run on.
     pub atomic_storages: BTreeSet<String>,
+    /// WGSL names of the storages some shader reads (`texNDfetch`).
+    pub read_storages: BTreeSet<String>,
     pub structs: Vec<String>,
     pub functions: HashMap<usize, FnInfo<'m>>,
     /// Static globals by qualified name: their declaration and declarator.
@@ -113,6 +117,7 @@ pub(crate) fn emit_module(
         lowered,
         target,
         atomic_storages: BTreeSet::new(),
+        read_storages: BTreeSet::new(),
         structs: facts.structs.iter().map(|(n, _)| ident(n)).collect(),
         functions: HashMap::new(),
         statics: HashMap::new(),
@@ -173,6 +178,7 @@ pub(crate) fn emit_module(
         text: e.text,
         records: e.records,
         atomic_storages: e.atomic_storages,
+        read_storages: e.read_storages,
         functions: e.used_functions,
         trace: e.trace,
     })

@@ -600,6 +600,7 @@ fn storage(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         mip_level,
         // Set once the code is emitted: whether texture atomics use it.
         atomic: false,
+        read_write: false,
         span,
     });
     Ok(Global::Storage(name.to_string()))

@@ -129,6 +129,7 @@ fn front(
     let code = emit::emit_module(module, facts, &lowered, &mut plan, &options.target, trace)?;
     for storage in &mut lowered.items.storages {
         storage.atomic = code.atomic_storages.contains(&storage.name);
+        storage.read_write = !storage.atomic && code.read_storages.contains(&storage.name);
     }
     lowered.items.lint_facts =
         usage::lint_facts(&module.items, facts, &lowered, &code.functions, locate);

@@ -78,6 +78,11 @@ impl Emitter<'_> {
         {
             return self.storage_size(name, &storage, t, range);
         }
+        if name.ends_with("fetch")
+            && let Ok(storage) = self.storage_name(first)
+        {
+            return self.storage_fetch(name, &storage, args, t, range);
+        }
         let integer = matches!(
             self.ty(first),
             Type::Object {
@@ -376,8 +381,31 @@ impl Emitter<'_> {
         Ok(format!("textureStore({storage}, {c}, {v})"))
     }
 
+    /// `texNDfetch(storage, coord)`: the texel, read through read-write access (the storage
+    /// is bound so, `Storage::read_write`); a 1D storage is a 2D texture one texel high.
+    fn storage_fetch(
+        &mut self,
+        name: &str,
+        storage: &str,
+        args: &[Expr],
+        t: &Type,
+        range: TextRange,
+    ) -> Result<String> {
+        let [_, coord] = args else {
+            return unsupported(range, format!("'{name}' on a storage takes 2 arguments"));
+        };
+        let dims = name[3..4].parse::<u8>().unwrap_or(2);
+        let c = match dims {
+            1 => format!("vec2<i32>({}, 0i)", self.expr_as(coord, &Type::INT)?),
+            _ => self.expr_as(coord, &Type::vector(Base::Int, dims))?,
+        };
+        self.read_storages.insert(storage.to_string());
+        let texel = self.storage_texel(storage);
+        self.convert(format!("textureLoad({storage}, {c})"), &texel, t, range)
+    }
+
     /// `texNDsize(storage)`: its dimensions as `int`/`int2`/`int3` (a 1D storage is a 2D
-    /// texture one texel high). Reading a storage (`texNDfetch`) would need read-write access.
+    /// texture one texel high).
     fn storage_size(
         &mut self,
         name: &str,

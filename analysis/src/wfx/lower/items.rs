@@ -661,6 +661,7 @@ fn lower_storage(
         texture,
         mip_level,
         atomic: false,
+        read_write: false,
         span,
     })
 }

@@ -2,8 +2,10 @@
 //! pane is open, or typed `X,Y`) and a pass of the chain (a compute pass asks for a thread id),
 //! record what the author's code computed there (`EffectChain::record_trace`, run by the window,
 //! `window/trace.rs`), and list the trace: line, variable, value, which iteration or call, with
-//! a filter by variable. Clicking a row opens the editor at its line. Nothing runs until a
-//! trace is asked for; only ReShade FX passes are instrumented so far.
+//! a filter by variable. Clicking a row opens the editor at its line. A pixel picked also gets
+//! its pixel history (`panels/pixel_history.rs`), whose passes choose the pass to trace.
+//! Nothing runs until a trace or a history is asked for; only ReShade FX passes are
+//! instrumented so far.
 
 use std::time::{Duration, Instant};
 
@@ -14,6 +16,7 @@ use engine::{EffectChain, TechniqueKey};
 use crate::session::debug::{InstrumentJob, TraceRow};
 use crate::window::Command;
 use crate::window::panels::diagnostics::Target;
+use crate::window::panels::pixel_history::{HistoryState, history_ui};
 
 /// What the pane says for a pass of a `.wfx` effect.
 pub const WFX_NOT_INSTRUMENTED: &str =
@@ -79,6 +82,8 @@ pub struct DebuggerPanel {
     filter: String,
     /// The trace and its compile, set by the window.
     pub state: TraceState,
+    /// The pixel history of the pixel picked, set by the window.
+    pub history: HistoryState,
 }
 
 impl DebuggerPanel {
@@ -171,7 +176,25 @@ impl DebuggerPanel {
             {
                 commands.push(Command::RecordTrace(ask));
             }
+            let pixel = self.target().filter(|t| t[2] == 0 && !compute);
+            let history = ui
+                .add_enabled(pixel.is_some(), egui::Button::new("History"))
+                .on_hover_text("every pass of the frame at this pixel: before, returned, after");
+            if let Some([x, y, _]) = pixel
+                && history.clicked()
+            {
+                commands.push(Command::RecordHistory([x, y]));
+            }
         });
+        if let Some(picked) = history_ui(ui, &self.history) {
+            self.pass = Some(picked);
+            if let Some(ask) = self
+                .ask()
+                .filter(|a| analysis::fx::is_fx_path(chain.effect(a.technique.effect).path()))
+            {
+                commands.push(Command::RecordTrace(ask));
+            }
+        }
         if !fx {
             ui.colored_label(ui.visuals().warn_fg_color, WFX_NOT_INSTRUMENTED);
             return commands;
@@ -215,7 +238,10 @@ impl DebuggerPanel {
     fn state_ui(&mut self, ui: &mut egui::Ui, chain: &EffectChain, commands: &mut Vec<Command>) {
         let recorded = match &self.state {
             TraceState::Idle => {
-                ui.weak("Choose a pass and a pixel, then Record.");
+                ui.weak(
+                    "Click a pixel for its history; choose a pass (or click one in the history) \
+                     to record what its code computed there.",
+                );
                 return;
             }
             TraceState::Compiling { .. } | TraceState::Recording { .. } => {

@@ -4,6 +4,7 @@ pub mod compare;
 pub mod debugger;
 pub mod diagnostics;
 pub mod inspector;
+pub mod pixel_history;
 pub mod spirv;
 pub mod spirv_source;
 pub mod techniques;
