@@ -102,7 +102,7 @@ fn a_pixel_history_lists_every_pass_with_what_kept_the_value() {
     let output = Command::new(env!("CARGO_BIN_EXE_fxbench"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["debug", "--effect", effect, "--resolution", "8x4"])
-        .args(["--input", "tests/fixtures/flat_8x4.png"])
+        .args(["--input", "tests/debugger/flat_8x4.png"])
         .args(["--history", "--pixel", "6,1"])
         .output()
         .unwrap();

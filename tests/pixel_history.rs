@@ -92,7 +92,12 @@ fn every_pass_at_a_pixel_they_all_write() {
     assert_eq!(target.name, "history.fx: HistoryTex");
     assert_eq!(target.texel, pixel);
     let written = quantised([u, v, 0.25, 1.0]);
-    assert_near("Write before (the frame before's)", target.before, written, 1e-6);
+    assert_near(
+        "Write before (the frame before's)",
+        target.before,
+        written,
+        1e-6,
+    );
     assert_near("Write returned", target.returned.unwrap(), written, 1e-6);
     assert_near("Write after", target.after, written, 1e-6);
     assert!(target.notes.is_empty(), "{:?}", target.notes);
@@ -125,7 +130,12 @@ fn every_pass_at_a_pixel_they_all_write() {
     let target = &add.targets[0];
     assert_eq!(target.before, pass(&history, "Blend").targets[0].after);
     let added = [0.25, 0.125, 0.0, 0.0];
-    assert_near("Add returned", target.returned.unwrap(), quantised(added), 1e-6);
+    assert_near(
+        "Add returned",
+        target.returned.unwrap(),
+        quantised(added),
+        1e-6,
+    );
     let sum: Vec<f32> = target
         .before
         .iter()

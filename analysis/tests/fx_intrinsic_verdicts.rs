@@ -239,9 +239,9 @@ fn lowers(
 }
 
 /// Accepted calls lowering reports as not supported yet (a located `UnsupportedFeature`, never
-/// a naga error): reading a storage with `texNDfetch` and an
-/// `out` argument wider than its parameter. Lowering more must not raise it.
-const KNOWN_UNSUPPORTED: usize = 58;
+/// a naga error): none since reading a storage with `texNDfetch` binds it read-write. Lowering
+/// more must not raise it.
+const KNOWN_UNSUPPORTED: usize = 0;
 
 #[test]
 fn every_call_reshade_accepts_lowers_to_valid_wgsl_or_is_reported_unsupported() {
