@@ -51,17 +51,26 @@ fn debug_effect(ctx: &engine::GpuContext, path: &std::path::Path) -> Option<(usi
         Err(e) => failures.push(format!("pixel history: {e}")),
     }
     let mut traced = 0;
+    let resources = chain.resources();
     for key in chain.order().to_vec() {
         for pass in 0..chain.technique(key).passes.len() {
-            let compute = chain.technique(key).passes[pass].is_compute();
+            let model = &chain.technique(key).passes[pass];
+            let compute = model.is_compute();
+            // The centre of the pass's target: its first render target, or the back buffer.
+            let (w, h) = model.render_targets().first().map_or(SIZE, |&texture| {
+                let id = engine::inspect::ResourceId::Texture {
+                    effect: key.effect,
+                    texture,
+                };
+                resources
+                    .iter()
+                    .find(|r| r.id == id)
+                    .map_or(SIZE, |r| (r.size.0, r.size.1))
+            });
             let request = TraceRequest {
                 technique: key,
                 pass,
-                target: if compute {
-                    [0; 3]
-                } else {
-                    [center[0], center[1], 0]
-                },
+                target: if compute { [0; 3] } else { [w / 2, h / 2, 0] },
                 instrumented: &instrumented,
             };
             match chain.record_trace(&input, &clock, &request) {

@@ -432,6 +432,9 @@ fn a_clicked_pixel_lists_its_history_and_a_pass_clicked_there_is_traced() {
     harness.get_by_label("discarded");
     harness.get_by_label("stencil test failed");
 
+    // As a user would: scrolled into the pane's view, then clicked.
+    harness.get_by_label("History/Add").scroll_to_me();
+    harness.run_steps(2);
     harness.get_by_label("History/Add").click();
     harness.run_steps(2);
     assert_eq!(harness.state().debugger_panel().pass(), Some((key, 2)));

@@ -17,7 +17,7 @@ use engine::chain::TraceRequest;
 use super::WorkbenchApp;
 use super::editor::trace_marks::TraceMarks;
 use super::layout::{self, Pane};
-use super::panels::debugger::{Recorded, TraceAsk, TraceState, WFX_NOT_INSTRUMENTED};
+use super::panels::debugger::{DebugView, Recorded, TraceAsk, TraceState, WFX_NOT_INSTRUMENTED};
 use super::panels::pixel_history::HistoryState;
 use crate::session::debug::{InstrumentJob, trace_rows};
 
@@ -42,6 +42,7 @@ impl WorkbenchApp {
             return;
         };
         let began = Instant::now();
+        self.panels.debugger.view = DebugView::History;
         self.panels.debugger.history = match runtime.chain_mut().begin_history(pixel) {
             Ok(()) => HistoryState::Recording {
                 pixel,
@@ -76,6 +77,7 @@ impl WorkbenchApp {
     /// Starts the instrumented compile of `ask`'s effect; the trace is recorded when it is done.
     pub(super) fn start_trace(&mut self, ask: TraceAsk) {
         self.drop_trace(true);
+        self.panels.debugger.view = DebugView::Trace;
         let Ok(runtime) = &self.gpu.runtime else {
             return;
         };

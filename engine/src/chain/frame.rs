@@ -124,7 +124,11 @@ impl EffectChain {
             probes,
             probe_textures,
             debug: self.debug.as_mut(),
-            history: self.history.as_mut(),
+            // Recorded by the first frame after it was set up; later ones leave it be.
+            history: self
+                .history
+                .as_mut()
+                .and_then(|h| h.begin_frame().then_some(h)),
             ..Recorder::untimed(
                 &self.ctx.device,
                 &mut *encoder,

@@ -122,8 +122,9 @@ pub(super) struct HistoryRun {
     queries: Option<(wgpu::QuerySet, wgpu::Buffer)>,
     next_query: u32,
     replays: HashMap<(TechniqueKey, usize), Replay>,
-    /// Scratch colour targets by (format, width, height), shared by the replays of a frame.
-    scratch: HashMap<(wgpu::TextureFormat, u32, u32), wgpu::Texture>,
+    /// Scratch colour targets by (format, width, height, slot), shared by the replays of a
+    /// frame (one per slot: a pass's targets of one format are distinct attachments).
+    scratch: HashMap<(wgpu::TextureFormat, u32, u32, usize), wgpu::Texture>,
     records: Vec<PassRecord>,
     /// The pass between its before and after copies.
     open: Option<PassRecord>,
@@ -488,6 +489,12 @@ fn notes(
 }
 
 impl HistoryRun {
+    /// A frame begins: whether it records the run (the first frame after it was set up does,
+    /// whether or not it reaches any pass; the later ones leave it to its readback).
+    pub(super) fn begin_frame(&mut self) -> bool {
+        !std::mem::replace(&mut self.recorded, true)
+    }
+
     fn slot(&mut self) -> Option<u64> {
         (self.next_slot < self.slots).then(|| {
             self.next_slot += 1;
@@ -559,7 +566,6 @@ impl HistoryRun {
         bind_group: &wgpu::BindGroup,
         stencil: Option<(&wgpu::TextureView, bool)>,
     ) {
-        self.recorded = true;
         let compute = model.is_compute();
         if !compute && !self.replays.contains_key(&(pass.key, pass.pass)) {
             // Enabled after the history was set up: not part of it.
@@ -628,14 +634,14 @@ impl HistoryRun {
     fn scratch_view(
         &mut self,
         device: &wgpu::Device,
-        format: wgpu::TextureFormat,
+        (format, slot): (wgpu::TextureFormat, usize),
         (width, height): (u32, u32),
         view_format: wgpu::TextureFormat,
     ) -> (wgpu::Texture, wgpu::TextureView) {
         let srgb_format = format.add_srgb_suffix();
         let texture = self
             .scratch
-            .entry((format, width, height))
+            .entry((format, width, height, slot))
             .or_insert_with(|| {
                 device.create_texture(&wgpu::TextureDescriptor {
                     label: Some("fxbench pixel history scratch"),
@@ -683,13 +689,14 @@ impl HistoryRun {
         let scratch: Vec<(wgpu::Texture, wgpu::TextureView)> = draw
             .formats
             .iter()
-            .map(|&format| {
+            .enumerate()
+            .map(|(slot, &format)| {
                 let view = if srgb {
                     format.add_srgb_suffix()
                 } else {
                     format
                 };
-                self.scratch_view(device, format, draw.size, view)
+                self.scratch_view(device, (format, slot), draw.size, view)
             })
             .collect();
         let replay = &self.replays[&(record.pass.key, record.pass.pass)];

@@ -84,6 +84,17 @@ pub struct DebuggerPanel {
     pub state: TraceState,
     /// The pixel history of the pixel picked, set by the window.
     pub history: HistoryState,
+    /// Which of the two the pane shows.
+    pub view: DebugView,
+}
+
+/// What the Debug pane shows below its pass and pixel: the trace of the pass, or the pixel's
+/// history. Asking for one shows it; the user switches between them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DebugView {
+    #[default]
+    Trace,
+    History,
 }
 
 impl DebuggerPanel {
@@ -186,13 +197,21 @@ impl DebuggerPanel {
                 commands.push(Command::RecordHistory([x, y]));
             }
         });
-        if let Some(picked) = history_ui(ui, &self.history) {
-            self.pass = Some(picked);
-            if let Some(ask) = self
-                .ask()
-                .filter(|a| analysis::fx::is_fx_path(chain.effect(a.technique.effect).path()))
-            {
-                commands.push(Command::RecordTrace(ask));
+        if !matches!(self.history, HistoryState::Idle) {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.view, DebugView::Trace, "Trace");
+                ui.selectable_value(&mut self.view, DebugView::History, "Pixel history");
+            });
+            if self.view == DebugView::History {
+                if let Some(picked) = history_ui(ui, &self.history) {
+                    self.pass = Some(picked);
+                    if let Some(ask) = self.ask().filter(|a| {
+                        analysis::fx::is_fx_path(chain.effect(a.technique.effect).path())
+                    }) {
+                        commands.push(Command::RecordTrace(ask));
+                    }
+                }
+                return commands;
             }
         }
         if !fx {

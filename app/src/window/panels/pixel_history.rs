@@ -59,33 +59,35 @@ pub fn history_ui(ui: &mut egui::Ui, state: &HistoryState) -> Option<(TechniqueK
     };
     let [x, y] = history.pixel;
     let mut picked = None;
-    egui::CollapsingHeader::new(format!(
+    ui.label(format!(
         "Pixel history at {x},{y}: {} passes",
         history.passes.len()
-    ))
-    .id_salt("pixel history")
-    .default_open(true)
-    .show(ui, |ui| {
-        ui.weak(format!(
-            "set up in {:.1} ms, read back after {:.0} ms; values as the targets store them",
-            ui_time.as_secs_f64() * 1e3,
-            latency.as_secs_f64() * 1e3
-        ));
-        egui::Grid::new("pixel history grid")
-            .striped(true)
-            .num_columns(6)
-            .show(ui, |ui| {
-                for header in ["Pass", "Target", "Before", "Returned", "After", ""] {
-                    ui.strong(header);
-                }
-                ui.end_row();
-                for pass in &history.passes {
-                    if pass_rows(ui, pass) {
-                        picked = Some((pass.pass.key, pass.pass.pass));
+    ));
+    ui.weak(format!(
+        "set up in {:.1} ms, read back after {:.0} ms; values as the targets store them; \
+         click a pass to trace it here",
+        ui_time.as_secs_f64() * 1e3,
+        latency.as_secs_f64() * 1e3
+    ));
+    // Vertical only: a horizontal bar would lie over the last row and take its clicks.
+    egui::ScrollArea::vertical()
+        .id_salt("pixel history rows")
+        .show(ui, |ui| {
+            egui::Grid::new("pixel history grid")
+                .striped(true)
+                .num_columns(6)
+                .show(ui, |ui| {
+                    for header in ["Pass", "Target", "Before", "Returned", "After", ""] {
+                        ui.strong(header);
                     }
-                }
-            });
-    });
+                    ui.end_row();
+                    for pass in &history.passes {
+                        if pass_rows(ui, pass) {
+                            picked = Some((pass.pass.key, pass.pass.pass));
+                        }
+                    }
+                });
+        });
     picked
 }
 
