@@ -76,23 +76,23 @@ fn parse_target(text: &str) -> anyhow::Result<[u32; 3]> {
 /// Runs the command; returns the exit status (0, or 2 when the trace cannot be made).
 pub(crate) fn run(args: &DebugArgs) -> i32 {
     if args.history {
-        return match history::history(args) {
-            Ok(report) => {
-                match args.format {
-                    Format::Text => print!("{}", report.text()),
-                    Format::Json => println!("{}", report.json()),
-                }
-                0
-            }
-            Err(error) => {
-                eprintln!("fxbench debug: cannot run: {error:#}");
-                EXIT_CANNOT_RUN
-            }
-        };
+        finish(args.format, history::history(args))
+    } else {
+        finish(args.format, debug(args))
     }
-    match debug(args) {
+}
+
+/// What a mode of the command prints.
+trait Printed {
+    fn text(&self) -> String;
+    fn json(&self) -> String;
+}
+
+/// Prints `report` as asked and gives the exit status, or the reason it could not run and 2.
+fn finish(format: Format, report: anyhow::Result<impl Printed>) -> i32 {
+    match report {
         Ok(report) => {
-            match args.format {
+            match format {
                 Format::Text => print!("{}", report.text()),
                 Format::Json => println!("{}", report.json()),
             }
@@ -227,7 +227,7 @@ fn find_pass(chain: &EffectChain, text: &str) -> anyhow::Result<(engine::Techniq
     }
 }
 
-impl Report {
+impl Printed for Report {
     fn text(&self) -> String {
         let [x, y, z] = self.target;
         let at = if self.compute {

@@ -11,6 +11,8 @@ const SIZE: (u32, u32) = (320, 180);
 /// Effects that render (`tests/fx_corpus_render.rs`: all 125 but the two LUT effects whose
 /// images are absent).
 const CORPUS_RENDERING: usize = 123;
+/// Their passes, every technique's (each one traced).
+const PASSES: usize = 372;
 
 /// What debugging every pass of one effect found: passes traced, and what failed.
 fn debug_effect(ctx: &engine::GpuContext, path: &std::path::Path) -> Option<(usize, Vec<String>)> {
@@ -104,5 +106,9 @@ fn every_pass_of_every_corpus_effect_records_a_trace_and_a_pixel_history() {
     }
     println!("{effects} effects, {passes} passes traced");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(effects, CORPUS_RENDERING, "effects debugged");
+    assert_eq!(
+        (effects, passes),
+        (CORPUS_RENDERING, PASSES),
+        "effects debugged, passes traced"
+    );
 }

@@ -77,8 +77,8 @@ fn target_line(t: &TargetHistory) -> String {
     line
 }
 
-impl HistoryReport {
-    pub(super) fn text(&self) -> String {
+impl super::Printed for HistoryReport {
+    fn text(&self) -> String {
         let [x, y] = self.history.pixel;
         let mut text = format!(
             "{}: pixel {x},{y}: {} passes\n",
@@ -96,7 +96,7 @@ impl HistoryReport {
         text
     }
 
-    pub(super) fn json(&self) -> String {
+    fn json(&self) -> String {
         let passes: Vec<serde_json::Value> = self
             .history
             .passes

@@ -390,25 +390,11 @@ fn draw_pipeline(
 
 fn scratch_target(
     device: &wgpu::Device,
-    (width, height): (u32, u32),
+    size: (u32, u32),
     format: wgpu::TextureFormat,
     label: &str,
 ) -> wgpu::TextureView {
-    device
-        .create_texture(&wgpu::TextureDescriptor {
-            label: Some(label),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        })
+    crate::input::frame_texture(device, size, format, &[], label)
         .create_view(&wgpu::TextureViewDescriptor::default())
 }
 

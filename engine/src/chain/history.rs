@@ -643,24 +643,18 @@ impl HistoryRun {
             .scratch
             .entry((format, width, height, slot))
             .or_insert_with(|| {
-                device.create_texture(&wgpu::TextureDescriptor {
-                    label: Some("fxbench pixel history scratch"),
-                    size: wgpu::Extent3d {
-                        width,
-                        height,
-                        depth_or_array_layers: 1,
-                    },
-                    mip_level_count: 1,
-                    sample_count: 1,
-                    dimension: wgpu::TextureDimension::D2,
+                let view_formats: &[wgpu::TextureFormat] = if srgb_format == format {
+                    &[]
+                } else {
+                    std::slice::from_ref(&srgb_format)
+                };
+                crate::input::frame_texture(
+                    device,
+                    (width, height),
                     format,
-                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-                    view_formats: if format.add_srgb_suffix() == format {
-                        &[]
-                    } else {
-                        std::slice::from_ref(&srgb_format)
-                    },
-                })
+                    view_formats,
+                    "fxbench pixel history scratch",
+                )
             })
             .clone();
         let view = texture.create_view(&wgpu::TextureViewDescriptor {
