@@ -254,6 +254,7 @@ impl Printed for Report {
                     SiteKind::Declaration => ("declaration", None),
                     SiteKind::Assignment => ("assignment", None),
                     SiteKind::Return => ("return", None),
+                    SiteKind::Branch => ("branch", None),
                     SiteKind::Argument { callee, .. } => ("argument", Some(callee.clone())),
                 };
                 Some(serde_json::json!({

@@ -26,19 +26,22 @@ fn a_pixel_trace_prints_line_variable_and_value() {
     let (output, stdout, stderr) = debug(&["--pass", "Trace/Draw", "--pixel", "1,2"]);
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 31, "{stdout}");
+    assert_eq!(lines.len(), 33, "{stdout}");
     assert_eq!(
         lines[0],
-        format!("{EFFECT}: Trace/Draw at pixel 1,2: 30 records")
+        format!("{EFFECT}: Trace/Draw at pixel 1,2: 32 records")
     );
     assert_eq!(lines[1], format!("{EFFECT}:12: x = 1.0"));
-    assert_eq!(lines[12], format!("{EFFECT}:8: Twice(x) = 1.0"));
+    // Which branch ran: x < 2.0 at pixel 1.
+    assert_eq!(lines[2], format!("{EFFECT}:14: if = true"));
+    assert_eq!(lines[13], format!("{EFFECT}:8: Twice(x) = 1.0"));
     assert_eq!(
-        lines[23],
+        lines[24],
         format!("{EFFECT}:21: m = float2x2(1.0, 2.0, 3.0, 4.0)")
     );
+    assert_eq!(lines[31], format!("{EFFECT}:29: if = false"));
     assert_eq!(
-        lines[30],
+        lines[32],
         format!("{EFFECT}:30: return PS = float4(10.0, 3.0, 1.0, 10.0)")
     );
 }

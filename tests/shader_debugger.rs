@@ -59,11 +59,14 @@ fn trace(ctx: &GpuContext, technique: &str, target: [u32; 3]) -> (Trace, String)
     (trace, text.replace(&dir, ""))
 }
 
-/// The records every pixel gets up to `o`, for `x` = floor(SV_Position.x).
+/// The records every pixel gets up to the last `if`, for `x` = floor(SV_Position.x): each `if`
+/// records which way it went.
 fn common_start(x: f32, k: f32) -> String {
     let (twice, outer) = (x * 2.0, x * 2.0 + 1.0);
+    let (first, last) = (x < 2.0, x > 4.0);
     format!(
         "trace.fx:12: x = {x:?}
+trace.fx:14: if = {first}
 trace.fx:14: k = {k:?}
 trace.fx:15: sum = 0
 trace.fx:16: i = 0
@@ -92,6 +95,7 @@ trace.fx:25: p.b = int2(7, 3)
 trace.fx:26: arr = {{ 1.0, 2.0, 3.0 }}
 trace.fx:27: arr[1] = {k:?}
 trace.fx:28: q = Pair {{ a = 1.5, b = int2(7, 3) }}
+trace.fx:29: if = {last}
 "
     )
 }
@@ -105,7 +109,7 @@ fn a_pixel_on_the_then_branch_records_every_value_and_the_return() {
     let expected =
         common_start(1.0, 10.0) + "trace.fx:30: return PS = float4(10.0, 3.0, 1.0, 10.0)\n";
     assert_eq!(text, expected);
-    assert_eq!(trace.written, 30);
+    assert_eq!(trace.written, 32);
     assert!(!trace.cut());
 }
 

@@ -177,6 +177,8 @@ pub enum SiteKind {
     /// A value or `inout` argument of a call of a user function, at the call site, before the
     /// call: the callee and its parameter.
     Argument { callee: String, parameter: String },
+    /// An `if`'s condition as it is tested: which branch ran (named `if`).
+    Branch,
 }
 
 /// One place in the author's code that records a value.

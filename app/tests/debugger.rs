@@ -20,7 +20,7 @@ use engine::chain::HistoryNote;
 
 const SIZE: (u32, u32) = (64, 32);
 
-/// An effect whose every value at a pixel is known: lines 5 to 12 record.
+/// An effect whose every value at a pixel is known: lines 5 to 12 record (line 10 which branch ran).
 const KNOWN: &str = "#include \"ReShade.fxh\"
 
 float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
@@ -133,6 +133,8 @@ fn expected_rows(x: u32, y: u32) -> Vec<(u32, String, String)> {
         rows.push((9, "n".to_string(), n.to_string()));
     }
     rows.push((8, "i".to_string(), "3".to_string()));
+    // Which branch ran.
+    rows.push((10, "if".to_string(), (a > 100.0).to_string()));
     rows.push((
         12,
         "return PS".to_string(),
@@ -172,7 +174,7 @@ fn a_clicked_pixel_lists_its_trace_jumps_to_lines_and_marks_the_editor_until_an_
         recorded.latency.as_secs_f64() * 1e3
     );
     assert!(!recorded.cut);
-    assert_eq!(recorded.written, 11);
+    assert_eq!(recorded.written, 12);
     // The frames after the one that recorded go on as before.
     harness.run_steps(3);
     assert!(
@@ -200,7 +202,8 @@ fn a_clicked_pixel_lists_its_trace_jumps_to_lines_and_marks_the_editor_until_an_
     assert_eq!(editor.trace_label(6).as_deref(), Some("b = 5.75"));
     assert_eq!(editor.trace_label(9).as_deref(), Some("n = 3  \u{d7}3"));
     assert_eq!(editor.trace_label(8).as_deref(), Some("i = 3  \u{d7}4"));
-    assert_eq!(editor.trace_label(10), None);
+    // The branch's line says which way it went.
+    assert_eq!(editor.trace_label(10).as_deref(), Some("if = false"));
     // The branch not taken did not run.
     assert_eq!(editor.trace_not_run(), [11]);
 
@@ -227,7 +230,8 @@ fn a_clicked_pixel_lists_its_trace_jumps_to_lines_and_marks_the_editor_until_an_
         .iter()
         .map(|r| r.value.clone())
         .collect();
-    assert_eq!(filtered, ["0", "1", "2", "3"]);
+    // `i`'s four rows, and the branch's (`if` contains the text too).
+    assert_eq!(filtered, ["0", "1", "2", "3", "false"]);
 
     // An edit clears the values in the editor and the pane.
     let text = harness

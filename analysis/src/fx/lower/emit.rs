@@ -642,6 +642,14 @@ impl<'m> Emitter<'m> {
                     .collect();
                 self.hoist(&branches)?;
                 let c = self.condition(cond)?;
+                // The debugger records the condition: which branch ran.
+                let c = self.trace_wrap(
+                    crate::debug::SiteKind::Branch,
+                    cond.range,
+                    "if".into(),
+                    &Type::BOOL,
+                    c,
+                )?;
                 self.open(s.range, &format!("if {c} {{"));
                 self.statement(then)?;
                 if let Some(other) = otherwise {
