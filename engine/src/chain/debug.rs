@@ -388,6 +388,22 @@ fn draw_pipeline(
     (pipeline, scratch)
 }
 
+/// A scratch colour target cleared to transparent black, its result stored or not.
+pub(super) fn scratch_attachment(
+    view: &wgpu::TextureView,
+    store: wgpu::StoreOp,
+) -> Option<wgpu::RenderPassColorAttachment<'_>> {
+    Some(wgpu::RenderPassColorAttachment {
+        view,
+        depth_slice: None,
+        resolve_target: None,
+        ops: wgpu::Operations {
+            load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+            store,
+        },
+    })
+}
+
 fn scratch_target(
     device: &wgpu::Device,
     size: (u32, u32),
@@ -426,20 +442,10 @@ impl DebugRun {
                 cpass.dispatch_workgroups(groups[0], groups[1], groups[2]);
             }
             DebugPipeline::Render(pipeline) => {
-                let attachments: Vec<Option<wgpu::RenderPassColorAttachment<'_>>> = self
+                let attachments: Vec<_> = self
                     .scratch
                     .iter()
-                    .map(|view| {
-                        Some(wgpu::RenderPassColorAttachment {
-                            view,
-                            depth_slice: None,
-                            resolve_target: None,
-                            ops: wgpu::Operations {
-                                load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                                store: wgpu::StoreOp::Discard,
-                            },
-                        })
-                    })
+                    .map(|view| scratch_attachment(view, wgpu::StoreOp::Discard))
                     .collect();
                 let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                     label: Some("fxbench trace"),

@@ -707,19 +707,9 @@ impl HistoryRun {
         }
         runs.push((&replay.plain, None));
         for (pipeline, stencil) in &runs {
-            let attachments: Vec<Option<wgpu::RenderPassColorAttachment<'_>>> = scratch
+            let attachments: Vec<_> = scratch
                 .iter()
-                .map(|(_, view)| {
-                    Some(wgpu::RenderPassColorAttachment {
-                        view,
-                        depth_slice: None,
-                        resolve_target: None,
-                        ops: wgpu::Operations {
-                            load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                            store: wgpu::StoreOp::Store,
-                        },
-                    })
-                })
+                .map(|(_, view)| super::debug::scratch_attachment(view, wgpu::StoreOp::Store))
                 .collect();
             let depth_stencil_attachment =
                 stencil.map(|(view, cleared)| wgpu::RenderPassDepthStencilAttachment {
