@@ -188,15 +188,10 @@ pub(super) fn written_textures<'t>(
         _ => None,
     };
     if pass.is_compute() {
-        return pass
-            .bindings()
-            .iter()
-            .filter_map(|b| match b.resource {
-                BindingResource::Storage(s) => {
-                    let storage = resources.effect.storage(s);
-                    owned(storage.texture, storage.mip_level)
-                }
-                _ => None,
+        return storages(pass)
+            .filter_map(|s| {
+                let storage = resources.effect.storage(s);
+                owned(storage.texture, storage.mip_level)
             })
             .collect();
     }
@@ -212,6 +207,23 @@ pub(super) fn written_textures<'t>(
         .iter()
         .filter_map(|id| owned(*id, 0))
         .collect()
+}
+
+/// The storages a compute pass binds (what it writes).
+fn storages(pass: &analysis::Pass) -> impl Iterator<Item = analysis::StorageId> + '_ {
+    pass.bindings().iter().filter_map(|b| match b.resource {
+        BindingResource::Storage(s) => Some(s),
+        _ => None,
+    })
+}
+
+/// How many textures [`written_textures`] can give for `pass`: what a history reserves for it.
+fn written_count(pass: &analysis::Pass) -> usize {
+    if pass.is_compute() {
+        storages(pass).count()
+    } else {
+        pass.render_targets().len().max(1)
+    }
 }
 
 impl EffectChain {
@@ -239,14 +251,7 @@ impl EffectChain {
             let modules =
                 crate::pipeline::ShaderModules::new(&device, effect, &self.options.shaders)?;
             for (index, pass) in effect.technique(key.technique).passes.iter().enumerate() {
-                let writes = if pass.is_compute() {
-                    pass.bindings()
-                        .iter()
-                        .filter(|b| matches!(b.resource, BindingResource::Storage(_)))
-                        .count()
-                } else {
-                    pass.render_targets().len().max(1)
-                };
+                let writes = written_count(pass);
                 // Before and after per texture; a draw's returned values and its queries.
                 slots += 2 * writes as u64;
                 if pass.is_compute() {

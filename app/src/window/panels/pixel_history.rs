@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use engine::TechniqueKey;
 use engine::chain::{PassHistory, PixelHistory, TargetHistory};
 
+use crate::session::inspect::{INFINITY_COLOUR, NAN_COLOUR};
+
 /// Where the pane's pixel history stands.
 #[derive(Default)]
 pub enum HistoryState {
@@ -147,18 +149,17 @@ fn value_cell(ui: &mut egui::Ui, value: Option<[f32; 4]>) {
     };
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-        let byte = |c: f32| {
-            if c.is_nan() {
-                0
-            } else {
-                (c.clamp(0.0, 1.0) * 255.0).round() as u8
-            }
+        // NaN and infinities in the inspector's warning colours.
+        let rgb = &v[..3];
+        let [r, g, b, _] = if rgb.iter().any(|c| c.is_nan()) {
+            NAN_COLOUR
+        } else if rgb.iter().any(|c| c.is_infinite()) {
+            INFINITY_COLOUR
+        } else {
+            v.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)
         };
-        ui.painter().rect_filled(
-            rect,
-            2.0,
-            egui::Color32::from_rgb(byte(v[0]), byte(v[1]), byte(v[2])),
-        );
+        ui.painter()
+            .rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
         ui.monospace(value_text(v));
     });
 }
@@ -166,12 +167,11 @@ fn value_cell(ui: &mut egui::Ui, value: Option<[f32; 4]>) {
 /// `0.400 0.200 0.800 1.000`, NaN and infinities as words.
 pub fn value_text(v: [f32; 4]) -> String {
     let channel = |c: f32| {
-        if c.is_nan() {
-            "NaN".to_string()
-        } else if c.is_infinite() {
-            if c > 0.0 { "inf" } else { "-inf" }.to_string()
-        } else {
+        if c.is_finite() {
             format!("{c:.3}")
+        } else {
+            // As the trace marks them.
+            analysis::debug::format_scalar(analysis::ScalarKind::Float, c.to_bits())
         }
     };
     v.map(channel).join(" ")
