@@ -830,11 +830,20 @@ pub struct ValidatedEffect {
     pub(crate) storages: Vec<Storage>,
     pub(crate) techniques: Vec<Technique>,
     pub(crate) bindings: Vec<Binding>,
-    /// `path:line:column` of each texture's, storage's, technique's and pass's declaration, for
-    /// errors found after loading (the device's limits) where the source map is gone.
-    pub(crate) locations: std::collections::HashMap<Span, String>,
+    /// Where each texture's, storage's, technique's and pass's declaration is, for errors found
+    /// after loading (the device's limits) where the source map is gone, and for the editor's
+    /// gutter (a pass's line).
+    pub(crate) locations: std::collections::HashMap<Span, DeclarationPlace>,
     /// See [`Self::tested_definitions`].
     pub(crate) tested_definitions: Vec<(String, String)>,
+}
+
+/// Where a declaration is: `path:line:column` as errors print it, and its parts.
+#[derive(Clone, Debug)]
+pub(crate) struct DeclarationPlace {
+    text: String,
+    path: PathBuf,
+    start: crate::source::LineCol,
 }
 
 impl ValidatedEffect {
@@ -870,7 +879,15 @@ impl ValidatedEffect {
     /// Where a declaration of this effect (a texture, storage, technique or pass) is, as
     /// `path:line:column`; `None` for other spans.
     pub fn location(&self, span: Span) -> Option<&str> {
-        self.locations.get(&span).map(String::as_str)
+        self.locations.get(&span).map(|p| p.text.as_str())
+    }
+
+    /// The file and first line and column of a declaration of this effect (a texture, storage,
+    /// technique or pass); `None` for other spans.
+    pub fn place(&self, span: Span) -> Option<(&std::path::Path, crate::source::LineCol)> {
+        self.locations
+            .get(&span)
+            .map(|p| (p.path.as_path(), p.start))
     }
 
     /// Records the file, where the declarations are and where each WGSL line came from, once
@@ -886,8 +903,13 @@ impl ValidatedEffect {
         );
         let spans: Vec<Span> = spans.collect();
         for span in spans {
-            let location = sources.location(span).to_string();
-            self.locations.insert(span, location);
+            let location = sources.location(span);
+            let place = DeclarationPlace {
+                text: location.to_string(),
+                path: location.path.to_path_buf(),
+                start: location.start,
+            };
+            self.locations.insert(span, place);
         }
     }
 

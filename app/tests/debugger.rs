@@ -460,3 +460,65 @@ fn a_clicked_pixel_lists_its_history_and_a_pass_clicked_there_is_traced() {
         "tracing a pass keeps the history"
     );
 }
+
+#[test]
+fn a_pass_marker_in_the_editors_gutter_chooses_the_pass_and_records_it_at_the_pixel() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let (dir, effect) = temp_effect("gutter", "Known.fx", KNOWN);
+    let mut harness = open_window(&effect);
+    assert!(
+        harness.state().runtime().is_some(),
+        "{}",
+        harness.state().status()
+    );
+    // The pass is declared on line 15: its marker is there, named as the Debug pane names it.
+    let markers: Vec<(u32, String)> = harness
+        .state()
+        .editor()
+        .pass_markers()
+        .iter()
+        .map(|m| (m.line, m.label.clone()))
+        .collect();
+    assert_eq!(markers, [(15, "Known/Only".to_string())]);
+
+    // With the Debug pane closed, a click on the marker opens it with the pass chosen; no
+    // pixel is set yet, so nothing records.
+    harness.get_by_label("Debug Known/Only").click();
+    harness.run_steps(3);
+    let chosen = harness.state().debugger_panel().pass();
+    assert!(chosen.is_some_and(|(_, pass)| pass == 0));
+    assert!(matches!(
+        harness.state().debugger_panel().state,
+        TraceState::Idle
+    ));
+
+    // A pixel picked in the preview records the pass chosen from the gutter.
+    let (x, y) = (9, 4);
+    click_preview_pixel(&mut harness, x, y);
+    wait_for_trace(&mut harness);
+    let listed: Vec<(u32, String, String)> = harness
+        .state()
+        .debugger_panel()
+        .rows()
+        .iter()
+        .map(|r| (r.line, r.what.clone(), r.value.clone()))
+        .collect();
+    assert_eq!(listed, expected_rows(x, y));
+
+    // The marker again, with the pixel set: it records at once.
+    harness.get_by_label("Debug Known/Only").click();
+    harness.run_steps(1);
+    assert!(matches!(
+        harness.state().debugger_panel().state,
+        TraceState::Compiling { .. } | TraceState::Recording { .. }
+    ));
+    wait_for_trace(&mut harness);
+    let TraceState::Done(recorded) = &harness.state().debugger_panel().state else {
+        unreachable!("waited for it");
+    };
+    assert_eq!(recorded.ask.target, [x, y, 0]);
+    assert_eq!(recorded.ask.pass, 0);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

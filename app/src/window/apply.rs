@@ -163,6 +163,7 @@ impl WorkbenchApp {
             Command::PickPixel(pixel) => self.pick_pixel(*pixel),
             Command::RecordTrace(ask) => self.start_trace(*ask),
             Command::RecordHistory(pixel) => self.start_history(*pixel),
+            Command::DebugPass { technique, pass } => self.debug_pass(*technique, *pass),
             Command::TakeScreenshot => self.take_screenshot(),
             Command::SetScreenshotFolder(folder) => {
                 self.settings.screenshots.settings.folder = Some(folder.clone());

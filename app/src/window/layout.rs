@@ -296,7 +296,10 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
                     self.commands
                         .extend(panels::diagnostics::diagnostics_ui(ui, self.diagnostics));
                 }
-                Pane::Editor => self.commands.extend(self.editor.ui(ui)),
+                Pane::Editor => {
+                    let chain = self.runtime.as_ref().ok().map(|r| r.chain());
+                    self.commands.extend(self.editor.ui(ui, chain));
+                }
                 Pane::Preview => match &self.runtime {
                     Ok(runtime) => {
                         let textures = panels::compare::PreviewTextures {

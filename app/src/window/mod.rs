@@ -192,6 +192,13 @@ pub enum Command {
     RecordTrace(panels::debugger::TraceAsk),
     /// Records the pixel history of a pixel (the Debug pane).
     RecordHistory([u32; 2]),
+    /// A pass's marker in the editor's gutter was clicked: the Debug pane shows, chooses that
+    /// pass and records it at its pixel or thread, when one is chosen.
+    DebugPass {
+        technique: TechniqueKey,
+        /// The pass's index in its technique.
+        pass: usize,
+    },
 }
 
 /// What the central panel shows.

@@ -12,6 +12,7 @@
 
 use std::time::Instant;
 
+use engine::TechniqueKey;
 use engine::chain::TraceRequest;
 
 use super::WorkbenchApp;
@@ -31,6 +32,16 @@ impl WorkbenchApp {
         let ask = self.panels.debugger.pick_pixel(pixel);
         self.start_history(pixel);
         if let Some(ask) = ask {
+            self.start_trace(ask);
+        }
+    }
+
+    /// A pass chosen from the editor's gutter: the Debug pane shows with it chosen, and its
+    /// trace is recorded at the pane's pixel or thread when one is set.
+    pub(super) fn debug_pass(&mut self, technique: TechniqueKey, pass: usize) {
+        layout::show_pane(&mut self.panels.tree, Pane::Debugger);
+        self.panels.debugger.view = DebugView::Trace;
+        if let Some(ask) = self.panels.debugger.choose_pass(technique, pass) {
             self.start_trace(ask);
         }
     }

@@ -1,12 +1,15 @@
 //! The code editor: a tab per open effect and per header it includes, coloured by syntect
 //! ([`highlight`]), with line numbers, the current line highlighted, diagnostics underlined at
 //! their ranges (message on hover, marker in the gutter), find (Ctrl+F) and go to line (Ctrl+G).
+//! Each pass of the running chain has a marker in the gutter that chooses it in the Debug pane
+//! ([`pass_marks`]).
 //!
 //! The buffers are the session layer's ([`Buffer`]): the window compiles them unsaved (off the UI
 //! thread, `session::background`) and saves them atomically. Editing only marks the panel as
 //! edited; the window decides when to compile.
 
 pub mod highlight;
+pub mod pass_marks;
 mod search;
 pub mod text;
 pub mod trace_marks;
@@ -60,6 +63,10 @@ pub struct EditorPanel {
     gutter: Option<(egui::Rect, egui::Vec2)>,
     /// The shader debugger's values at line ends, until the text changes.
     trace: Option<trace_marks::TraceMarks>,
+    /// The running chain's passes, for the gutter's markers.
+    passes: pass_marks::PassMarks,
+    /// The markers drawn last frame (tests).
+    pass_markers: Vec<pass_marks::PassMark>,
 }
 
 impl EditorPanel {
@@ -250,8 +257,16 @@ impl EditorPanel {
         self.gutter
     }
 
-    /// Draws the panel; returns [`Command::BuffersEdited`] when the text changed.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+    /// The pass markers drawn in the gutter last frame: the running chain's passes declared in
+    /// the file shown.
+    pub fn pass_markers(&self) -> &[pass_marks::PassMark] {
+        &self.pass_markers
+    }
+
+    /// Draws the panel; returns [`Command::BuffersEdited`] when the text changed and
+    /// [`Command::DebugPass`] when a pass's marker in the gutter was clicked. `chain` is the
+    /// running chain, whose passes get markers.
+    pub fn ui(&mut self, ui: &mut egui::Ui, chain: Option<&engine::EffectChain>) -> Vec<Command> {
         let mut commands = Vec::new();
         self.tab_rects.clear();
         if let Some(error) = &self.error {
@@ -272,9 +287,13 @@ impl EditorPanel {
         {
             self.pending = Some(pending);
         }
-        if self.code_ui(ui, active) {
+        let path = self.tabs[active].buffer.path().to_path_buf();
+        self.pass_markers = chain.map_or_else(Vec::new, |c| self.passes.in_file(c, &path));
+        let (changed, clicked) = self.code_ui(ui, active);
+        if changed {
             commands.push(Command::BuffersEdited);
         }
+        commands.extend(clicked);
         commands
     }
 
@@ -400,8 +419,9 @@ impl EditorPanel {
             .collect()
     }
 
-    /// The text area with its gutter; returns whether the text changed.
-    fn code_ui(&mut self, ui: &mut egui::Ui, active: usize) -> bool {
+    /// The text area with its gutter; returns whether the text changed, and the command of a
+    /// pass marker clicked.
+    fn code_ui(&mut self, ui: &mut egui::Ui, active: usize) -> (bool, Option<Command>) {
         let path = self.tabs[active].buffer.path().to_path_buf();
         let dark = ui.visuals().dark_mode;
         let font = egui::TextStyle::Monospace.resolve(ui.style());
@@ -421,7 +441,14 @@ impl EditorPanel {
             ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
         }
         let line_count = self.tabs[active].buffer.text.split('\n').count();
-        let gutter_width = font.size * 0.62 * (line_count.to_string().len() as f32 + 2.5);
+        // A column more for the pass markers, where the file declares passes.
+        let marker_columns = if self.pass_markers.is_empty() {
+            0.0
+        } else {
+            1.5
+        };
+        let gutter_width =
+            font.size * 0.62 * (line_count.to_string().len() as f32 + 2.5 + marker_columns);
         let tab = &mut self.tabs[active];
         let mut highlight = std::mem::take(&mut tab.highlight);
         let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _wrap: f32| {
@@ -435,6 +462,7 @@ impl EditorPanel {
         let mut changed = false;
         let mut hover: Option<String> = None;
         let mut gutter_rect = None;
+        let mut clicked = None;
         let scrolled = egui::ScrollArea::both()
             .id_salt(("editor scroll", &path))
             .auto_shrink([false, false])
@@ -479,14 +507,10 @@ impl EditorPanel {
                         let (a, b) = (r.primary.index.0, r.secondary.index.0);
                         (a.min(b), a.max(b))
                     });
-                    gutter_rect = Some(gutter(
-                        ui,
-                        galley,
-                        origin,
-                        gutter_width,
-                        &underlines,
-                        &self.marks,
-                    ));
+                    let (strip, rows) =
+                        gutter(ui, galley, origin, gutter_width, &underlines, &self.marks);
+                    clicked = pass_marks::markers_ui(ui, strip, &rows, &self.pass_markers);
+                    gutter_rect = Some(strip);
                     if let Some(pending) = self.pending.take() {
                         let rect = galley
                             .pos_from_cursor(CCursor::new(pending.start))
@@ -519,7 +543,7 @@ impl EditorPanel {
             });
         self.gutter = gutter_rect.map(|r| (r, scrolled.state.clamped_offset()));
         tab.highlight = highlight;
-        changed
+        (changed, clicked)
     }
 }
 
@@ -548,7 +572,8 @@ fn tab_label(tab: &Tab) -> String {
 
 /// Line numbers beside each line's first row, coloured and marked where a diagnostic starts.
 /// They are drawn at the visible left edge over an opaque strip, whatever the horizontal
-/// scroll, so a jump to the end of a long line keeps them in view; returns the strip.
+/// scroll, so a jump to the end of a long line keeps them in view; returns the strip and each
+/// visible line's number and vertical range.
 fn gutter(
     ui: &egui::Ui,
     galley: &egui::Galley,
@@ -556,7 +581,7 @@ fn gutter(
     width: f32,
     underlines: &[(Underline, usize)],
     marks: &[Mark],
-) -> egui::Rect {
+) -> (egui::Rect, Vec<(u32, egui::Rangef)>) {
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let weak = ui.visuals().weak_text_color();
     let clip = ui.clip_rect();
@@ -566,9 +591,11 @@ fn gutter(
         .rect_filled(strip, 0.0, ui.visuals().panel_fill);
     let mut line = 1u32;
     let mut starts_line = true;
+    let mut shown = Vec::new();
     for row in &galley.rows {
         let rect = row.rect().translate(origin.to_vec2());
         if starts_line && rect.bottom() >= clip.top() && rect.top() <= clip.bottom() {
+            shown.push((line, rect.y_range()));
             let worst = underlines
                 .iter()
                 .map(|(_, i)| &marks[*i])
@@ -600,7 +627,7 @@ fn gutter(
             line += 1;
         }
     }
-    strip
+    (strip, shown)
 }
 
 /// The colour of a tab's name while its file has errors: the theme's error colour, lightened

@@ -115,6 +115,12 @@ impl DebuggerPanel {
         self.pass
     }
 
+    /// Chooses a pass (from the editor's gutter); with a pixel or thread set, what to record.
+    pub fn choose_pass(&mut self, technique: TechniqueKey, pass: usize) -> Option<TraceAsk> {
+        self.pass = Some((technique, pass));
+        self.ask()
+    }
+
     /// What to record now, when a pass and a pixel are chosen.
     fn ask(&self) -> Option<TraceAsk> {
         let (technique, pass) = self.pass?;
