@@ -125,6 +125,37 @@ checked 1 file: 1 error, 0 warnings
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `#line 100` on line 2: the error on line 5 is reported on line 102 (as ReShade reports it),
+/// in the human form (with a note giving the real line the snippet shows) and in JSON (the
+/// range stays the real text, `presumed` is the reported place).
+#[test]
+fn a_line_directive_renumbers_the_reported_location() {
+    let dir = temp_dir("line-directive");
+    let text = "// An error after #line.\n#line 100\nfloat4 PS(float4 p : SV_Position) : SV_Target\n\
+                {\n    float a = ;\n    return 0;\n}\n";
+    write(&dir, "renumbered.fx", text);
+    let output = check(&dir, &["renumbered.fx"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let human = stdout(&output);
+    let first = human.lines().next().unwrap();
+    assert!(
+        first.starts_with("renumbered.fx:102:") && first.contains("error[SyntaxError]"),
+        "{human}"
+    );
+    assert!(human.contains("5 |     float a = ;"), "{human}");
+    assert!(
+        human.contains("= note: the text is at renumbered.fx:5:"),
+        "{human}"
+    );
+    let output = check(&dir, &["--format", "json", "renumbered.fx"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["range"]["start"]["line"], 5, "{d}");
+    assert_eq!(d["presumed"]["line"], 102, "{d}");
+    assert_eq!(d["presumed"]["file"], "renumbered.fx", "{d}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn target_decides_what_a_wgsl_file_may_use() {
     let dir = temp_dir("target");

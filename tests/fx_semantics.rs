@@ -905,6 +905,37 @@ fn texture_intrinsics_match_cpu() {
     ]);
 }
 
+/// ReShade passes a sampler argument by reference (`parse_expression`): an `inout` or `out`
+/// sampler parameter that is only read, or left alone, is the argument's sampler. Two samplers
+/// of one texture, one decoding sRGB, tell which one a call sampled. (A sampler global written
+/// through such a parameter is refused: `check/backend_rejects.rs`.)
+#[test]
+fn out_and_inout_sampler_parameters_sample_their_argument() {
+    check(&[Case {
+        name: "inout_and_out_samplers",
+        code: "sampler SrgbBackBuffer { Texture = ReShade::BackBufferTex; SRGBTexture = true; };
+            float4 Read(inout sampler s, int2 p) { return tex2Dfetch(s, p); }
+            void Leave(out sampler s) { }
+            float4 Case(int2 p, float2 uv) {
+                Leave(SrgbBackBuffer);
+                float4 lin = Read(ReShade::BackBuffer, p);
+                float4 dec = Read(SrgbBackBuffer, p);
+                return float4(lin.r, dec.r, dec.g, tex2Dfetch(SrgbBackBuffer, p).b);
+            }",
+        expected: |x, y, input| {
+            let decode = |c: f32| {
+                if c <= 0.04045 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            let t = input.at(x as usize, y as usize);
+            [t[0], decode(t[0]), decode(t[1]), decode(t[2])]
+        },
+    }]);
+}
+
 #[test]
 fn min_and_mag_filters_follow_the_level_of_detail() {
     // ReShade samples with implicit LOD: on a texture of one mip level the derivatives still

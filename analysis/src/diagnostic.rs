@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::source::{SourceMap, Span};
+use crate::source::{LineNaming, Location, SourceMap, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -212,6 +212,22 @@ diagnostic_codes! {
     LimitExceeded,
 }
 
+impl DiagnosticCode {
+    /// Whether only the preprocessor reports it.
+    pub fn is_preprocessor(self) -> bool {
+        use DiagnosticCode as C;
+        matches!(
+            self,
+            C::IncludeError
+                | C::PreprocessorError
+                | C::PreprocessorWarning
+                | C::MacroRedefinition
+                | C::UnknownPragma
+                | C::PragmaMessage
+        )
+    }
+}
+
 impl fmt::Display for DiagnosticCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -272,11 +288,34 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 
-    /// `path:line:col: severity[Code]: message`, then notes; one line each.
+    /// How `#line` names the file in this diagnostic's reported location: as ReShade does, the
+    /// preprocessor's diagnostics take the name a `#line` gives, later stages' the real one.
+    pub fn line_naming(&self) -> LineNaming {
+        if self.code.is_preprocessor() {
+            LineNaming::Renamed
+        } else {
+            LineNaming::RealName
+        }
+    }
+
+    /// The location reported for it (`fxbench check`, the Diagnostics panel's text, the
+    /// conformance suite): its span as `#line` directives renumber it ([`SourceMap::presumed`]).
+    /// Editors, lints and source maps use the span itself, where the text is.
+    pub fn reported_location<'a>(&self, sources: &'a SourceMap) -> Option<Location<'a>> {
+        Some(sources.presumed(self.span?, self.line_naming()))
+    }
+
+    /// The location reported for related span `span` (see [`Self::reported_location`]).
+    pub fn reported_related<'a>(&self, sources: &'a SourceMap, span: Span) -> Location<'a> {
+        sources.presumed(span, self.line_naming())
+    }
+
+    /// `path:line:col: severity[Code]: message`, then notes; one line each. Locations are the
+    /// ones `#line` gives ([`SourceMap::presumed`]).
     pub fn render_short(&self, sources: &SourceMap) -> String {
         let mut out = String::new();
         if let Some(span) = self.span {
-            let _ = write!(out, "{}: ", sources.location(span));
+            let _ = write!(out, "{}: ", sources.presumed(span, self.line_naming()));
         }
         let _ = write!(
             out,
@@ -286,7 +325,12 @@ impl Diagnostic {
             self.message
         );
         for (span, label) in &self.related {
-            let _ = write!(out, "\n  {}: {}", sources.location(*span), label);
+            let _ = write!(
+                out,
+                "\n  {}: {}",
+                self.reported_related(sources, *span),
+                label
+            );
         }
         for note in &self.notes {
             let _ = write!(out, "\n  note: {note}");

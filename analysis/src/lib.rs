@@ -38,7 +38,7 @@ pub use preprocess::{
     FileLoader, FsLoader, MAX_OUTPUT_BYTES, MAX_SOURCE_BYTES, MemoryLoader, Preprocessed,
     read_source_bytes,
 };
-pub use source::{FileId, SourceMap, Span};
+pub use source::{FileId, LineNaming, Location, SourceMap, Span};
 pub use target::{Target, TargetKind};
 pub use wfx::predefined_macros;
 

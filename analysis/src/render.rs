@@ -107,13 +107,12 @@ fn human_one(out: &mut String, sources: &SourceMap, d: &Diagnostic, colors: Colo
     let file = sources.get(span.file);
     let start = file.line_col(span.start);
     let end = file.line_col(span.end);
+    // The header reports the location `#line` gives; the snippet shows the real text.
+    let presumed = sources.presumed(span, d.line_naming());
     let _ = writeln!(
         out,
-        "{}{}:{}:{}: {}{}[{}]{}{}: {}{}",
+        "{}{presumed}: {}{}[{}]{}{}: {}{}",
         p.bold,
-        file.path.display(),
-        start.line,
-        start.column,
         p.severity,
         d.severity.as_str(),
         d.code,
@@ -164,6 +163,14 @@ fn human_one(out: &mut String, sources: &SourceMap, d: &Diagnostic, colors: Colo
             );
         }
     }
+    let real = sources.location(span);
+    if real != presumed {
+        let _ = writeln!(
+            out,
+            "{}{:width$} ={} {}note{}: the text is at {real} (`#line` renumbers it)",
+            p.gutter, "", p.reset, p.bold, p.reset
+        );
+    }
     let _ = write_trailer(out, sources, d, &p, width);
 }
 
@@ -194,7 +201,7 @@ fn write_trailer(
             p.reset,
             p.bold,
             p.reset,
-            sources.location(*span)
+            d.reported_related(sources, *span)
         )?;
     }
     for note in &d.notes {
@@ -257,10 +264,33 @@ struct JsonDiagnostic<'a> {
     code: &'static str,
     message: &'a str,
     range: Option<Range>,
+    /// Where `#line` directives put it, when that is not where its text is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    presumed: Option<JsonPresumed>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<JsonRelated<'a>>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     notes: &'a [String],
+}
+
+/// The file name, line and column a `#line` directive gives a location.
+#[derive(Serialize)]
+struct JsonPresumed {
+    file: String,
+    line: u32,
+    column: u32,
+}
+
+impl JsonPresumed {
+    fn of(sources: &SourceMap, d: &Diagnostic) -> Option<Self> {
+        let span = d.span?;
+        let presumed = d.reported_location(sources)?;
+        (presumed != sources.location(span)).then(|| Self {
+            file: display_path(presumed.path),
+            line: presumed.start.line,
+            column: presumed.start.column,
+        })
+    }
 }
 
 #[derive(Serialize)]
@@ -272,7 +302,9 @@ struct JsonRelated<'a> {
 
 /// Renders diagnostics as one JSON document:
 /// `{"diagnostics":[{"file","severity","code","message","range"}, ...]}`, with `related` and
-/// `notes` arrays added when non-empty. A diagnostic without a span has `file` and `range` null.
+/// `notes` arrays added when non-empty, and `presumed` (`{"file","line","column"}`) where a
+/// `#line` directive renumbers the location. A diagnostic without a span has `file` and `range`
+/// null.
 pub fn json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
     json_many(&[(sources, diagnostics)])
 }
@@ -289,6 +321,7 @@ pub fn json_many(groups: &[Group<'_>]) -> String {
                     code: d.code.as_str(),
                     message: &d.message,
                     range: d.span.map(|s| Range::of(sources, s)),
+                    presumed: JsonPresumed::of(sources, d),
                     related: d
                         .related
                         .iter()
@@ -595,6 +628,50 @@ error[IoError]: 'x.wfx' : cannot read
 
 ";
         assert_eq!(human(&sources, &diagnostics, Colors::Plain), expected);
+    }
+
+    /// `#line 50 "b.fx"` on line 2 of [`TEXT`]'s copy: line 4 is reported as 51, the snippet
+    /// shows the real text, and only a preprocessor diagnostic takes the name.
+    #[test]
+    fn a_line_directive_renumbers_what_is_reported() {
+        let mut sources = SourceMap::new();
+        let file = sources.add("fx.wfx", TEXT);
+        sources.add_line_directive(file, 3, 50, Some("b.fx".into()));
+        let start = TEXT.find("xyzw").expect("in text");
+        let span = Span::new(file, start, start + 4);
+        let compiler = Diagnostic::error(DiagnosticCode::UndeclaredIdentifier, span, "'xyzw'");
+        let preprocessor = Diagnostic::error(DiagnosticCode::PreprocessorError, span, "stop");
+        let diagnostics = [compiler, preprocessor];
+        assert_eq!(
+            short(&sources, &diagnostics),
+            "fx.wfx:51:15: error[UndeclaredIdentifier]: 'xyzw'\n\
+             b.fx:51:15: error[PreprocessorError]: stop"
+        );
+        let expected = "\
+fx.wfx:51:15: error[UndeclaredIdentifier]: 'xyzw'
+  |
+2 | two
+3 | three
+4 |     let v = c.xyzw;
+  |               ^^^^
+5 | five
+6 | six
+  = note: the text is at fx.wfx:4:15 (`#line` renumbers it)
+
+";
+        assert_eq!(human(&sources, &diagnostics[..1], Colors::Plain), expected);
+        let json: serde_json::Value =
+            serde_json::from_str(&json(&sources, &diagnostics)).expect("valid JSON");
+        let d = &json["diagnostics"];
+        assert_eq!(d[0]["range"]["start"]["line"], 4);
+        assert_eq!(
+            d[0]["presumed"],
+            serde_json::json!({"file": "fx.wfx", "line": 51, "column": 15})
+        );
+        assert_eq!(
+            d[1]["presumed"],
+            serde_json::json!({"file": "b.fx", "line": 51, "column": 15})
+        );
     }
 
     #[test]

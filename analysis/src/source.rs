@@ -1,4 +1,6 @@
-//! Source files, byte spans and their mapping to (file, line, column).
+//! Source files, byte spans and their mapping to (file, line, column): the real one, where the
+//! text is (editors, lints, WGSL line origins), and the presumed one that `#line` directives
+//! give, which diagnostics report (as ReShade and C compilers do; clang's `PresumedLoc`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -48,6 +50,17 @@ pub struct SourceFile {
     line_starts: Vec<u32>,
     /// Text the front end supplies itself (ReShade FX's compatibility prelude), not a file.
     pub(crate) supplied: bool,
+    /// Its `#line` directives, in file order.
+    line_directives: Vec<LineDirective>,
+}
+
+/// `#line N "name"`: from real line `next_line` on, lines count from `number`, and the file is
+/// called `name` when one is given (else what the previous directive called it).
+#[derive(Clone, Debug)]
+struct LineDirective {
+    next_line: u32,
+    number: u32,
+    name: Option<PathBuf>,
 }
 
 impl SourceFile {
@@ -59,7 +72,32 @@ impl SourceFile {
             text,
             line_starts,
             supplied: false,
+            line_directives: Vec::new(),
         }
+    }
+
+    /// The line `#line` directives give real line `line` (the real line when none applies).
+    pub fn presumed_line(&self, line: u32) -> u32 {
+        let before = self
+            .line_directives
+            .partition_point(|d| d.next_line <= line);
+        match before.checked_sub(1).map(|i| &self.line_directives[i]) {
+            Some(d) => d.number.saturating_add(line - d.next_line),
+            None => line,
+        }
+    }
+
+    /// The name `#line` directives give the file at real line `line`: the last name a
+    /// directive before it gave, else the file's path.
+    pub fn presumed_path(&self, line: u32) -> &Path {
+        let before = self
+            .line_directives
+            .partition_point(|d| d.next_line <= line);
+        self.line_directives[..before]
+            .iter()
+            .rev()
+            .find_map(|d| d.name.as_deref())
+            .unwrap_or(&self.path)
     }
 
     /// Converts a byte offset into a 1-based line and character column.
@@ -143,7 +181,29 @@ impl SourceMap {
             .map(|(i, f)| (FileId(i as u32), f))
     }
 
-    /// Resolves a span to a printable location.
+    /// Records `#line number "name"` in `file`: real line `next_line` is line `number` (of
+    /// `name`, when given).
+    pub fn add_line_directive(
+        &mut self,
+        file: FileId,
+        next_line: u32,
+        number: u32,
+        name: Option<PathBuf>,
+    ) {
+        // A file read twice (included again) states its directives again: kept once, in order.
+        let list = &mut self.files[file.index()].line_directives;
+        if list.iter().all(|d| d.next_line != next_line) {
+            let at = list.partition_point(|d| d.next_line < next_line);
+            let directive = LineDirective {
+                next_line,
+                number,
+                name,
+            };
+            list.insert(at, directive);
+        }
+    }
+
+    /// Resolves a span to where its text is: the location editors jump to.
     pub fn location(&self, span: Span) -> Location<'_> {
         let file = self.get(span.file);
         Location {
@@ -152,10 +212,40 @@ impl SourceMap {
             end: file.line_col(span.end),
         }
     }
+
+    /// Resolves a span to the location `#line` directives give it: as [`Self::location`],
+    /// renumbered, and renamed when `naming` says so (columns stay). The same location where
+    /// the file has none. Diagnostics report it ([`crate::Diagnostic::reported_location`]).
+    pub fn presumed(&self, span: Span, naming: LineNaming) -> Location<'_> {
+        let file = self.get(span.file);
+        let real = self.location(span);
+        let renumber = |lc: LineCol| LineCol {
+            line: file.presumed_line(lc.line),
+            column: lc.column,
+        };
+        Location {
+            path: match naming {
+                LineNaming::Renamed => file.presumed_path(real.start.line),
+                LineNaming::RealName => real.path,
+            },
+            start: renumber(real.start),
+            end: renumber(real.end),
+        }
+    }
+}
+
+/// Whether a presumed location takes the file name a `#line` gives. ReShade's preprocessor
+/// does (its errors, `__FILE__`), its compiler does not: the preprocessor writes only the
+/// real names of the files it reads into its output (`#line N "file"` when it switches files),
+/// so the parser's diagnostics name the real file, on the renumbered line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineNaming {
+    Renamed,
+    RealName,
 }
 
 /// A resolved span: `path:line:column`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Location<'a> {
     pub path: &'a Path,
     pub start: LineCol,
@@ -190,5 +280,24 @@ mod tests {
         assert_eq!(file.line_col(7), LineCol { line: 3, column: 1 });
         assert_eq!(file.line_col(8), LineCol { line: 4, column: 1 });
         assert_eq!(file.line_text(2), "çd");
+    }
+
+    #[test]
+    fn line_directives_renumber_and_rename_what_follows() {
+        let mut map = SourceMap::new();
+        let id = map.add("a.fx", "a\n#line 100 \"b.fx\"\nc\nd\n#line 7\ne\n");
+        map.add_line_directive(id, 3, 100, Some("b.fx".into()));
+        map.add_line_directive(id, 6, 7, None);
+        let at = |offset: usize| {
+            let span = Span::new(id, offset, offset + 1);
+            let renamed = map.presumed(span, LineNaming::Renamed);
+            let real_name = map.presumed(span, LineNaming::RealName);
+            format!("{renamed} {real_name} {}", map.location(span))
+        };
+        assert_eq!(at(0), "a.fx:1:1 a.fx:1:1 a.fx:1:1");
+        assert_eq!(at(19), "b.fx:100:1 a.fx:100:1 a.fx:3:1");
+        assert_eq!(at(21), "b.fx:101:1 a.fx:101:1 a.fx:4:1");
+        // A directive without a name keeps the name the previous one gave.
+        assert_eq!(at(31), "b.fx:7:1 a.fx:7:1 a.fx:6:1");
     }
 }

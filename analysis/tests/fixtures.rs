@@ -50,6 +50,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::InvalidSwitchDefault,
     DiagnosticCode::InvalidSwizzle,
     DiagnosticCode::InvalidUnaryOperand,
+    DiagnosticCode::InvalidUniformType,
     DiagnosticCode::IoError,
     DiagnosticCode::LimitExceeded,
     DiagnosticCode::MacroRedefinition,

@@ -69,8 +69,8 @@ struct Ours {
 fn ours(case: &Path, out: &LoadOutput) -> Ours {
     let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
     let located = |d: &analysis::Diagnostic| {
-        let span = d.span?;
-        let location = out.sources.location(span);
+        // The location reported, as ReShade reports it: after `#line`.
+        let location = d.reported_location(&out.sources)?;
         let path = location.path;
         let file = (path != case).then(|| {
             path.file_name()

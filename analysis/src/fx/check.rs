@@ -9,6 +9,7 @@
 //! undeclared name.
 //! Expressions are checked in [`super::check_expr`].
 
+mod backend_rejects;
 mod decl;
 pub(crate) mod newer_reshade;
 mod objects;
@@ -78,6 +79,7 @@ pub fn check_with_facts(module: &Module) -> (Vec<Finding>, Facts) {
     let mut checker = Checker::default();
     checker.items(&module.items);
     checker.recursion();
+    checker.sampler_global_writes();
     let mut findings = checker.findings;
     findings.sort_by_key(|f| f.range.start);
     let mut facts = checker.facts;
@@ -99,6 +101,8 @@ pub(super) struct Signature {
     pub required: usize,
     /// Which parameters are `out` or `inout`: their arguments must be assignable.
     pub outs: Vec<bool>,
+    /// The ranges of the parameters' names in its definition with a body (else its prototype).
+    pub param_names: Vec<TextRange>,
     pub ret: Type,
     pub has_body: bool,
     /// Numbers functions in declaration order, for the call graph.
@@ -182,6 +186,9 @@ pub(super) struct Checker {
     /// Functions that name a storage, by id: where they first do (ReShade allows storages in
     /// compute shaders only).
     pub storage_uses: HashMap<usize, TextRange>,
+    /// Sampler parameters assigned and sampler globals passed to `out` parameters
+    /// ([`backend_rejects`]).
+    pub sampler_writes: backend_rejects::SamplerWrites,
 }
 
 impl Checker {
@@ -688,6 +695,7 @@ impl Checker {
                     o.unsemantic = unsemantic;
                     o.io = io;
                     o.stage = stage;
+                    o.param_names = f.params.iter().map(|p| p.name.range).collect();
                 }
                 o.has_body |= f.body.is_some();
                 self.facts.functions.insert(f.name.range, o.id);
@@ -707,6 +715,7 @@ impl Checker {
                     params,
                     required,
                     outs,
+                    param_names: f.params.iter().map(|p| p.name.range).collect(),
                     ret,
                     has_body: f.body.is_some(),
                     id,
@@ -752,6 +761,7 @@ impl Checker {
                 self.redefinition(d.name.range, first, message);
                 continue;
             }
+            self.struct_uniform(v, &d.name, &ty);
             self.globals.insert(
                 qualified,
                 Var {

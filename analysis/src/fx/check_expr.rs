@@ -267,6 +267,7 @@ impl Checker {
     fn assign(&mut self, op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
         let to = self.expr(target);
         self.assignable(target);
+        self.note_sampler_assignment(target, &to);
         let bitwise = matches!(
             op,
             Some(BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
@@ -436,6 +437,7 @@ impl Checker {
             self.calls.push((caller, one.id, callee.range));
             self.callees.entry(caller).or_default().push(one.id);
         }
+        let callee_id = winners.first().map(|one| one.id);
         let (ret, params, outs, problem) = match winners.as_slice() {
             [one] => (one.ret.clone(), one.params.clone(), one.outs.clone(), None),
             [] => (
@@ -458,11 +460,15 @@ impl Checker {
             }
             return ret;
         }
-        for ((arg, ty), _) in args.iter().zip(types).zip(outs).filter(|(_, out)| *out) {
+        let outs = args.iter().zip(types).zip(outs).enumerate();
+        for (k, ((arg, ty), _)) in outs.filter(|(_, (_, out))| *out) {
             // An object global (texture, sampler, storage) is no const in ReShade, so it may be
             // an `out` argument, though assigning it directly is refused.
             if !matches!(ty, Type::Object { .. }) {
                 self.assignable(arg);
+            }
+            if let Some(id) = callee_id {
+                self.note_sampler_out_argument(id, k, arg, ty);
             }
         }
         self.warn_truncated_arguments(args, types, &params);

@@ -2,21 +2,12 @@
 //! `exists` among their operands), `#line`, `#pragma`, `#error` and `#warning`, recognised only
 //! at the start of a line outside comments.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::eval::ExprParser;
 use super::tokens::*;
 use super::*;
-
-/// `#line N "name"`: the line after the directive is line `number` of `name`.
-#[derive(Debug)]
-pub(super) struct LineDirective {
-    /// The real (1-based) line the directive's next line is.
-    pub(super) next_line: u32,
-    pub(super) number: u32,
-    pub(super) name: Option<String>,
-}
 
 /// One open `#if` group.
 #[derive(Debug)]
@@ -355,26 +346,13 @@ impl Preprocessor<'_> {
         }
         let file = self.sources.get(t.span.file);
         let real_line = file.line_col(t.span.start).line;
-        let directive = self
-            .line_directives
-            .get(&t.span.file)
-            .and_then(|list| list.iter().rev().find(|d| d.next_line <= real_line));
-        let path = directive
-            .and_then(|d| d.name.clone())
-            .unwrap_or_else(|| file.path.display().to_string());
+        let path = file.presumed_path(real_line).display().to_string();
         let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
         let part = |f: fn(&Path) -> Option<&std::ffi::OsStr>| {
             f(Path::new(&path)).map_or_else(String::new, |p| p.to_string_lossy().into_owned())
         };
         let (kind, text) = match &*t.text {
-            "__LINE__" => (
-                Kind::Number,
-                directive
-                    .map_or(real_line, |d| {
-                        d.number.saturating_add(real_line - d.next_line)
-                    })
-                    .to_string(),
-            ),
+            "__LINE__" => (Kind::Number, file.presumed_line(real_line).to_string()),
             "__FILE__" => (Kind::Str, quote(&path)),
             "__FILE_NAME__" => (Kind::Str, quote(&part(Path::file_name))),
             _ => (Kind::Str, quote(&part(Path::file_stem))),
@@ -430,14 +408,8 @@ impl Preprocessor<'_> {
             self.extra_tokens("line", args.get(2..).unwrap_or_default());
         }
         let next_line = self.sources.get(file).line_col(span.start).line + 1;
-        self.line_directives
-            .entry(file)
-            .or_default()
-            .push(LineDirective {
-                next_line,
-                number,
-                name,
-            });
+        self.sources
+            .add_line_directive(file, next_line, number, name.map(PathBuf::from));
     }
 
     pub(super) fn pragma(&mut self, file: FileId, text: &str, args: &[Tok], span: Span, eol: Span) {

@@ -44,7 +44,7 @@ pub use output::Preprocessed;
 use crate::PreprocessOutput;
 use crate::diagnostic::{Diagnostic, DiagnosticCode, Severity};
 use crate::source::{FileId, SourceMap, Span};
-use directives::{Cond, LineDirective, directive_end, is_active, scan_line};
+use directives::{Cond, directive_end, is_active, scan_line};
 use expand::{Macro, Stream, TextSource};
 use tokens::{Kind, Lexer, Tok, TokText, is_word_byte, lex_all};
 
@@ -187,8 +187,6 @@ struct Preprocessor<'a> {
     /// Names active `#ifdef`/`#ifndef`s tested while the effect had not defined them, in
     /// order (see [`Preprocessed::tested_definitions`]).
     tested: Vec<TokText>,
-    /// `#line` directives per file, in file order.
-    line_directives: FxHashMap<FileId, Vec<LineDirective>>,
     /// The output grew too large; nothing more is emitted.
     stopped: bool,
     /// The current top-level expansion hit a limit; it is dropped.
@@ -223,7 +221,6 @@ impl<'a> Preprocessor<'a> {
             unreadable: FxHashMap::default(),
             stack: Vec::new(),
             tested: Vec::new(),
-            line_directives: FxHashMap::default(),
             stopped: false,
             aborted: false,
             produced: 0,

@@ -90,9 +90,10 @@ pub fn rows(compiled: &Compiled) -> Vec<Row> {
 fn row(output: &analysis::LoadOutput, d: &analysis::Diagnostic) -> Row {
     Row {
         severity: d.severity,
+        // Shown as reported (after `#line`); the target, where a click goes, is the real text.
         location: d
-            .span
-            .map(|s| output.sources.location(s).to_string())
+            .reported_location(&output.sources)
+            .map(|l| l.to_string())
             .unwrap_or_default(),
         text: format!("[{}] {}", d.code, d.message),
         message: d.message.clone(),
@@ -102,7 +103,7 @@ fn row(output: &analysis::LoadOutput, d: &analysis::Diagnostic) -> Row {
             .iter()
             .map(|(span, label)| Related {
                 label: label.clone(),
-                location: output.sources.location(*span).to_string(),
+                location: d.reported_related(&output.sources, *span).to_string(),
                 target: target(&output.sources, *span),
             })
             .collect(),
