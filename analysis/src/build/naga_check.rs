@@ -42,6 +42,7 @@
 //! once. The module is valid only when the first validation succeeds; the stubbed copy is never
 //! used for anything but finding further errors.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use naga::valid::{Capabilities, ValidationError};
@@ -90,11 +91,11 @@ pub(crate) fn parse_and_validate(
 }
 
 /// What parsing with stubbed bodies produced.
-struct Parsed {
+struct Parsed<'a> {
     /// The module of the (stubbed) text, when it finally parsed.
     module: Option<naga::Module>,
-    /// The text that parsed: `text` with the stubbed bodies replaced.
-    text: String,
+    /// The text that parsed: `text` with the stubbed bodies replaced (borrowed when none was).
+    text: Cow<'a, str>,
     /// Each stubbed function, from its name to the end of its body.
     stubbed: Vec<Range<usize>>,
     diagnostics: Vec<Diagnostic>,
@@ -126,18 +127,31 @@ fn parse_str(text: &str) -> Result<naga::Module, naga::front::wgsl::ParseError> 
 
 /// Parses `text`, stubbing the body of each function a parse error lies in and parsing again,
 /// as the module documentation says.
-fn parse(text: &str, user_len: usize, map: SpanMap) -> Parsed {
+fn parse<'a>(text: &'a str, user_len: usize, map: SpanMap) -> Parsed<'a> {
+    let first = match parse_str(text) {
+        Ok(module) => {
+            return Parsed {
+                module: Some(module),
+                text: Cow::Borrowed(text),
+                stubbed: Vec::new(),
+                diagnostics: Vec::new(),
+            };
+        }
+        Err(error) => error,
+    };
+    // Only a text with a parse error needs its function bodies (and a copy to stub them in).
     let bodies = naga_errors::function_bodies(&text[..user_len.min(text.len())]);
     let mut current = text.to_string();
     let mut stubbed: Vec<Range<usize>> = Vec::new();
     let mut diagnostics = Vec::new();
+    let mut next_error = Some(first);
     // Each round stubs one more body, so this bound is never the reason to stop.
     for _ in 0..=bodies.len() {
-        let error = match parse_str(&current) {
+        let error = match next_error.take().map_or_else(|| parse_str(&current), Err) {
             Ok(module) => {
                 return Parsed {
                     module: Some(module),
-                    text: current,
+                    text: Cow::Owned(current),
                     stubbed,
                     diagnostics,
                 };
@@ -171,7 +185,7 @@ fn parse(text: &str, user_len: usize, map: SpanMap) -> Parsed {
     }
     Parsed {
         module: None,
-        text: current,
+        text: Cow::Owned(current),
         stubbed,
         diagnostics,
     }
