@@ -101,14 +101,25 @@ struct Parsed<'a> {
     diagnostics: Vec<Diagnostic>,
 }
 
-/// naga's WGSL parser on a thread whose stack grows with the text. naga orders declarations
-/// with a recursive walk of their dependencies, one frame (about 300 bytes) per link of the
-/// longest chain, so a call chain 27,000 functions deep overflows a main thread's 8 MiB; each
-/// link takes at least a dozen bytes of text, so 32 bytes of stack per byte of text is enough
-/// for any chain. The stack is reserved, not touched, until a deep chain uses it.
+/// naga's WGSL parser where the stack is enough for the text. naga orders declarations with a
+/// recursive walk of their dependencies, one frame (about 300 bytes) per link of the longest
+/// chain, so a call chain 27,000 functions deep overflows a main thread's 8 MiB; each link
+/// takes at least a dozen bytes of text, so 32 bytes of stack per byte of text is enough for
+/// any chain.
+///
+/// On the process's main thread (the usual 8 MiB) a text of at most 128 KiB is parsed in
+/// place: its longest chain needs at most 4 MiB, half that stack. `fxbench check` runs there,
+/// and a thread of its own (its stack, and the fresh memory arena the C library gives a new
+/// thread) was a fifth of the page faults of checking a 30 KB effect. Elsewhere (the window's
+/// workers, tests) or for a longer text, the parser runs on a thread whose stack grows with
+/// the text; that stack is reserved, not touched, until a deep chain uses it.
 fn parse_str(text: &str) -> Result<naga::Module, naga::front::wgsl::ParseError> {
     const BASE_STACK: usize = 8 << 20;
     const STACK_PER_BYTE: usize = 32;
+    const MAIN_THREAD_TEXT: usize = 128 << 10;
+    if text.len() <= MAIN_THREAD_TEXT && std::thread::current().name() == Some("main") {
+        return naga::front::wgsl::parse_str(text);
+    }
     let stack = BASE_STACK.saturating_add(text.len().saturating_mul(STACK_PER_BYTE));
     std::thread::scope(|scope| {
         let spawned = std::thread::Builder::new()
