@@ -264,7 +264,7 @@ impl Emitter<'_> {
             );
         }
         let storage = self.storage_name(s)?;
-        let Type::Object {
+        let &Type::Object {
             dim,
             element: (base, _),
             ..

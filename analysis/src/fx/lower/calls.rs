@@ -167,7 +167,7 @@ impl Emitter<'_> {
         let name = p.joined();
         // Globals live at module scope: no `ptr<function>` to them.
         let global = self.facts.globals.contains_key(&p.range);
-        if &self.ty(a) != pt || global {
+        if self.ty(a) != pt || global {
             return None;
         }
         if self.params.get(&name) == Some(&ParamKind::Pointer) {

@@ -967,7 +967,7 @@ impl<'m> Emitter<'m> {
                 if code.is_empty() || super::order::is_temp(&code) {
                     // A call written as a statement already (its `out` arguments written back),
                     // its value in a `let` or none.
-                } else if self.ty(e) == Type::Void {
+                } else if *self.ty(e) == Type::Void {
                     self.line(e.range, &format!("{code};"));
                 } else {
                     self.line(e.range, &format!("_ = {code};"));

@@ -19,14 +19,11 @@ pub(super) fn shape(ty: &Type) -> Option<(Base, u8, u8)> {
     ty.numeric()
 }
 
-impl Emitter<'_> {
+impl<'m> Emitter<'m> {
     /// The checker's type of `e`.
-    pub fn ty(&self, e: &Expr) -> Type {
-        self.facts
-            .types
-            .get(&e.range)
-            .cloned()
-            .unwrap_or(Type::Error)
+    pub fn ty(&self, e: &Expr) -> &'m Type {
+        static ERROR: Type = Type::Error;
+        self.facts.types.get(&e.range).unwrap_or(&ERROR)
     }
 
     /// `e` converted to `to`.
@@ -241,11 +238,11 @@ impl Emitter<'_> {
                 let zero = super::items::const_values(rhs, &self.lowered.consts)
                     .is_some_and(|v| v.contains(&0.0));
                 if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero {
-                    r = self.convert(r, &rt, &t, e.range)?;
-                    rt = t.clone();
-                    r = self.at_run_time(r, &t, e.range)?;
+                    r = self.convert(r, rt, t, e.range)?;
+                    rt = t;
+                    r = self.at_run_time(r, t, e.range)?;
                 }
-                self.binary(*op, l, &lt, r, &rt, &t, e.range)
+                self.binary(*op, l, lt, r, rt, t, e.range)
             }
             ExprKind::Ternary {
                 cond,
@@ -343,9 +340,9 @@ impl Emitter<'_> {
     }
 
     /// A `let` holding the current value of `place`, of type `ty`.
-    fn snapshot(&mut self, place: &str, ty: Type, range: TextRange) -> Result<String> {
+    fn snapshot(&mut self, place: &str, ty: &Type, range: TextRange) -> Result<String> {
         let t = self.temp();
-        let wt = self.wgsl(&ty, range)?;
+        let wt = self.wgsl(ty, range)?;
         self.line(range, &format!("let {t}: {wt} = {place};"));
         Ok(t)
     }
@@ -680,8 +677,8 @@ impl Emitter<'_> {
             .map(|(i, a)| {
                 chosen
                     .and_then(|p| p.get(i))
-                    .cloned()
                     .unwrap_or_else(|| self.ty(a))
+                    .clone()
             })
             .collect()
     }
