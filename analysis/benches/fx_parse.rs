@@ -96,7 +96,10 @@ fn check_largest(c: &mut Criterion) {
         ..Options::default()
     };
     let checked = analysis::compile(&path, read(&path), &FxFileLoader, &options);
-    assert!(checked.effect.is_some(), "Glamayre_Fast_Effects.fx checks clean");
+    assert!(
+        checked.effect.is_some(),
+        "Glamayre_Fast_Effects.fx checks clean"
+    );
     let mut group = c.benchmark_group("check");
     group.sample_size(20);
     group.bench_function("glamayre_fast_effects", |b| {
@@ -106,7 +109,9 @@ fn check_largest(c: &mut Criterion) {
 }
 
 fn read(path: &std::path::Path) -> String {
-    FxFileLoader.read(path).expect("the corpus effect is readable")
+    FxFileLoader
+        .read(path)
+        .expect("the corpus effect is readable")
 }
 
 criterion_group!(benches, bench);

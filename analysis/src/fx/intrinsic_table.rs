@@ -195,7 +195,9 @@ pub fn overloads(name: &str) -> &'static [Overload] {
     FAMILIES
         .get_or_init(families)
         .get(name)
-        .map_or(&[], |family| family.overloads.get_or_init(|| family.expand()))
+        .map_or(&[], |family| {
+            family.overloads.get_or_init(|| family.expand())
+        })
 }
 
 /// One built-in's lines of [`TABLE`], and their overloads once asked for.
