@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Times `fxbench check` against ReShade's own compiler (`fxc --hlsl`) on the corpus's five
-largest ReShade FX effects, whole process, median of 15 runs after 2 warm-ups (issue #22's speed
-figure; docs/RESHADE_FX.md "Figures"). A local measurement: the oracle is never a dependency.
+largest ReShade FX effects, whole process, median of 15 runs after 2 warm-ups, the two taking
+turns run by run (issue #22's speed figure; docs/RESHADE_FX.md "Figures"). A local measurement:
+the oracle is never a dependency.
 
     scripts/check_vs_fxc.py FXBENCH FXC HEADERS
 
@@ -26,13 +27,18 @@ EFFECTS = [
 ]
 
 
-def median_ms(cmd, runs=15):
-    times = []
+def medians_ms(commands, runs=15):
+    """Median wall time of each command, the commands taking turns run by run (after 2 warm-up
+    turns), so that a change of load on a shared machine weighs on each alike."""
+    times = [[] for _ in commands]
+    codes = [None for _ in commands]
     for _ in range(runs + 2):
-        start = time.perf_counter()
-        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times[2:]) * 1000, done.returncode
+        for i, cmd in enumerate(commands):
+            start = time.perf_counter()
+            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times[i].append(time.perf_counter() - start)
+            codes[i] = done.returncode
+    return [(statistics.median(t[2:]) * 1000, code) for t, code in zip(times, codes)]
 
 
 def main():
@@ -41,9 +47,11 @@ def main():
     for effect in EFFECTS:
         path = os.path.join(CORPUS, effect)
         shaders = os.path.dirname(path)
-        ours, rc_ours = median_ms([fxbench, "check", "-I", shaders, path])
-        theirs, rc_theirs = median_ms([fxc, "-I", shaders, "-I", headers, "--width", "1280",
-                                       "--height", "720", "--hlsl", "--shader-model", "50", path])
+        (ours, rc_ours), (theirs, rc_theirs) = medians_ms([
+            [fxbench, "check", "-I", shaders, path],
+            [fxc, "-I", shaders, "-I", headers, "--width", "1280", "--height", "720", "--hlsl",
+             "--shader-model", "50", path],
+        ])
         print(f"{effect:48} {ours:11.1f} ms {theirs:9.1f} ms {ours / theirs:5.2f}"
               f"  (exit {rc_ours}/{rc_theirs})")
 

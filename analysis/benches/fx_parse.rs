@@ -1,6 +1,7 @@
 //! The ReShade FX front end on real effects: the whole corpus (read, preprocessed, parsed and
-//! checked), and its largest effect, FXShaders' NeoBloom.fx, stage by stage. Skips, with one
-//! line, when the corpus is absent.
+//! checked), FXShaders' NeoBloom.fx stage by stage, and the whole `fxbench check` path of the
+//! corpus's largest effect, Glamayre_Fast_Effects.fx (`check/glamayre_fast_effects`). Skips,
+//! with one line, when the corpus is absent.
 
 use std::path::PathBuf;
 
@@ -75,6 +76,42 @@ fn bench(c: &mut Criterion) {
         b.iter(|| analysis::load_effect_with(neo_path, &FxFileLoader, neo_options))
     });
     group.finish();
+    check_largest(c);
+}
+
+/// What `fxbench check -I <collection>/Shaders` does in process on the corpus's largest effect,
+/// Glamarye's Glamayre_Fast_Effects.fx (108 KB): read it, then the whole front end (preprocess,
+/// parse, check, lower, naga's parse and validation, passes, lints) with the collection's
+/// include and texture folders. Issue #22's bar is on the whole process
+/// (`scripts/check_vs_fxc.py`); this keeps the in-process part in `cargo bench`.
+fn check_largest(c: &mut Criterion) {
+    let Some(root) = corpus::dir("reshadefx", "the ReShade FX benchmarks") else {
+        return;
+    };
+    let shaders = root.join("Glamarye/Shaders");
+    let path = shaders.join("Glamayre_Fast_Effects.fx");
+    let options = Options {
+        include_dirs: fx::collection_include_dirs(&shaders),
+        texture_dirs: fx::textures_beside_shaders(&shaders),
+        ..Options::default()
+    };
+    let checked = analysis::compile(&path, read(&path), &FxFileLoader, &options);
+    assert!(
+        checked.effect.is_some(),
+        "Glamayre_Fast_Effects.fx checks clean"
+    );
+    let mut group = c.benchmark_group("check");
+    group.sample_size(20);
+    group.bench_function("glamayre_fast_effects", |b| {
+        b.iter(|| analysis::compile(&path, read(&path), &FxFileLoader, &options))
+    });
+    group.finish();
+}
+
+fn read(path: &std::path::Path) -> String {
+    FxFileLoader
+        .read(path)
+        .expect("the corpus effect is readable")
 }
 
 criterion_group!(benches, bench);

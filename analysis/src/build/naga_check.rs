@@ -42,6 +42,7 @@
 //! once. The module is valid only when the first validation succeeds; the stubbed copy is never
 //! used for anything but finding further errors.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use naga::valid::{Capabilities, ValidationError};
@@ -90,24 +91,35 @@ pub(crate) fn parse_and_validate(
 }
 
 /// What parsing with stubbed bodies produced.
-struct Parsed {
+struct Parsed<'a> {
     /// The module of the (stubbed) text, when it finally parsed.
     module: Option<naga::Module>,
-    /// The text that parsed: `text` with the stubbed bodies replaced.
-    text: String,
+    /// The text that parsed: `text` with the stubbed bodies replaced (borrowed when none was).
+    text: Cow<'a, str>,
     /// Each stubbed function, from its name to the end of its body.
     stubbed: Vec<Range<usize>>,
     diagnostics: Vec<Diagnostic>,
 }
 
-/// naga's WGSL parser on a thread whose stack grows with the text. naga orders declarations
-/// with a recursive walk of their dependencies, one frame (about 300 bytes) per link of the
-/// longest chain, so a call chain 27,000 functions deep overflows a main thread's 8 MiB; each
-/// link takes at least a dozen bytes of text, so 32 bytes of stack per byte of text is enough
-/// for any chain. The stack is reserved, not touched, until a deep chain uses it.
+/// naga's WGSL parser where the stack is enough for the text. naga orders declarations with a
+/// recursive walk of their dependencies, one frame (about 300 bytes) per link of the longest
+/// chain, so a call chain 27,000 functions deep overflows a main thread's 8 MiB; each link
+/// takes at least a dozen bytes of text, so 32 bytes of stack per byte of text is enough for
+/// any chain.
+///
+/// On the process's main thread (the usual 8 MiB) a text of at most 128 KiB is parsed in
+/// place: its longest chain needs at most 4 MiB, half that stack. `fxbench check` runs there,
+/// and a thread of its own (its stack, and the fresh memory arena the C library gives a new
+/// thread) was a fifth of the page faults of checking a 30 KB effect. Elsewhere (the window's
+/// workers, tests) or for a longer text, the parser runs on a thread whose stack grows with
+/// the text; that stack is reserved, not touched, until a deep chain uses it.
 fn parse_str(text: &str) -> Result<naga::Module, naga::front::wgsl::ParseError> {
     const BASE_STACK: usize = 8 << 20;
     const STACK_PER_BYTE: usize = 32;
+    const MAIN_THREAD_TEXT: usize = 128 << 10;
+    if text.len() <= MAIN_THREAD_TEXT && std::thread::current().name() == Some("main") {
+        return naga::front::wgsl::parse_str(text);
+    }
     let stack = BASE_STACK.saturating_add(text.len().saturating_mul(STACK_PER_BYTE));
     std::thread::scope(|scope| {
         let spawned = std::thread::Builder::new()
@@ -126,18 +138,31 @@ fn parse_str(text: &str) -> Result<naga::Module, naga::front::wgsl::ParseError> 
 
 /// Parses `text`, stubbing the body of each function a parse error lies in and parsing again,
 /// as the module documentation says.
-fn parse(text: &str, user_len: usize, map: SpanMap) -> Parsed {
+fn parse<'a>(text: &'a str, user_len: usize, map: SpanMap) -> Parsed<'a> {
+    let first = match parse_str(text) {
+        Ok(module) => {
+            return Parsed {
+                module: Some(module),
+                text: Cow::Borrowed(text),
+                stubbed: Vec::new(),
+                diagnostics: Vec::new(),
+            };
+        }
+        Err(error) => error,
+    };
+    // Only a text with a parse error needs its function bodies (and a copy to stub them in).
     let bodies = naga_errors::function_bodies(&text[..user_len.min(text.len())]);
     let mut current = text.to_string();
     let mut stubbed: Vec<Range<usize>> = Vec::new();
     let mut diagnostics = Vec::new();
+    let mut next_error = Some(first);
     // Each round stubs one more body, so this bound is never the reason to stop.
     for _ in 0..=bodies.len() {
-        let error = match parse_str(&current) {
+        let error = match next_error.take().map_or_else(|| parse_str(&current), Err) {
             Ok(module) => {
                 return Parsed {
                     module: Some(module),
-                    text: current,
+                    text: Cow::Owned(current),
                     stubbed,
                     diagnostics,
                 };
@@ -171,7 +196,7 @@ fn parse(text: &str, user_len: usize, map: SpanMap) -> Parsed {
     }
     Parsed {
         module: None,
-        text: current,
+        text: Cow::Owned(current),
         stubbed,
         diagnostics,
     }

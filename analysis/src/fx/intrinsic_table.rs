@@ -187,25 +187,49 @@ const PLACEHOLDERS: &[(char, &[&str])] = &[
     ('E', &["int", "uint", "float", "float4"]),
 ];
 
-/// Every overload of built-in `name` (empty when `name` is none).
+/// Every overload of built-in `name` (empty when `name` is none). A family's signatures are
+/// expanded the first time one of its calls is checked: an effect calls a few dozen of the
+/// table's families, and `fxbench check` runs once per process.
 pub fn overloads(name: &str) -> &'static [Overload] {
-    static TABLE_BY_NAME: OnceLock<HashMap<&'static str, Vec<Overload>>> = OnceLock::new();
-    TABLE_BY_NAME
-        .get_or_init(build)
+    static FAMILIES: OnceLock<HashMap<&'static str, Family>> = OnceLock::new();
+    FAMILIES
+        .get_or_init(families)
         .get(name)
-        .map_or(&[], Vec::as_slice)
+        .map_or(&[], |family| {
+            family.overloads.get_or_init(|| family.expand())
+        })
 }
 
-fn build() -> HashMap<&'static str, Vec<Overload>> {
-    let mut table: HashMap<&'static str, Vec<Overload>> = HashMap::new();
+/// One built-in's lines of [`TABLE`], and their overloads once asked for.
+struct Family {
+    signatures: Vec<&'static str>,
+    overloads: OnceLock<Vec<Overload>>,
+}
+
+impl Family {
+    fn expand(&self) -> Vec<Overload> {
+        self.signatures
+            .iter()
+            .flat_map(|signature| expand(signature))
+            .map(|concrete| parse_signature(&concrete).expect("the table spells valid signatures"))
+            .collect()
+    }
+}
+
+fn families() -> HashMap<&'static str, Family> {
+    let mut table: HashMap<&'static str, Family> = HashMap::new();
     for line in TABLE.lines().filter(|l| !l.trim().is_empty()) {
         let (name, signature) = line
             .split_once(' ')
             .expect("a table line is `name signature`");
-        let list = table.entry(name).or_default();
-        for concrete in expand(signature) {
-            list.push(parse_signature(&concrete).expect("the table spells valid signatures"));
-        }
+        table
+            .entry(name)
+            .or_insert_with(|| Family {
+                signatures: Vec::new(),
+                overloads: OnceLock::new(),
+            })
+            .signatures
+            .push(signature);
     }
     table
 }
@@ -306,7 +330,7 @@ mod tests {
         assert_eq!(count("barrier"), 1);
         assert_eq!(count("fmod"), 0);
         assert_eq!(count("ddx_fine"), 4);
-        let total: usize = build().values().map(Vec::len).sum();
+        let total: usize = families().values().map(|f| f.expand().len()).sum();
         // 667 declarations, less 8 atomics of 8 overloads each, plus the 4 overloads of each of
         // the 4 later derivatives.
         assert_eq!(total, 667 - 8 * 8 + 4 * 4);

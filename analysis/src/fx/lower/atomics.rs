@@ -168,10 +168,10 @@ impl Emitter<'_> {
             );
         }
         let pt = self.ty(place);
-        let wt = self.wgsl(&pt, range)?;
+        let wt = self.wgsl(pt, range)?;
         let mut values = Vec::new();
         for v in operands {
-            let code = self.expr_as(v, &pt)?;
+            let code = self.expr_as(v, pt)?;
             let temp = self.temp();
             self.line(range, &format!("let {temp}: {wt} = {code};"));
             values.push(temp);
@@ -196,7 +196,7 @@ impl Emitter<'_> {
             };
             self.store(place, &new, range)?;
         }
-        self.convert(old, &pt, t, range)
+        self.convert(old, pt, t, range)
     }
 
     /// HLSL's (strong) compare-exchange from WGSL's weak one, retried while it fails spuriously.
@@ -264,7 +264,7 @@ impl Emitter<'_> {
             );
         }
         let storage = self.storage_name(s)?;
-        let Type::Object {
+        let &Type::Object {
             dim,
             element: (base, _),
             ..

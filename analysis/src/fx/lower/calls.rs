@@ -111,7 +111,7 @@ impl Emitter<'_> {
             for (a, (_, kind)) in args.iter().zip(&params) {
                 if *kind == ParamKind::Pointer {
                     let ty = self.ty(a);
-                    self.trace_place(a, &ty, range)?;
+                    self.trace_place(a, ty, range)?;
                 }
             }
         }
@@ -167,7 +167,7 @@ impl Emitter<'_> {
         let name = p.joined();
         // Globals live at module scope: no `ptr<function>` to them.
         let global = self.facts.globals.contains_key(&p.range);
-        if &self.ty(a) != pt || global {
+        if self.ty(a) != pt || global {
             return None;
         }
         if self.params.get(&name) == Some(&ParamKind::Pointer) {
@@ -192,12 +192,12 @@ impl Emitter<'_> {
         let wt = self.wgsl(pt, a.range)?;
         // Several swizzled components: read from the base place, written back one by one.
         if let Some((base, components)) = self.multi_swizzle(a)? {
-            let Some((ab, ..)) = shape(&at) else {
+            let Some((ab, ..)) = shape(at) else {
                 return unsupported(a.range, "'out' argument of this type not supported");
             };
             let cells: Vec<String> = components.iter().map(|c| format!("{base}{c}")).collect();
             let current = format!("vec{}<{}>({})", cells.len(), scalar(ab), cells.join(", "));
-            copy_ins.push(self.declare_temp(&temp, &wt, current, &at, pt, out_only, a.range)?);
+            copy_ins.push(self.declare_temp(&temp, &wt, current, at, pt, out_only, a.range)?);
             let lane_ty = Type::scalar(shape(pt).map_or(ab, |s| s.0));
             let lanes = pt.components() as usize;
             for (k, cell) in cells.iter().enumerate().take(lanes) {
@@ -212,8 +212,8 @@ impl Emitter<'_> {
             return Ok(temp);
         }
         let place = self.lvalue(a)?;
-        copy_ins.push(self.declare_temp(&temp, &wt, place.clone(), &at, pt, out_only, a.range)?);
-        let back = self.convert(temp.clone(), pt, &at, a.range)?;
+        copy_ins.push(self.declare_temp(&temp, &wt, place.clone(), at, pt, out_only, a.range)?);
+        let back = self.convert(temp.clone(), pt, at, a.range)?;
         writebacks.push(format!("{place} = {back};"));
         Ok(temp)
     }

@@ -712,7 +712,7 @@ impl<'m> Emitter<'m> {
             StmtKind::Continue => self.line(s.range, "continue;"),
             StmtKind::Discard => self.line(s.range, "discard;"),
             StmtKind::Return(value) => match value {
-                Some(v) if super::texture_params::is_texture(&self.ty(v)) => {
+                Some(v) if super::texture_params::is_texture(self.ty(v)) => {
                     self.texture_effects(v)?;
                     self.line(s.range, "return;");
                 }
@@ -890,7 +890,7 @@ impl<'m> Emitter<'m> {
 
     /// An expression used as a statement: assignments, increments, calls and sequences.
     pub fn expr_statement(&mut self, e: &Expr) -> Result<()> {
-        if super::texture_params::is_texture(&self.ty(e)) {
+        if super::texture_params::is_texture(self.ty(e)) {
             return self.texture_effects(e);
         }
         match &e.kind {
@@ -930,7 +930,7 @@ impl<'m> Emitter<'m> {
                 let angle = self.expr_as(x, &t)?;
                 for (place, f) in [(s, "sin"), (c, "cos")] {
                     let pt = self.ty(place);
-                    let value = self.convert(format!("{f}({angle})"), &t, &pt, e.range)?;
+                    let value = self.convert(format!("{f}({angle})"), &t, pt, e.range)?;
                     if self.multi_swizzle(place)?.is_some() {
                         return unsupported(
                             place.range,
@@ -957,7 +957,7 @@ impl<'m> Emitter<'m> {
                     return unsupported(e.range, "'clip' needs an argument");
                 };
                 let ty = self.ty(arg);
-                let zero = self.convert("0.0f".into(), &Type::FLOAT, &ty, e.range)?;
+                let zero = self.convert("0.0f".into(), &Type::FLOAT, ty, e.range)?;
                 let x = self.expr(arg)?;
                 self.line(e.range, &format!("if any(({x}) < {zero}) {{ discard; }}"));
                 Ok(())
@@ -967,7 +967,7 @@ impl<'m> Emitter<'m> {
                 if code.is_empty() || super::order::is_temp(&code) {
                     // A call written as a statement already (its `out` arguments written back),
                     // its value in a `let` or none.
-                } else if self.ty(e) == Type::Void {
+                } else if *self.ty(e) == Type::Void {
                     self.line(e.range, &format!("{code};"));
                 } else {
                     self.line(e.range, &format!("_ = {code};"));
@@ -981,13 +981,13 @@ impl<'m> Emitter<'m> {
     pub(super) fn step(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         self.step_untraced(op, operand, range)?;
         let ty = self.ty(operand);
-        self.trace_place(operand, &ty, range)
+        self.trace_place(operand, ty, range)
     }
 
     fn step_untraced(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
         if ty.is_matrix() {
-            return self.matrix_step(op, operand, &ty, range);
+            return self.matrix_step(op, operand, ty, range);
         }
         let sign = if op == BinaryOp::Add { "+" } else { "-" };
         // A bool steps as the integer 0 or 1 and is a bool again (HLSL's `b++` is true), and
@@ -1001,8 +1001,8 @@ impl<'m> Emitter<'m> {
             };
             let current = self.expr_as(operand, &step_ty)?;
             let one = self.convert("1".into(), &Type::INT, &step_ty, range)?;
-            let value = self.convert(format!("({current} {sign} {one})"), &step_ty, &ty, range)?;
-            return self.store_value(operand, value, &ty, range);
+            let value = self.convert(format!("({current} {sign} {one})"), &step_ty, ty, range)?;
+            return self.store_value(operand, value, ty, range);
         }
         let one = match ty.numeric() {
             Some((Base::Int, ..)) => "1i",
@@ -1030,17 +1030,17 @@ impl<'m> Emitter<'m> {
         let rhs = match op {
             // A list assigned to an array (`w[0].m = { 1, 0, 1 };`) is built as an initialiser
             // of the array's type, each element converted.
-            None if matches!(value.kind, ExprKind::InitList(_)) => self.init(value, &ty)?,
-            None => self.expr_as(value, &ty)?,
+            None if matches!(value.kind, ExprKind::InitList(_)) => self.init(value, ty)?,
+            None => self.expr_as(value, ty)?,
             Some(op) => {
                 let current = self.expr(target)?;
                 let v = self.expr(value)?;
                 let vty = self.ty(value);
-                self.compound(op, current, &ty, v, &vty, range)?
+                self.compound(op, current, ty, v, vty, range)?
             }
         };
-        self.store_value(target, rhs, &ty, range)?;
-        self.trace_place(target, &ty, range)
+        self.store_value(target, rhs, ty, range)?;
+        self.trace_place(target, ty, range)
     }
 
     /// Writes `rhs` (of `target`'s type `ty`) to `target`.

@@ -19,21 +19,18 @@ pub(super) fn shape(ty: &Type) -> Option<(Base, u8, u8)> {
     ty.numeric()
 }
 
-impl Emitter<'_> {
+impl<'m> Emitter<'m> {
     /// The checker's type of `e`.
-    pub fn ty(&self, e: &Expr) -> Type {
-        self.facts
-            .types
-            .get(&e.range)
-            .cloned()
-            .unwrap_or(Type::Error)
+    pub fn ty(&self, e: &Expr) -> &'m Type {
+        static ERROR: Type = Type::Error;
+        self.facts.types.get(&e.range).unwrap_or(&ERROR)
     }
 
     /// `e` converted to `to`.
     pub fn expr_as(&mut self, e: &Expr, to: &Type) -> Result<String> {
         let code = self.expr(e)?;
         let from = self.ty(e);
-        self.convert(code, &from, to, e.range)
+        self.convert(code, from, to, e.range)
     }
 
     /// Converts `code` of type `from` to `to`: base changes, scalar splats, truncations.
@@ -190,10 +187,10 @@ impl Emitter<'_> {
         self.mark_operands(e);
         let mut code = self.expr_kind(e)?;
         if self.run_time.remove(&e.range) {
-            code = self.at_run_time(code, &self.ty(e), e.range)?;
+            code = self.at_run_time(code, self.ty(e), e.range)?;
         }
         if self.is_pinned(e) {
-            return self.pin(code, &self.ty(e), e.range);
+            return self.pin(code, self.ty(e), e.range);
         }
         Ok(code)
     }
@@ -241,11 +238,11 @@ impl Emitter<'_> {
                 let zero = super::items::const_values(rhs, &self.lowered.consts)
                     .is_some_and(|v| v.contains(&0.0));
                 if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero {
-                    r = self.convert(r, &rt, &t, e.range)?;
-                    rt = t.clone();
-                    r = self.at_run_time(r, &t, e.range)?;
+                    r = self.convert(r, rt, t, e.range)?;
+                    rt = t;
+                    r = self.at_run_time(r, t, e.range)?;
                 }
-                self.binary(*op, l, &lt, r, &rt, &t, e.range)
+                self.binary(*op, l, lt, r, rt, t, e.range)
             }
             ExprKind::Ternary {
                 cond,
@@ -254,24 +251,24 @@ impl Emitter<'_> {
             } => {
                 let t = self.ty(e);
                 if t.is_matrix() {
-                    return self.matrix_select(cond, then, otherwise, &t, e.range);
+                    return self.matrix_select(cond, then, otherwise, t, e.range);
                 }
-                let Some((_, rows, 1)) = shape(&t) else {
+                let Some((_, rows, 1)) = shape(t) else {
                     return unsupported(e.range, "'?:' on this type not supported yet");
                 };
                 let ct = self.ty(cond);
-                let cond_ty = match shape(&ct) {
+                let cond_ty = match shape(ct) {
                     Some((_, r, 1)) if r > 1 => Type::vector(Base::Bool, rows),
                     _ => Type::BOOL,
                 };
                 let c = self.expr_as(cond, &cond_ty)?;
-                let a = self.expr_as(then, &t)?;
-                let b = self.expr_as(otherwise, &t)?;
+                let a = self.expr_as(then, t)?;
+                let b = self.expr_as(otherwise, t)?;
                 Ok(format!("select({b}, {a}, {c})"))
             }
             ExprKind::Cast { operand, .. } => {
                 let t = self.ty(e);
-                self.expr_as(operand, &t)
+                self.expr_as(operand, t)
             }
             ExprKind::Construct { args, .. } => self.construct(args, e),
             ExprKind::Call { callee, args } => self.call(callee, args, e),
@@ -297,7 +294,7 @@ impl Emitter<'_> {
 
     /// An index as WGSL takes it: an integer scalar.
     pub(super) fn index_value(&mut self, index: &Expr) -> Result<String> {
-        match shape(&self.ty(index)) {
+        match shape(self.ty(index)) {
             Some((Base::Int | Base::Uint, 1, 1)) => self.expr(index),
             _ => self.expr_as(index, &Type::INT),
         }
@@ -343,9 +340,9 @@ impl Emitter<'_> {
     }
 
     /// A `let` holding the current value of `place`, of type `ty`.
-    fn snapshot(&mut self, place: &str, ty: Type, range: TextRange) -> Result<String> {
+    fn snapshot(&mut self, place: &str, ty: &Type, range: TextRange) -> Result<String> {
         let t = self.temp();
-        let wt = self.wgsl(&ty, range)?;
+        let wt = self.wgsl(ty, range)?;
         self.line(range, &format!("let {t}: {wt} = {place};"));
         Ok(t)
     }
@@ -370,7 +367,7 @@ impl Emitter<'_> {
             return Ok(None);
         };
         let bt = self.ty(base);
-        let Some((_, rows, cols)) = shape(&bt) else {
+        let Some((_, rows, cols)) = shape(bt) else {
             return Ok(None);
         };
         let parts: Vec<String> = if cols == 1 {
@@ -399,28 +396,28 @@ impl Emitter<'_> {
     fn unary(&mut self, op: UnaryOp, operand: &Expr, e: &Expr) -> Result<String> {
         let t = self.ty(e);
         let matrix_op = matches!(op, UnaryOp::Negate | UnaryOp::BitNot | UnaryOp::Not);
-        if matrix_op && t.is_matrix() && (is_row_array(&t) || op == UnaryOp::Not) {
-            return self.matrix_unary(op, operand, &t, e.range);
+        if matrix_op && t.is_matrix() && (is_row_array(t) || op == UnaryOp::Not) {
+            return self.matrix_unary(op, operand, t, e.range);
         }
         match op {
-            UnaryOp::Plus => self.expr_as(operand, &t),
+            UnaryOp::Plus => self.expr_as(operand, t),
             // As HLSL computes them, on a bool the operators work on the integer 0 or 1 and the
             // result is a bool again (`-b` is `b`, `~b` is true).
             UnaryOp::Negate | UnaryOp::BitNot if t.numeric().is_some_and(|n| n.0 == Base::Bool) => {
                 let it = t.with_base(Base::Int);
                 let v = self.expr_as(operand, &it)?;
                 let sym = if op == UnaryOp::Negate { "-" } else { "~" };
-                self.convert(format!("({sym}{v})"), &it, &t, e.range)
+                self.convert(format!("({sym}{v})"), &it, t, e.range)
             }
             // WGSL has no `-` on unsigned integers or matrices.
             UnaryOp::Negate if t.numeric().is_some_and(|n| n.0 == Base::Uint) => {
-                Ok(format!("(0u - {})", self.expr_as(operand, &t)?))
+                Ok(format!("(0u - {})", self.expr_as(operand, t)?))
             }
             UnaryOp::Negate if t.is_matrix() => {
-                Ok(format!("({} * -1.0f)", self.expr_as(operand, &t)?))
+                Ok(format!("({} * -1.0f)", self.expr_as(operand, t)?))
             }
-            UnaryOp::Negate => Ok(format!("(-{})", self.expr_as(operand, &t)?)),
-            UnaryOp::BitNot => Ok(format!("(~{})", self.expr_as(operand, &t)?)),
+            UnaryOp::Negate => Ok(format!("(-{})", self.expr_as(operand, t)?)),
+            UnaryOp::BitNot => Ok(format!("(~{})", self.expr_as(operand, t)?)),
             UnaryOp::Not => {
                 let ot = self.ty(operand);
                 let bt = ot.with_base(Base::Bool);
@@ -582,12 +579,12 @@ impl Emitter<'_> {
 
     fn construct(&mut self, args: &[Expr], e: &Expr) -> Result<String> {
         let t = self.ty(e);
-        let Some((base, _, cols)) = shape(&t) else {
+        let Some((base, _, cols)) = shape(t) else {
             return unsupported(e.range, "constructor of this type not supported");
         };
         if let [one] = args {
             let at = self.ty(one);
-            let fits = match (shape(&at), shape(&t)) {
+            let fits = match (shape(at), shape(t)) {
                 (Some((_, ar, ac)), Some((_, tr, tc))) => ar >= tr && ac >= tc,
                 _ => false,
             };
@@ -596,13 +593,13 @@ impl Emitter<'_> {
                 && (at.components() > t.components()
                     || (!at.is_matrix() && at.components() == t.components()));
             if at.is_scalar() || fits || vector {
-                return self.expr_as(one, &t);
+                return self.expr_as(one, t);
             }
         }
         if cols > 1 {
-            return self.matrix_construct(args, &t, e.range);
+            return self.matrix_construct(args, t, e.range);
         }
-        let wt = self.wgsl(&t, e.range)?;
+        let wt = self.wgsl(t, e.range)?;
         let mut parts = Vec::new();
         for a in args {
             let at = self.ty(a);
@@ -619,7 +616,7 @@ impl Emitter<'_> {
     fn member(&mut self, base: &Expr, member: &Ident, range: TextRange) -> Result<String> {
         let bt = self.ty(base);
         let b = self.expr(base)?;
-        match shape(&bt) {
+        match shape(bt) {
             None => Ok(format!("{b}.{}", names::member(&member.name))),
             Some((base_ty, 1, 1)) => {
                 let n = member.name.len();
@@ -662,7 +659,7 @@ impl Emitter<'_> {
         if constant {
             self.run_time.extend(args.iter().map(|a| a.range));
         }
-        let code = self.intrinsic(&callee.joined(), args, &params, &t, e.range);
+        let code = self.intrinsic(&callee.joined(), args, &params, t, e.range);
         if constant {
             for a in args {
                 self.run_time.remove(&a.range);
@@ -680,8 +677,8 @@ impl Emitter<'_> {
             .map(|(i, a)| {
                 chosen
                     .and_then(|p| p.get(i))
-                    .cloned()
                     .unwrap_or_else(|| self.ty(a))
+                    .clone()
             })
             .collect()
     }

@@ -182,7 +182,7 @@ impl Emitter<'_> {
                     let it = t.with_base(Base::Int);
                     (format!("{parts}.exp"), it)
                 };
-                let value = self.convert(second, &second_ty, &pt, range)?;
+                let value = self.convert(second, &second_ty, pt, range)?;
                 self.store(out, &value, range)?;
                 Ok(format!("{parts}.fract"))
             }

@@ -214,7 +214,7 @@ impl Emitter<'_> {
         let mut done = Vec::new();
         let mut current = Vec::new();
         for a in args {
-            if let Some((_, n, 1)) = shape(&self.ty(a))
+            if let Some((_, n, 1)) = shape(self.ty(a))
                 && n == cols
                 && current.is_empty()
             {
@@ -239,7 +239,7 @@ impl Emitter<'_> {
     /// argument is evaluated once (held in a `let` unless it is a name or one cell).
     pub(super) fn cells_of(&mut self, a: &Expr, base: Base) -> Result<Vec<String>> {
         let at = self.ty(a);
-        let Some((_, r, c)) = shape(&at) else {
+        let Some((_, r, c)) = shape(at) else {
             return unsupported(a.range, "constructor argument of this type not supported");
         };
         let target = at.with_base(base);
@@ -326,7 +326,7 @@ impl Emitter<'_> {
         range: TextRange,
     ) -> Result<String> {
         let (at, bt) = (self.ty(a), self.ty(b));
-        let (Some(sa), Some(sb), Some((base, ..))) = (shape(&at), shape(&bt), shape(t)) else {
+        let (Some(sa), Some(sb), Some((base, ..))) = (shape(at), shape(bt), shape(t)) else {
             return unsupported(range, "'mul' with these types not supported yet");
         };
         if base == Base::Bool {
@@ -334,7 +334,7 @@ impl Emitter<'_> {
         }
         if at.is_scalar() || bt.is_scalar() {
             let (x, y) = (self.expr(a)?, self.expr(b)?);
-            return self.binary(BinaryOp::Multiply, x, &at, y, &bt, t, range);
+            return self.binary(BinaryOp::Multiply, x, at, y, bt, t, range);
         }
         let s = scalar(base);
         match (sa, sb) {
@@ -402,7 +402,7 @@ impl Emitter<'_> {
     /// `transpose` of an integer or bool matrix: the result's row `j` gathers column `j`.
     pub(super) fn matrix_transpose(&mut self, a: &Expr, range: TextRange) -> Result<String> {
         let at = self.ty(a);
-        let Some(from @ (base, rows, cols)) = shape(&at) else {
+        let Some(from @ (base, rows, cols)) = shape(at) else {
             return unsupported(range, "'transpose' of this type not supported");
         };
         let to = (base, cols, rows);

@@ -43,7 +43,7 @@ impl Emitter<'_> {
             ExprKind::Assign { value, .. } => self.texture_effects(value),
             ExprKind::Sequence(items) => {
                 for item in items {
-                    if is_texture(&self.ty(item)) {
+                    if is_texture(self.ty(item)) {
                         self.texture_effects(item)?;
                     } else {
                         self.expr_statement(item)?;

@@ -539,6 +539,28 @@ impl<'a> Lexer<'a> {
     }
 
     pub(in crate::front::wgsl) fn start_byte_offset(&mut self) -> usize {
+        // fxbench patch: look at the next token through the buffer `next` reads, so that it is
+        // lexed once. The parser asks for this offset at every precedence level of every
+        // expression; lexing the token afresh each time (and once more in `next`) was most of
+        // the time naga spent parsing. Trivia is skipped exactly as below; a doc comment in the
+        // buffer (lexed by `next_with_unignored_doc_comments`) takes the original path.
+        loop {
+            if self.tokens.is_empty() {
+                discover_template_lists(&mut self.tokens, self.source, self.input, true);
+            }
+            match self.tokens.last() {
+                Some(&((Token::Trivia, _), rest)) => {
+                    self.tokens.pop();
+                    self.input = rest;
+                }
+                Some(&((Token::DocComment(_) | Token::ModuleDocComment(_), _), _)) | None => break,
+                Some(&((_, span), _)) => {
+                    let start = span.to_range().map_or(0, |range| range.start);
+                    self.input = &self.source[start..];
+                    return start;
+                }
+            }
+        }
         loop {
             // Eat all trivia because `next` doesn't eat trailing trivia.
             let (token, rest) = consume_token(self.input, false, true);
@@ -697,7 +719,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn word_as_ident(word: &'a str, span: Span) -> Result<'a, (&'a str, Span)> {
-        if crate::keywords::wgsl::RESERVED.contains(&word) {
+        // fxbench patch: the hashed set of the same words, not a scan of the ~170-word list
+        // for every identifier the parser reads.
+        if crate::keywords::wgsl::RESERVED_SET.contains(word) {
             Err(Box::new(Error::ReservedKeyword(span)))
         } else {
             Ok((word, span))
