@@ -140,20 +140,7 @@ struct RenderArgs {
     search: args::SearchArgs,
 }
 
-/// mimalloc, on 2 MiB pages where the system offers them (Linux's transparent huge pages when
-/// asked with `madvise`). `fxbench check` is a short process that touches every page of its
-/// heap once: with the C library's allocator on 4 KiB pages, the first touch of each was most
-/// of its page faults (about 700 of 900 checking a 30 KB effect) and the kernel's share of
-/// those faults about a third of its run time; on large pages it takes about 200 faults in all.
-/// mimalloc's small-object paths also cost fewer instructions than the C library's, and the
-/// front end allocates a lot of small strings and vectors.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> anyhow::Result<()> {
-    // SAFETY: `mi_option_set` stores one integer option; mimalloc reads its options atomically,
-    // and this one only changes how memory is asked of the OS from now on.
-    unsafe { libmimalloc_sys::mi_option_set(libmimalloc_sys::mi_option_large_os_pages, 1) };
     let cli = Cli::parse();
     match cli.command {
         #[cfg(feature = "window")]

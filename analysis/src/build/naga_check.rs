@@ -107,8 +107,10 @@ struct Parsed<'a> {
 /// takes at least a dozen bytes of text, so 32 bytes of stack per byte of text is enough for
 /// any chain.
 ///
-/// On the process's main thread (the usual 8 MiB) a text of at most 128 KiB is parsed in
-/// place: its longest chain needs at most 4 MiB, half that stack. `fxbench check` runs there,
+/// On the process's main thread a text whose longest chain needs at most half that thread's
+/// usual stack is parsed in place: 128 KiB on Linux and macOS (8 MiB), 16 KiB on Windows,
+/// whose main threads get 1 MiB (`MAIN_STACK`; a smaller `ulimit -s` than the usual is the
+/// user's choice to run with less). `fxbench check` runs there,
 /// and a thread of its own (its stack, and the fresh memory arena the C library gives a new
 /// thread) was a fifth of the page faults of checking a 30 KB effect. Elsewhere (the window's
 /// workers, tests) or for a longer text, the parser runs on a thread whose stack grows with
@@ -116,7 +118,8 @@ struct Parsed<'a> {
 fn parse_str(text: &str) -> Result<naga::Module, naga::front::wgsl::ParseError> {
     const BASE_STACK: usize = 8 << 20;
     const STACK_PER_BYTE: usize = 32;
-    const MAIN_THREAD_TEXT: usize = 128 << 10;
+    const MAIN_STACK: usize = if cfg!(windows) { 1 << 20 } else { 8 << 20 };
+    const MAIN_THREAD_TEXT: usize = MAIN_STACK / 2 / STACK_PER_BYTE;
     if text.len() <= MAIN_THREAD_TEXT && std::thread::current().name() == Some("main") {
         return naga::front::wgsl::parse_str(text);
     }
