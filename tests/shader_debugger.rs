@@ -197,6 +197,20 @@ fn a_wfx_pixel_records_every_value_on_either_branch() {
     assert_eq!(text, wfx_expected(5.0, 20.0));
 }
 
+/// An entry point without a position input gets one for the gate, and records at its pixel only.
+#[test]
+fn a_wfx_pixel_shader_without_a_position_input_records_its_pixel() {
+    let Some(ctx) = testing::gpu() else {
+        return;
+    };
+    let (trace, text) = trace(&ctx, WFX, "TraceFlat", [3, 1, 0]);
+    assert_eq!(
+        text,
+        "trace.wfx:43: c = 0.25\ntrace.wfx:44: return Flat = vec4<f32>(0.25, 0.25, 0.25, 0.25)\n"
+    );
+    assert_eq!(trace.written, 2);
+}
+
 #[test]
 fn a_wfx_compute_thread_records_its_own_value() {
     let Some(ctx) = testing::gpu() else {

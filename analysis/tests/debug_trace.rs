@@ -176,6 +176,8 @@ fn instrumented_wfx_effect_lists_every_site() {
         "trace.wfx:27:5 Declaration PS q Pair",
         "trace.wfx:28:5 Return PS PS vec4<f32>",
         "trace.wfx:36:13 Declaration CS v f32",
+        "trace.wfx:43:13 Declaration Flat c f32",
+        "trace.wfx:44:5 Return Flat Flat vec4<f32>",
     ];
     assert_eq!(sites, expected);
 }

@@ -1,7 +1,8 @@
 //! The WFX front end (`.wfx`/`.wfxh`: WGSL with ReShade-style structure items), staged as naga's
 //! front ends are: preprocess (the C-style preprocessor in its WGSL dialect, with `macros.rs`'
 //! predefined macros), lex (`lexer.rs`), parse the structure (`parse.rs`), then lower into the
-//! shared model (`lower/`), handing the shared half (`build/`) its WGSL and items.
+//! shared model (`lower/`), handing the shared half (`build/`) its WGSL and items. `trace/` is
+//! the shader debugger's instrumentation of the validated module ([`instrument_wfx`]).
 //!
 //! Invariant: nothing here names the ReShade FX front end (`fx/`); what both use lives in
 //! `build/` (checked by `tests/tidy.rs`).
