@@ -182,6 +182,71 @@ fn instrumented_wfx_effect_lists_every_site() {
     assert_eq!(sites, expected);
 }
 
+/// Where the WGSL instrumentation puts records naga's IR hides: an index by a variable, a member
+/// through a pointer parameter and the place written back after the call, a `var` without
+/// initialiser in a loop (its zero is not recorded), a `while` condition (not an `if`), an
+/// `else if`.
+#[test]
+fn wfx_sites_name_places_and_skip_what_the_author_did_not_write() {
+    let text = "#include \"shaders/fxbench.wfxh\"
+struct S { a: f32, }
+fn Set(s: ptr<function, S>, j: i32) {
+    (*s).a = f32(j);
+}
+@fragment
+fn PS(in: PostProcessOut) -> @location(0) vec4<f32> {
+    var arr = array<f32, 2>(0.0, 0.0);
+    var j = 1;
+    arr[j] = 2.0;
+    var s: S;
+    Set(&s, j);
+    var n = 0;
+    while n < 2 {
+        var t: f32;
+        t = 1.0;
+        n += 1;
+    }
+    if n == 0 { n = 1; } else if n == 2 { n = 3; }
+    return vec4<f32>(arr[1], s.a, f32(n), 1.0);
+}
+technique T { pass P { VertexShader = PostProcessVS; PixelShader = PS; } }
+";
+    let dir = std::env::temp_dir().join(format!("fxbench-wfx-sites-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sites.wfx");
+    std::fs::write(&path, text).unwrap();
+    let out = analysis::debug::instrument_effect(&path, &analysis::FsLoader, &wfx_options());
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.load.render_diagnostics(), "");
+    let sites: Vec<String> = out
+        .instrumented
+        .unwrap()
+        .table
+        .sites
+        .iter()
+        .filter(|s| s.path.ends_with("sites.wfx"))
+        .map(|s| format!("{} {:?} {} {}", s.line, s.kind, s.name, s.ty.name()))
+        .collect();
+    let expected = [
+        "4 Assignment (*s).a f32",
+        "8 Declaration arr array<f32, 2>",
+        "9 Declaration j i32",
+        "10 Assignment arr[j] f32",
+        "12 Argument { callee: \"Set\", parameter: \"s\" } s S",
+        "12 Argument { callee: \"Set\", parameter: \"j\" } j i32",
+        "12 Assignment s S",
+        "13 Declaration n i32",
+        "16 Assignment t f32",
+        "17 Assignment n i32",
+        "19 Branch if bool",
+        "19 Assignment n i32",
+        "19 Branch if bool",
+        "19 Assignment n i32",
+        "20 Return PS vec4<f32>",
+    ];
+    assert_eq!(sites, expected);
+}
+
 /// Every shipped `.wfx` effect and every `.wfx` test fixture that compiles also compiles
 /// instrumented (naga validates the edited module), with the same passes and bindings.
 #[test]
