@@ -478,6 +478,29 @@ mod tests {
     }
 
     #[test]
+    fn wgsl_values_print_in_wgsl_words() {
+        let wgsl = |scalar, rows, cols| TraceType::Numeric {
+            scalar,
+            rows,
+            cols,
+            spelling: TypeSpelling::Wgsl,
+        };
+        let f3 = wgsl(ScalarKind::Float, 3, 1);
+        let words = [0.5f32, 0.25, 1.0].map(f32::to_bits);
+        assert_eq!(f3.format(&words), "vec3<f32>(0.5, 0.25, 1.0)");
+        assert_eq!(wgsl(ScalarKind::Sint, 1, 1).name(), "i32");
+        // Two rows, three columns: WGSL names the columns first.
+        assert_eq!(wgsl(ScalarKind::Float, 2, 3).name(), "mat3x2<f32>");
+        let a = TraceType::Array(Box::new(wgsl(ScalarKind::Uint, 2, 1)), 2);
+        assert_eq!(a.name(), "array<vec2<u32>, 2>");
+        assert_eq!(
+            a.format(&[1, 2, 3, 4]),
+            "{ vec2<u32>(1, 2), vec2<u32>(3, 4) }"
+        );
+        assert_eq!(wgsl(ScalarKind::Bool, 1, 1).format(&[0]), "false");
+    }
+
+    #[test]
     fn decode_reads_records_in_order_and_notes_a_cut() {
         let table = TraceTable {
             sites: vec![TraceSite {
