@@ -18,8 +18,8 @@ mod history;
 
 #[derive(clap::Args)]
 pub(crate) struct DebugArgs {
-    /// The effect (.fx).
-    #[arg(long, value_name = "FILE.fx")]
+    /// The effect (.fx or .wfx).
+    #[arg(long, value_name = "FILE")]
     effect: PathBuf,
     /// The pass: its technique and its name, or its number from 0 (`Technique/2`).
     #[arg(
@@ -34,7 +34,7 @@ pub(crate) struct DebugArgs {
     #[arg(long, conflicts_with = "pass")]
     history: bool,
     /// The pixel `X,Y` (from the top left), or for a compute pass the thread `X,Y[,Z]`
-    /// (`SV_DispatchThreadID`).
+    /// (`SV_DispatchThreadID`, `@builtin(global_invocation_id)`).
     #[arg(long, value_name = "X,Y", value_parser = parse_target)]
     pixel: [u32; 3],
     /// Input image (PNG or JPEG), scaled to the resolution; without it, the test card.

@@ -7,9 +7,13 @@ use std::process::{Command, Output};
 const EFFECT: &str = "tests/debugger/trace.fx";
 
 fn debug(args: &[&str]) -> (Output, String, String) {
+    debug_effect(EFFECT, args)
+}
+
+fn debug_effect(effect: &str, args: &[&str]) -> (Output, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_fxbench"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["debug", "--effect", EFFECT, "--resolution", "8x4"])
+        .args(["debug", "--effect", effect, "--resolution", "8x4"])
         .args(args)
         .output()
         .unwrap();
@@ -43,6 +47,41 @@ fn a_pixel_trace_prints_line_variable_and_value() {
     assert_eq!(
         lines[32],
         format!("{EFFECT}:30: return PS = float4(10.0, 3.0, 1.0, 10.0)")
+    );
+}
+
+/// The `.wfx` twin of the fixture, instrumented through naga IR: the same lines in WGSL words.
+#[test]
+fn a_wfx_pixel_trace_prints_line_variable_and_value() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    const WFX: &str = "tests/debugger/trace.wfx";
+    let (output, stdout, stderr) = debug_effect(WFX, &["--pass", "Trace/Draw", "--pixel", "5,0"]);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 31, "{stdout}");
+    assert_eq!(
+        lines[0],
+        format!("{WFX}: Trace/Draw at pixel 5,0: 30 records")
+    );
+    assert_eq!(lines[1], format!("{WFX}:12: x = 5.0"));
+    // Which branch ran: x < 2.0 is false at pixel 5.
+    assert_eq!(lines[3], format!("{WFX}:14: if = false"));
+    assert_eq!(lines[4], format!("{WFX}:14: k = 20.0"));
+    assert_eq!(lines[14], format!("{WFX}:8: Twice(x) = 5.0"));
+    assert_eq!(lines[21], format!("{WFX}:7: *v = 1.5"));
+    assert_eq!(
+        lines[23],
+        format!("{WFX}:20: m = mat2x2<f32>(1.0, 2.0, 3.0, 4.0)")
+    );
+    assert_eq!(
+        lines[29],
+        format!("{WFX}:27: q = Pair {{ a = 1.5, b = vec2<i32>(7, 3) }}")
+    );
+    assert_eq!(
+        lines[30],
+        format!("{WFX}:28: return PS = vec4<f32>(20.0, 11.0, 1.0, 20.0)")
     );
 }
 

@@ -1,10 +1,12 @@
 //! The shader debugger's data: what an instrumented lowering records and how its records read.
 //!
-//! [`instrument_effect`] compiles a ReShade FX effect a second time with instrumentation on
-//! (`fx/lower/trace.rs`): every declaration with an initialiser, assignment, `return` and user
-//! call argument of the author's code writes one record into a storage buffer (group 1,
+//! [`instrument_effect`] compiles an effect a second time with instrumentation on (ReShade FX:
+//! `fx/lower/trace.rs`, in the lowering; WFX: `wfx/trace/`, an edit of naga's IR): every
+//! declaration with an initialiser, assignment, `return`, user call argument and `if` condition
+//! of the author's code writes one record into a storage buffer (group 1,
 //! binding 0, [`TRACE_BUFFER_BYTES`] bytes) when the invocation is the one the buffer's header
-//! names (the pixel, `floor(SV_Position.xy)`, or the compute thread, `SV_DispatchThreadID`). A
+//! names (the pixel, `floor(SV_Position.xy)`, or the compute thread, `SV_DispatchThreadID`;
+//! in WGSL `@builtin(position)` and `@builtin(global_invocation_id)`). A
 //! record is a site id and up to [`RECORD_VALUE_WORDS`] scalar words; the site id stands for the
 //! source line, the variable and its type, which the CPU side table ([`TraceTable`]) holds. The
 //! engine runs a pass once more with that module and reads the buffer back;
@@ -31,15 +33,26 @@ pub const TRACE_BUFFER_BYTES: u32 =
 /// The bind group the trace buffer is declared in (group 0 holds the effect's own bindings).
 pub const TRACE_GROUP: u32 = 1;
 
+/// Which language's words a type is named in: the effect's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeSpelling {
+    /// `float3`, `int2x2`, `float[4]`.
+    ReshadeFx,
+    /// `vec3<f32>`, `mat2x2<i32>`, `array<f32, 4>`.
+    Wgsl,
+}
+
 /// The type of a recorded value as the author wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TraceType {
-    /// A scalar (`rows == cols == 1`), vector (`cols == 1`) or matrix (`rows`×`cols`, words row
-    /// by row).
+    /// A scalar (`rows == cols == 1`), vector (`cols == 1`) or matrix (`rows`×`cols`). A
+    /// matrix's words come in the order its language's constructor takes them: ReShade FX's
+    /// row by row, WGSL's column by column.
     Numeric {
         scalar: ScalarKind,
         rows: u8,
         cols: u8,
+        spelling: TypeSpelling,
     },
     /// A struct, member by member.
     Struct {
@@ -60,10 +73,16 @@ impl TraceType {
         }
     }
 
-    /// The FX name of the type (`float3`, `int`, `float2x2`, `S`, `float[4]`).
+    /// The name of the type as its language spells it (`float3`, `int`, `float2x2`, `S`,
+    /// `float[4]`; `vec3<f32>`, `i32`, `mat2x2<f32>`, `array<f32, 4>`).
     pub fn name(&self) -> String {
         match self {
-            Self::Numeric { scalar, rows, cols } => {
+            Self::Numeric {
+                scalar,
+                rows,
+                cols,
+                spelling: TypeSpelling::ReshadeFx,
+            } => {
                 let base = scalar_name(*scalar);
                 match (rows, cols) {
                     (1, 1) => base.to_string(),
@@ -71,8 +90,36 @@ impl TraceType {
                     (r, c) => format!("{base}{r}x{c}"),
                 }
             }
+            Self::Numeric {
+                scalar,
+                rows,
+                cols,
+                spelling: TypeSpelling::Wgsl,
+            } => {
+                let base = wgsl_scalar_name(*scalar);
+                match (rows, cols) {
+                    (1, 1) => base.to_string(),
+                    (r, 1) => format!("vec{r}<{base}>"),
+                    (r, c) => format!("mat{c}x{r}<{base}>"),
+                }
+            }
             Self::Struct { name, .. } => name.clone(),
-            Self::Array(element, n) => format!("{}[{n}]", element.name()),
+            Self::Array(element, n) => match self.spelling() {
+                TypeSpelling::ReshadeFx => format!("{}[{n}]", element.name()),
+                TypeSpelling::Wgsl => format!("array<{}, {n}>", element.name()),
+            },
+        }
+    }
+
+    /// The language the type is spelled in: its numbers'. Every struct and array holds a
+    /// number somewhere, since neither language has empty structs.
+    pub fn spelling(&self) -> TypeSpelling {
+        match self {
+            Self::Numeric { spelling, .. } => *spelling,
+            Self::Struct { fields, .. } => fields
+                .first()
+                .map_or(TypeSpelling::ReshadeFx, |(_, t)| t.spelling()),
+            Self::Array(element, _) => element.spelling(),
         }
     }
 
@@ -88,7 +135,9 @@ impl TraceType {
 
     fn format_at(&self, words: &[u32], at: &mut usize, text: &mut String) {
         match self {
-            Self::Numeric { scalar, rows, cols } => {
+            Self::Numeric {
+                scalar, rows, cols, ..
+            } => {
                 let n = usize::from(*rows) * usize::from(*cols);
                 let parts: Vec<String> = (0..n)
                     .map(|k| match words.get(*at + k) {
@@ -132,6 +181,15 @@ impl TraceType {
                 text.push_str(" }");
             }
         }
+    }
+}
+
+fn wgsl_scalar_name(scalar: ScalarKind) -> &'static str {
+    match scalar {
+        ScalarKind::Float => "f32",
+        ScalarKind::Sint => "i32",
+        ScalarKind::Uint => "u32",
+        ScalarKind::Bool => "bool",
     }
 }
 
@@ -219,31 +277,73 @@ pub struct InstrumentOutput {
     pub instrumented: Option<InstrumentedEffect>,
 }
 
-/// Compiles the ReShade FX effect at `path` with instrumentation (see the module's doc). Only
-/// ReShade FX is instrumented so far: another language gives one `UnsupportedFeature` error.
+/// Compiles the effect at `path` with instrumentation (see the module's doc), whichever its
+/// language: ReShade FX through its lowering (`fx/lower/trace.rs`), WFX through an edit of the
+/// validated naga module (`wfx/trace/`).
 pub fn instrument_effect(
     path: &Path,
     loader: &dyn FileLoader,
     options: &Options,
 ) -> InstrumentOutput {
-    if !crate::fx::is_fx_path(path) {
-        return InstrumentOutput {
+    if crate::fx::is_fx_path(path) {
+        return crate::fx::instrument_fx(path, loader, options);
+    }
+    match loader.read(path) {
+        Ok(text) => crate::wfx::instrument_wfx(path, text, loader, options),
+        Err(error) => InstrumentOutput {
             load: LoadOutput {
                 sources: crate::SourceMap::new(),
                 effect: None,
                 diagnostics: vec![crate::Diagnostic::error(
-                    crate::DiagnosticCode::UnsupportedFeature,
+                    crate::DiagnosticCode::IoError,
                     None,
-                    format!(
-                        "'{}' : the shader debugger instruments ReShade FX effects only so far",
-                        path.display()
-                    ),
+                    format!("'{}' : cannot read effect: {error}", path.display()),
                 )],
             },
             instrumented: None,
-        };
+        },
     }
-    crate::fx::instrument_fx(path, loader, options)
+}
+
+/// A record site as a front end finds it, located by span before the sources are final.
+pub(crate) struct DraftSite {
+    pub kind: SiteKind,
+    pub span: crate::Span,
+    pub name: String,
+    pub function: String,
+    pub ty: TraceType,
+}
+
+/// The tail of every instrumented compile: the load's tail (`build::load_output`), then the
+/// sites located in the final sources, when the effect compiled.
+pub(crate) fn instrumented_output(
+    path: &Path,
+    out: crate::build::FrontEndOutput,
+    sites: Vec<DraftSite>,
+) -> InstrumentOutput {
+    let mut load = crate::build::load_output(path, out);
+    let instrumented = load.effect.take().map(|effect| {
+        let sites = sites
+            .into_iter()
+            .map(|site| {
+                let at = load.sources.location(site.span);
+                TraceSite {
+                    kind: site.kind,
+                    path: at.path.to_path_buf(),
+                    line: at.start.line,
+                    column: at.start.column,
+                    name: site.name,
+                    function: site.function,
+                    ty: site.ty,
+                }
+            })
+            .collect();
+        InstrumentedEffect {
+            effect,
+            table: TraceTable { sites },
+        }
+    });
+    InstrumentOutput { load, instrumented }
 }
 
 /// One record read back: its site and the words kept of its value.
@@ -337,7 +437,12 @@ mod tests {
     use super::*;
 
     fn num(scalar: ScalarKind, rows: u8, cols: u8) -> TraceType {
-        TraceType::Numeric { scalar, rows, cols }
+        TraceType::Numeric {
+            scalar,
+            rows,
+            cols,
+            spelling: TypeSpelling::ReshadeFx,
+        }
     }
 
     #[test]
@@ -370,6 +475,29 @@ mod tests {
         let text = a.format(&kept);
         assert!(text.starts_with("{ 0, 1, 2, "), "{text}");
         assert!(text.ends_with(", 15, … }"), "{text}");
+    }
+
+    #[test]
+    fn wgsl_values_print_in_wgsl_words() {
+        let wgsl = |scalar, rows, cols| TraceType::Numeric {
+            scalar,
+            rows,
+            cols,
+            spelling: TypeSpelling::Wgsl,
+        };
+        let f3 = wgsl(ScalarKind::Float, 3, 1);
+        let words = [0.5f32, 0.25, 1.0].map(f32::to_bits);
+        assert_eq!(f3.format(&words), "vec3<f32>(0.5, 0.25, 1.0)");
+        assert_eq!(wgsl(ScalarKind::Sint, 1, 1).name(), "i32");
+        // Two rows, three columns: WGSL names the columns first.
+        assert_eq!(wgsl(ScalarKind::Float, 2, 3).name(), "mat3x2<f32>");
+        let a = TraceType::Array(Box::new(wgsl(ScalarKind::Uint, 2, 1)), 2);
+        assert_eq!(a.name(), "array<vec2<u32>, 2>");
+        assert_eq!(
+            a.format(&[1, 2, 3, 4]),
+            "{ vec2<u32>(1, 2), vec2<u32>(3, 4) }"
+        );
+        assert_eq!(wgsl(ScalarKind::Bool, 1, 1).format(&[0]), "false");
     }
 
     #[test]

@@ -17,6 +17,14 @@ fn options() -> analysis::Options {
     }
 }
 
+/// [`options`] with the shipped headers (`shaders/fxbench.wfxh`) on the include path.
+fn wfx_options() -> analysis::Options {
+    analysis::Options {
+        include_dirs: vec![root().join("assets")],
+        ..options()
+    }
+}
+
 #[test]
 fn normal_lowering_is_byte_identical() {
     let effects = [
@@ -97,6 +105,197 @@ fn instrumented_effect_lists_every_site() {
         "38 Declaration CS v float",
     ];
     assert_eq!(sites, expected);
+}
+
+/// The sites of the WGSL fixture, instrumented through naga IR (`wfx/trace/`): lines, kinds,
+/// names and WGSL types, in site-id order (functions in declaration order, then entry points).
+#[test]
+fn instrumented_wfx_effect_lists_every_site() {
+    let path = root().join("tests/debugger/trace.wfx");
+    let out = analysis::debug::instrument_effect(&path, &analysis::FsLoader, &wfx_options());
+    assert_eq!(out.load.render_diagnostics(), "");
+    let instrumented = out.instrumented.unwrap();
+    let module = instrumented.effect.module();
+    let trace = module
+        .global_variables
+        .iter()
+        .find(|(_, g)| g.name.as_deref() == Some("fxbench_trace"))
+        .map(|(_, g)| g.binding);
+    assert_eq!(
+        trace,
+        Some(Some(naga::ResourceBinding {
+            group: 1,
+            binding: 0
+        }))
+    );
+    let sites: Vec<String> = instrumented
+        .table
+        .sites
+        .iter()
+        .map(|s| {
+            let file = s.path.file_name().unwrap().to_string_lossy();
+            format!(
+                "{file}:{}:{} {:?} {} {} {}",
+                s.line,
+                s.column,
+                s.kind,
+                s.function,
+                s.name,
+                s.ty.name()
+            )
+        })
+        .collect();
+    let expected = [
+        "fxbench.wfxh:31:5 Return BackBufferLoad BackBufferLoad vec4<f32>",
+        "fxbench.wfxh:36:5 Return LinearDepth LinearDepth f32",
+        "trace.wfx:6:27 Return Twice Twice f32",
+        "trace.wfx:7:34 Assignment Bump *v f32",
+        "trace.wfx:8:35 Argument { callee: \"Twice\", parameter: \"x\" } Outer x f32",
+        "trace.wfx:8:35 Declaration Outer t f32",
+        "trace.wfx:8:45 Return Outer Outer f32",
+        "trace.wfx:12:13 Declaration PS x f32",
+        "trace.wfx:13:5 Declaration PS k f32",
+        "trace.wfx:14:5 Branch PS if bool",
+        "trace.wfx:14:18 Assignment PS k f32",
+        "trace.wfx:14:37 Assignment PS k f32",
+        "trace.wfx:15:5 Declaration PS sum i32",
+        "trace.wfx:16:10 Declaration PS i i32",
+        "trace.wfx:16:35 Assignment PS sum i32",
+        "trace.wfx:16:28 Assignment PS i i32",
+        "trace.wfx:17:13 Argument { callee: \"Outer\", parameter: \"y\" } PS y f32",
+        "trace.wfx:17:13 Declaration PS o f32",
+        "trace.wfx:18:5 Declaration PS w f32",
+        "trace.wfx:19:5 Argument { callee: \"Bump\", parameter: \"v\" } PS v f32",
+        "trace.wfx:19:5 Assignment PS w f32",
+        "trace.wfx:20:13 Declaration PS m mat2x2<f32>",
+        "trace.wfx:21:13 Declaration PS r vec2<f32>",
+        "trace.wfx:23:5 Assignment PS p.a f32",
+        "trace.wfx:24:5 Assignment PS p.b vec2<i32>",
+        "trace.wfx:25:5 Declaration PS arr array<f32, 3>",
+        "trace.wfx:26:5 Assignment PS arr[1] f32",
+        "trace.wfx:27:5 Declaration PS q Pair",
+        "trace.wfx:28:5 Return PS PS vec4<f32>",
+        "trace.wfx:36:13 Declaration CS v f32",
+        "trace.wfx:43:13 Declaration Flat c f32",
+        "trace.wfx:44:5 Return Flat Flat vec4<f32>",
+    ];
+    assert_eq!(sites, expected);
+}
+
+/// Where the WGSL instrumentation puts records naga's IR hides: an index by a variable, a member
+/// through a pointer parameter and the place written back after the call, a `var` without
+/// initialiser in a loop (its zero is not recorded), a `while` condition (not an `if`), an
+/// `else if`.
+#[test]
+fn wfx_sites_name_places_and_skip_what_the_author_did_not_write() {
+    let text = "#include \"shaders/fxbench.wfxh\"
+struct S { a: f32, }
+fn Set(s: ptr<function, S>, j: i32) {
+    (*s).a = f32(j);
+}
+@fragment
+fn PS(in: PostProcessOut) -> @location(0) vec4<f32> {
+    var arr = array<f32, 2>(0.0, 0.0);
+    var j = 1;
+    arr[j] = 2.0;
+    var s: S;
+    Set(&s, j);
+    var n = 0;
+    while n < 2 {
+        var t: f32;
+        t = 1.0;
+        n += 1;
+    }
+    if n == 0 { n = 1; } else if n == 2 { n = 3; }
+    return vec4<f32>(arr[1], s.a, f32(n), 1.0);
+}
+technique T { pass P { VertexShader = PostProcessVS; PixelShader = PS; } }
+";
+    let dir = std::env::temp_dir().join(format!("fxbench-wfx-sites-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sites.wfx");
+    std::fs::write(&path, text).unwrap();
+    let out = analysis::debug::instrument_effect(&path, &analysis::FsLoader, &wfx_options());
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.load.render_diagnostics(), "");
+    let sites: Vec<String> = out
+        .instrumented
+        .unwrap()
+        .table
+        .sites
+        .iter()
+        .filter(|s| s.path.ends_with("sites.wfx"))
+        .map(|s| format!("{} {:?} {} {}", s.line, s.kind, s.name, s.ty.name()))
+        .collect();
+    let expected = [
+        "4 Assignment (*s).a f32",
+        "8 Declaration arr array<f32, 2>",
+        "9 Declaration j i32",
+        "10 Assignment arr[j] f32",
+        "12 Argument { callee: \"Set\", parameter: \"s\" } s S",
+        "12 Argument { callee: \"Set\", parameter: \"j\" } j i32",
+        "12 Assignment s S",
+        "13 Declaration n i32",
+        "16 Assignment t f32",
+        "17 Assignment n i32",
+        "19 Branch if bool",
+        "19 Assignment n i32",
+        "19 Branch if bool",
+        "19 Assignment n i32",
+        "20 Return PS vec4<f32>",
+    ];
+    assert_eq!(sites, expected);
+}
+
+/// Every shipped `.wfx` effect and every `.wfx` test fixture that compiles also compiles
+/// instrumented (naga validates the edited module), with the same passes and bindings.
+#[test]
+fn every_wfx_effect_that_compiles_compiles_instrumented() {
+    let mut paths = corpus::files(&root().join("assets"), "wfx");
+    paths.extend(corpus::files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/constructs"),
+        "wfx",
+    ));
+    paths.extend(corpus::files(&root().join("tests/debugger"), "wfx"));
+    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(root().join("tests/fixtures"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    fixtures.sort();
+    for folder in fixtures {
+        paths.extend(corpus::files(&folder, "wfx"));
+    }
+    let (mut compiled, mut failures) = (0, Vec::new());
+    for effect in &paths {
+        let Some(normal) = analysis::load_effect(effect, &wfx_options()).effect else {
+            continue;
+        };
+        compiled += 1;
+        let out = analysis::debug::instrument_effect(effect, &analysis::FsLoader, &wfx_options());
+        let Some(instrumented) = out.instrumented else {
+            failures.push(format!(
+                "{}\n{}",
+                effect.display(),
+                out.load.render_diagnostics()
+            ));
+            continue;
+        };
+        let shape = |e: &analysis::ValidatedEffect| -> Vec<(String, Vec<analysis::Binding>)> {
+            e.techniques()
+                .iter()
+                .flat_map(|t| {
+                    t.passes
+                        .iter()
+                        .map(|p| (t.name.clone(), p.bindings().to_vec()))
+                })
+                .collect()
+        };
+        if shape(&normal) != shape(&instrumented.effect) {
+            failures.push(format!("{}: passes differ", effect.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(compiled, 85, "wfx effects that compile");
 }
 
 /// Every `.fx` file under `dir` and its subfolders, sorted.

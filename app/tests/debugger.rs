@@ -3,7 +3,7 @@
 //! trace it lists equal to what the code computes there on the CPU, a row that puts the
 //! editor's cursor on its line, the values at the editor's line ends, greyed lines that did not
 //! run, values cleared by an edit or a rebuilt chain, a compute pass recorded by thread, a trace
-//! past the buffer said to be cut, and the plain answer for a `.wfx` pass.
+//! past the buffer said to be cut, and a `.wfx` pass's trace (instrumented through naga IR).
 
 mod common;
 
@@ -251,26 +251,65 @@ fn a_clicked_pixel_lists_its_trace_jumps_to_lines_and_marks_the_editor_until_an_
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
+/// A `.wfx` effect whose every value at a pixel is known: its lines 3 to 11 record (line 8
+/// which branch ran; line 9 never runs).
+const KNOWN_WFX: &str = "#include \"shaders/fxbench.wfxh\"
+@fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {
+    let a = in.position.x * 0.5;
+    var n = 0;
+    for (var i = 0; i < 2; i++) {
+        n += i;
+    }
+    if a > 100.0 {
+        n = 5;
+    }
+    return vec4<f32>(a, f32(n), 0.0, 1.0);
+}
+technique Plain { pass Only { VertexShader = PostProcessVS; PixelShader = ps; } }
+";
+
 #[test]
-fn a_wfx_pass_says_it_is_not_instrumented_and_records_nothing() {
+fn a_wfx_pass_lists_its_trace_and_marks_the_editor() {
     if engine::testing::gpu().is_none() {
         return;
     }
-    let wfx = "#include \"shaders/fxbench.wfxh\"\n\
-         @fragment fn ps(in: PostProcessOut) -> @location(0) vec4<f32> {\n    return vec4<f32>(1.0);\n}\n\
-         technique Plain { pass Only { VertexShader = PostProcessVS; PixelShader = ps; } }\n";
-    let (dir, effect) = temp_effect("wfx", "plain.wfx", wfx);
+    let (dir, effect) = temp_effect("wfx", "plain.wfx", KNOWN_WFX);
     let mut harness = open_window(&effect);
     open_debug_pane(&mut harness, "Plain/Only");
-    harness.get_by_label(app::window::panels::debugger::WFX_NOT_INSTRUMENTED);
-    click_preview_pixel(&mut harness, 3, 3);
-    harness.run_steps(3);
-    assert!(matches!(
-        harness.state().debugger_panel().state,
-        TraceState::Idle | TraceState::Failed(_)
-    ));
-    assert!(harness.state().debugger_panel().rows().is_empty());
-    assert_eq!(harness.state().editor().trace_label(3), None);
+    let (x, y) = (6, 2);
+    click_preview_pixel(&mut harness, x, y);
+    wait_for_trace(&mut harness);
+    let TraceState::Done(recorded) = &harness.state().debugger_panel().state else {
+        unreachable!("waited for it");
+    };
+    assert_eq!(recorded.written, 9);
+    // `position` is the pixel's centre: a = 6.5 * 0.5.
+    let listed: Vec<(u32, &str, &str)> = recorded
+        .rows
+        .iter()
+        .map(|r| (r.line, r.what.as_str(), r.value.as_str()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (3, "a", "3.25"),
+            (4, "n", "0"),
+            (5, "i", "0"),
+            (6, "n", "0"),
+            (5, "i", "1"),
+            (6, "n", "1"),
+            (5, "i", "2"),
+            (8, "if", "false"),
+            (11, "return ps", "vec4<f32>(3.25, 1.0, 0.0, 1.0)"),
+        ]
+    );
+    harness.run_steps(1);
+    let editor = harness.state().editor();
+    assert_eq!(editor.trace_label(3).as_deref(), Some("a = 3.25"));
+    assert_eq!(editor.trace_label(5).as_deref(), Some("i = 2  \u{d7}3"));
+    assert_eq!(editor.trace_label(6).as_deref(), Some("n = 1  \u{d7}2"));
+    assert_eq!(editor.trace_label(8).as_deref(), Some("if = false"));
+    assert_eq!(editor.trace_not_run(), [9]);
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 

@@ -236,7 +236,17 @@ pub(crate) fn instrument_fx(
         Some((effect, sites)) => (Some(effect), sites),
         None => (None, Vec::new()),
     };
-    let mut load = crate::build::load_output(
+    let sites = sites
+        .into_iter()
+        .map(|(site, span)| crate::debug::DraftSite {
+            kind: site.kind,
+            span,
+            name: site.name,
+            function: site.function,
+            ty: site.ty,
+        })
+        .collect();
+    crate::debug::instrumented_output(
         path,
         FrontEndOutput {
             sources: parsed.sources,
@@ -244,27 +254,6 @@ pub(crate) fn instrument_fx(
             diagnostics,
             tested_definitions: parsed.preprocessed.tested_definitions,
         },
-    );
-    let instrumented = load.effect.take().map(|effect| {
-        let sites = sites
-            .into_iter()
-            .map(|(site, span)| {
-                let at = load.sources.location(span);
-                crate::debug::TraceSite {
-                    kind: site.kind,
-                    path: at.path.to_path_buf(),
-                    line: at.start.line,
-                    column: at.start.column,
-                    name: site.name,
-                    function: site.function,
-                    ty: site.ty,
-                }
-            })
-            .collect();
-        crate::debug::InstrumentedEffect {
-            effect,
-            table: crate::debug::TraceTable { sites },
-        }
-    });
-    crate::debug::InstrumentOutput { load, instrumented }
+        sites,
+    )
 }

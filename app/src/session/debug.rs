@@ -151,7 +151,7 @@ pub fn line_marks(rows: &[TraceRow], table: &TraceTable, path: &Path) -> LineMar
 mod tests {
     use super::*;
     use analysis::ScalarKind;
-    use analysis::debug::{TraceRecord, TraceSite, TraceType};
+    use analysis::debug::{TraceRecord, TraceSite, TraceType, TypeSpelling};
 
     fn site(kind: SiteKind, line: u32, name: &str, function: &str) -> TraceSite {
         TraceSite {
@@ -165,6 +165,7 @@ mod tests {
                 scalar: ScalarKind::Sint,
                 rows: 1,
                 cols: 1,
+                spelling: TypeSpelling::ReshadeFx,
             },
         }
     }

@@ -18,7 +18,7 @@ use engine::chain::TraceRequest;
 use super::WorkbenchApp;
 use super::editor::trace_marks::TraceMarks;
 use super::layout::{self, Pane};
-use super::panels::debugger::{DebugView, Recorded, TraceAsk, TraceState, WFX_NOT_INSTRUMENTED};
+use super::panels::debugger::{DebugView, Recorded, TraceAsk, TraceState};
 use super::panels::pixel_history::HistoryState;
 use crate::session::debug::{InstrumentJob, trace_rows};
 
@@ -94,10 +94,6 @@ impl WorkbenchApp {
         };
         let chain = runtime.chain();
         let path = chain.effect(ask.technique.effect).path().to_path_buf();
-        if !analysis::fx::is_fx_path(&path) {
-            self.panels.debugger.state = TraceState::Failed(WFX_NOT_INSTRUMENTED.to_string());
-            return;
-        }
         let settings = super::rebuild::settings_like(self.gpu.mode, chain);
         let options = self
             .doc

@@ -14,7 +14,9 @@ use super::super::types::Type;
 use super::Result;
 use super::emit::Emitter;
 use super::names::member;
-use crate::debug::{RECORD_VALUE_WORDS, SiteKind, TRACE_CAPACITY, TRACE_GROUP, TraceType};
+use crate::debug::{
+    RECORD_VALUE_WORDS, SiteKind, TRACE_CAPACITY, TRACE_GROUP, TraceType, TypeSpelling,
+};
 use crate::model::ScalarKind;
 
 /// A record site before its range is resolved to a file and line.
@@ -79,6 +81,7 @@ impl Emitter<'_> {
                 scalar: scalar_kind(base),
                 rows,
                 cols,
+                spelling: TypeSpelling::ReshadeFx,
             }),
             Type::Struct(i, name) => {
                 let fields = &self.facts.structs.get(*i)?.1;

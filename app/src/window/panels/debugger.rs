@@ -4,8 +4,8 @@
 //! `window/trace.rs`), and list the trace: line, variable, value, which iteration or call, with
 //! a filter by variable. Clicking a row opens the editor at its line. A pixel picked also gets
 //! its pixel history (`panels/pixel_history.rs`), whose passes choose the pass to trace.
-//! Nothing runs until a trace or a history is asked for; only ReShade FX passes are
-//! instrumented so far.
+//! Nothing runs until a trace or a history is asked for. ReShade FX and `.wfx` passes are both
+//! instrumented (`analysis::debug`).
 
 use std::time::{Duration, Instant};
 
@@ -17,10 +17,6 @@ use crate::session::debug::{InstrumentJob, TraceRow};
 use crate::window::Command;
 use crate::window::panels::diagnostics::Target;
 use crate::window::panels::pixel_history::{HistoryState, history_ui};
-
-/// What the pane says for a pass of a `.wfx` effect.
-pub const WFX_NOT_INSTRUMENTED: &str =
-    "the debugger records ReShade FX passes; WGSL (.wfx) instrumentation is not built yet";
 
 /// A pass of the chain, and the pixel or thread to record it at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,9 +160,6 @@ impl DebuggerPanel {
         let compute = self
             .pass
             .is_some_and(|(key, pass)| chain.technique(key).passes[pass].is_compute());
-        let fx = self
-            .pass
-            .is_none_or(|(key, _)| analysis::fx::is_fx_path(chain.effect(key.effect).path()));
         ui.horizontal(|ui| {
             let label = ui.label(if compute {
                 "Thread X,Y,Z:"
@@ -186,7 +179,7 @@ impl DebuggerPanel {
                 )
                 .labelled_by(label.id);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let ask = self.ask().filter(|_| fx);
+            let ask = self.ask();
             let button = ui.add_enabled(ask.is_some(), egui::Button::new("Record"));
             if let Some(ask) = ask
                 && (button.clicked() || entered)
@@ -211,18 +204,12 @@ impl DebuggerPanel {
             if self.view == DebugView::History {
                 if let Some(picked) = history_ui(ui, &self.history) {
                     self.pass = Some(picked);
-                    if let Some(ask) = self.ask().filter(|a| {
-                        analysis::fx::is_fx_path(chain.effect(a.technique.effect).path())
-                    }) {
+                    if let Some(ask) = self.ask() {
                         commands.push(Command::RecordTrace(ask));
                     }
                 }
                 return commands;
             }
-        }
-        if !fx {
-            ui.colored_label(ui.visuals().warn_fg_color, WFX_NOT_INSTRUMENTED);
-            return commands;
         }
         if !self.target_text.is_empty() && self.target().is_none() {
             ui.colored_label(
