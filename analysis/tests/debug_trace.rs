@@ -247,6 +247,33 @@ technique T { pass P { VertexShader = PostProcessVS; PixelShader = PS; } }
     assert_eq!(sites, expected);
 }
 
+/// `None` when `effect` does not compile; else whether it also compiles instrumented (naga
+/// validates the records) with the same techniques, passes and bindings, which the engine's
+/// recording run relies on, while its normal compile holds no record.
+fn instrumented_alike(effect: &Path, options: &analysis::Options) -> Option<Result<(), String>> {
+    let normal = analysis::load_effect(effect, options).effect?;
+    assert!(!normal.wgsl().contains("fxbench_trace"));
+    let out = analysis::debug::instrument_effect(effect, &analysis::FsLoader, options);
+    let Some(instrumented) = out.instrumented else {
+        let diagnostics = out.load.render_diagnostics();
+        return Some(Err(format!("{}\n{diagnostics}", effect.display())));
+    };
+    let shape = |e: &analysis::ValidatedEffect| -> Vec<(String, Vec<analysis::Binding>)> {
+        e.techniques()
+            .iter()
+            .flat_map(|t| {
+                t.passes
+                    .iter()
+                    .map(|p| (t.name.clone(), p.bindings().to_vec()))
+            })
+            .collect()
+    };
+    if shape(&normal) != shape(&instrumented.effect) {
+        return Some(Err(format!("{}: passes differ", effect.display())));
+    }
+    Some(Ok(()))
+}
+
 /// Every shipped `.wfx` effect and every `.wfx` test fixture that compiles also compiles
 /// instrumented (naga validates the edited module), with the same passes and bindings.
 #[test]
@@ -267,31 +294,9 @@ fn every_wfx_effect_that_compiles_compiles_instrumented() {
     }
     let (mut compiled, mut failures) = (0, Vec::new());
     for effect in &paths {
-        let Some(normal) = analysis::load_effect(effect, &wfx_options()).effect else {
-            continue;
-        };
-        compiled += 1;
-        let out = analysis::debug::instrument_effect(effect, &analysis::FsLoader, &wfx_options());
-        let Some(instrumented) = out.instrumented else {
-            failures.push(format!(
-                "{}\n{}",
-                effect.display(),
-                out.load.render_diagnostics()
-            ));
-            continue;
-        };
-        let shape = |e: &analysis::ValidatedEffect| -> Vec<(String, Vec<analysis::Binding>)> {
-            e.techniques()
-                .iter()
-                .flat_map(|t| {
-                    t.passes
-                        .iter()
-                        .map(|p| (t.name.clone(), p.bindings().to_vec()))
-                })
-                .collect()
-        };
-        if shape(&normal) != shape(&instrumented.effect) {
-            failures.push(format!("{}: passes differ", effect.display()));
+        if let Some(outcome) = instrumented_alike(effect, &wfx_options()) {
+            compiled += 1;
+            failures.extend(outcome.err());
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -334,33 +339,10 @@ fn every_corpus_effect_that_compiles_compiles_instrumented() {
             ..analysis::Options::default()
         };
         for effect in effects(&shaders) {
-            let Some(normal) = analysis::load_effect(&effect, &options).effect else {
-                continue;
-            };
-            compiled += 1;
-            let out = analysis::debug::instrument_effect(&effect, &analysis::FsLoader, &options);
-            let Some(instrumented) = out.instrumented else {
-                failures.push(format!(
-                    "{}\n{}",
-                    effect.display(),
-                    out.load.render_diagnostics()
-                ));
-                continue;
-            };
-            let shape = |e: &analysis::ValidatedEffect| -> Vec<(String, Vec<analysis::Binding>)> {
-                e.techniques()
-                    .iter()
-                    .flat_map(|t| {
-                        t.passes
-                            .iter()
-                            .map(|p| (t.name.clone(), p.bindings().to_vec()))
-                    })
-                    .collect()
-            };
-            if shape(&normal) != shape(&instrumented.effect) {
-                failures.push(format!("{}: passes differ", effect.display()));
+            if let Some(outcome) = instrumented_alike(&effect, &options) {
+                compiled += 1;
+                failures.extend(outcome.err());
             }
-            assert!(!normal.wgsl().contains("fxbench_trace"));
         }
     }
     assert_eq!(compiled, 123, "corpus effects that compile");
