@@ -874,13 +874,7 @@ fn texture_intrinsics_match_cpu() {
                 return float4(lin.r, dec.r, tex2D(SrgbBackBuffer, uv).g, lin.g);
             }",
             expected: |x, y, input| {
-                let decode = |c: f32| {
-                    if c <= 0.04045 {
-                        c / 12.92
-                    } else {
-                        ((c + 0.055) / 1.055).powf(2.4)
-                    }
-                };
+                let decode = engine::color::srgb_to_linear;
                 let t = input.at(x as usize, y as usize);
                 [t[0], decode(t[0]), decode(t[1]), t[1]]
             },
@@ -923,13 +917,7 @@ fn out_and_inout_sampler_parameters_sample_their_argument() {
                 return float4(lin.r, dec.r, dec.g, tex2Dfetch(SrgbBackBuffer, p).b);
             }",
         expected: |x, y, input| {
-            let decode = |c: f32| {
-                if c <= 0.04045 {
-                    c / 12.92
-                } else {
-                    ((c + 0.055) / 1.055).powf(2.4)
-                }
-            };
+            let decode = engine::color::srgb_to_linear;
             let t = input.at(x as usize, y as usize);
             [t[0], decode(t[0]), decode(t[1]), decode(t[2])]
         },
