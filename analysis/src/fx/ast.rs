@@ -47,8 +47,14 @@ pub struct Path {
 }
 
 impl Path {
-    /// The segments joined with `::`.
-    pub fn joined(&self) -> String {
+    /// The segments joined with `::`; borrowed for a plain name (one segment, not `::x`), the
+    /// form nearly every name in an effect has, so that looking names up allocates nothing.
+    pub fn joined(&self) -> std::borrow::Cow<'_, str> {
+        if let [only] = self.segments.as_slice()
+            && !self.absolute
+        {
+            return std::borrow::Cow::Borrowed(&only.name);
+        }
         let len = self.segments.iter().map(|s| s.name.len() + 2).sum();
         let mut joined = String::with_capacity(len);
         for (i, segment) in self.segments.iter().enumerate() {
@@ -57,7 +63,7 @@ impl Path {
             }
             joined.push_str(&segment.name);
         }
-        joined
+        std::borrow::Cow::Owned(joined)
     }
 }
 

@@ -380,7 +380,7 @@ impl Checker {
                 let (code, message) = match self.const_value(dim) {
                     Some(_) if !integral => {
                         let shown = match &dim.kind {
-                            ExprKind::Name(path) => path.joined(),
+                            ExprKind::Name(path) => path.joined().into_owned(),
                             _ => "[]".to_string(),
                         };
                         let message = format!("'{shown}' : array size must be an integer constant");
@@ -388,7 +388,7 @@ impl Checker {
                     }
                     None => {
                         let shown = match &dim.kind {
-                            ExprKind::Name(path) => path.joined(),
+                            ExprKind::Name(path) => path.joined().into_owned(),
                             _ => "[]".to_string(),
                         };
                         let message =

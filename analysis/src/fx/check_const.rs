@@ -54,7 +54,7 @@ impl Checker {
 /// The name of the first call inside `e` (ReShade rejects a call before anything else).
 fn first_call(e: &Expr) -> Option<String> {
     match &e.kind {
-        ExprKind::Call { callee, .. } => Some(callee.joined()),
+        ExprKind::Call { callee, .. } => Some(callee.joined().into_owned()),
         ExprKind::Unary { operand: x, .. }
         | ExprKind::Postfix { operand: x, .. }
         | ExprKind::Cast { operand: x, .. }

@@ -326,7 +326,7 @@ impl Checker {
             };
         if read_only {
             let shown = match &root.kind {
-                ExprKind::Name(path) => path.joined(),
+                ExprKind::Name(path) => path.joined().into_owned(),
                 _ => "expression".to_string(),
             };
             let message = format!("'{shown}' : l-value specifies a read-only value");

@@ -95,7 +95,7 @@ impl Checker {
             return;
         };
         if is_sampler(ty) && self.global_name(path).is_some() {
-            let entry = (callee, index, arg.range, path.joined());
+            let entry = (callee, index, arg.range, path.joined().into_owned());
             self.sampler_writes.global_arguments.push(entry);
         }
     }

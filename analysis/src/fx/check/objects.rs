@@ -72,7 +72,7 @@ impl Checker {
 
     fn type_text(&self, ty: &TypeRef) -> String {
         match &ty.kind {
-            TypeKind::Named(path) => path.joined(),
+            TypeKind::Named(path) => path.joined().into_owned(),
             TypeKind::Void => "void".into(),
             TypeKind::String => "string".into(),
             TypeKind::Numeric { base, rows, cols } => crate::fx::types::Type::Numeric {

@@ -67,7 +67,7 @@ impl Emitter<'_> {
                 ParamKind::Value => {
                     let code = self.expr_as(a, pt)?;
                     let kind = SiteKind::Argument {
-                        callee: callee_name.clone(),
+                        callee: callee_name.to_string(),
                         parameter: param_names.get(k).cloned().unwrap_or_default(),
                     };
                     let parameter = param_names.get(k).cloned().unwrap_or_default();
@@ -170,7 +170,7 @@ impl Emitter<'_> {
         if self.ty(a) != pt || global {
             return None;
         }
-        if self.params.get(&name) == Some(&ParamKind::Pointer) {
+        if self.params.get(&*name) == Some(&ParamKind::Pointer) {
             return Some(self.local_name(&name));
         }
         Some(format!("&{}", self.local_name(&name)))

@@ -313,7 +313,7 @@ impl<'m> Emitter<'m> {
             };
         }
         let name = path.joined();
-        match self.params.get(&name) {
+        match self.params.get(&*name) {
             Some(ParamKind::Pointer) => Ok(format!("(*{})", self.local_name(&name))),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
             Some(ParamKind::Texture) => unsupported(path.range, "a texture is not a value"),
@@ -741,7 +741,7 @@ pub(crate) fn writes_with(e: &Expr, writing_call: &dyn Fn(&Path) -> bool) -> boo
         ExprKind::Cast { operand, .. } => w(operand),
         // The intrinsics with `out` results write them as statements of their own.
         ExprKind::Call { callee, .. }
-            if matches!(callee.joined().as_str(), "modf" | "frexp" | "sincos")
+            if matches!(callee.joined().as_ref(), "modf" | "frexp" | "sincos")
                 || super::super::check_atomic::is_atomic(&callee.joined())
                 || writing_call(callee) =>
         {

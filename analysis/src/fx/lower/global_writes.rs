@@ -79,7 +79,7 @@ impl Emitter<'_> {
                 }
                 None => {
                     let name = callee.joined();
-                    let writer = matches!(name.as_str(), "modf" | "frexp" | "sincos")
+                    let writer = matches!(name.as_ref(), "modf" | "frexp" | "sincos")
                         || check_atomic::is_atomic(&name);
                     found.writes |= writer && args.iter().any(|a| self.is_global_place(a));
                 }

@@ -281,7 +281,7 @@ pub(crate) fn annotations(list: &[Annotation], consts: &Consts) -> Result<Annota
             ExprKind::Literal(Literal::String(s)) => AnnotationValue::String(s.clone()),
             ExprKind::Literal(Literal::Bool(b)) => AnnotationValue::Bool(*b),
             ExprKind::Name(p) if lookup_const(consts, &p.joined()).is_none() => {
-                AnnotationValue::Ident(p.joined())
+                AnnotationValue::Ident(p.joined().into_owned())
             }
             ExprKind::Construct { .. } | ExprKind::InitList(_) => {
                 match const_values(&a.value, consts) {
@@ -304,7 +304,7 @@ pub(crate) fn annotations(list: &[Annotation], consts: &Consts) -> Result<Annota
 /// The value of an object property that names something (a sampler's or storage's texture).
 fn property_name(p: &Property) -> Option<String> {
     match &p.value.kind {
-        ExprKind::Name(path) => Some(path.joined()),
+        ExprKind::Name(path) => Some(path.joined().into_owned()),
         _ => None,
     }
 }

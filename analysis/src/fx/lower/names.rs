@@ -109,16 +109,20 @@ fn plain_part(part: &str) -> bool {
 fn user_space(joined: &str) -> bool {
     !predeclared(joined)
         && !joined.starts_with("fx_")
-        && !joined.to_ascii_lowercase().contains("fxbench")
+        && !joined
+            .as_bytes()
+            .windows(b"fxbench".len())
+            .any(|w| w.eq_ignore_ascii_case(b"fxbench"))
 }
 
 /// The escaped spelling of a name: `fx_` and `tag`, then each part as its length, `_` and
 /// itself (`loop` → `fx_u4_loop`, `A::_b` → `fx_u1_A2__b`). The lengths make it read back one
 /// way only, and no generated name starts with `fx_` and a tag followed by a digit.
 fn escaped(tag: char, parts: &[&str]) -> String {
+    use std::fmt::Write as _;
     let mut out = format!("fx_{tag}");
     for part in parts {
-        out.push_str(&format!("{}_{part}", part.len()));
+        let _ = write!(out, "{}_{part}", part.len());
     }
     out
 }

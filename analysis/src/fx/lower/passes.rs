@@ -276,7 +276,7 @@ fn pass_states(
                             states.fragment = entry;
                             states.fragment_span = value_span;
                             if let ExprKind::Name(path) = &s.value.kind {
-                                states.fragment_name = Some(path.joined());
+                                states.fragment_name = Some(path.joined().into_owned());
                             }
                         }
                         _ => {

@@ -34,7 +34,7 @@ impl Emitter<'_> {
             };
         }
         let name = path.joined();
-        match self.params.get(&name) {
+        match self.params.get(&*name) {
             Some(ParamKind::Sampler) => {
                 let n = self.local_name(&name);
                 Ok((format!("fx_tex_{n}"), n, true))

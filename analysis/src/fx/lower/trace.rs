@@ -59,11 +59,11 @@ fn scalar_kind(base: Base) -> ScalarKind {
 /// How an FX place reads in a trace: `c.rgb`, `a[i]`, `s.m[…]`.
 pub(super) fn place_name(e: &Expr) -> String {
     match &e.kind {
-        ExprKind::Name(p) => p.joined(),
+        ExprKind::Name(p) => p.joined().into_owned(),
         ExprKind::Member { base, member } => format!("{}.{}", place_name(base), member.name),
         ExprKind::Index { base, index } => {
             let i = match &index.kind {
-                ExprKind::Name(p) => p.joined(),
+                ExprKind::Name(p) => p.joined().into_owned(),
                 ExprKind::Literal(Literal::Int(n) | Literal::Uint(n)) => n.to_string(),
                 _ => "…".to_string(),
             };

@@ -318,7 +318,7 @@ mod tests {
             ExprKind::Literal(Literal::Uint(v)) => format!("{v}u"),
             ExprKind::Literal(Literal::Float(v)) => format!("{v:?}"),
             ExprKind::Literal(Literal::String(s)) => format!("{s:?}"),
-            ExprKind::Name(p) => p.joined(),
+            ExprKind::Name(p) => p.joined().into_owned(),
             ExprKind::Unary { op, operand } => format!("({op:?} {})", sexp(operand)),
             ExprKind::Postfix { op, operand } => format!("(Post{op:?} {})", sexp(operand)),
             ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sexp(lhs), sexp(rhs)),
@@ -344,7 +344,7 @@ mod tests {
     fn ty_name(ty: &TypeRef) -> String {
         match &ty.kind {
             TypeKind::Numeric { base, rows, cols } => format!("{}{rows}x{cols}", base.as_str()),
-            TypeKind::Named(path) => path.joined(),
+            TypeKind::Named(path) => path.joined().into_owned(),
             other => format!("{other:?}"),
         }
     }

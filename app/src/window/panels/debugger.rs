@@ -363,6 +363,10 @@ fn rows_ui(ui: &mut egui::Ui, rows: &[TraceRow], filter: &str) -> Vec<Command> {
                         }
                     }
                 });
+            // Room under the last row for the horizontal scroll bar, which floats over the
+            // content: without it a wide trace hides its last row under the bar.
+            let scroll = ui.spacing().scroll;
+            ui.add_space(scroll.bar_width + scroll.bar_outer_margin + scroll.bar_inner_margin);
         });
     commands
 }

@@ -83,25 +83,8 @@ struct ExpressionContext<'input, 'temp, 'out> {
 }
 
 impl<'a> ExpressionContext<'a, '_, '_> {
-    fn parse_binary_op(
-        &mut self,
-        lexer: &mut Lexer<'a>,
-        classifier: impl Fn(Token<'a>) -> Option<crate::BinaryOperator>,
-        mut parser: impl FnMut(&mut Lexer<'a>, &mut Self) -> Result<'a, Handle<ast::Expression<'a>>>,
-    ) -> Result<'a, Handle<ast::Expression<'a>>> {
-        let start = lexer.start_byte_offset();
-        let mut accumulator = parser(lexer, self)?;
-        while let Some(op) = classifier(lexer.peek().0) {
-            let _ = lexer.next();
-            let left = accumulator;
-            let right = parser(lexer, self)?;
-            accumulator = self.expressions.append(
-                ast::Expression::Binary { op, left, right },
-                lexer.span_from(start),
-            );
-        }
-        Ok(accumulator)
-    }
+    // fxbench patch: `parse_binary_op` is gone; `Parser::binary_expression` parses binary
+    // operators by precedence climbing.
 
     fn declare_local(&mut self, name: ast::Ident<'a>) -> Result<'a, Handle<ast::Local>> {
         let handle = self.locals.append(ast::Local, name.span);
@@ -697,97 +680,64 @@ impl Parser {
         Ok(singular_expr)
     }
 
-    fn equality_expression<'a>(
+    /// The binary operator `token` stands for, and its precedence: 1 for `||` up to 10 for the
+    /// multiplicative operators. In a template list (`generic`), `<`, `>`, `>=` and `>>` end the
+    /// expression instead, as the grammar's `_template_args_end` disambiguation requires.
+    fn binary_operator(token: Token<'_>, generic: bool) -> Option<(u8, crate::BinaryOperator)> {
+        use crate::BinaryOperator as Bo;
+        Some(match token {
+            Token::LogicalOperation('|') => (1, Bo::LogicalOr),
+            Token::LogicalOperation('&') => (2, Bo::LogicalAnd),
+            Token::Operation('|') => (3, Bo::InclusiveOr),
+            Token::Operation('^') => (4, Bo::ExclusiveOr),
+            Token::Operation('&') => (5, Bo::And),
+            Token::LogicalOperation('=') => (6, Bo::Equal),
+            Token::LogicalOperation('!') => (6, Bo::NotEqual),
+            Token::LogicalOperation('<') => (7, Bo::LessEqual),
+            Token::Paren('<') if !generic => (7, Bo::Less),
+            Token::Paren('>') if !generic => (7, Bo::Greater),
+            Token::LogicalOperation('>') if !generic => (7, Bo::GreaterEqual),
+            Token::ShiftOperation('<') => (8, Bo::ShiftLeft),
+            Token::ShiftOperation('>') if !generic => (8, Bo::ShiftRight),
+            Token::Operation('+') => (9, Bo::Add),
+            Token::Operation('-') => (9, Bo::Subtract),
+            Token::Operation('*') => (10, Bo::Multiply),
+            Token::Operation('/') => (10, Bo::Divide),
+            Token::Operation('%') => (10, Bo::Modulo),
+            _ => return None,
+        })
+    }
+
+    /// fxbench patch: the binary operators of `expression`, by precedence climbing. naga parses
+    /// them with one nested closure per precedence level (ten of them), each asking the lexer for
+    /// its start offset and peeking at the next token for every operand; this builds the same
+    /// left-associative tree with the same spans (each node from the start of its left operand to
+    /// the end of its right one) and asks once per operand.
+    fn binary_expression<'a>(
         &mut self,
         lexer: &mut Lexer<'a>,
         context: &mut ExpressionContext<'a, '_, '_>,
+        generic: bool,
+        min_precedence: u8,
     ) -> Result<'a, Handle<ast::Expression<'a>>> {
-        // equality_expression
-        context.parse_binary_op(
-            lexer,
-            |token| match token {
-                Token::LogicalOperation('=') => Some(crate::BinaryOperator::Equal),
-                Token::LogicalOperation('!') => Some(crate::BinaryOperator::NotEqual),
-                _ => None,
-            },
-            // relational_expression
-            |lexer, context| {
-                let enclosing = self.race_rules(Rule::GenericExpr, Rule::EnclosedExpr);
-                context.parse_binary_op(
-                    lexer,
-                    match enclosing {
-                        Some(Rule::GenericExpr) => |token| match token {
-                            Token::LogicalOperation('<') => Some(crate::BinaryOperator::LessEqual),
-                            _ => None,
-                        },
-                        _ => |token| match token {
-                            Token::Paren('<') => Some(crate::BinaryOperator::Less),
-                            Token::Paren('>') => Some(crate::BinaryOperator::Greater),
-                            Token::LogicalOperation('<') => Some(crate::BinaryOperator::LessEqual),
-                            Token::LogicalOperation('>') => {
-                                Some(crate::BinaryOperator::GreaterEqual)
-                            }
-                            _ => None,
-                        },
-                    },
-                    // shift_expression
-                    |lexer, context| {
-                        context.parse_binary_op(
-                            lexer,
-                            match enclosing {
-                                Some(Rule::GenericExpr) => |token| match token {
-                                    Token::ShiftOperation('<') => {
-                                        Some(crate::BinaryOperator::ShiftLeft)
-                                    }
-                                    _ => None,
-                                },
-                                _ => |token| match token {
-                                    Token::ShiftOperation('<') => {
-                                        Some(crate::BinaryOperator::ShiftLeft)
-                                    }
-                                    Token::ShiftOperation('>') => {
-                                        Some(crate::BinaryOperator::ShiftRight)
-                                    }
-                                    _ => None,
-                                },
-                            },
-                            // additive_expression
-                            |lexer, context| {
-                                context.parse_binary_op(
-                                    lexer,
-                                    |token| match token {
-                                        Token::Operation('+') => Some(crate::BinaryOperator::Add),
-                                        Token::Operation('-') => {
-                                            Some(crate::BinaryOperator::Subtract)
-                                        }
-                                        _ => None,
-                                    },
-                                    // multiplicative_expression
-                                    |lexer, context| {
-                                        context.parse_binary_op(
-                                            lexer,
-                                            |token| match token {
-                                                Token::Operation('*') => {
-                                                    Some(crate::BinaryOperator::Multiply)
-                                                }
-                                                Token::Operation('/') => {
-                                                    Some(crate::BinaryOperator::Divide)
-                                                }
-                                                Token::Operation('%') => {
-                                                    Some(crate::BinaryOperator::Modulo)
-                                                }
-                                                _ => None,
-                                            },
-                                            |lexer, context| self.unary_expression(lexer, context),
-                                        )
-                                    },
-                                )
-                            },
-                        )
-                    },
-                )
-            },
-        )
+        let start = lexer.start_byte_offset();
+        let mut accumulator = self.unary_expression(lexer, context)?;
+        while let Some((precedence, op)) = Self::binary_operator(lexer.peek().0, generic) {
+            if precedence < min_precedence {
+                break;
+            }
+            let _ = lexer.next();
+            let right = self.binary_expression(lexer, context, generic, precedence + 1)?;
+            accumulator = context.expressions.append(
+                ast::Expression::Binary {
+                    op,
+                    left: accumulator,
+                    right,
+                },
+                lexer.span_from(start),
+            );
+        }
+        Ok(accumulator)
     }
 
     fn expression<'a>(
@@ -797,63 +747,11 @@ impl Parser {
     ) -> Result<'a, Handle<ast::Expression<'a>>> {
         self.track_recursion(|this| {
             this.push_rule_span(Rule::GeneralExpr, lexer);
-            // logical_or_expression
-            let handle = context.parse_binary_op(
-                lexer,
-                |token| match token {
-                    Token::LogicalOperation('|') => Some(crate::BinaryOperator::LogicalOr),
-                    _ => None,
-                },
-                // logical_and_expression
-                |lexer, context| {
-                    context.parse_binary_op(
-                        lexer,
-                        |token| match token {
-                            Token::LogicalOperation('&') => Some(crate::BinaryOperator::LogicalAnd),
-                            _ => None,
-                        },
-                        // inclusive_or_expression
-                        |lexer, context| {
-                            context.parse_binary_op(
-                                lexer,
-                                |token| match token {
-                                    Token::Operation('|') => {
-                                        Some(crate::BinaryOperator::InclusiveOr)
-                                    }
-                                    _ => None,
-                                },
-                                // exclusive_or_expression
-                                |lexer, context| {
-                                    context.parse_binary_op(
-                                        lexer,
-                                        |token| match token {
-                                            Token::Operation('^') => {
-                                                Some(crate::BinaryOperator::ExclusiveOr)
-                                            }
-                                            _ => None,
-                                        },
-                                        // and_expression
-                                        |lexer, context| {
-                                            context.parse_binary_op(
-                                                lexer,
-                                                |token| match token {
-                                                    Token::Operation('&') => {
-                                                        Some(crate::BinaryOperator::And)
-                                                    }
-                                                    _ => None,
-                                                },
-                                                |lexer, context| {
-                                                    this.equality_expression(lexer, context)
-                                                },
-                                            )
-                                        },
-                                    )
-                                },
-                            )
-                        },
-                    )
-                },
-            )?;
+            // Which operators continue the expression depends on the innermost enclosing
+            // template list or parentheses; the rule stack is the same for every operand.
+            let generic =
+                this.race_rules(Rule::GenericExpr, Rule::EnclosedExpr) == Some(Rule::GenericExpr);
+            let handle = this.binary_expression(lexer, context, generic, 1)?;
             this.pop_rule_span(lexer);
             Ok(handle)
         })
