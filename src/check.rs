@@ -9,7 +9,7 @@ use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 
 use analysis::render::{self, Colors, Group};
-use analysis::{Diagnostic, FileLoader as _, FsLoader, Options, SourceMap, Target};
+use analysis::{FileLoader as _, FsLoader, Options, Target};
 use anyhow::{Context as _, bail};
 
 /// No errors were found (warnings may have been).
@@ -173,7 +173,7 @@ pub fn run(args: CheckArgs) -> i32 {
         ..effect_options(&args, &search, target.as_ref())
     };
     let wgsl_target = target.unwrap_or_else(Target::native);
-    let mut checked: Vec<(SourceMap, Vec<Diagnostic>)> = Vec::new();
+    let mut inputs: Vec<(&Path, FileKind, String)> = Vec::with_capacity(files.len());
     for path in &files {
         let Some(kind) = FileKind::of(path) else {
             eprintln!(
@@ -191,21 +191,23 @@ pub fn run(args: CheckArgs) -> i32 {
                 return EXIT_USAGE;
             }
         };
-        checked.push(match kind {
-            FileKind::Effect => {
-                let options = Options {
-                    texture_dirs: search.texture_dirs(path),
-                    ..options.clone()
-                };
-                let output = analysis::compile(path, text, &FsLoader, &options);
-                (output.sources, output.diagnostics)
-            }
-            FileKind::Wgsl => {
-                let output = analysis::wgsl_file::check_wgsl_for(path, text, &wgsl_target);
-                (output.sources, output.diagnostics)
-            }
-        });
+        inputs.push((path, kind, text));
     }
+    let check_one = |(path, kind, text): (&Path, FileKind, String)| match kind {
+        FileKind::Effect => {
+            let options = Options {
+                texture_dirs: search.texture_dirs(path),
+                ..options.clone()
+            };
+            let output = analysis::compile(path, text, &FsLoader, &options);
+            (output.sources, output.diagnostics)
+        }
+        FileKind::Wgsl => {
+            let output = analysis::wgsl_file::check_wgsl_for(path, text, &wgsl_target);
+            (output.sources, output.diagnostics)
+        }
+    };
+    let checked = in_parallel(inputs, check_one);
     let groups: Vec<Group<'_>> = checked
         .iter()
         .map(|(sources, diagnostics)| (sources, diagnostics.as_slice()))
@@ -236,6 +238,61 @@ pub fn run(args: CheckArgs) -> i32 {
         return EXIT_USAGE;
     }
     if errors > 0 { EXIT_ERRORS } else { EXIT_CLEAN }
+}
+
+/// `check` applied to each input, the results in the inputs' order. A single input is checked
+/// on this thread (naga parses a small text in place on the main thread); more are shared out
+/// among as many threads as the machine runs at once, each taking the next unchecked input, so
+/// a folder of effects takes about as long as its slowest effect on each core.
+fn in_parallel<I: Send, O: Send>(inputs: Vec<I>, check: impl Fn(I) -> O + Sync) -> Vec<O> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(inputs.len());
+    if threads <= 1 {
+        return inputs.into_iter().map(check).collect();
+    }
+    let count = inputs.len();
+    let queue = std::sync::Mutex::new(inputs.into_iter().enumerate());
+    let next = || {
+        queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .next()
+    };
+    let mut done: Vec<(usize, O)> = std::thread::scope(|scope| {
+        // The main thread's usual stack, reserved rather than touched, so that an effect checks
+        // on a worker as it does alone.
+        let workers: Vec<_> = (0..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .name("check".into())
+                    .stack_size(8 << 20)
+                    .spawn_scoped(scope, || {
+                        let mut mine = Vec::new();
+                        while let Some((index, input)) = next() {
+                            mine.push((index, check(input)));
+                        }
+                        mine
+                    })
+                    .ok()
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| match worker.join() {
+                Ok(mine) => mine,
+                // A panic in a checker is a bug; surface it as the panic it was.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    // What no worker took (none could be started): checked here.
+    while let Some((index, input)) = next() {
+        done.push((index, check(input)));
+    }
+    debug_assert_eq!(done.len(), count);
+    done.sort_unstable_by_key(|&(index, _)| index);
+    done.into_iter().map(|(_, output)| output).collect()
 }
 
 /// The options effects are compiled with: includes resolve beside the effect first, then in the
@@ -281,6 +338,19 @@ mod tests {
         assert!(parse_define("1X=2").is_err());
         assert!(parse_define("=2").is_err());
         assert!(parse_define("A-B=2").is_err());
+    }
+
+    #[test]
+    fn parallel_checks_keep_the_inputs_order() {
+        // Later inputs finish first (shorter sleeps), so any worker's order would show.
+        let inputs: Vec<u64> = (0..12).collect();
+        let outputs = in_parallel(inputs, |n| {
+            std::thread::sleep(std::time::Duration::from_millis(12 - n));
+            n * 10
+        });
+        assert_eq!(outputs, (0..12).map(|n| n * 10).collect::<Vec<_>>());
+        assert_eq!(in_parallel(vec![7], |n: i32| n + 1), [8]);
+        assert!(in_parallel(Vec::<i32>::new(), |n| n).is_empty());
     }
 
     #[test]
