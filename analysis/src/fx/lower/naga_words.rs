@@ -13,6 +13,38 @@ pub(crate) fn fx_words(message: &str) -> String {
     names_in_fx_words(&unhandled)
 }
 
+/// naga's `Entry point fx_ps_1 at Fragment is invalid: Uses operations forbidden at this stage`
+/// as `'PS' as a pixel shader is invalid: it uses an operation that stage cannot ...`: the
+/// generated wrapper named by the FX function a pass names (`entries`: wrapper, FX name, stage).
+pub(crate) fn entry_points_in_fx_words(
+    message: &str,
+    entries: &[(String, String, naga::ShaderStage)],
+) -> String {
+    let Some(rest) = message.strip_prefix("Entry point ") else {
+        return message.to_string();
+    };
+    let Some((wgsl, rest)) = rest.split_once(" at ") else {
+        return message.to_string();
+    };
+    let Some((_, rest)) = rest.split_once(' ') else {
+        return message.to_string();
+    };
+    let Some((_, fx, stage)) = entries.iter().find(|(w, _, _)| w == wgsl) else {
+        return message.to_string();
+    };
+    let stage = match stage {
+        naga::ShaderStage::Vertex => "vertex",
+        naga::ShaderStage::Fragment => "pixel",
+        _ => "compute",
+    };
+    let forbidden = format!(
+        "it uses an operation a {stage} shader cannot (a barrier or groupshared memory outside \
+         a compute shader, a derivative or discard outside a pixel shader)"
+    );
+    let rest = rest.replace("Uses operations forbidden at this stage", &forbidden);
+    format!("'{fx}' as a {stage} shader {rest}")
+}
+
 /// The FX name of naga's scalar debug form `Scalar { kind: K, width: W }` (its inside).
 fn scalar_name(inside: &str) -> Option<&'static str> {
     let kind = inside.split("kind: ").nth(1)?.split([',', ' ']).next()?;
@@ -199,5 +231,23 @@ mod tests {
             "'ReShade::BackBuffer' : x"
         );
         assert_eq!(fx_words("index [i] of a[0]"), "index [i] of a[0]");
+        let entries = [(
+            "fx_ps_1".to_string(),
+            "PS".to_string(),
+            naga::ShaderStage::Fragment,
+        )];
+        assert_eq!(
+            entry_points_in_fx_words(
+                "Entry point fx_ps_1 at Fragment is invalid: Uses operations forbidden at this stage",
+                &entries
+            ),
+            "'PS' as a pixel shader is invalid: it uses an operation a pixel shader cannot (a \
+             barrier or groupshared memory outside a compute shader, a derivative or discard \
+             outside a pixel shader)"
+        );
+        assert_eq!(
+            entry_points_in_fx_words("Entry point fx_vs_9 at Vertex is invalid", &entries),
+            "Entry point fx_vs_9 at Vertex is invalid"
+        );
     }
 }
