@@ -5,8 +5,9 @@
 //! {1, float2(1, 2)}` a `float2[2]` that does not (arrays convert element types, never
 //! shapes, but truncate vectors), and a list never initialises a vector or a struct
 //! (`float3 v = {1, 2, 3};`, `S s = {1, 2};`). All are `AssignTypeMismatch` with ReShade's
-//! words (its X3017). Nested lists (multi-dimensional arrays, which ReShade lacks) are checked
-//! level by level: each level's length, then its elements.
+//! words (its X3017). ReShade has no arrays of arrays: a list inside a list is its X3119, and
+//! after a declaration's second dimension (already that error) nested lists are checked level
+//! by level against it: each level's length, then its elements.
 
 use super::ast::*;
 use super::check::Checker;
@@ -21,14 +22,28 @@ impl Checker {
             self.convert(&value, ty, init.range, DiagnosticCode::AssignTypeMismatch);
             return;
         };
-        if items
+        if let Some(inner) = items
             .iter()
-            .any(|i| matches!(i.kind, ExprKind::InitList(_)))
+            .find(|i| matches!(i.kind, ExprKind::InitList(_)))
         {
-            return self.check_nested_init(init, items, ty);
+            // A list is an array, and ReShade has no arrays of arrays: a list of lists is its
+            // X3119 at the first inner list, unless the declaration's own second dimension was
+            // that error already (then each level is checked against it).
+            return match ty {
+                Type::Array(element, _) if matches!(**element, Type::Array(..)) => {
+                    self.check_nested_init(init, items, ty)
+                }
+                _ if ty.is_error() => {}
+                _ => self.report(
+                    DiagnosticCode::UnsupportedType,
+                    inner.range,
+                    "'{' : arrays cannot be multi-dimensional".to_string(),
+                ),
+            };
         }
         let types: Vec<Type> = items.iter().map(|i| self.expr(i)).collect();
-        if ty.is_error() || types.iter().any(Type::is_error) {
+        if ty.is_error() || types.iter().any(Type::is_error) || !self.elements_merge(items, &types)
+        {
             return;
         }
         let list = list_type(&types);
@@ -52,6 +67,38 @@ impl Checker {
         for item in items {
             self.check_init(item, element);
         }
+    }
+
+    /// ReShade's rule for each element as it reads a list (`parse_expression_unary`): an array
+    /// element is X3119, and an element that is a struct where the ones before it are not, or
+    /// another struct, or not one where they are, is X3017 at that element. False when one
+    /// was reported.
+    fn elements_merge(&mut self, items: &[Expr], types: &[Type]) -> bool {
+        let definition = |t: &Type| match t {
+            Type::Struct(id, _) => Some(*id),
+            _ => None,
+        };
+        for (i, (item, t)) in items.iter().zip(types).enumerate() {
+            if matches!(t, Type::Array(..)) {
+                let message = format!("'{}' : arrays cannot be multi-dimensional", t.name());
+                self.report(DiagnosticCode::UnsupportedType, item.range, message);
+                return false;
+            }
+            if i > 0 && definition(t) != definition(&types[0]) {
+                let Type::Array(composite, _) = list_type(&types[..i]) else {
+                    return true;
+                };
+                let message = format!(
+                    "'{}' : cannot convert these types (from '{}' to '{}')",
+                    t.name(),
+                    t.name(),
+                    composite.name()
+                );
+                self.report(DiagnosticCode::AssignTypeMismatch, item.range, message);
+                return false;
+            }
+        }
+        true
     }
 
     fn init_mismatch(&mut self, range: TextRange, list: &Type, ty: &Type) {
