@@ -9,7 +9,7 @@
 #[path = "support/fx_mutator.rs"]
 mod fx_mutator;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use analysis::{FsLoader, LoadOutput, Options};
 use fx_mutator::{Kind, Rng, mutate, token_ranges};
@@ -104,21 +104,6 @@ fn messages_with_leaks(path: &Path, output: &LoadOutput) -> Vec<String> {
         .collect()
 }
 
-fn fx_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            fx_files(&path, found);
-        } else if path.extension().is_some_and(|e| e == "fx") {
-            found.push(path);
-        }
-    }
-}
-
 #[test]
 fn the_leak_finder_sees_wgsl_and_handles_and_spares_fx() {
     assert_eq!(
@@ -135,10 +120,9 @@ fn the_leak_finder_sees_wgsl_and_handles_and_spares_fx() {
 
 #[test]
 fn conformance_diagnostics_speak_fx() {
-    let mut cases = Vec::new();
-    fx_files(
+    let cases = corpus::files_below(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance"),
-        &mut cases,
+        "fx",
     );
     assert!(cases.len() >= 600, "the suite has {} cases", cases.len());
     let options = Options::default();
