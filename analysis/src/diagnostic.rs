@@ -210,6 +210,14 @@ diagnostic_codes! {
     /// workgroup counts and size, workgroup memory, bindings, render targets, varyings, texture
     /// dimensions, the uniform block), or any target's private-memory budget.
     LimitExceeded,
+    // --- ReShade FX warnings ReShade gives (`fx/check/`) ---
+    /// A global variable without `uniform` or `static`: ReShade makes it a uniform and warns
+    /// (X5000).
+    ImplicitUniform,
+    /// A type before an annotation's name, which ReShade ignores and warns of (X4717).
+    DeprecatedSyntax,
+    /// A `switch` without any `case` or `default` label (ReShade's X5002).
+    EmptySwitch,
 }
 
 impl DiagnosticCode {

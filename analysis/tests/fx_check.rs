@@ -155,7 +155,12 @@ void h(float p, float p)
     assert_eq!(
         check(src),
         [
+            // Globals without `uniform` or `static` are uniforms, as ReShade warns (X5000).
+            "1:21-1:22 warning[ImplicitUniform] 'x' : global variables are considered 'uniform' by default",
+            "1:44-1:45 warning[ImplicitUniform] 'y' : global variables are considered 'uniform' by default",
             "2:42-2:46 error[UndeclaredIdentifier] 'B::y' : undeclared identifier",
+            "3:7-3:8 warning[ImplicitUniform] 'x' : global variables are considered 'uniform' by default",
+            "4:7-4:8 warning[ImplicitUniform] 'x' : global variables are considered 'uniform' by default",
             "4:7-4:8 error[Redefinition] 'x' : redefinition",
             "6:23-6:24 error[Redefinition] 'p' : redefinition of a parameter",
             "10:11-10:12 error[Redefinition] 'q' : redefinition",

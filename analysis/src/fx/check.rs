@@ -847,6 +847,13 @@ impl Checker {
                 self.report(DiagnosticCode::SyntaxError, a.name.range, message);
                 continue;
             }
+            if let Some(ty) = &a.ty {
+                let message = format!(
+                    "'{}' : type prefixes for annotations are deprecated and ignored",
+                    self.resolve_type_quietly(ty).name()
+                );
+                self.warn(DiagnosticCode::DeprecatedSyntax, ty.range, message);
+            }
             if !self.is_constant_expr(&a.value) {
                 let message = format!("'{}' : value must be a literal expression", a.name.name);
                 self.report(DiagnosticCode::NonConstInitializer, a.value.range, message);
@@ -1081,6 +1088,15 @@ impl Checker {
             self.statements(&case.body);
         }
         self.switches -= 1;
+        if cases.iter().all(|c| c.labels.is_empty()) {
+            // ReShade places it where the selector's `(` is.
+            let message = "'switch' : switch statement contains no 'case' or 'default' labels";
+            self.warn(
+                DiagnosticCode::EmptySwitch,
+                selector.range,
+                message.to_string(),
+            );
+        }
         // Where ReShade stops: the next label, or the switch's closing brace.
         let close = TextRange::new(range.end as usize - 1, range.end as usize);
         let ends: Vec<TextRange> = cases

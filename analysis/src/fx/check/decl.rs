@@ -234,6 +234,23 @@ impl Checker {
             if self.forbidden_qualifier(q, &d.name, Owner::Global) {
                 continue;
             }
+            let object = matches!(v.ty.kind, TypeKind::Object { .. });
+            if !object
+                && ![
+                    Qualifier::Static,
+                    Qualifier::Groupshared,
+                    Qualifier::Uniform,
+                ]
+                .iter()
+                .any(|&k| has(q, k))
+            {
+                // ReShade's parse_variable, before it checks what a uniform may not be.
+                let message = format!(
+                    "'{}' : global variables are considered 'uniform' by default",
+                    d.name.name
+                );
+                self.warn(DiagnosticCode::ImplicitUniform, d.name.range, message);
+            }
             let what = if has(q, Qualifier::Static) {
                 if has(q, Qualifier::Uniform) {
                     Some("uniform global variables cannot be declared 'static'")
