@@ -461,6 +461,16 @@ impl<'m> Emitter<'m> {
                         ),
                     );
                 }
+                if super::consts::holds_non_finite(init, &self.lowered.consts) {
+                    // WGSL has no constant infinity or NaN and computes no global's initial
+                    // value at run time.
+                    return unsupported(
+                        init.range,
+                        format!(
+                            "'{qualified}' : a global initialised to an infinity or a NaN is not supported yet"
+                        ),
+                    );
+                }
                 Some(self.init(init, &ty)?)
             }
             None => None,
