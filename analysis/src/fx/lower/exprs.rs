@@ -314,6 +314,9 @@ impl<'m> Emitter<'m> {
                 Some(Global::Value(n)) => {
                     if self.statics.contains_key(q) {
                         self.use_static(q);
+                        if self.computed_const(q) {
+                            return Ok(format!("{n}()"));
+                        }
                     }
                     Ok(n.clone())
                 }
