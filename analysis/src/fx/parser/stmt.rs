@@ -34,6 +34,7 @@ impl Parser<'_> {
     fn statement_or_error(&mut self) -> Stmt {
         let start = self.pos;
         let begin = self.peek().range.start;
+        self.salvaged = None;
         match self.statement() {
             Ok(s) => s,
             Err(Reported) => {
@@ -41,9 +42,11 @@ impl Parser<'_> {
                 if self.pos == start && !self.at("}") {
                     self.bump();
                 }
+                // An expression read whole before the error is still checked.
+                let kind = self.salvaged.take().map_or(StmtKind::Error, StmtKind::Expr);
                 Stmt {
                     attributes: Vec::new(),
-                    kind: StmtKind::Error,
+                    kind,
                     range: self.range_from(begin),
                 }
             }
@@ -138,7 +141,10 @@ impl Parser<'_> {
 
     fn expression_statement(&mut self) -> PResult<StmtKind> {
         let e = self.expression()?;
-        self.expect(";")?;
+        if let Err(reported) = self.expect(";") {
+            self.salvaged = Some(e);
+            return Err(reported);
+        }
         Ok(StmtKind::Expr(e))
     }
 
