@@ -14,7 +14,14 @@ impl Parser<'_> {
     fn block_inner(&mut self) -> PResult<Block> {
         let start = self.expect("{")?.range.start;
         let statements = self.statements_until_close();
-        self.expect("}")?;
+        if self.kind() == TokenKind::Eof {
+            // Left open at the end of the text: the error is reported, and what was read is
+            // kept, for ReShade checks statements as it reads them (`unreachable code` before
+            // the end).
+            let _ = self.expect("}");
+        } else {
+            self.expect("}")?;
+        }
         Ok(Block {
             statements,
             range: self.range_from(start),
