@@ -40,6 +40,9 @@ enum Verdict {
     BackendReject,
 }
 
+/// The words of our error for a `source` image not found.
+const MISSING_IMAGE: &str = "image for texture";
+
 /// The words of our errors for code no ReShade back end compiles.
 const BACKEND_REJECT: &str = "none of its back ends compile it";
 
@@ -519,8 +522,19 @@ fn reshade_verdicts(fxc: &Path, files: &[PathBuf], extra: &[String]) -> Vec<Verd
 /// (one elsewhere when it has none).
 fn our_verdict(path: &Path, options: &Options) -> Verdict {
     let out = analysis::load_effect(path, options);
-    let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
-    if errors.is_empty() && out.effect.is_some() {
+    // ReShade's compiler loads no images: a `source` image the corpus lacks is the runtime's
+    // error, not the front end's.
+    let errors: Vec<_> = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && !d.message.contains(MISSING_IMAGE))
+        .collect();
+    let image_missing = || {
+        out.diagnostics
+            .iter()
+            .any(|d| d.message.contains(MISSING_IMAGE))
+    };
+    if errors.is_empty() && (out.effect.is_some() || image_missing()) {
         return Verdict::Accepted;
     }
     // Where ReShade's front end goes on past code no back end compiles, so do we: its first
@@ -556,6 +570,9 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
 fn disagree(reshade: &Verdict, ours: &Verdict, path: &Path) -> bool {
     match (reshade, ours) {
         (Verdict::Accepted, Verdict::BackendReject) => false,
+        // ReShade's compiler stopped without a located error (its recursive parser overflows
+        // the stack on nesting ours limits to 256 levels): no verdict to compare.
+        (Verdict::Rejected(None, 0), Verdict::Rejected(..)) => false,
         // An error at the end of the input lands in the file `reshade_verdict.py` wraps the
         // case in; ours is on the case's last line.
         (Verdict::Rejected(Some(file), _), Verdict::Rejected(None, line))

@@ -297,13 +297,7 @@ impl Lexer<'_> {
             }
             return self.int_suffix();
         }
-        self.digits(false);
-        let mut float = false;
-        if self.at(self.pos) == b'.' {
-            float = true;
-            self.pos += 1;
-            self.digits(false);
-        }
+        let mut float = self.mantissa();
         if matches!(self.at(self.pos), b'e' | b'E') {
             let sign = usize::from(matches!(self.at(self.pos + 1), b'+' | b'-'));
             if self.at(self.pos + 1 + sign).is_ascii_digit() {
@@ -322,6 +316,31 @@ impl Lexer<'_> {
             _ if float => TokenKind::Float,
             _ => self.int_suffix(),
         }
+    }
+
+    /// The digits and decimal point of a decimal or octal literal, read as ReShade's lexer reads
+    /// them; whether a decimal point was read. A literal starting with `0` is octal until its
+    /// decimal point (`08` is `0` and `8`), and the point is part of the literal only among its
+    /// first 19 characters: in `11111111111111111111.5` (20 digits) the literal ends before it.
+    fn mantissa(&mut self) -> bool {
+        let mut radix = if self.at(self.pos) == b'0' { 8 } else { 10 };
+        let mut point = false;
+        for _ in 0..19 {
+            match self.at(self.pos) {
+                c @ b'0'..=b'9' if c - b'0' < radix => {}
+                b'.' if !point => {
+                    point = true;
+                    radix = 10;
+                }
+                _ => return point,
+            }
+            self.pos += 1;
+        }
+        // More digits no longer change the value; a point after them is not the literal's.
+        while matches!(self.at(self.pos), c @ b'0'..=b'9' if c - b'0' < radix) {
+            self.pos += 1;
+        }
+        point
     }
 
     fn int_suffix(&mut self) -> TokenKind {
@@ -612,6 +631,24 @@ mod tests {
         assert_eq!(kinds("1.0u"), [Float, Ident, Eof]);
         let (tokens, _) = tokenize("1e-3f");
         assert_eq!(tokens[0].range, TextRange::new(0, 5));
+    }
+
+    #[test]
+    fn literals_end_where_reshade_ends_them() {
+        use TokenKind::*;
+        // Octal until the decimal point: `08.5` is `0` and `8.5`, `09` is `0` and `9`.
+        assert_eq!(
+            kinds("08.5 09 07.5 0.59"),
+            [Int, Float, Int, Int, Float, Float, Eof]
+        );
+        // The decimal point belongs to the literal only among its first 19 characters.
+        assert_eq!(kinds("111111111111111111.5"), [Float, Eof]);
+        assert_eq!(kinds("1111111111111111111.5"), [Int, Float, Eof]);
+        assert_eq!(kinds("0000000000000000000.5"), [Int, Float, Eof]);
+        assert_eq!(
+            kinds("1.2345678901234567890123 11111111111111111111e5"),
+            [Float, Float, Eof]
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::*;
 #[derive(Debug)]
 pub(super) struct Cond {
     pub(super) directive: &'static str,
+    /// Where it is reported left open: its `#if`, in ReShade FX its latest `#elif`/`#else`.
     pub(super) span: Span,
     pub(super) parent_active: bool,
     /// Some branch has been taken (later `#elif`/`#else` branches are skipped).
@@ -150,6 +151,11 @@ impl Preprocessor<'_> {
             cond.active = value;
             cond.taken |= value;
             cond.seen_else |= directive == "else";
+            // ReShade's group remembers its latest `#elif`/`#else` (`parse_elif`,
+            // `parse_else`): a group left open is reported there.
+            if fx {
+                cond.span = span;
+            }
         }
     }
 

@@ -133,7 +133,14 @@ impl Checker {
         };
         let mut srgb = false;
         let mut named_texture = false;
+        // A property that did not parse (the parser keeps its place): ReShade stops reading the
+        // declaration there, so what it checks once the block is read is not checked.
+        let mut broken = false;
         for p in d.properties.iter().flatten() {
+            if matches!(p.value.kind, ExprKind::Error) {
+                broken = true;
+                continue;
+            }
             let name = p.name.name.as_str();
             if name == "Texture" {
                 named_texture = true;
@@ -204,6 +211,9 @@ impl Checker {
                 "SRGBTexture" | "SRGBReadEnable" => srgb = value != 0,
                 _ => {}
             }
+        }
+        if kind != ObjectKind::Texture && !named_texture && broken {
+            return None;
         }
         if kind != ObjectKind::Texture && !named_texture {
             let message = format!("'{}' : missing 'Texture' property", d.name.name);

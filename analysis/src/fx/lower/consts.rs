@@ -157,6 +157,58 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
     }
 }
 
+/// Whether float arithmetic `lhs op rhs` of two constants gives an infinity or a NaN in some
+/// component (`1.0 / 0.0`, `x % 0.0`, an overflow): ReShade folds it to that value, which WGSL
+/// forbids a constant expression to hold.
+pub(crate) fn folds_to_non_finite(op: BinaryOp, lhs: &Expr, rhs: &Expr, consts: &Consts) -> bool {
+    use BinaryOp::*;
+    if !matches!(op, Add | Subtract | Multiply | Divide | Modulo) {
+        return false;
+    }
+    let (Some(a), Some(b)) = (eval(lhs, consts), eval(rhs, consts)) else {
+        return false;
+    };
+    if wider_base(a.base, b.base) != Base::Float {
+        return false;
+    }
+    let n = a.values.len().max(b.values.len());
+    if a.values.is_empty() || b.values.is_empty() {
+        return false;
+    }
+    // A scalar broadcasts; naga computes in single precision.
+    let at = |c: &Const, i: usize| c.values[i.min(c.values.len() - 1)] as f32;
+    (0..n).any(|i| {
+        let (x, y) = (at(&a, i), at(&b, i));
+        let v = match op {
+            Add => x + y,
+            Subtract => x - y,
+            Multiply => x * y,
+            Divide => x / y,
+            _ => x % y,
+        };
+        !v.is_finite()
+    })
+}
+
+/// Whether some operator in constant expression `e` folds to an infinity or a NaN (see
+/// [`folds_to_non_finite`]).
+pub(crate) fn holds_non_finite(e: &Expr, consts: &Consts) -> bool {
+    match &e.kind {
+        ExprKind::Binary { op, lhs, rhs } => {
+            folds_to_non_finite(*op, lhs, rhs, consts)
+                || holds_non_finite(lhs, consts)
+                || holds_non_finite(rhs, consts)
+        }
+        ExprKind::Unary { operand, .. }
+        | ExprKind::Cast { operand, .. }
+        | ExprKind::Member { base: operand, .. } => holds_non_finite(operand, consts),
+        ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+            args.iter().any(|a| holds_non_finite(a, consts))
+        }
+        _ => false,
+    }
+}
+
 fn unary(op: UnaryOp, c: Const) -> Option<Const> {
     let base = c.base;
     let map = |f: &dyn Fn(f64) -> f64, base: Base| Const {
@@ -267,6 +319,32 @@ mod tests {
             ),
         ]);
         eval(init, &consts)
+    }
+
+    /// Whether the constant expression `text` holds an operator folding to an infinity or a
+    /// NaN (no constants known).
+    fn non_finite(text: &str) -> bool {
+        let source = format!("static const float x = {text};");
+        let parsed = parser::parse(&source);
+        assert!(parsed.errors.is_empty(), "{text}: {:?}", parsed.errors);
+        let Some(Item::Variables(v)) = parsed.module.items.first() else {
+            panic!("{text}: not a declaration");
+        };
+        let init = v.declarators[0].init.as_ref().expect("an initialiser");
+        holds_non_finite(init, &Consts::new())
+    }
+
+    #[test]
+    fn float_operators_folding_to_infinities_and_nans_are_found() {
+        assert!(non_finite("1.0 / 0.0"));
+        assert!(non_finite("-(0.0 / 0.0)"));
+        assert!(non_finite("float3(4.6, 0.9, 3.6) % float3(0.1, 0.0, 2.2)"));
+        assert!(non_finite("1e38 * 10.0"));
+        assert!(non_finite("float2(1.0, 2.0 / 0.0).x"));
+        assert!(!non_finite("1.0 / 2.0"));
+        assert!(!non_finite("float3(4.6, 0.9, 3.6) % float3(0.1, 0.5, 2.2)"));
+        // Integer division by zero is ReShade's to leave to run time, not a float's infinity.
+        assert!(!non_finite("1 / 0"));
     }
 
     fn ints(text: &str) -> Vec<f64> {

@@ -349,6 +349,47 @@ impl<'m> Emitter<'m> {
     }
 
     /// Marks the static global `qualified` used: the worklist emits it once.
+    /// Whether static `qualified` is a `const` whose value WGSL cannot hold in a constant (an
+    /// infinity or a NaN ReShade folds float arithmetic to, or a value computed from such a
+    /// constant): it is lowered as a function returning the value.
+    pub(super) fn computed_const(&self, qualified: &str) -> bool {
+        self.computed_const_at(qualified, 0)
+    }
+
+    fn computed_const_at(&self, qualified: &str, depth: u32) -> bool {
+        let Some(&(v, d)) = self.statics.get(qualified) else {
+            return false;
+        };
+        let is_const = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
+        match &d.init {
+            Some(init) if is_const && depth < 32 => self.needs_run_time(init, depth),
+            _ => false,
+        }
+    }
+
+    /// Whether constant expression `e` folds to an infinity or a NaN somewhere or reads a
+    /// [`Self::computed_const`].
+    fn needs_run_time(&self, e: &Expr, depth: u32) -> bool {
+        if super::consts::holds_non_finite(e, &self.lowered.consts) {
+            return true;
+        }
+        let go = |x: &Expr| self.needs_run_time(x, depth);
+        match &e.kind {
+            ExprKind::Name(p) => self
+                .facts
+                .globals
+                .get(&p.range)
+                .is_some_and(|q| self.computed_const_at(q, depth + 1)),
+            ExprKind::Binary { lhs, rhs, .. } => go(lhs) || go(rhs),
+            ExprKind::Index { base, index } => go(base) || go(index),
+            ExprKind::Unary { operand, .. }
+            | ExprKind::Cast { operand, .. }
+            | ExprKind::Member { base: operand, .. } => go(operand),
+            ExprKind::Construct { args, .. } | ExprKind::InitList(args) => args.iter().any(go),
+            _ => false,
+        }
+    }
+
     pub(super) fn use_static(&mut self, qualified: &str) {
         if !self.used_statics.contains(qualified) {
             self.used_statics.insert(qualified.to_owned());
@@ -458,6 +499,25 @@ impl<'m> Emitter<'m> {
                         init.range,
                         format!(
                             "'{qualified}' : a global initialiser that is not constant is not supported yet"
+                        ),
+                    );
+                }
+                if self.computed_const(qualified) {
+                    // WGSL holds no infinity or NaN in a constant: the value is a function's,
+                    // which each use calls (`Self::name`).
+                    let value = self.init(init, &ty)?;
+                    self.line(
+                        d.range,
+                        &format!("fn {name}() -> {t} {{ return {value}; }}"),
+                    );
+                    return Ok(());
+                }
+                if self.needs_run_time(init, 0) {
+                    // WGSL computes no global's initial value at run time.
+                    return unsupported(
+                        init.range,
+                        format!(
+                            "'{qualified}' : a global initialised to an infinity or a NaN is not supported yet"
                         ),
                     );
                 }

@@ -237,7 +237,15 @@ impl<'m> Emitter<'m> {
                 let integer = t.numeric().is_some_and(|n| n.0 != Base::Float);
                 let zero = super::items::const_values(rhs, &self.lowered.consts)
                     .is_some_and(|v| v.contains(&0.0));
-                if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero {
+                // ReShade folds float arithmetic of constants to an infinity or a NaN
+                // (`1.0 / 0.0`, `x % 0.0`), which WGSL rejects in a constant expression: the
+                // right operand goes through a function, so the value is computed at run time.
+                let non_finite = !integer
+                    && t.numeric().is_some()
+                    && super::consts::folds_to_non_finite(*op, lhs, rhs, &self.lowered.consts);
+                if (matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero)
+                    || non_finite
+                {
                     r = self.convert(r, rt, t, e.range)?;
                     rt = t;
                     r = self.at_run_time(r, t, e.range)?;
@@ -306,6 +314,9 @@ impl<'m> Emitter<'m> {
                 Some(Global::Value(n)) => {
                     if self.statics.contains_key(q) {
                         self.use_static(q);
+                        if self.computed_const(q) {
+                            return Ok(format!("{n}()"));
+                        }
                     }
                     Ok(n.clone())
                 }

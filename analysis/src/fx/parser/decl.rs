@@ -143,6 +143,21 @@ impl Parser<'_> {
             match self.property() {
                 Ok(p) => list.push(p.0),
                 Err(Reported) => {
+                    // Its place is kept, with no name and an erroneous value: the checker
+                    // makes no check of the whole block (a missing `Texture`) after it.
+                    let at = self.peek().range.start;
+                    let range = TextRange { start: at, end: at };
+                    list.push(Property {
+                        name: Ident {
+                            name: String::new(),
+                            range,
+                        },
+                        value: Expr {
+                            kind: ExprKind::Error,
+                            range,
+                        },
+                        range,
+                    });
                     self.sync(SyncLevel::Statement);
                     if self.pos == before {
                         break;

@@ -22,7 +22,8 @@ impl Parser<'_> {
             let start = self.pos;
             let begin = self.peek().range.start;
             match self.item() {
-                Ok(item) => items.push(item),
+                Ok(Some(item)) => items.push(item),
+                Ok(None) => {}
                 Err(Reported) => {
                     self.sync(if in_block {
                         SyncLevel::Item
@@ -40,18 +41,24 @@ impl Parser<'_> {
         items
     }
 
-    fn item(&mut self) -> PResult<Item> {
+    /// A top-level item; `None` for qualifiers or attributes followed by a `;`, which ReShade's
+    /// `parse_top` reads and then drops as an empty declaration.
+    fn item(&mut self) -> PResult<Option<Item>> {
         if self.at("[") {
             return self.attributed_function();
         }
         match self.kind() {
-            TokenKind::Keyword(Keyword::Namespace) => self.namespace().map(Item::Namespace),
+            TokenKind::Keyword(Keyword::Namespace) => {
+                self.namespace().map(|n| Some(Item::Namespace(n)))
+            }
             TokenKind::Keyword(Keyword::Struct) => {
                 let s = self.struct_def()?;
                 self.expect(";")?;
-                Ok(Item::Struct(s))
+                Ok(Some(Item::Struct(s)))
             }
-            TokenKind::Keyword(Keyword::Technique) => self.technique().map(Item::Technique),
+            TokenKind::Keyword(Keyword::Technique) => {
+                self.technique().map(|t| Some(Item::Technique(t)))
+            }
             TokenKind::Punct("}") => Err(self.unexpected("a declaration")),
             _ => self.declaration_or_function(),
         }
@@ -142,7 +149,7 @@ impl Parser<'_> {
 
     /// `[shader("pixel")]`, `[numthreads(8, 8, 1)]` or an unknown `[name]` before a function,
     /// as ReShade reads them (`parse_top`); on a variable they are reported by the checker.
-    fn attributed_function(&mut self) -> PResult<Item> {
+    fn attributed_function(&mut self) -> PResult<Option<Item>> {
         let mut attributes = Vec::new();
         while self.at("[") {
             let start = self.bump().range.start;
@@ -177,27 +184,34 @@ impl Parser<'_> {
             });
         }
         match self.declaration_or_function()? {
-            Item::Function(mut f) => {
+            Some(Item::Function(mut f)) => {
                 f.attributes = attributes;
-                Ok(Item::Function(f))
+                Ok(Some(Item::Function(f)))
             }
-            Item::Variables(mut v) => {
+            Some(Item::Variables(mut v)) => {
                 v.attributes = attributes;
-                Ok(Item::Variables(v))
+                Ok(Some(Item::Variables(v)))
             }
             other => Ok(other),
         }
     }
 
-    fn declaration_or_function(&mut self) -> PResult<Item> {
+    /// A declaration or a function; `None` when no type follows the qualifiers (or the
+    /// attributes before them) but a `;`: an empty declaration ReShade drops.
+    fn declaration_or_function(&mut self) -> PResult<Option<Item>> {
         let start = self.peek().range.start;
         let qualifiers = self.qualifiers();
+        if self.eat(";") {
+            return Ok(None);
+        }
         let ty = self.type_ref()?;
         if self.kind() == TokenKind::Ident && self.at_n(1, "(") {
-            return self.function(start, qualifiers, ty).map(Item::Function);
+            return self
+                .function(start, qualifiers, ty)
+                .map(|f| Some(Item::Function(f)));
         }
         self.declarators(start, qualifiers, ty, Place::Global)
-            .map(Item::Variables)
+            .map(|v| Some(Item::Variables(v)))
     }
 
     fn function(

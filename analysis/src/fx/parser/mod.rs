@@ -77,6 +77,7 @@ pub fn parse(text: &str) -> Parsed {
             .collect(),
         struct_names: HashSet::new(),
         reported_default_values: false,
+        salvaged: None,
     };
     let items = parser.items(false);
     // Lexical and syntax errors in text order (a sort that keeps equal starts in report order).
@@ -98,6 +99,9 @@ pub(super) struct Parser<'t> {
     pub(super) struct_names: HashSet<String>,
     /// Whether a default parameter value was reported already (one error per file).
     reported_default_values: bool,
+    /// The expression of an expression statement whose `;` is missing: ReShade checks an
+    /// expression as it reads it, before that syntax error, so the statement keeps it.
+    pub(super) salvaged: Option<Expr>,
 }
 
 /// Where recovery stops skipping.

@@ -14,7 +14,14 @@ impl Parser<'_> {
     fn block_inner(&mut self) -> PResult<Block> {
         let start = self.expect("{")?.range.start;
         let statements = self.statements_until_close();
-        self.expect("}")?;
+        if self.kind() == TokenKind::Eof {
+            // Left open at the end of the text: the error is reported, and what was read is
+            // kept, for ReShade checks statements as it reads them (`unreachable code` before
+            // the end).
+            let _ = self.expect("}");
+        } else {
+            self.expect("}")?;
+        }
         Ok(Block {
             statements,
             range: self.range_from(start),
@@ -34,6 +41,7 @@ impl Parser<'_> {
     fn statement_or_error(&mut self) -> Stmt {
         let start = self.pos;
         let begin = self.peek().range.start;
+        self.salvaged = None;
         match self.statement() {
             Ok(s) => s,
             Err(Reported) => {
@@ -41,9 +49,11 @@ impl Parser<'_> {
                 if self.pos == start && !self.at("}") {
                     self.bump();
                 }
+                // An expression read whole before the error is still checked.
+                let kind = self.salvaged.take().map_or(StmtKind::Error, StmtKind::Expr);
                 Stmt {
                     attributes: Vec::new(),
-                    kind: StmtKind::Error,
+                    kind,
                     range: self.range_from(begin),
                 }
             }
@@ -138,7 +148,10 @@ impl Parser<'_> {
 
     fn expression_statement(&mut self) -> PResult<StmtKind> {
         let e = self.expression()?;
-        self.expect(";")?;
+        if let Err(reported) = self.expect(";") {
+            self.salvaged = Some(e);
+            return Err(reported);
+        }
         Ok(StmtKind::Expr(e))
     }
 
