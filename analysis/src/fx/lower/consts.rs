@@ -295,13 +295,7 @@ mod tests {
     /// The value of the constant expression `text`, with `static const int N = 7;` and
     /// `static const float F = 2.5;` known.
     fn value(text: &str) -> Option<Const> {
-        let source = format!("static const int x = {text};");
-        let parsed = parser::parse(&source);
-        assert!(parsed.errors.is_empty(), "{text}: {:?}", parsed.errors);
-        let Some(Item::Variables(v)) = parsed.module.items.first() else {
-            panic!("{text}: not a declaration");
-        };
-        let init = v.declarators[0].init.as_ref().expect("an initialiser");
+        let init = initialiser("int", text);
         let consts = Consts::from([
             (
                 "N".to_string(),
@@ -318,20 +312,24 @@ mod tests {
                 },
             ),
         ]);
-        eval(init, &consts)
+        eval(&init, &consts)
     }
 
-    /// Whether the constant expression `text` holds an operator folding to an infinity or a
-    /// NaN (no constants known).
-    fn non_finite(text: &str) -> bool {
-        let source = format!("static const float x = {text};");
+    /// The initialiser of `static const TYPE x = TEXT;`, parsed.
+    fn initialiser(ty: &str, text: &str) -> Expr {
+        let source = format!("static const {ty} x = {text};");
         let parsed = parser::parse(&source);
         assert!(parsed.errors.is_empty(), "{text}: {:?}", parsed.errors);
         let Some(Item::Variables(v)) = parsed.module.items.first() else {
             panic!("{text}: not a declaration");
         };
-        let init = v.declarators[0].init.as_ref().expect("an initialiser");
-        holds_non_finite(init, &Consts::new())
+        v.declarators[0].init.clone().expect("an initialiser")
+    }
+
+    /// Whether the constant expression `text` holds an operator folding to an infinity or a
+    /// NaN (no constants known).
+    fn non_finite(text: &str) -> bool {
+        holds_non_finite(&initialiser("float", text), &Consts::new())
     }
 
     #[test]
