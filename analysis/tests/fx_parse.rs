@@ -508,3 +508,18 @@ fn latin1_files_are_read() {
     let location = out.sources.location(error.span.expect("located"));
     assert_eq!((location.start.line, location.start.column), (3, 9));
 }
+
+#[test]
+fn double_literals_are_floats_with_reshades_warning() {
+    // ReShade reads `l`/`L` as a double, truncated to a float with its warning X5000.
+    assert_eq!(
+        diagnostics(&[(
+            "a.fx",
+            "static float a = 1.0l;\nstatic float b = 2L + 0.5;\nstatic int c = 3;\n"
+        )]),
+        [
+            "a.fx:1:18-1:22 ImplicitTruncation '1.0l' : double literal truncated to float literal",
+            "a.fx:2:18-2:20 ImplicitTruncation '2L' : double literal truncated to float literal",
+        ]
+    );
+}

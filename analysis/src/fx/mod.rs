@@ -122,6 +122,17 @@ pub fn parse_effect_source(
             error.message,
         ));
     }
+    for &range in parsed.doubles.iter().filter(|_| preprocessed) {
+        let text = pp
+            .text
+            .get(range.start as usize..range.end as usize)
+            .unwrap_or("");
+        diagnostics.push(Diagnostic::warning(
+            DiagnosticCode::ImplicitTruncation,
+            locate(range),
+            format!("'{text}' : double literal truncated to float literal"),
+        ));
+    }
     let (findings, facts) = check::check_with_facts(&parsed.module);
     for finding in findings {
         // A declaration that failed to parse is missing from the tree: names it declared would

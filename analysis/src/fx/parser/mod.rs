@@ -41,6 +41,9 @@ pub struct ParseError {
 pub struct Parsed {
     pub module: Module,
     pub errors: Vec<ParseError>,
+    /// Where the `double` literals are (`1.0l`): ReShade reads each as a float and warns
+    /// (X5000 "double literal truncated to float literal").
+    pub doubles: Vec<TextRange>,
 }
 
 /// Marks a failure whose error is already recorded.
@@ -63,6 +66,16 @@ pub fn parse(text: &str) -> Parsed {
     // The lexer has reported every unknown character; the parser reads on as if it were absent,
     // so that one stray byte gives one error.
     tokens.retain(|t| t.kind != TokenKind::Unknown);
+    let doubles = tokens
+        .iter()
+        .filter(|t| {
+            t.kind == TokenKind::Float
+                && text
+                    .get(t.range.start as usize..t.range.end as usize)
+                    .is_some_and(|s| s.ends_with(['l', 'L']))
+        })
+        .map(|t| t.range)
+        .collect();
     let mut parser = Parser {
         text,
         tokens,
@@ -85,6 +98,7 @@ pub fn parse(text: &str) -> Parsed {
     Parsed {
         module: Module { items },
         errors: parser.errors,
+        doubles,
     }
 }
 
