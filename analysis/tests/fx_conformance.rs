@@ -415,3 +415,56 @@ fn every_case_agrees_with_reshade() {
             .join("\n")
     );
 }
+
+/// ReShade's warnings that fxbench gives under a code of its own, each on the line ReShade
+/// gives it, for every accepted case: X5000 (a global without `uniform` or `static`, and a
+/// `double` literal), X4717 (a type before an annotation's name) and X5002 (a `switch` without
+/// labels). Both ways: a warning ReShade recorded that fxbench misses, and one fxbench gives
+/// that ReShade did not, fail.
+#[test]
+fn reshade_warnings_we_give_fall_on_reshades_lines() {
+    use DiagnosticCode as C;
+    let ours_of = |reshade: &str, d: &analysis::Diagnostic| match reshade {
+        "X5000" => {
+            d.code == C::ImplicitUniform
+                || (d.code == C::ImplicitTruncation && d.message.contains("double literal"))
+        }
+        "X4717" => d.code == C::DeprecatedSyntax,
+        _ => d.code == C::EmptySwitch,
+    };
+    let mut problems = Vec::new();
+    let mut compared = 0;
+    for line in VERDICTS.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() < 5 || fields[1] != "accepted" {
+            continue;
+        }
+        let path = cases_dir().join(fields[0]);
+        let LoadOutput {
+            sources,
+            diagnostics,
+            ..
+        } = analysis::load_effect(&path, &Options::default());
+        for code in ["X5000", "X4717", "X5002"] {
+            let theirs: BTreeSet<u32> = fields[4]
+                .split(' ')
+                .filter_map(|w| w.strip_suffix(&format!(":{code}")))
+                .filter_map(|at| at.split(':').next()?.parse().ok())
+                .collect();
+            let mine: BTreeSet<u32> = diagnostics
+                .iter()
+                .filter(|d| !d.is_error() && ours_of(code, d))
+                .filter_map(|d| Some(sources.location(d.span?).start.line))
+                .collect();
+            compared += theirs.len();
+            if theirs != mine {
+                problems.push(format!(
+                    "{}: {code} ReShade {theirs:?}, ours {mine:?}",
+                    fields[0]
+                ));
+            }
+        }
+    }
+    assert!(compared >= 30, "only {compared} such warnings recorded");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
