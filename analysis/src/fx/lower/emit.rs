@@ -79,6 +79,8 @@ pub(crate) struct Emitter<'m> {
     /// [`Emitter::use_function`] and [`Emitter::use_static`].
     pub used_functions: BTreeSet<usize>,
     pub used_statics: BTreeSet<String>,
+    /// [`Emitter::computed_const`]'s answer per static, found once (a static is read often).
+    computed_consts: HashMap<String, bool>,
     /// The used ones not emitted yet: the worklist, smallest first.
     pending_functions: BTreeSet<usize>,
     pending_statics: BTreeSet<String>,
@@ -130,6 +132,7 @@ pub(crate) fn emit_module(
         tmp: 0,
         used_functions: BTreeSet::new(),
         used_statics: BTreeSet::new(),
+        computed_consts: HashMap::new(),
         pending_functions: BTreeSet::new(),
         pending_statics: BTreeSet::new(),
         helpers: BTreeMap::new(),
@@ -348,12 +351,16 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// Marks the static global `qualified` used: the worklist emits it once.
     /// Whether static `qualified` is a `const` whose value WGSL cannot hold in a constant (an
     /// infinity or a NaN ReShade folds float arithmetic to, or a value computed from such a
-    /// constant): it is lowered as a function returning the value.
-    pub(super) fn computed_const(&self, qualified: &str) -> bool {
-        self.computed_const_at(qualified, 0)
+    /// constant): it is lowered as a function returning the value. Found once per static.
+    pub(super) fn computed_const(&mut self, qualified: &str) -> bool {
+        if let Some(&known) = self.computed_consts.get(qualified) {
+            return known;
+        }
+        let computed = self.computed_const_at(qualified, 0);
+        self.computed_consts.insert(qualified.to_owned(), computed);
+        computed
     }
 
     fn computed_const_at(&self, qualified: &str, depth: u32) -> bool {
@@ -390,6 +397,7 @@ impl<'m> Emitter<'m> {
         }
     }
 
+    /// Marks the static global `qualified` used: the worklist emits it once.
     pub(super) fn use_static(&mut self, qualified: &str) {
         if !self.used_statics.contains(qualified) {
             self.used_statics.insert(qualified.to_owned());
