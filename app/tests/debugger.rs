@@ -62,6 +62,20 @@ fn temp_effect(name: &str, file: &str, text: &str) -> (PathBuf, PathBuf) {
     (dir, effect.canonicalize().expect("written"))
 }
 
+/// A window running [`KNOWN`], written to a fresh folder named after `name` (returned to be
+/// cleaned up); `None` without a GPU adapter. Its chain must be built.
+fn open_known_effect(name: &str) -> Option<(PathBuf, Harness<'static, WorkbenchApp>)> {
+    engine::testing::gpu()?;
+    let (dir, effect) = temp_effect(name, "Known.fx", KNOWN);
+    let harness = open_window(&effect);
+    assert!(
+        harness.state().runtime().is_some(),
+        "{}",
+        harness.state().status()
+    );
+    Some((dir, harness))
+}
+
 /// Opens the Debug pane from the View menu and chooses `pass` in its pass list.
 fn open_debug_pane(harness: &mut Harness<'_, WorkbenchApp>, pass: &str) {
     harness.get_by_label("View").click();
@@ -145,16 +159,9 @@ fn expected_rows(x: u32, y: u32) -> Vec<(u32, String, String)> {
 
 #[test]
 fn a_clicked_pixel_lists_its_trace_jumps_to_lines_and_marks_the_editor_until_an_edit() {
-    if engine::testing::gpu().is_none() {
+    let Some((dir, mut harness)) = open_known_effect("known") else {
         return;
-    }
-    let (dir, effect) = temp_effect("known", "Known.fx", KNOWN);
-    let mut harness = open_window(&effect);
-    assert!(
-        harness.state().runtime().is_some(),
-        "{}",
-        harness.state().status()
-    );
+    };
     open_debug_pane(&mut harness, "Known/Only");
     assert!(matches!(
         harness.state().debugger_panel().state,
@@ -502,16 +509,9 @@ fn a_clicked_pixel_lists_its_history_and_a_pass_clicked_there_is_traced() {
 
 #[test]
 fn a_pass_marker_in_the_editors_gutter_chooses_the_pass_and_records_it_at_the_pixel() {
-    if engine::testing::gpu().is_none() {
+    let Some((dir, mut harness)) = open_known_effect("gutter") else {
         return;
-    }
-    let (dir, effect) = temp_effect("gutter", "Known.fx", KNOWN);
-    let mut harness = open_window(&effect);
-    assert!(
-        harness.state().runtime().is_some(),
-        "{}",
-        harness.state().status()
-    );
+    };
     // The pass is declared on line 15: its marker is there, named as the Debug pane names it.
     let markers: Vec<(u32, String)> = harness
         .state()
