@@ -76,6 +76,17 @@ fn open_known_effect(name: &str) -> Option<(PathBuf, Harness<'static, WorkbenchA
     Some((dir, harness))
 }
 
+/// The Debug pane's rows as (line, what, value).
+fn listed_rows(harness: &Harness<'_, WorkbenchApp>) -> Vec<(u32, String, String)> {
+    harness
+        .state()
+        .debugger_panel()
+        .rows()
+        .iter()
+        .map(|r| (r.line, r.what.clone(), r.value.clone()))
+        .collect()
+}
+
 /// Opens the Debug pane from the View menu and chooses `pass` in its pass list.
 fn open_debug_pane(harness: &mut Harness<'_, WorkbenchApp>, pass: &str) {
     harness.get_by_label("View").click();
@@ -189,14 +200,7 @@ fn a_clicked_pixel_lists_its_trace_jumps_to_lines_and_marks_the_editor_until_an_
         "{}",
         harness.state().status()
     );
-    let listed: Vec<(u32, String, String)> = harness
-        .state()
-        .debugger_panel()
-        .rows()
-        .iter()
-        .map(|r| (r.line, r.what.clone(), r.value.clone()))
-        .collect();
-    assert_eq!(listed, expected_rows(x, y));
+    assert_eq!(listed_rows(&harness), expected_rows(x, y));
     // The loop's rows say which iteration they are: `i++` and `n += i` ran three times each
     // (`int i = 0` once).
     harness.run_steps(1);
@@ -537,14 +541,7 @@ fn a_pass_marker_in_the_editors_gutter_chooses_the_pass_and_records_it_at_the_pi
     let (x, y) = (9, 4);
     click_preview_pixel(&mut harness, x, y);
     wait_for_trace(&mut harness);
-    let listed: Vec<(u32, String, String)> = harness
-        .state()
-        .debugger_panel()
-        .rows()
-        .iter()
-        .map(|r| (r.line, r.what.clone(), r.value.clone()))
-        .collect();
-    assert_eq!(listed, expected_rows(x, y));
+    assert_eq!(listed_rows(&harness), expected_rows(x, y));
 
     // The marker again, with the pixel set: it records at once.
     harness.get_by_label("Debug Known/Only").click();
