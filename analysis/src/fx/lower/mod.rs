@@ -258,17 +258,13 @@ fn lower_with(
     // What naga says of the generated WGSL (a lowering bug, or code none of ReShade's back ends
     // compile) is said in FX words: entry points by the FX function a pass names, without
     // naga's own wording of a message already reworded (its `naga:` note).
-    let entries: Vec<(String, String, naga::ShaderStage)> = plan
-        .entries
-        .iter()
-        .filter_map(|e| {
-            let name = pp.text.get(e.range.start as usize..e.range.end as usize)?;
-            Some((e.wgsl_name(), name.to_string(), e.stage))
-        })
-        .collect();
+    let entry = |wgsl: &str| {
+        let e = plan.entries.iter().find(|e| e.wgsl_name() == wgsl)?;
+        let name = pp.text.get(e.range.start as usize..e.range.end as usize)?;
+        Some((name.to_string(), e.stage))
+    };
     for d in &mut diagnostics[first_new..] {
-        d.message =
-            naga_words::fx_words(&naga_words::entry_points_in_fx_words(&d.message, &entries));
+        d.message = naga_words::fx_words(&naga_words::entry_points_in_fx_words(&d.message, &entry));
         d.notes.retain(|note| !note.starts_with("naga: "));
         for note in &mut d.notes {
             *note = naga_words::fx_words(note);

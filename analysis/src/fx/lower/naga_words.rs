@@ -15,10 +15,11 @@ pub(crate) fn fx_words(message: &str) -> String {
 
 /// naga's `Entry point fx_ps_1 at Fragment is invalid: Uses operations forbidden at this stage`
 /// as `'PS' as a pixel shader is invalid: it uses an operation that stage cannot ...`: the
-/// generated wrapper named by the FX function a pass names (`entries`: wrapper, FX name, stage).
+/// generated wrapper named by the FX function a pass names (`entry`: a wrapper's FX name and
+/// stage).
 pub(crate) fn entry_points_in_fx_words(
     message: &str,
-    entries: &[(String, String, naga::ShaderStage)],
+    entry: &dyn Fn(&str) -> Option<(String, naga::ShaderStage)>,
 ) -> String {
     let Some(rest) = message.strip_prefix("Entry point ") else {
         return message.to_string();
@@ -29,7 +30,7 @@ pub(crate) fn entry_points_in_fx_words(
     let Some((_, rest)) = rest.split_once(' ') else {
         return message.to_string();
     };
-    let Some((_, fx, stage)) = entries.iter().find(|(w, _, _)| w == wgsl) else {
+    let Some((fx, stage)) = entry(wgsl) else {
         return message.to_string();
     };
     let stage = match stage {
@@ -231,11 +232,9 @@ mod tests {
             "'ReShade::BackBuffer' : x"
         );
         assert_eq!(fx_words("index [i] of a[0]"), "index [i] of a[0]");
-        let entries = [(
-            "fx_ps_1".to_string(),
-            "PS".to_string(),
-            naga::ShaderStage::Fragment,
-        )];
+        let entries = |wgsl: &str| {
+            (wgsl == "fx_ps_1").then(|| ("PS".to_string(), naga::ShaderStage::Fragment))
+        };
         assert_eq!(
             entry_points_in_fx_words(
                 "Entry point fx_ps_1 at Fragment is invalid: Uses operations forbidden at this stage",
