@@ -29,6 +29,8 @@ struct Recorded<'a> {
     accepted: bool,
     /// ReShade's first error: the file it is in (`None` for the case itself), line, code.
     first_error: Option<(Option<&'a str>, u32, &'a str)>,
+    /// Every warning, `LINE:COL:CODE`, space-separated.
+    warnings: &'a str,
     message: &'a str,
 }
 
@@ -53,6 +55,7 @@ fn recorded() -> Vec<Recorded<'static>> {
                 case: fields[0],
                 accepted: fields[1] == "accepted",
                 first_error,
+                warnings: fields[4],
                 message: fields[5],
             }
         })
@@ -434,19 +437,16 @@ fn reshade_warnings_we_give_fall_on_reshades_lines() {
     };
     let mut problems = Vec::new();
     let mut compared = 0;
-    for line in VERDICTS.lines().filter(|l| !l.starts_with('#')) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        if fields.len() < 5 || fields[1] != "accepted" {
-            continue;
-        }
-        let path = cases_dir().join(fields[0]);
+    for r in recorded().iter().filter(|r| r.accepted) {
+        let path = cases_dir().join(r.case);
         let LoadOutput {
             sources,
             diagnostics,
             ..
         } = analysis::load_effect(&path, &Options::default());
         for code in ["X5000", "X4717", "X5002"] {
-            let theirs: BTreeSet<u32> = fields[4]
+            let theirs: BTreeSet<u32> = r
+                .warnings
                 .split(' ')
                 .filter_map(|w| w.strip_suffix(&format!(":{code}")))
                 .filter_map(|at| at.split(':').next()?.parse().ok())
@@ -460,7 +460,7 @@ fn reshade_warnings_we_give_fall_on_reshades_lines() {
             if theirs != mine {
                 problems.push(format!(
                     "{}: {code} ReShade {theirs:?}, ours {mine:?}",
-                    fields[0]
+                    r.case
                 ));
             }
         }
