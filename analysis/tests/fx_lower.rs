@@ -724,10 +724,10 @@ technique T { pass { VertexShader = VS; PixelShader = PS; } }
         &Options::default(),
     )
     .unwrap_or_default();
-    for location in ["@location(1) o2: vec4<f32>", "@location(3) o4: vec4<f32>"] {
+    for location in ["@location(1) o2: vec4f", "@location(3) o4: vec4f"] {
         assert!(wgsl.contains(location), "{location} in:\n{wgsl}");
     }
-    assert!(wgsl.contains("@location(3) fx_i4: vec4<f32>"), "{wgsl}");
+    assert!(wgsl.contains("@location(3) fx_i4: vec4f"), "{wgsl}");
 }
 
 /// The `@location` stage inputs (`inputs`) or outputs of entry point `ep`, with their types.
@@ -906,8 +906,8 @@ fn pixel_shader_inputs_the_vertex_shader_does_not_write_read_zero_with_reshades_
     assert_stage_interfaces_match(effect);
     let wgsl = effect.wgsl();
     // TEXCOORD0 keeps location 0; NORMAL takes the first free one, 1, on both sides.
-    assert!(wgsl.contains("@location(1) o2: vec3<f32>"), "{wgsl}");
-    assert!(wgsl.contains("@location(1) fx_i1: vec3<f32>"), "{wgsl}");
+    assert!(wgsl.contains("@location(1) o2: vec3f"), "{wgsl}");
+    assert!(wgsl.contains("@location(1) fx_i1: vec3f"), "{wgsl}");
     // Two wrappers of PS2: reading NORMAL, and (after CaseVS) without it.
     let wrappers = wgsl.matches("@fragment fn fx_ps_").count();
     assert_eq!(wrappers, 2, "{wgsl}");
@@ -937,8 +937,8 @@ fn struct_members_and_several_semantics_the_vertex_shader_lacks_read_zero() {
     );
     // NORMAL and COLOR0 take locations 0 and 1 (no TEXCOORD in the effect); the vertex shader
     // writes NORMAL only, so COLOR0 is no input and keeps its zero.
-    assert!(text.contains("@location(0) o0: vec3<f32>"), "{text}");
-    assert!(text.contains("@location(0) fx_i1: vec3<f32>"), "{text}");
+    assert!(text.contains("@location(0) o0: vec3f"), "{text}");
+    assert!(text.contains("@location(0) fx_i1: vec3f"), "{text}");
     assert!(!text.contains("@location(1)"), "{text}");
 }
 

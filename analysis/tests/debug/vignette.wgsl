@@ -1,12 +1,12 @@
 diagnostic(off, derivative_uniformity);
 struct fx_vs_1_out {
-    @builtin(position) o0: vec4<f32>,
-    @location(0) o1: vec2<f32>,
+    @builtin(position) o0: vec4f,
+    @location(0) o1: vec2f,
 }
 @vertex fn fx_vs_1(@builtin(vertex_index) fx_i0: u32) -> fx_vs_1_out {
     var fx_a0: u32;
-    var fx_a1: vec4<f32>;
-    var fx_a2: vec2<f32>;
+    var fx_a1: vec4f;
+    var fx_a2: vec2f;
     fx_a0 = fx_i0;
     PostProcessVS(fx_a0, &fx_a1, &fx_a2);
     var fx_o: fx_vs_1_out;
@@ -15,11 +15,11 @@ struct fx_vs_1_out {
     return fx_o;
 }
 struct fx_ps_3_out {
-    @location(0) o0: vec4<f32>,
+    @location(0) o0: vec4f,
 }
-@fragment fn fx_ps_3(@builtin(position) fx_i0: vec4<f32>, @location(0) fx_i1: vec2<f32>) -> fx_ps_3_out {
-    var fx_a0: vec4<f32>;
-    var fx_a1: vec2<f32>;
+@fragment fn fx_ps_3(@builtin(position) fx_i0: vec4f, @location(0) fx_i1: vec2f) -> fx_ps_3_out {
+    var fx_a0: vec4f;
+    var fx_a1: vec2f;
     fx_a0 = fx_i0;
     fx_a1 = fx_i1;
     let fx_r = VignettePS(fx_a0, fx_a1);
@@ -27,28 +27,28 @@ struct fx_ps_3_out {
     fx_o.o0 = fx_r;
     return fx_o;
 }
-fn PostProcessVS(fx_in_id: u32, position: ptr<function, vec4<f32>>, texcoord: ptr<function, vec2<f32>>) {
+fn PostProcessVS(fx_in_id: u32, position: ptr<function, vec4f>, texcoord: ptr<function, vec2f>) {
     var id: u32 = fx_in_id;
     ((*texcoord)).x = select(0.0f, 2.0f, (id == u32(2i)));
     ((*texcoord)).y = select(0.0f, 2.0f, (id == u32(1i)));
-    (*position) = vec4<f32>(((((*texcoord)).x * 2.0f) - 1.0f), (1.0f - (((*texcoord)).y * 2.0f)), 0.0f, 1.0f);
+    (*position) = vec4f(((((*texcoord)).x * 2.0f) - 1.0f), (1.0f - (((*texcoord)).y * 2.0f)), 0.0f, 1.0f);
 }
-fn VignettePS(fx_in_pos: vec4<f32>, fx_in_texcoord: vec2<f32>) -> vec4<f32> {
-    var pos: vec4<f32> = fx_in_pos;
-    var texcoord: vec2<f32> = fx_in_texcoord;
-    var color: vec4<f32> = textureSampleLevel(ReShade__BackBufferTex, ReShade__BackBuffer, texcoord, 0.0);
+fn VignettePS(fx_in_pos: vec4f, fx_in_texcoord: vec2f) -> vec4f {
+    var pos: vec4f = fx_in_pos;
+    var texcoord: vec2f = fx_in_texcoord;
+    var color: vec4f = textureSampleLevel(ReShade__BackBufferTex, ReShade__BackBuffer, texcoord, 0.0);
     var d: f32;
     let fx_t1: f32 = Darkening(texcoord, &d);
-    { let fx_t2: vec3<f32> = ((color).xyz * vec3<f32>(f32(fx_t1)));
+    { let fx_t2: vec3f = ((color).xyz * vec3f(f32(fx_t1)));
         (color).x = fx_t2.x;
         (color).y = fx_t2.y;
         (color).z = fx_t2.z;
     }
     return color;
 }
-fn Darkening(fx_in_uv: vec2<f32>, d: ptr<function, f32>) -> f32 {
-    var uv: vec2<f32> = fx_in_uv;
-    (*d) = (distance(uv, vec2<f32>(f32(0.5f))) * 1.4142135f);
+fn Darkening(fx_in_uv: vec2f, d: ptr<function, f32>) -> f32 {
+    var uv: vec2f = fx_in_uv;
+    (*d) = (distance(uv, vec2f(f32(0.5f))) * 1.4142135f);
     return (1.0f - (Strength * smoothstep(Inner, 1.0f, (*d))));
 }
 

@@ -273,7 +273,7 @@ impl Emitter<'_> {
             return unsupported(s.range, "expected a storage name");
         };
         let c = match dim {
-            1 => format!("vec2<i32>({}, 0i)", self.expr_as(coord, &Type::INT)?),
+            1 => format!("vec2i({}, 0i)", self.expr_as(coord, &Type::INT)?),
             n => self.expr_as(coord, &Type::vector(Base::Int, n))?,
         };
         let v = self.expr_as(value, &Type::scalar(base))?;

@@ -15,7 +15,7 @@ use super::super::ast::*;
 use super::super::types::Type;
 use super::emit::{Emitter, ParamKind};
 use super::exprs::shape;
-use super::names::scalar;
+use super::names;
 use super::{Result, unsupported};
 use crate::debug::SiteKind;
 
@@ -196,7 +196,7 @@ impl Emitter<'_> {
                 return unsupported(a.range, "'out' argument of this type not supported");
             };
             let cells: Vec<String> = components.iter().map(|c| format!("{base}{c}")).collect();
-            let current = format!("vec{}<{}>({})", cells.len(), scalar(ab), cells.join(", "));
+            let current = format!("{}({})", names::vector(ab, cells.len()), cells.join(", "));
             copy_ins.push(self.declare_temp(&temp, &wt, current, at, pt, out_only, a.range)?);
             let lane_ty = Type::scalar(shape(pt).map_or(ab, |s| s.0));
             let lanes = pt.components() as usize;

@@ -440,8 +440,8 @@ impl Emitter<'_> {
     ) -> Option<String> {
         self.trace.as_ref()?;
         let (attribute, ty) = match stage {
-            naga::ShaderStage::Fragment => ("@builtin(position)", "vec4<f32>"),
-            naga::ShaderStage::Compute => ("@builtin(global_invocation_id)", "vec3<u32>"),
+            naga::ShaderStage::Fragment => ("@builtin(position)", "vec4f"),
+            naga::ShaderStage::Compute => ("@builtin(global_invocation_id)", "vec3u"),
             _ => return None,
         };
         let place = match inputs.iter().position(|i| i.attribute == attribute) {

@@ -28,9 +28,36 @@ impl<'m> Emitter<'m> {
 
     /// `e` converted to `to`.
     pub fn expr_as(&mut self, e: &Expr, to: &Type) -> Result<String> {
+        if let Some(code) = self.integer_literal_as_float(e, to) {
+            return Ok(code);
+        }
         let code = self.expr(e)?;
         let from = self.ty(e);
         self.convert(code, from, to, e.range)
+    }
+
+    /// An integer literal met where a float scalar or vector is wanted, written as the float
+    /// literal it converts to (`2` as `2.0f`, not `f32(2i)`; `vec3f(1.0f)` for a splat): the
+    /// value naga's constant evaluation gives the conversion, in less text to parse and fewer
+    /// expressions to evaluate. Not for a literal held to run time or pinned (`order.rs`).
+    fn integer_literal_as_float(&self, e: &Expr, to: &Type) -> Option<String> {
+        let value = match e.kind {
+            ExprKind::Literal(Literal::Int(v)) if v <= i32::MAX as u32 => f64::from(v),
+            ExprKind::Literal(Literal::Uint(v)) => f64::from(v),
+            _ => return None,
+        };
+        if self.run_time.contains(&e.range) || self.is_pinned(e) {
+            return None;
+        }
+        match shape(to)? {
+            (Base::Float, 1, 1) => Some(float_literal(value)),
+            (Base::Float, n @ 2..=4, 1) => Some(format!(
+                "{}({})",
+                names::vector(Base::Float, n),
+                float_literal(value)
+            )),
+            _ => None,
+        }
     }
 
     /// Converts `code` of type `from` to `to`: base changes, scalar splats, truncations.
@@ -634,7 +661,7 @@ impl<'m> Emitter<'m> {
                 if n == 1 {
                     Ok(b)
                 } else {
-                    Ok(format!("vec{n}<{}>({b})", scalar(base_ty)))
+                    Ok(format!("{}({b})", names::vector(base_ty, n)))
                 }
             }
             Some((_, _, 1)) => {
@@ -650,7 +677,11 @@ impl<'m> Emitter<'m> {
                 match parts.len() {
                     0 => unsupported(range, "matrix swizzle not understood"),
                     1 => Ok(parts.concat()),
-                    n => Ok(format!("vec{n}<{}>({})", scalar(base_ty), parts.join(", "))),
+                    n => Ok(format!(
+                        "{}({})",
+                        names::vector(base_ty, n),
+                        parts.join(", ")
+                    )),
                 }
             }
         }

@@ -74,17 +74,17 @@ impl Emitter<'_> {
             // ReShade's 3D `lod` and `grad` offsets are `int2`: `z` is 0.
             [o] if n == 3 && !form.is_empty() => {
                 let o = self.expr_as(o, &Type::vector(Base::Int, 2))?;
-                format!("vec3<i32>({o}, 0i)")
+                format!("vec3i({o}, 0i)")
             }
             [o] => self.expr_as(o, &Type::vector(Base::Int, n))?,
             _ if n == 1 => "0i".to_string(),
-            _ => format!("vec{n}<i32>()"),
+            _ => format!("vec{n}i()"),
         };
         // A 1D texture is a 2D one a texel high: its row is always texel 0.
         let (coord, offset) = match n {
             1 => (
-                format!("vec2<f32>({coord}, 0.5f)"),
-                format!("vec2<i32>({offset}, 0i)"),
+                format!("vec2f({coord}, 0.5f)"),
+                format!("vec2i({offset}, 0i)"),
             ),
             _ => (coord, offset),
         };
@@ -135,21 +135,18 @@ impl Emitter<'_> {
     /// The level `tex*grad` reads: `log2` of the longer gradient in texels of level 0.
     fn gradient_level(&mut self, target: &Target, n: u8, dx: String, dy: String) -> String {
         let (dx, dy) = match n {
-            1 => (
-                format!("vec2<f32>({dx}, 0.0f)"),
-                format!("vec2<f32>({dy}, 0.0f)"),
-            ),
+            1 => (format!("vec2f({dx}, 0.0f)"), format!("vec2f({dy}, 0.0f)")),
             _ => (dx, dy),
         };
         let d = n.max(2);
         let helper = self.helper(format!("fx_grad_level{d}"), |name| {
             format!(
-                "fn {name}(size: vec{d}<f32>, dx: vec{d}<f32>, dy: vec{d}<f32>) -> f32 {{ \
+                "fn {name}(size: vec{d}f, dx: vec{d}f, dy: vec{d}f) -> f32 {{ \
                  return log2(max(length(dx * size), length(dy * size))); }}"
             )
         });
         format!(
-            "{helper}(vec{d}<f32>(textureDimensions({}, 0)), {dx}, {dy})",
+            "{helper}(vec{d}f(textureDimensions({}, 0)), {dx}, {dy})",
             target.tex
         )
     }
@@ -174,10 +171,10 @@ impl Emitter<'_> {
                 .map(|a| address_axis(address[a], LANES[a], scalar))
                 .collect();
             format!(
-                "fn {name}(t: texture_{d}d<{scalar}>, c: vec{d}<f32>, lod: f32, off: vec{d}<i32>) -> vec4<{scalar}> {{\n\
+                "fn {name}(t: texture_{d}d<{scalar}>, c: vec{d}f, lod: f32, off: vec{d}i) -> vec4<{scalar}> {{\n\
                  \x20   let level = clamp(i32(ceil(lod + 0.5) - 1.0), 0, i32(textureNumLevels(t)) - 1);\n\
-                 \x20   let size = vec{d}<i32>(textureDimensions(t, level));\n\
-                 \x20   let i = vec{d}<i32>(floor(c * vec{d}<f32>(size))) + off;\n\
+                 \x20   let size = vec{d}i(textureDimensions(t, level));\n\
+                 \x20   let i = vec{d}i(floor(c * vec{d}f(size))) + off;\n\
                  \x20   var at = i;\n\
                  {axes}\
                  \x20   return textureLoad(t, at, level);\n\

@@ -123,7 +123,7 @@ impl Emitter<'_> {
                 let ft = p(0);
                 let x = self.expr_as(a, &ft)?;
                 let code = per_lane(&x, ft.components(), "u32", |v| {
-                    format!("pack2x16float(vec2<f32>({v}, 0.0f))")
+                    format!("pack2x16float(vec2f({v}, 0.0f))")
                 });
                 self.convert(code, &ft.with_base(Base::Uint), t, range)
             }
@@ -145,7 +145,7 @@ impl Emitter<'_> {
                     format!("((bitcast<u32>({x}) & 0x7fffffffu) {op} 0x7f800000u)")
                 } else {
                     format!(
-                        "((bitcast<vec{n}<u32>>({x}) & vec{n}<u32>(0x7fffffffu)) {op} vec{n}<u32>(0x7f800000u))"
+                        "((bitcast<vec{n}u>({x}) & vec{n}u(0x7fffffffu)) {op} vec{n}u(0x7f800000u))"
                     )
                 };
                 self.convert(code, &ft.with_base(Base::Bool), t, range)

@@ -1,5 +1,5 @@
 //! Integer and bool matrices (`int2x2`, `uint3x4`, `bool2x2`). WGSL has only float matrices, so
-//! these are arrays of their rows (`array<vec2<i32>, 2>`, see `names.rs`): `m[i]` is row `i` and
+//! these are arrays of their rows (`array<vec2i, 2>`, see `names.rs`): `m[i]` is row `i` and
 //! `m[i][j]` a cell in both forms, and assignment, parameters and returns need nothing more.
 //! What WGSL does not do on arrays (conversions, splats, operators, `mul`, `transpose`) goes
 //! through generated helper functions, one per operation and shape, declared once at module
@@ -38,7 +38,7 @@ fn mat_type(s: Shape, range: TextRange) -> Result<String> {
 
 /// The WGSL type of one row of a matrix shape.
 fn row_type((base, _, cols): Shape) -> String {
-    format!("vec{cols}<{}>", scalar(base))
+    super::names::vector(base, cols)
 }
 
 /// Whether a value of type `ty` is an integer or bool matrix: an array of rows in WGSL.
@@ -162,7 +162,7 @@ impl Emitter<'_> {
         let name = self.helper(format!("fx_m_{word}_{}", sig(os)), |name| {
             let body = rows_of(&tt, ts.1, |i| {
                 if shift {
-                    format!("a[{i}] {symbol} vec{cols}<u32>(b[{i}])")
+                    format!("a[{i}] {symbol} vec{cols}u(b[{i}])")
                 } else {
                     format!("a[{i}] {symbol} b[{i}]")
                 }

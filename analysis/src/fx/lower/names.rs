@@ -4,7 +4,7 @@
 //! Matrices: an HLSL `floatRxC` (R rows of C columns) is stored as a WGSL `matRxC<f32>`, that
 //! is R columns of C components, so WGSL column `i` is HLSL row `i`: `m[i]` means the same in
 //! both, row-major constructors keep their argument order, and `mul` swaps its operands (see
-//! `exprs.rs`). An integer or bool matrix is an array of its rows (`array<vec3<i32>, 2>` for
+//! `exprs.rs`). An integer or bool matrix is an array of its rows (`array<vec3i, 2>` for
 //! `int2x3`), with generated helper functions for its operators (`matrices.rs`).
 
 use std::sync::LazyLock;
@@ -238,15 +238,27 @@ pub(crate) fn scalar(base: Base) -> &'static str {
     }
 }
 
-/// The WGSL type of a numeric shape: scalar, `vecN<T>`, `matRxC<f32>` for a float matrix, and
-/// for an integer or bool matrix (WGSL has only float matrices) an array of its rows,
-/// `array<vecC<T>, R>`. Both matrix forms index a row with `m[i]` and build from rows.
+/// The WGSL type of a vector of `n` components of `base`, by WGSL's predeclared alias where
+/// there is one (`vec3f`, `vec2i`, `vec4u`; `vec3<bool>` has none): one token for naga to read
+/// instead of a template list.
+pub(crate) fn vector(base: Base, n: impl std::fmt::Display) -> String {
+    match base {
+        Base::Bool => format!("vec{n}<bool>"),
+        Base::Int => format!("vec{n}i"),
+        Base::Uint => format!("vec{n}u"),
+        Base::Float => format!("vec{n}f"),
+    }
+}
+
+/// The WGSL type of a numeric shape: scalar, vector ([`vector`]), `matRxCf` for a float matrix,
+/// and for an integer or bool matrix (WGSL has only float matrices) an array of its rows,
+/// `array<vecCT, R>`. Both matrix forms index a row with `m[i]` and build from rows.
 pub(crate) fn numeric(base: Base, rows: u8, cols: u8) -> Option<String> {
     match (rows, cols) {
         (1, 1) => Some(scalar(base).to_string()),
-        (2..=4, 1) => Some(format!("vec{rows}<{}>", scalar(base))),
-        (2..=4, 2..=4) if base == Base::Float => Some(format!("mat{rows}x{cols}<f32>")),
-        (2..=4, 2..=4) => Some(format!("array<vec{cols}<{}>, {rows}>", scalar(base))),
+        (2..=4, 1) => Some(vector(base, rows)),
+        (2..=4, 2..=4) if base == Base::Float => Some(format!("mat{rows}x{cols}f")),
+        (2..=4, 2..=4) => Some(format!("array<{}, {rows}>", vector(base, cols))),
         _ => None,
     }
 }

@@ -122,7 +122,7 @@ impl Emitter<'_> {
                 let uv = self.expr_as(uv, &f2)?;
                 let offset = self.expr_as(offset, &f2)?;
                 sample(&format!(
-                    "({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))"
+                    "({uv} + {offset} / vec2f(textureDimensions({tex}, 0)))"
                 ))
             }
             ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
@@ -130,7 +130,7 @@ impl Emitter<'_> {
                 let offset = self.expr_as(offset, &f2)?;
                 let level = format!("({c}).w");
                 format!(
-                    "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2<f32>(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
+                    "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2f(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
                 )
             }
             ("tex2Dlod", [c]) => {
@@ -141,7 +141,7 @@ impl Emitter<'_> {
                 let mut uv = self.expr_as(uv, &f2)?;
                 if let [offset] = rest {
                     let offset = self.expr_as(offset, &f2)?;
-                    uv = format!("({uv} + {offset} / vec2<f32>(textureDimensions({tex}, 0)))");
+                    uv = format!("({uv} + {offset} / vec2f(textureDimensions({tex}, 0)))");
                 }
                 let dx = self.expr_as(dx, &f2)?;
                 let dy = self.expr_as(dy, &f2)?;
@@ -173,13 +173,13 @@ impl Emitter<'_> {
                     // The size of a texture the effect declares is known here: a constant
                     // reads no binding, so a pass may ask the size of its own render target
                     // (Daodan's Canvas.fxh does), which a bound texture could not be.
-                    (Some((w, h)), None) => format!("vec2<i32>({w}, {h})"),
+                    (Some((w, h)), None) => format!("vec2i({w}, {h})"),
                     (Some((w, h)), Some(lod)) => {
-                        format!("max(vec2<i32>({w}, {h}) >> vec2<u32>({lod}), vec2<i32>(1))")
+                        format!("max(vec2i({w}, {h}) >> vec2u({lod}), vec2i(1))")
                     }
                     (None, lod) => {
                         let lod = lod.unwrap_or_else(|| "0u".to_string());
-                        format!("vec2<i32>(textureDimensions({tex}, {lod}))")
+                        format!("vec2i(textureDimensions({tex}, {lod}))")
                     }
                 };
                 return self.convert(code, &i2, t, range);
@@ -244,8 +244,8 @@ impl Emitter<'_> {
         };
         // A 1D coordinate on the 2D texture that holds it.
         let at = |c: String, texel: bool| match (one_d, texel) {
-            (true, false) => format!("vec2<f32>({c}, 0.5f)"),
-            (true, true) => format!("vec2<i32>({c}, 0i)"),
+            (true, false) => format!("vec2f({c}, 0.5f)"),
+            (true, true) => format!("vec2i({c}, 0i)"),
             (false, _) => c,
         };
         let f4 = Type::vector(Base::Float, 4);
@@ -274,10 +274,7 @@ impl Emitter<'_> {
                 let c = at(format!("({}{shift})", self.expr_as(c, &float_n)?), false);
                 let (dx, dy) = (self.expr_as(dx, &float_n)?, self.expr_as(dy, &float_n)?);
                 let (dx, dy) = if one_d {
-                    (
-                        format!("vec2<f32>({dx}, 0.0f)"),
-                        format!("vec2<f32>({dy}, 0.0f)"),
-                    )
+                    (format!("vec2f({dx}, 0.0f)"), format!("vec2f({dy}, 0.0f)"))
                 } else {
                     (dx, dy)
                 };
@@ -306,7 +303,7 @@ impl Emitter<'_> {
                 let code = if one_d {
                     format!("i32(textureDimensions({tex}, {level}).x)")
                 } else {
-                    format!("vec3<i32>(textureDimensions({tex}, {level}))")
+                    format!("vec3i(textureDimensions({tex}, {level}))")
                 };
                 return self.convert(code, &int_n, t, range);
             }
@@ -348,12 +345,8 @@ impl Emitter<'_> {
         } else {
             let n = if form.is_empty() { 3 } else { 2 };
             let o = self.expr_as(offset, &Type::vector(Base::Int, n))?;
-            let o3 = if n == 3 {
-                o
-            } else {
-                format!("vec3<i32>({o}, 0i)")
-            };
-            format!(" + vec3<f32>({o3}) / vec3<f32>(textureDimensions({tex}, LEVEL))")
+            let o3 = if n == 3 { o } else { format!("vec3i({o}, 0i)") };
+            format!(" + vec3f({o3}) / vec3f(textureDimensions({tex}, LEVEL))")
         };
         let level = if form == "lod" { "LEVEL" } else { "0u" };
         Ok((args, shift.replace("LEVEL", level)))
@@ -374,7 +367,7 @@ impl Emitter<'_> {
         };
         let storage = self.storage_name(s)?;
         let c = match dims {
-            1 => format!("vec2<i32>({}, 0i)", self.expr_as(coord, &Type::INT)?),
+            1 => format!("vec2i({}, 0i)", self.expr_as(coord, &Type::INT)?),
             _ => self.expr_as(coord, &Type::vector(Base::Int, dims))?,
         };
         let v = self.expr_as(value, &self.storage_texel(&storage))?;
@@ -396,7 +389,7 @@ impl Emitter<'_> {
         };
         let dims = name[3..4].parse::<u8>().unwrap_or(2);
         let c = match dims {
-            1 => format!("vec2<i32>({}, 0i)", self.expr_as(coord, &Type::INT)?),
+            1 => format!("vec2i({}, 0i)", self.expr_as(coord, &Type::INT)?),
             _ => self.expr_as(coord, &Type::vector(Base::Int, dims))?,
         };
         self.read_storages.insert(storage.to_string());
@@ -415,8 +408,8 @@ impl Emitter<'_> {
     ) -> Result<String> {
         let code = match &name[3..4] {
             "1" => format!("i32(textureDimensions({storage}).x)"),
-            "2" => format!("vec2<i32>(textureDimensions({storage}))"),
-            _ => format!("vec3<i32>(textureDimensions({storage}))"),
+            "2" => format!("vec2i(textureDimensions({storage}))"),
+            _ => format!("vec3i(textureDimensions({storage}))"),
         };
         let dims = name[3..4].parse::<u8>().unwrap_or(2);
         let int_n = if dims == 1 {

@@ -251,7 +251,7 @@ impl Emitter<'_> {
     pub(super) fn trace_gate(stage: naga::ShaderStage, position: &str) -> Option<String> {
         match stage {
             naga::ShaderStage::Fragment => Some(format!(
-                "fxbench_on = all(vec2<u32>(floor({position}.xy)) == fxbench_trace.at.xy);"
+                "fxbench_on = all(vec2u(floor({position}.xy)) == fxbench_trace.at.xy);"
             )),
             naga::ShaderStage::Compute => Some(format!(
                 "fxbench_on = all({position} == fxbench_trace.at.xyz);"
@@ -271,7 +271,7 @@ impl Emitter<'_> {
                 "struct FxbenchRecord {{ site: u32, words: array<u32, {RECORD_VALUE_WORDS}>, }}"
             ),
             format!(
-                "struct FxbenchTrace {{ at: vec4<u32>, count: atomic<u32>, records: array<FxbenchRecord, {TRACE_CAPACITY}>, }}"
+                "struct FxbenchTrace {{ at: vec4u, count: atomic<u32>, records: array<FxbenchRecord, {TRACE_CAPACITY}>, }}"
             ),
             format!(
                 "@group({TRACE_GROUP}) @binding(0) var<storage, read_write> fxbench_trace: FxbenchTrace;"
