@@ -6,7 +6,7 @@
 //! type first, as ReShade's do. What ReShade does not fold (`?:`, calls) is not constant here
 //! either.
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::super::ast::*;
 use super::super::lexer::Base;
@@ -19,20 +19,56 @@ pub(crate) struct Const {
     pub values: Vec<f64>,
 }
 
-/// Constants by qualified name: the `static const` values.
-pub(crate) type Consts = HashMap<String, Const>;
+/// Constants by qualified name: the `static const` values, with the last part of each
+/// namespaced name indexed, so that a name which is no constant (most are locals) is known at
+/// once without looking through them all.
+#[derive(Default)]
+pub(crate) struct Consts {
+    by_name: HashMap<String, Const>,
+    /// `x` for each `ns::x`: the written names a namespaced constant may stand for.
+    namespaced_tails: HashSet<String>,
+}
+
+impl Consts {
+    /// Adds (or replaces) the constant `qualified`.
+    pub fn insert(&mut self, qualified: String, value: Const) {
+        if let Some((_, tail)) = qualified.rsplit_once("::") {
+            self.namespaced_tails.insert(tail.to_string());
+        }
+        self.by_name.insert(qualified, value);
+    }
+}
+
+impl<const N: usize> From<[(String, Const); N]> for Consts {
+    fn from(list: [(String, Const); N]) -> Self {
+        let mut consts = Self::default();
+        for (name, value) in list {
+            consts.insert(name, value);
+        }
+        consts
+    }
+}
 
 /// The constant a written name means: the exact qualified name, else the longest one ending in
 /// `::name` (a name written inside a namespace).
 pub(crate) fn lookup_const<'c>(consts: &'c Consts, written: &str) -> Option<&'c Const> {
-    consts.get(written).or_else(|| {
-        let suffix = format!("::{written}");
-        consts
-            .iter()
-            .filter(|(q, _)| q.ends_with(&suffix))
-            .max_by_key(|(q, _)| q.len())
-            .map(|(_, v)| v)
-    })
+    if let Some(exact) = consts.by_name.get(written) {
+        return Some(exact);
+    }
+    let tail = written.rsplit_once("::").map_or(written, |(_, tail)| tail);
+    if !consts.namespaced_tails.contains(tail) {
+        return None;
+    }
+    consts
+        .by_name
+        .iter()
+        .filter(|(q, _)| {
+            q.len() > written.len() + 1
+                && q.ends_with(written)
+                && q[..q.len() - written.len()].ends_with("::")
+        })
+        .max_by_key(|(q, _)| q.len())
+        .map(|(_, v)| v)
 }
 
 /// A constant scalar (see [`const_values`]).
@@ -329,7 +365,7 @@ mod tests {
     /// Whether the constant expression `text` holds an operator folding to an infinity or a
     /// NaN (no constants known).
     fn non_finite(text: &str) -> bool {
-        holds_non_finite(&initialiser("float", text), &Consts::new())
+        holds_non_finite(&initialiser("float", text), &Consts::default())
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub(crate) fn lower_items(
         items: EffectItems::default(),
         ids: ItemIds::default(),
         globals: HashMap::new(),
-        consts: HashMap::new(),
+        consts: Consts::default(),
         image_dirs: image_dirs(root, options),
     };
     walk(&module.items, facts, locate, &mut lowered)?;
