@@ -41,7 +41,7 @@ pub struct LineCol {
 }
 
 /// One loaded file.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The path shown in diagnostics.
     pub path: PathBuf,
@@ -134,7 +134,7 @@ impl SourceFile {
 }
 
 /// Every file that took part in loading an effect, in the order they were read.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
 }

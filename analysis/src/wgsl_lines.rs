@@ -5,10 +5,11 @@
 //! generated from.
 //!
 //! A line's origin is the origin of its first non-blank byte up to the line's end. The table is
-//! made while lowering (`EffectBuilder::new`, which holds the span map) and resolved to file
-//! paths, lines and columns once the effect's [`SourceMap`] is final.
+//! made while lowering (`EffectBuilder::new`, which holds the span map); a line is resolved to
+//! its file, line and column when asked, against the effect's final [`SourceMap`].
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
 
 use crate::build::GeneratedWgsl;
 use crate::source::{LineCol, SourceMap, Span};
@@ -28,14 +29,10 @@ pub struct SourceLine<'a> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WgslLineOrigins {
     spans: Vec<Option<Span>>,
-    /// Each span resolved; empty until [`Self::resolve`] runs.
-    resolved: Vec<Option<(usize, LineCol, LineCol)>>,
-    /// The text of each resolved span's first line, as compiled: all of them in one buffer
-    /// (`text_ends[i]` ends line `i`'s), so loading an effect allocates once for them.
-    texts: String,
-    text_ends: Vec<u32>,
-    /// The files `resolved` names, by [`crate::FileId`] index.
-    files: Vec<PathBuf>,
+    /// The sources the spans point into, final once loading is done ([`Self::resolve`]): a
+    /// line is resolved to its file, line and column when asked for (only the SPIR-V view
+    /// asks), not for every line of every effect loaded.
+    sources: Option<Arc<SourceMap>>,
 }
 
 impl WgslLineOrigins {
@@ -56,44 +53,13 @@ impl WgslLineOrigins {
         }
         Self {
             spans,
-            resolved: Vec::new(),
-            texts: String::new(),
-            text_ends: Vec::new(),
-            files: Vec::new(),
+            sources: None,
         }
     }
 
-    /// Resolves every origin to a file, line and column with the effect's final sources.
+    /// Keeps the effect's final sources, against which lines are resolved.
     pub fn resolve(&mut self, sources: &SourceMap) {
-        self.files = sources.files().map(|(_, f)| f.path.clone()).collect();
-        self.texts.clear();
-        self.text_ends.clear();
-        self.resolved = self
-            .spans
-            .iter()
-            .map(|span| {
-                // Text the front end supplies (the FX prelude) is not the user's: the WGSL
-                // made there is generated code and has no line to show.
-                let resolved = span.filter(|s| !sources.get(s.file).supplied).map(|s| {
-                    let location = sources.location(s);
-                    let file = sources.get(s.file);
-                    self.texts.push_str(file.line_text(location.start.line));
-                    (s.file.index(), location.start, location.end)
-                });
-                self.text_ends.push(self.texts.len() as u32);
-                resolved
-            })
-            .collect();
-    }
-
-    /// The user's text behind WGSL line `index + 1` (empty without one).
-    fn line_text(&self, index: usize) -> &str {
-        let end = self.text_ends.get(index).map_or(0, |e| *e as usize);
-        let start = index
-            .checked_sub(1)
-            .and_then(|i| self.text_ends.get(i))
-            .map_or(0, |e| *e as usize);
-        self.texts.get(start..end).unwrap_or("")
+        self.sources = Some(Arc::new(sources.clone()));
     }
 
     /// The origin of 1-based WGSL `line`.
@@ -104,13 +70,20 @@ impl WgslLineOrigins {
 
     /// The origin of 1-based WGSL `line`, resolved; `None` before [`Self::resolve`].
     pub fn source_line(&self, line: u32) -> Option<SourceLine<'_>> {
-        let index = usize::try_from(line).ok()?.checked_sub(1)?;
-        let (file, start, end) = (*self.resolved.get(index)?)?;
+        let span = self.span(line)?;
+        let sources = self.sources.as_deref()?;
+        let file = sources.get(span.file);
+        // Text the front end supplies (the FX prelude) is not the user's: the WGSL made there
+        // is generated code and has no line to show.
+        if file.supplied {
+            return None;
+        }
+        let location = sources.location(span);
         Some(SourceLine {
-            path: self.files.get(file)?,
-            start,
-            end,
-            text: self.line_text(index),
+            path: &file.path,
+            start: location.start,
+            end: location.end,
+            text: file.line_text(location.start.line),
         })
     }
 }
