@@ -333,7 +333,7 @@ fn atomics_lower_to_wgsl_atomics_and_texture_atomics() {
     for expected in [
         "var<workgroup> Counter: atomic<u32>;",
         "var<workgroup> Cells: array<atomic<i32>, 8>;",
-        "atomicStore(&Counter, u32(0i));",
+        "atomicStore(&Counter, 0u);",
         "= atomicAdd(&Counter, ",
         "atomicLoad(&Counter)",
         "atomicCompareExchangeWeak(&Cells[0i], ",

@@ -40,20 +40,15 @@ struct fx_ps_4_out {
     fx_o.o0 = fx_r;
     return fx_o;
 }
-fn PostProcessVS(fx_in_id: u32, position: ptr<function, vec4f>, texcoord: ptr<function, vec2f>) {
-    var id: u32 = fx_in_id;
+fn PostProcessVS(id: u32, position: ptr<function, vec4f>, texcoord: ptr<function, vec2f>) {
     ((*texcoord)).x = select(0.0f, 2.0f, (id == u32(2i)));
     ((*texcoord)).y = select(0.0f, 2.0f, (id == u32(1i)));
     (*position) = vec4f(((((*texcoord)).x * 2.0f) - 1.0f), (1.0f - (((*texcoord)).y * 2.0f)), 0.0f, 1.0f);
 }
-fn HorizontalPS(fx_in_pos: vec4f, fx_in_uv: vec2f) -> vec4f {
-    var pos: vec4f = fx_in_pos;
-    var uv: vec2f = fx_in_uv;
+fn HorizontalPS(pos: vec4f, uv: vec2f) -> vec4f {
     return Average(ReShade__BackBufferTex, ReShade__BackBuffer, vec2i((pos).xy), vec2i(1i, 0i));
 }
-fn Average(fx_tex_s: texture_2d<f32>, s: sampler, fx_in_center: vec2i, fx_in_fx_u4_step: vec2i) -> vec4f {
-    var center: vec2i = fx_in_center;
-    var fx_u4_step: vec2i = fx_in_fx_u4_step;
+fn Average(fx_tex_s: texture_2d<f32>, s: sampler, center: vec2i, fx_u4_step: vec2i) -> vec4f {
     var last: vec2i = vec2i((8i - 1i), (4i - 1i));
     var sum: vec4f = vec4f(0.0f);
     {
@@ -61,7 +56,7 @@ fn Average(fx_tex_s: texture_2d<f32>, s: sampler, fx_in_center: vec2i, fx_in_fx_
         loop {
             if !((i <= 2i)) { break; }
             {
-                sum = (sum + textureLoad(fx_tex_s, clamp((center + (fx_u4_step * vec2i(i32(i)))), vec2i(i32(0i)), last), 0i));
+                sum = (sum + textureLoad(fx_tex_s, clamp((center + (fx_u4_step * vec2i(i))), vec2i(0i), last), 0i));
             }
             continuing {
                 i += 1i;
@@ -70,9 +65,7 @@ fn Average(fx_tex_s: texture_2d<f32>, s: sampler, fx_in_center: vec2i, fx_in_fx_
     }
     return (sum / vec4f(f32(((2i * 2i) + 1i))));
 }
-fn VerticalPS(fx_in_pos: vec4f, fx_in_uv: vec2f) -> vec4f {
-    var pos: vec4f = fx_in_pos;
-    var uv: vec2f = fx_in_uv;
+fn VerticalPS(pos: vec4f, uv: vec2f) -> vec4f {
     return Average(BlurTex, BlurSampler, vec2i((pos).xy), vec2i(0i, 1i));
 }
 

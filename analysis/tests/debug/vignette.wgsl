@@ -27,28 +27,24 @@ struct fx_ps_3_out {
     fx_o.o0 = fx_r;
     return fx_o;
 }
-fn PostProcessVS(fx_in_id: u32, position: ptr<function, vec4f>, texcoord: ptr<function, vec2f>) {
-    var id: u32 = fx_in_id;
+fn PostProcessVS(id: u32, position: ptr<function, vec4f>, texcoord: ptr<function, vec2f>) {
     ((*texcoord)).x = select(0.0f, 2.0f, (id == u32(2i)));
     ((*texcoord)).y = select(0.0f, 2.0f, (id == u32(1i)));
     (*position) = vec4f(((((*texcoord)).x * 2.0f) - 1.0f), (1.0f - (((*texcoord)).y * 2.0f)), 0.0f, 1.0f);
 }
-fn VignettePS(fx_in_pos: vec4f, fx_in_texcoord: vec2f) -> vec4f {
-    var pos: vec4f = fx_in_pos;
-    var texcoord: vec2f = fx_in_texcoord;
+fn VignettePS(pos: vec4f, texcoord: vec2f) -> vec4f {
     var color: vec4f = textureSampleLevel(ReShade__BackBufferTex, ReShade__BackBuffer, texcoord, 0.0);
     var d: f32;
     let fx_t1: f32 = Darkening(texcoord, &d);
-    { let fx_t2: vec3f = ((color).xyz * vec3f(f32(fx_t1)));
+    { let fx_t2: vec3f = ((color).xyz * vec3f(fx_t1));
         (color).x = fx_t2.x;
         (color).y = fx_t2.y;
         (color).z = fx_t2.z;
     }
     return color;
 }
-fn Darkening(fx_in_uv: vec2f, d: ptr<function, f32>) -> f32 {
-    var uv: vec2f = fx_in_uv;
-    (*d) = (distance(uv, vec2f(f32(0.5f))) * 1.4142135f);
+fn Darkening(uv: vec2f, d: ptr<function, f32>) -> f32 {
+    (*d) = (distance(uv, vec2f(0.5f)) * 1.4142135f);
     return (1.0f - (Strength * smoothstep(Inner, 1.0f, (*d))));
 }
 

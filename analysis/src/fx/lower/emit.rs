@@ -637,6 +637,11 @@ impl<'m> Emitter<'m> {
         }
         let mut list = Vec::new();
         let mut copies = Vec::new();
+        let written = if params.iter().any(|(_, kind)| *kind == ParamKind::Value) {
+            self.written_names(body)
+        } else {
+            Default::default()
+        };
         for (p, (ty, kind)) in def.params.iter().zip(&params) {
             let n = self.local_name(&p.name.name);
             match kind {
@@ -645,6 +650,12 @@ impl<'m> Emitter<'m> {
                 }
                 ParamKind::Pointer => {
                     list.push(format!("{n}: ptr<function, {}>", self.wgsl(ty, p.range)?))
+                }
+                ParamKind::Value
+                    if !written.contains(p.name.name.as_str()) && self.read_in_place(ty) =>
+                {
+                    let t = self.wgsl(ty, p.range)?;
+                    list.push(format!("{n}: {t}"));
                 }
                 ParamKind::Value => {
                     let t = self.wgsl(ty, p.range)?;

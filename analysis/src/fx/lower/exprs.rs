@@ -28,7 +28,7 @@ impl<'m> Emitter<'m> {
 
     /// `e` converted to `to`.
     pub fn expr_as(&mut self, e: &Expr, to: &Type) -> Result<String> {
-        if let Some(code) = self.integer_literal_as_float(e, to) {
+        if let Some(code) = self.literal_as(e, to) {
             return Ok(code);
         }
         let code = self.expr(e)?;
@@ -36,28 +36,36 @@ impl<'m> Emitter<'m> {
         self.convert(code, from, to, e.range)
     }
 
-    /// An integer literal met where a float scalar or vector is wanted, written as the float
-    /// literal it converts to (`2` as `2.0f`, not `f32(2i)`; `vec3f(1.0f)` for a splat): the
-    /// value naga's constant evaluation gives the conversion, in less text to parse and fewer
-    /// expressions to evaluate. Not for a literal held to run time or pinned (`order.rs`).
-    fn integer_literal_as_float(&self, e: &Expr, to: &Type) -> Option<String> {
-        let value = match e.kind {
-            ExprKind::Literal(Literal::Int(v)) if v <= i32::MAX as u32 => f64::from(v),
-            ExprKind::Literal(Literal::Uint(v)) => f64::from(v),
-            _ => return None,
+    /// A numeric literal met where another numeric scalar or vector type is wanted, written
+    /// as the literal it converts to (`2` as a `float` is `2.0f`, not `f32(2i)`; as a `uint`
+    /// `2u`; `vec3f(1.0f)` for a splat): the value naga's constant evaluation gives the
+    /// conversion, in less text to parse and fewer expressions to evaluate. Integers convert
+    /// exactly here (a float is rounded once, to nearest); a float to an integer is left to
+    /// naga. Not for a literal held to run time or pinned (`order.rs`).
+    fn literal_as(&self, e: &Expr, to: &Type) -> Option<String> {
+        let ExprKind::Literal(literal) = &e.kind else {
+            return None;
         };
-        if self.run_time.contains(&e.range) || self.is_pinned(e) {
+        let (base, rows, cols) = shape(to)?;
+        if cols != 1 || self.run_time.contains(&e.range) || self.is_pinned(e) {
             return None;
         }
-        match shape(to)? {
-            (Base::Float, 1, 1) => Some(float_literal(value)),
-            (Base::Float, n @ 2..=4, 1) => Some(format!(
-                "{}({})",
-                names::vector(Base::Float, n),
-                float_literal(value)
-            )),
+        let integer = match *literal {
+            Literal::Int(v) if v <= i32::MAX as u32 => Some(v),
+            Literal::Uint(v) => Some(v),
             _ => None,
-        }
+        };
+        let scalar = match (base, integer, literal) {
+            (Base::Float, Some(v), _) => float_literal(f64::from(v)),
+            (Base::Float, None, Literal::Float(v)) if rows > 1 => float_literal(*v),
+            (Base::Uint, Some(v), _) => format!("{v}u"),
+            (Base::Int, Some(v), _) if v <= i32::MAX as u32 => format!("{v}i"),
+            _ => return None,
+        };
+        Some(match rows {
+            1 => scalar,
+            n => format!("{}({scalar})", names::vector(base, n)),
+        })
     }
 
     /// Converts `code` of type `from` to `to`: base changes, scalar splats, truncations.
@@ -93,6 +101,7 @@ impl<'m> Emitter<'m> {
         let s = scalar(tb);
         match (fr, fc, tr, tc) {
             (1, 1, 1, 1) => Ok(format!("{s}({code})")),
+            (1, 1, _, 1) if fb == tb => Ok(format!("{target}({code})")),
             (1, 1, _, 1) => Ok(format!("{target}({s}({code}))")),
             (1, 1, _, _) if tb != Base::Float => {
                 self.matrix_splat(format!("{s}({code})"), (tb, tr, tc), range)

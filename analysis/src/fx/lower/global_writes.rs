@@ -86,9 +86,7 @@ impl Emitter<'_> {
             },
             _ => {}
         }
-        for child in children(e) {
-            self.scan(child, found);
-        }
+        each_child(e, &mut |child| self.scan(child, found));
     }
 
     /// Whether place `e` lies in a module-scope variable.
@@ -109,31 +107,44 @@ struct Found {
     callees: HashSet<usize>,
 }
 
-/// The direct sub-expressions of `e`.
-fn children(e: &Expr) -> Vec<&Expr> {
+/// Calls `f` with each direct sub-expression of `e`, in order.
+pub(super) fn each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     match &e.kind {
-        ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => Vec::new(),
+        ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => {}
         ExprKind::Unary { operand, .. }
         | ExprKind::Postfix { operand, .. }
         | ExprKind::Cast { operand, .. }
-        | ExprKind::Member { base: operand, .. } => vec![operand],
-        ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
-        ExprKind::Assign { target, value, .. } => vec![target, value],
+        | ExprKind::Member { base: operand, .. } => f(operand),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            f(lhs);
+            f(rhs);
+        }
+        ExprKind::Assign { target, value, .. } => {
+            f(target);
+            f(value);
+        }
         ExprKind::Ternary {
             cond,
             then,
             otherwise,
-        } => vec![cond, then, otherwise],
-        ExprKind::Index { base, index } => vec![base, index],
+        } => {
+            f(cond);
+            f(then);
+            f(otherwise);
+        }
+        ExprKind::Index { base, index } => {
+            f(base);
+            f(index);
+        }
         ExprKind::Construct { args, .. }
         | ExprKind::Call { args, .. }
         | ExprKind::Sequence(args)
-        | ExprKind::InitList(args) => args.iter().collect(),
+        | ExprKind::InitList(args) => args.iter().for_each(f),
     }
 }
 
 /// Calls `f` with every expression statement `s` holds, nested statements included.
-fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+pub(super) fn stmt_exprs<'a>(s: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
     match &s.kind {
         StmtKind::Block(b) => b.statements.iter().for_each(|s| stmt_exprs(s, f)),
         StmtKind::Expr(e) | StmtKind::Return(Some(e)) => f(e),

@@ -7,7 +7,8 @@
 //! - `emit.rs`: functions and statements; `exprs.rs`: expressions, conversions and intrinsics;
 //! - `calls.rs`: calls of user functions, `out` arguments through temporaries;
 //! - `order.rs`: operands computed before a later operand's side effects, held in a `let`;
-//! - `global_writes.rs`: which user functions write module-scope variables;
+//! - `global_writes.rs`: which user functions write module-scope variables; `param_writes.rs`:
+//!   which parameters a body writes (the others are read without a copy);
 //! - `texture_params.rs`: texture parameters and results, dropped with their arguments;
 //! - `textures.rs`: texture intrinsics; `integer_sampling.rs`: sampling an integer texture as a
 //!   `textureLoad` of the nearest texel under the sampler's address modes;
@@ -38,6 +39,7 @@ mod naga_words;
 mod names;
 pub(crate) use names::fx_name;
 mod order;
+mod param_writes;
 mod passes;
 mod texture_params;
 mod textures;
