@@ -945,3 +945,60 @@ fn struct_members_and_several_semantics_the_vertex_shader_lacks_read_zero() {
 fn cases() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance")
 }
+
+#[test]
+fn parameters_only_read_take_no_copy_and_literals_convert_in_place() {
+    // A value parameter the body never writes is read where it arrives; one it assigns,
+    // steps or hands to an `out` parameter keeps its `var` copy; an array keeps its copy too.
+    // A literal converted to another numeric type is written as the converted literal, and a
+    // negated integer stays an integer until converted (`-0` as a float is 0.0, not -0.0).
+    let lines = function_lines(
+        "void Set(out float v) { v = 1; }
+float F(float seen, float assigned, float stepped, float handed, float list[2])
+{
+    assigned = 2;
+    stepped++;
+    Set(handed);
+    return seen + assigned + stepped + handed + list[int(seen)];
+}
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float list[2] = { 1, 2 };
+    uint u = 3;
+    float2 twice = float2(-3, -0);
+    float3 splat = 2;
+    return float4(F(uv.x, 1, 2, 3, list), u, twice.x + twice.y, splat.x);
+}
+",
+        "F",
+    );
+    let text = lines.join("\n");
+    assert!(lines[0].starts_with("fn F(seen: f32, fx_in_assigned: f32, fx_in_stepped: f32, fx_in_handed: f32, fx_in_list: array<f32, 2>)"), "{text}");
+    for copy in ["assigned", "stepped", "handed", "list"] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!("var {copy}: "))
+                && l.ends_with(&format!("= fx_in_{copy};"))),
+            "{copy}: {text}"
+        );
+    }
+    assert!(!lines.iter().any(|l| l.contains("fx_in_seen")), "{text}");
+    let text = with_vs(
+        "float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    uint u = 3;
+    float2 twice = float2(-3, -0);
+    float3 splat = 2;
+    return float4(u, twice.x + twice.y, splat.x, 1);
+}
+",
+    );
+    let wgsl = generated(&text);
+    for expected in [
+        "var u: u32 = 3u;",
+        "var twice: vec2f = vec2f((-3.0f), (0.0f));",
+        "var splat: vec3f = vec3f(2.0f);",
+    ] {
+        assert!(wgsl.contains(expected), "{expected} not in:\n{wgsl}");
+    }
+    assert!(!wgsl.contains("-0.0f"), "{wgsl}");
+}

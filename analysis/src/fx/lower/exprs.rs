@@ -43,26 +43,43 @@ impl<'m> Emitter<'m> {
     /// exactly here (a float is rounded once, to nearest); a float to an integer is left to
     /// naga. Not for a literal held to run time or pinned (`order.rs`).
     fn literal_as(&self, e: &Expr, to: &Type) -> Option<String> {
-        let ExprKind::Literal(literal) = &e.kind else {
-            return None;
+        // A negated literal (`-3`) is folded as ReShade folds it, to a float only: an integer
+        // keeps its negation, which naga folds with WGSL's wrapping rules.
+        let (literal, negated) = match &e.kind {
+            ExprKind::Literal(literal) => (literal, false),
+            ExprKind::Unary {
+                op: UnaryOp::Negate,
+                operand,
+            } => match &operand.kind {
+                ExprKind::Literal(literal) if !self.is_pinned(operand) => (literal, true),
+                _ => return None,
+            },
+            _ => return None,
         };
         let (base, rows, cols) = shape(to)?;
         if cols != 1 || self.run_time.contains(&e.range) || self.is_pinned(e) {
             return None;
         }
+        // An integer is negated as an integer (`-0` is zero, not a float's -0.0); a negated
+        // `uint` wraps, so it is left to naga.
         let integer = match *literal {
-            Literal::Int(v) if v <= i32::MAX as u32 => Some(v),
-            Literal::Uint(v) => Some(v),
+            Literal::Int(v) if v <= i32::MAX as u32 => Some(i64::from(v)),
+            Literal::Uint(v) if !negated => Some(i64::from(v)),
             _ => None,
-        };
+        }
+        .map(|v| if negated { -v } else { v });
         let scalar = match (base, integer, literal) {
-            (Base::Float, Some(v), _) => float_literal(f64::from(v)),
-            (Base::Float, None, Literal::Float(v)) if rows > 1 => float_literal(*v),
-            (Base::Uint, Some(v), _) => format!("{v}u"),
-            (Base::Int, Some(v), _) if v <= i32::MAX as u32 => format!("{v}i"),
+            (Base::Float, Some(v), _) => float_literal(v as f64),
+            (Base::Float, None, Literal::Float(v)) if rows > 1 || negated => {
+                float_literal(if negated { -*v } else { *v })
+            }
+            (Base::Uint, Some(v), _) if v >= 0 => format!("{v}u"),
+            (Base::Int, Some(v), _) if (0..=i64::from(i32::MAX)).contains(&v) => format!("{v}i"),
             _ => return None,
         };
         Some(match rows {
+            // In parentheses, as `expr` writes a negation: `-` before it stays an operator.
+            1 if negated => format!("({scalar})"),
             1 => scalar,
             n => format!("{}({scalar})", names::vector(base, n)),
         })
