@@ -144,7 +144,7 @@ impl Emitter<'_> {
             return Ok(());
         }
         let lhs = self.lvalue(target)?;
-        self.line(range, &format!("{lhs} = {value};"));
+        self.line(range, &[lhs.as_str(), " = ", value, ";"].concat());
         Ok(())
     }
 

@@ -413,11 +413,18 @@ impl<'m> Emitter<'m> {
 
     /// Writes one line standing for `range`.
     pub fn line(&mut self, range: TextRange, text: &str) {
+        self.line_of(range, &[text]);
+    }
+
+    /// Writes one line standing for `range`, made of `parts` (no string built for it first).
+    pub fn line_of(&mut self, range: TextRange, parts: &[&str]) {
         let start = self.text.len();
         for _ in 0..self.indent {
             self.text.push_str("    ");
         }
-        self.text.push_str(text);
+        for part in parts {
+            self.text.push_str(part);
+        }
         self.text.push('\n');
         self.records.push((start, self.text.len(), range));
     }
@@ -729,7 +736,7 @@ impl<'m> Emitter<'m> {
                     &Type::BOOL,
                     c,
                 )?;
-                self.open(s.range, &format!("if {c} {{"));
+                self.open(s.range, &["if ", &c, " {"].concat());
                 self.statement(then)?;
                 if let Some(other) = otherwise {
                     self.close(s.range, "} else {");
@@ -799,7 +806,7 @@ impl<'m> Emitter<'m> {
                     let ret = self.ret.clone();
                     let code = self.expr_as(v, &ret)?;
                     let code = self.trace_return(s.range, &ret, code)?;
-                    self.line(s.range, &format!("return {code};"));
+                    self.line_of(s.range, &["return ", &code, ";"]);
                 }
                 None => self.line(s.range, "return;"),
             },
@@ -812,7 +819,7 @@ impl<'m> Emitter<'m> {
     /// A condition as a parenthesised scalar `bool`.
     fn condition(&mut self, cond: &Expr) -> Result<String> {
         let code = self.expr_as(cond, &Type::BOOL)?;
-        Ok(format!("({code})"))
+        Ok(["(", &code, ")"].concat())
     }
 
     /// A local variable. `static` means nothing on a local in ReShade (its parser drops it):
@@ -839,14 +846,14 @@ impl<'m> Emitter<'m> {
                 .transpose()?;
             // A local declared ahead (`hoist`) is assigned where it is declared.
             let hoisted = self.hoisted.contains(&d.name.range);
-            let text = match init {
-                Some(init) if hoisted => format!("{name} = {init};"),
-                None if hoisted => format!("{name} = {t}();"),
-                Some(init) => format!("var {name}: {t} = {init};"),
-                None => format!("var {name}: {t};"),
+            let parts: &[&str] = match &init {
+                Some(init) if hoisted => &[&name, " = ", init, ";"],
+                None if hoisted => &[&name, " = ", &t, "();"],
+                Some(init) => &["var ", &name, ": ", &t, " = ", init, ";"],
+                None => &["var ", &name, ": ", &t, ";"],
             };
+            self.line_of(d.range, parts);
             self.params.remove(&d.name.name);
-            self.line(d.range, &text);
             if d.init.is_some() {
                 let kind = crate::debug::SiteKind::Declaration;
                 self.trace_put(kind, d.range, d.name.name.clone(), &ty, &name)?;
@@ -1047,9 +1054,9 @@ impl<'m> Emitter<'m> {
                     // A call written as a statement already (its `out` arguments written back),
                     // its value in a `let` or none.
                 } else if *self.ty(e) == Type::Void {
-                    self.line(e.range, &format!("{code};"));
+                    self.line_of(e.range, &[&code, ";"]);
                 } else {
-                    self.line(e.range, &format!("_ = {code};"));
+                    self.line_of(e.range, &["_ = ", &code, ";"]);
                 }
                 Ok(())
             }

@@ -73,7 +73,7 @@ impl<'m> Emitter<'m> {
             (Base::Float, None, Literal::Float(v)) if rows > 1 || negated => {
                 float_literal(if negated { -*v } else { *v })
             }
-            (Base::Uint, Some(v), _) if v >= 0 => format!("{v}u"),
+            (Base::Uint, Some(v), _) if v >= 0 => v.to_string() + "u",
             (Base::Int, Some(v), _) if (0..=i64::from(i32::MAX)).contains(&v) => format!("{v}i"),
             _ => return None,
         };
@@ -117,9 +117,9 @@ impl<'m> Emitter<'m> {
         };
         let s = scalar(tb);
         match (fr, fc, tr, tc) {
-            (1, 1, 1, 1) => Ok(format!("{s}({code})")),
-            (1, 1, _, 1) if fb == tb => Ok(format!("{target}({code})")),
-            (1, 1, _, 1) => Ok(format!("{target}({s}({code}))")),
+            (1, 1, 1, 1) => Ok([s, "(", &code, ")"].concat()),
+            (1, 1, _, 1) if fb == tb => Ok([&target, "(", &code, ")"].concat()),
+            (1, 1, _, 1) => Ok([&target, "(", s, "(", &code, "))"].concat()),
             (1, 1, _, _) if tb != Base::Float => {
                 self.matrix_splat(format!("{s}({code})"), (tb, tr, tc), range)
             }
@@ -132,13 +132,13 @@ impl<'m> Emitter<'m> {
             (_, 1, _, 1) if tr > fr => {
                 let last = usize::from(fr - 1);
                 let lanes: String = (0..usize::from(tr)).map(|i| LANES[i.min(last)]).collect();
-                Ok(format!("{target}(({code}).{lanes})"))
+                Ok([&target, "((", &code, ").", &lanes, ")"].concat())
             }
             (_, 1, _, 1) if tr <= fr => {
                 let truncated = if tr == fr {
                     code
                 } else if tr == 1 {
-                    format!("({code}).x")
+                    ["(", &code, ").x"].concat()
                 } else {
                     format!("({code}).{}", LANES[..usize::from(tr)].concat())
                 };
@@ -252,9 +252,9 @@ impl<'m> Emitter<'m> {
         match &e.kind {
             ExprKind::Literal(l) => Ok(match l {
                 Literal::Bool(b) => b.to_string(),
-                Literal::Int(v) if *v <= i32::MAX as u32 => format!("{v}i"),
+                Literal::Int(v) if *v <= i32::MAX as u32 => v.to_string() + "i",
                 Literal::Int(v) => format!("bitcast<i32>({v}u)"),
-                Literal::Uint(v) => format!("{v}u"),
+                Literal::Uint(v) => v.to_string() + "u",
                 Literal::Float(v) => float_literal(*v),
                 Literal::String(_) => return unsupported(e.range, "strings are not values"),
             }),
@@ -325,7 +325,7 @@ impl<'m> Emitter<'m> {
                 let c = self.expr_as(cond, &cond_ty)?;
                 let a = self.expr_as(then, t)?;
                 let b = self.expr_as(otherwise, t)?;
-                Ok(format!("select({b}, {a}, {c})"))
+                Ok(["select(", &b, ", ", &a, ", ", &c, ")"].concat())
             }
             ExprKind::Cast { operand, .. } => {
                 let t = self.ty(e);
@@ -337,7 +337,7 @@ impl<'m> Emitter<'m> {
             ExprKind::Index { base, index } => {
                 let b = self.expr(base)?;
                 let i = self.index_value(index)?;
-                Ok(format!("{b}[{i}]"))
+                Ok([b.as_str(), "[", &i, "]"].concat())
             }
             ExprKind::Sequence(items) => {
                 let Some((last, before)) = items.split_last() else {
@@ -378,7 +378,7 @@ impl<'m> Emitter<'m> {
         }
         let name = path.joined();
         match self.params.get(&*name) {
-            Some(ParamKind::Pointer) => Ok(format!("(*{})", self.local_name(&name))),
+            Some(ParamKind::Pointer) => Ok(["(*", &self.local_name(&name), ")"].concat()),
             Some(ParamKind::Sampler) => unsupported(path.range, "a sampler is not a value"),
             Some(ParamKind::Texture) => unsupported(path.range, "a texture is not a value"),
             _ => Ok(self.local_name(&name)),
@@ -480,7 +480,7 @@ impl<'m> Emitter<'m> {
             UnaryOp::Negate if t.is_matrix() => {
                 Ok(format!("({} * -1.0f)", self.expr_as(operand, t)?))
             }
-            UnaryOp::Negate => Ok(format!("(-{})", self.expr_as(operand, t)?)),
+            UnaryOp::Negate => Ok(["(-", &self.expr_as(operand, t)?, ")"].concat()),
             UnaryOp::BitNot => Ok(format!("(~{})", self.expr_as(operand, t)?)),
             UnaryOp::Not => {
                 let ot = self.ty(operand);
@@ -584,7 +584,7 @@ impl<'m> Emitter<'m> {
                 };
                 let a = self.convert(l, lt, &common, range)?;
                 let b = self.convert(r, rt, &common, range)?;
-                Ok(format!("({a} {symbol} {b})"))
+                Ok(["(", &a, " ", symbol, " ", &b, ")"].concat())
             }
             Or | And => {
                 let a = self.convert(l, lt, t, range)?;
@@ -594,7 +594,7 @@ impl<'m> Emitter<'m> {
                     (_, Or) => "|",
                     _ => "&",
                 };
-                Ok(format!("({a} {sym} {b})"))
+                Ok(["(", &a, " ", sym, " ", &b, ")"].concat())
             }
             ShiftLeft | ShiftRight => {
                 let a = self.convert(l, lt, t, range)?;
@@ -636,7 +636,7 @@ impl<'m> Emitter<'m> {
             _ => {
                 let a = self.convert(l, lt, t, range)?;
                 let b = self.convert(r, rt, t, range)?;
-                Ok(format!("({a} {symbol} {b})"))
+                Ok(["(", &a, " ", symbol, " ", &b, ")"].concat())
             }
         }
     }
@@ -674,14 +674,14 @@ impl<'m> Emitter<'m> {
                 parts.push(self.expr_as(a, &at.with_base(base))?);
             }
         }
-        Ok(format!("{wt}({})", parts.join(", ")))
+        Ok([&wt, "(", &parts.join(", "), ")"].concat())
     }
 
     fn member(&mut self, base: &Expr, member: &Ident, range: TextRange) -> Result<String> {
         let bt = self.ty(base);
         let b = self.expr(base)?;
         match shape(bt) {
-            None => Ok(format!("{b}.{}", names::member(&member.name))),
+            None => Ok([b.as_str(), ".", &names::member(&member.name)].concat()),
             Some((base_ty, 1, 1)) => {
                 let n = member.name.len();
                 if n == 1 {
@@ -692,7 +692,7 @@ impl<'m> Emitter<'m> {
             }
             Some((_, _, 1)) => {
                 let lanes: String = member.name.chars().map(lane).collect();
-                Ok(format!("({b}).{lanes}"))
+                Ok(["(", &b, ").", &lanes].concat())
             }
             Some((base_ty, ..)) => {
                 let cells = matrix_cells(&member.name);

@@ -254,11 +254,33 @@ pub(crate) fn vector(base: Base, n: impl std::fmt::Display) -> String {
 /// and for an integer or bool matrix (WGSL has only float matrices) an array of its rows,
 /// `array<vecCT, R>`. Both matrix forms index a row with `m[i]` and build from rows.
 pub(crate) fn numeric(base: Base, rows: u8, cols: u8) -> Option<String> {
+    const VECTORS: [[&str; 3]; 4] = [
+        ["vec2<bool>", "vec3<bool>", "vec4<bool>"],
+        ["vec2i", "vec3i", "vec4i"],
+        ["vec2u", "vec3u", "vec4u"],
+        ["vec2f", "vec3f", "vec4f"],
+    ];
+    const MATRICES: [[&str; 3]; 3] = [
+        ["mat2x2f", "mat2x3f", "mat2x4f"],
+        ["mat3x2f", "mat3x3f", "mat3x4f"],
+        ["mat4x2f", "mat4x3f", "mat4x4f"],
+    ];
+    let index = |base: Base| match base {
+        Base::Bool => 0,
+        Base::Int => 1,
+        Base::Uint => 2,
+        Base::Float => 3,
+    };
     match (rows, cols) {
         (1, 1) => Some(scalar(base).to_string()),
-        (2..=4, 1) => Some(vector(base, rows)),
-        (2..=4, 2..=4) if base == Base::Float => Some(format!("mat{rows}x{cols}f")),
-        (2..=4, 2..=4) => Some(format!("array<{}, {rows}>", vector(base, cols))),
+        (2..=4, 1) => Some(VECTORS[index(base)][usize::from(rows - 2)].to_string()),
+        (2..=4, 2..=4) if base == Base::Float => {
+            Some(MATRICES[usize::from(rows - 2)][usize::from(cols - 2)].to_string())
+        }
+        (2..=4, 2..=4) => Some(format!(
+            "array<{}, {rows}>",
+            VECTORS[index(base)][usize::from(cols - 2)]
+        )),
         _ => None,
     }
 }
@@ -293,6 +315,7 @@ pub(crate) fn wgsl_type(ty: &Type, structs: &[String], range: TextRange) -> Resu
 
 /// A WGSL float literal for `v`.
 pub(crate) fn float_literal(v: f64) -> String {
+    use std::fmt::Write as _;
     let v = v as f32;
     if !v.is_finite() {
         return if v.is_nan() {
@@ -303,17 +326,42 @@ pub(crate) fn float_literal(v: f64) -> String {
             "-3.4028235e38".to_string()
         };
     }
-    let s = format!("{v:?}");
-    if s.contains(['.', 'e']) {
-        format!("{s}f")
-    } else {
-        format!("{s}.0f")
+    let mut s = String::with_capacity(16);
+    // A whole number below 2^24 (most literals: `2.0`, `1280.0`) is written as the integer it
+    // is, as `{:?}` writes it, without the shortest-digits search; -0.0 keeps its sign below.
+    if v.fract() == 0.0 && v.abs() < 16_777_216.0 && !(v == 0.0 && v.is_sign_negative()) {
+        let _ = write!(s, "{}.0f", v as i32);
+        return s;
     }
+    let _ = write!(s, "{v:?}");
+    if !s.contains(['.', 'e']) {
+        s.push_str(".0");
+    }
+    s.push('f');
+    s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn float_literals_are_what_debug_formatting_writes_with_an_f() {
+        let reference = |v: f64| {
+            let s = format!("{:?}", v as f32);
+            if s.contains(['.', 'e']) {
+                format!("{s}f")
+            } else {
+                format!("{s}.0f")
+            }
+        };
+        let mut values = vec![0.0, -0.0, 0.5, -3.0, 1e-5, 1e20, -1e-30, 0.1, 1.047, 3.4e38];
+        values.extend((0..200).map(|i| f64::from(i) * 12_345.678));
+        values.extend([16_777_215.0, 16_777_216.0, 16_777_217.0, -16_777_215.0, 2e9]);
+        for v in values {
+            assert_eq!(float_literal(v), reference(v), "{v}");
+        }
+    }
 
     #[test]
     fn names_keep_their_spelling_unless_wgsl_or_lowering_has_it() {
