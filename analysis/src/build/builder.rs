@@ -9,7 +9,7 @@
 //! [`EffectBuilder::new`] (validation), then per pass [`EffectBuilder::entry_point`] to resolve
 //! shader names and [`EffectBuilder::pass`], then [`EffectBuilder::finish`].
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::GeneratedWgsl;
 use super::naga_check;
@@ -136,7 +136,7 @@ impl<'a> EffectBuilder<'a> {
             info,
             items,
             globals,
-            coverage: HashMap::new(),
+            coverage: HashMap::default(),
             errors_before,
             limits: options.target.limits,
         })
@@ -248,7 +248,7 @@ impl<'a> EffectBuilder<'a> {
             storages: items.storages,
             techniques,
             bindings: items.bindings,
-            locations: std::collections::HashMap::new(),
+            locations: std::collections::HashMap::default(),
             tested_definitions: Vec::new(),
         };
         let cx = LintContext {
@@ -286,7 +286,7 @@ fn resolve_srgb_reads(
     used: &HashSet<SamplerId>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> HashSet<TextureId> {
-    let mut decoded = HashSet::new();
+    let mut decoded = HashSet::default();
     for i in 0..items.textures.len() {
         let id = TextureId::new(i);
         let users: Vec<&Sampler> = items

@@ -1,14 +1,14 @@
 //! Walks over naga functions and the functions they call: whether something holds anywhere in an
 //! entry point's call tree (a `discard`, a read of some globals).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::model::EntryPointId;
 
 /// Whether a fragment entry point, or anything it calls, may `discard`.
 pub(super) fn may_discard(module: &naga::Module, entry: EntryPointId) -> bool {
     let function = &module.entry_points[entry.index()].function;
-    in_call_tree(module, function, None, &mut HashMap::new(), &|f| {
+    in_call_tree(module, function, None, &mut HashMap::default(), &|f| {
         let mut kills = false;
         visit_statements(&f.body, &mut |s| {
             kills |= matches!(s, naga::Statement::Kill)

@@ -2,7 +2,7 @@
 //! every offset is where it was) followed by declarations generated from the effect's items, and
 //! [`GeneratedWgsl::map_span`], which takes any naga span back to what the user wrote.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
 use super::EffectItems;
@@ -399,7 +399,7 @@ pub(super) fn inject_uniform_loads(module: &mut naga::Module, uniform_names: &[&
         })
         .map(|(h, _)| h)
         .collect();
-    let mut memo = HashMap::new();
+    let mut memo = HashMap::default();
     let readers: Vec<bool> = module
         .entry_points
         .iter()

@@ -13,7 +13,7 @@ mod control_flow;
 mod targets;
 mod unused;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::build::GeneratedWgsl;
 use crate::diagnostic::Diagnostic;

@@ -3,7 +3,7 @@
 //! `SRGBWriteEnable` on a render target format without an sRGB view are errors in lowering
 //! (`lower/outputs.rs`, `lower/pass.rs`): the engine relies on them, and a lint can be skipped.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::LintContext;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
@@ -66,7 +66,7 @@ fn never_read(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
             _ => None,
         })
         .collect();
-    let mut reported = HashSet::new();
+    let mut reported = HashSet::default();
     for pass in cx.passes() {
         for id in &pass.render_targets {
             let texture = cx.effect.texture(*id);

@@ -1,7 +1,7 @@
 //! Unused declarations: uniforms, textures, samplers and functions of the effect's own file that
 //! no pass uses (warnings). Header declarations are exempt.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use naga::valid::GlobalUse;
 
@@ -80,8 +80,8 @@ fn is_ui_message(uniform: &Uniform) -> bool {
 /// names is its default, which WGSL code does not see.
 fn textures_and_samplers(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     let effect = cx.effect;
-    let mut bound_textures = HashSet::new();
-    let mut bound_samplers = HashSet::new();
+    let mut bound_textures = HashSet::default();
+    let mut bound_samplers = HashSet::default();
     for pass in cx.passes() {
         bound_textures.extend(pass.render_targets.iter().copied());
         for binding in &pass.bindings {
@@ -138,7 +138,7 @@ fn storage_bound(cx: &LintContext, index: usize) -> bool {
 /// did not emit at all.
 fn functions(cx: &LintContext, diagnostics: &mut Vec<Diagnostic>) {
     let module = &cx.effect.module;
-    let mut reached = HashSet::new();
+    let mut reached = HashSet::default();
     let mut stack = Vec::new();
     for pass in cx.passes() {
         for ep in pass_entries(pass) {

@@ -8,7 +8,9 @@
 //!   into (and that always gets a `default`);
 //! - assignments to several swizzled components go through a temporary, component by component.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::super::ast::*;
 use super::super::check::Facts;
@@ -121,27 +123,27 @@ pub(crate) fn emit_module(
         atomic_storages: BTreeSet::new(),
         read_storages: BTreeSet::new(),
         structs: facts.structs.iter().map(|(n, _)| ident(n)).collect(),
-        functions: HashMap::new(),
-        statics: HashMap::new(),
-        struct_defs: HashMap::new(),
+        functions: HashMap::default(),
+        statics: HashMap::default(),
+        struct_defs: HashMap::default(),
         text: String::new(),
         records: Vec::new(),
         indent: 0,
-        params: HashMap::new(),
+        params: HashMap::default(),
         ret: Type::Void,
         tmp: 0,
         used_functions: BTreeSet::new(),
         used_statics: BTreeSet::new(),
-        computed_consts: HashMap::new(),
+        computed_consts: HashMap::default(),
         pending_functions: BTreeSet::new(),
         pending_statics: BTreeSet::new(),
         helpers: BTreeMap::new(),
-        pinned: HashSet::new(),
-        run_time: HashSet::new(),
-        varying_locations: HashMap::new(),
-        writing_functions: HashSet::new(),
+        pinned: HashSet::default(),
+        run_time: HashSet::default(),
+        varying_locations: HashMap::default(),
+        writing_functions: HashSet::default(),
         module_names: rustc_hash::FxHashSet::default(),
-        hoisted: HashSet::new(),
+        hoisted: HashSet::default(),
         trace,
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
@@ -190,7 +192,7 @@ pub(crate) fn emit_module(
 /// How many functions share each qualified name (overloads get names of their own), counted once
 /// for the module rather than once per function.
 fn overload_counts(facts: &Facts) -> HashMap<&str, usize> {
-    let mut counts = HashMap::new();
+    let mut counts = HashMap::default();
     for name in &facts.function_names {
         *counts.entry(name.as_str()).or_insert(0) += 1;
     }

@@ -126,7 +126,7 @@ fn attribute(
     stage: naga::ShaderStage,
     input: bool,
     range: TextRange,
-    locations: &std::collections::HashMap<String, u32>,
+    locations: &rustc_hash::FxHashMap<String, u32>,
 ) -> Result<(String, Type)> {
     let found = known_attribute(semantic, ty, stage, input).or_else(|| {
         let location = *locations.get(&normalised(semantic))?;

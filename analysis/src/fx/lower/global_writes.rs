@@ -3,7 +3,7 @@
 //! `G + Bump()` ReShade calls `Bump` before it reads `G` (a place is read when its operator
 //! runs), so the call is written as a statement of its own where it stands (`order.rs`).
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::super::ast::*;
 use super::super::check_atomic;
@@ -13,8 +13,8 @@ impl Emitter<'_> {
     /// Computes [`Emitter::writing_functions`]: functions writing module scope, to a fixpoint
     /// over calls.
     pub(super) fn find_writing_functions(&mut self) {
-        let mut callees: HashMap<usize, HashSet<usize>> = HashMap::new();
-        let mut writing = HashSet::new();
+        let mut callees: HashMap<usize, HashSet<usize>> = HashMap::default();
+        let mut writing = HashSet::default();
         for (&id, info) in &self.functions {
             let Some(body) = &info.def.body else {
                 continue;
@@ -30,7 +30,7 @@ impl Emitter<'_> {
         }
         // The fixpoint is every caller, transitively, of a function that writes: one walk up
         // the call graph from them, each function visited once.
-        let mut callers: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut callers: HashMap<usize, Vec<usize>> = HashMap::default();
         for (&id, called) in &callees {
             for &callee in called {
                 callers.entry(callee).or_default().push(id);

@@ -3,7 +3,7 @@
 //! a sampler binding, with the sampler states) and storages; plus constant evaluation of the
 //! values these are written with.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::super::ast::*;
 use super::super::check::Facts;
@@ -60,7 +60,7 @@ pub(crate) fn lower_items(
     let mut lowered = Lowered {
         items: EffectItems::default(),
         ids: ItemIds::default(),
-        globals: HashMap::new(),
+        globals: HashMap::default(),
         consts: Consts::default(),
         image_dirs: image_dirs(root, options),
     };

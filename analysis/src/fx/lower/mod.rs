@@ -47,7 +47,7 @@ pub(crate) mod trace;
 mod usage;
 mod varyings;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::ast::{Module, TextRange};
 use super::check::Facts;

@@ -19,7 +19,7 @@
 //! a place is left as it is, its computed indices pinned. Without later side effects nothing is
 //! pinned and the WGSL stays as it was.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::super::ast::*;
 use super::super::types::Type;
@@ -55,7 +55,7 @@ impl Emitter<'_> {
         for k in (0..operands.len() - 1).rev() {
             later_writes[k] = later_writes[k + 1] || self.writes(operands[k + 1]);
         }
-        let mut pins = HashSet::new();
+        let mut pins = HashSet::default();
         for (operand, later) in operands.iter().zip(later_writes) {
             if later {
                 mark(operand, &mut pins);

@@ -1,7 +1,7 @@
 //! FX techniques and passes: the entry points the passes name (planned before code generation),
 //! and each pass's states read into the shared [`PassStates`] with the value tables both front ends share.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::super::ast::{self, Expr, ExprKind, Item, Literal, Module, PassState, TextRange};
 use super::super::check::Facts;
@@ -76,7 +76,7 @@ fn declared_threads(
 pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<Plan> {
     let mut plan = Plan {
         entries: Vec::new(),
-        by_state: HashMap::new(),
+        by_state: HashMap::default(),
     };
     for t in techniques(&module.items) {
         for pass in &t.passes {

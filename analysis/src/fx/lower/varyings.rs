@@ -10,7 +10,8 @@
 //!   so the pixel shader's wrapper for such a pass leaves those inputs out and their places keep
 //!   their zero (`fx_ps_N_vsM`, one per vertex shader that lacks some).
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::BTreeSet;
 
 use super::super::ast::{self, ExprKind, Function, Item, Module, Qualifier, TypeKind};
 use super::super::check::Facts;
@@ -50,7 +51,7 @@ impl Emitter<'_> {
 
     /// Gives each varying semantic that is neither built in nor `TEXCOORDn` its location.
     pub(super) fn assign_varying_locations(&mut self, entries: &[EntryRequest]) -> Result<()> {
-        let mut taken = HashSet::new();
+        let mut taken = HashSet::default();
         let mut others: Vec<String> = Vec::new();
         for request in entries {
             let input = match request.stage {
@@ -118,7 +119,7 @@ impl Emitter<'_> {
                 request.zeroed = self.missing_inputs(request)?;
             }
         }
-        let mut names = HashSet::new();
+        let mut names = HashSet::default();
         plan.entries.retain(|e| names.insert(e.wgsl_name()));
         Ok(())
     }
@@ -164,7 +165,7 @@ pub(crate) fn signature_warnings(
     locate: &dyn Fn(ast::TextRange) -> Span,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let mut functions = HashMap::new();
+    let mut functions = HashMap::default();
     functions_by_id(&module.items, facts, &mut functions);
     let shader = |key: &str| {
         let state = pass.states.iter().rev().find(|s| s.name.name == key)?;
@@ -180,7 +181,7 @@ pub(crate) fn signature_warnings(
         return;
     };
     let param_type = |p: &ast::Param| facts.locals.get(&p.name.range).cloned();
-    let mut written: HashMap<String, Option<Type>> = HashMap::new();
+    let mut written: HashMap<String, Option<Type>> = HashMap::default();
     if let Some(semantic) = &vs.semantic {
         let ty = match &vs.return_type.kind {
             &TypeKind::Numeric { base, rows, cols } => Some(Type::Numeric { base, rows, cols }),

@@ -19,7 +19,7 @@ mod stmt;
 mod technique;
 mod types;
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use self::expr::NEST_COST;
 use super::ast::*;
@@ -88,7 +88,7 @@ pub fn parse(text: &str) -> Parsed {
                 message: e.message,
             })
             .collect(),
-        struct_names: HashSet::new(),
+        struct_names: HashSet::default(),
         reported_default_values: false,
         salvaged: None,
     };
