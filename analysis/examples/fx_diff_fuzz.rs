@@ -1489,7 +1489,8 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
     let located: Vec<(Option<String>, u32)> = errors
         .iter()
         .filter_map(|d| {
-            let l = out.sources.location(d.span?);
+            // Where ReShade reports it: after `#line`.
+            let l = d.reported_location(&out.sources)?;
             let file = (l.path != path).then(|| {
                 l.path
                     .file_name()
@@ -1570,6 +1571,14 @@ fn main() -> ExitCode {
             let ours = our_verdict(path, &Options::default());
             let mark = if disagree(r, &ours, path) { "DIFFER" } else { "agree" };
             println!("{mark}\t{}\tReShade {r:?}\tours {ours:?}", path.display());
+            // Our errors, to see what a disagreement is about.
+            let out = analysis::load_effect(path, &Options::default());
+            for d in out.diagnostics.iter().filter(|d| d.is_error()).take(4) {
+                let line = d
+                    .reported_location(&out.sources)
+                    .map_or(0, |l| l.start.line);
+                println!("\t{line}: {}", d.message);
+            }
         }
         return ExitCode::SUCCESS;
     }
