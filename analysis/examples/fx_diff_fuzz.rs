@@ -178,6 +178,10 @@ struct Generator<'r> {
     fresh: usize,
     /// Whether the preprocessor family's `FZ_CAT` is defined.
     cat: bool,
+    /// Well typed: operands, arguments and assigned values of the types they need, so that
+    /// the families' code after the statements is compared too (most programs that are not
+    /// strict fail early).
+    strict: bool,
 }
 
 /// A function or function-like macro a family declared: name, parameter types (`None`: any
@@ -245,6 +249,13 @@ impl Generator<'_> {
         } else {
             match self.rng.below(12) {
                 0..=2 => self.leaf(want),
+                3 | 4 if self.strict => self.strict_binary(want),
+                5 if self.strict => self.strict_unary(want),
+                7 if self.strict => {
+                    // A cast between types of the same shape.
+                    let from = want.with_base(SCALARS[self.rng.below(4)]);
+                    format!("(({}){})", want.name(), self.expr(&from))
+                }
                 3 | 4 => {
                     // Shifts of floats are a known difference (ReShade's front end takes them,
                     // no back end does): keep to integer operands for those.
@@ -265,6 +276,14 @@ impl Generator<'_> {
                     let op = ["-", "!", "~", "+"][self.rng.below(4)];
                     format!("{op}{}", self.expr(want))
                 }
+                // ReShade's condition has the values' dimensions (X3020 otherwise): a bool
+                // vector for vectors, none for matrices.
+                6 if self.strict && want.is_matrix() => self.leaf(want),
+                6 if self.strict => {
+                    let c = self.expr(&want.with_base(Base::Bool));
+                    let (a, b) = (self.expr(want), self.expr(want));
+                    format!("({c} ? {a} : {b})")
+                }
                 6 => {
                     let c = self.expr(&Type::BOOL);
                     let (a, b) = (self.expr(want), self.expr(want));
@@ -281,6 +300,39 @@ impl Generator<'_> {
         };
         self.depth -= 1;
         e
+    }
+
+    /// A binary operator its operands' type takes, both of type `want`, or a comparison of
+    /// two scalars for a `bool`.
+    fn strict_binary(&mut self, want: &Type) -> String {
+        let Some((base, _, _)) = want.numeric() else {
+            return self.leaf(want);
+        };
+        let (op, operand) = match base {
+            Base::Bool if want.is_scalar() && self.rng.below(2) == 0 => {
+                let t = Type::scalar(SCALARS[1 + self.rng.below(3)]);
+                (["<", ">", "<=", ">=", "==", "!="][self.rng.below(6)], t)
+            }
+            Base::Bool => (["&&", "||", "==", "!="][self.rng.below(4)], want.clone()),
+            Base::Float => (["+", "-", "*", "/"][self.rng.below(4)], want.clone()),
+            Base::Int | Base::Uint => (
+                ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"][self.rng.below(10)],
+                want.clone(),
+            ),
+        };
+        let (a, b) = (self.expr(&operand), self.expr(&operand));
+        format!("({a} {op} {b})")
+    }
+
+    /// A unary operator its operand's type takes.
+    fn strict_unary(&mut self, want: &Type) -> String {
+        let op = match want.numeric().map(|n| n.0) {
+            Some(Base::Bool) => "!",
+            Some(Base::Float) => ["-", "+"][self.rng.below(2)],
+            Some(Base::Int | Base::Uint) => ["-", "~", "+"][self.rng.below(3)],
+            None => return self.leaf(want),
+        };
+        format!("{op}{}", self.expr(want))
     }
 
     fn leaf(&mut self, want: &Type) -> String {
@@ -304,7 +356,8 @@ impl Generator<'_> {
         {
             return n;
         }
-        if self.rng.below(4) == 0
+        if !self.strict
+            && self.rng.below(4) == 0
             && let Some((n, _)) = self.var_of(None)
         {
             return n;
@@ -349,8 +402,10 @@ impl Generator<'_> {
         let name = INTRINSICS[self.rng.below(INTRINSICS.len())];
         let overloads = intrinsic_table::overloads(name);
         let exact: Vec<_> = overloads.iter().filter(|o| &o.ret == want).collect();
-        let pick = if !exact.is_empty() && self.rng.below(4) != 0 {
+        let pick = if !exact.is_empty() && (self.strict || self.rng.below(4) != 0) {
             exact[self.rng.below(exact.len())]
+        } else if self.strict {
+            return self.leaf(want);
         } else if let Some(o) = overloads.get(self.rng.below(overloads.len().max(1))) {
             o
         } else {
@@ -360,7 +415,7 @@ impl Generator<'_> {
             .params
             .iter()
             .map(|p| {
-                if self.rng.below(5) == 0 {
+                if !self.strict && self.rng.below(5) == 0 {
                     let t = random_type(self.rng);
                     self.expr(&t)
                 } else {
@@ -391,7 +446,7 @@ impl Generator<'_> {
             left -= u32::from(n);
         }
         // Now and then a component too many or too few: ReShade's X3014.
-        if self.rng.below(12) == 0 {
+        if !self.strict && self.rng.below(12) == 0 {
             args.push(literal(self.rng, base));
         }
         format!("{}({})", want.name(), args.join(", "))
@@ -402,8 +457,10 @@ impl Generator<'_> {
         let fits: Vec<usize> = (0..self.callables.len())
             .filter(|&k| &self.callables[k].ret == want)
             .collect();
-        let k = if !fits.is_empty() && self.rng.below(4) != 0 {
+        let k = if !fits.is_empty() && (self.strict || self.rng.below(4) != 0) {
             fits[self.rng.below(fits.len())]
+        } else if self.strict {
+            return self.leaf(want);
         } else {
             self.rng.below(self.callables.len())
         };
@@ -412,7 +469,7 @@ impl Generator<'_> {
         let args: Vec<String> = params
             .iter()
             .map(|p| match p {
-                Some(t) if self.rng.below(6) != 0 => self.expr(t),
+                Some(t) if self.strict || self.rng.below(6) != 0 => self.expr(t),
                 _ => {
                     let t = random_type(self.rng);
                     self.expr(&t)
@@ -459,11 +516,18 @@ impl Generator<'_> {
                 };
                 if let Some((n, t)) = place {
                     let mut op = ASSIGN[self.rng.below(ASSIGN.len())];
+                    if self.strict {
+                        op = match t.numeric().map(|x| x.0) {
+                            Some(Base::Int | Base::Uint) => op,
+                            Some(Base::Float) => ["=", "+=", "-=", "*=", "/="][self.rng.below(5)],
+                            _ => "=",
+                        };
+                    }
                     // As for `<<`: shifting a float is a known difference.
                     if t.numeric().is_some_and(|x| x.0 == Base::Float) && op.len() == 3 {
                         op = "+=";
                     }
-                    let value_ty = if self.rng.below(4) == 0 {
+                    let value_ty = if !self.strict && self.rng.below(4) == 0 {
                         random_type(self.rng)
                     } else {
                         t
@@ -497,7 +561,10 @@ impl Generator<'_> {
             11 => self.jump(out, indent),
             12 if depth_left => self.nested_block(out, indent),
             _ => {
-                if let Some((n, _)) = self.var_of(None) {
+                let place = self.var_of(None).filter(|(_, t)| {
+                    !self.strict || t.numeric().is_some_and(|n| n.0 != Base::Bool)
+                });
+                if let Some((n, _)) = place {
                     let op = ["++", "--"][self.rng.below(2)];
                     if self.rng.below(2) == 0 {
                         out.push(format!("{pad}{n}{op};"));
@@ -511,7 +578,7 @@ impl Generator<'_> {
 
     fn switch(&mut self, out: &mut Vec<String>, indent: usize) {
         let pad = "    ".repeat(indent);
-        let s = if self.rng.below(5) == 0 {
+        let s = if !self.strict && self.rng.below(5) == 0 {
             let t = random_type(self.rng);
             self.expr(&t)
         } else {
@@ -525,14 +592,18 @@ impl Generator<'_> {
         let labels = 1 + self.rng.below(3);
         for label in 0..labels {
             // Now and then a label twice (ReShade's X3532) or two labels for one group.
-            let value = if self.rng.below(15) == 0 { 0 } else { label };
+            let value = if !self.strict && self.rng.below(15) == 0 {
+                0
+            } else {
+                label
+            };
             out.push(format!("{pad}case {value}:"));
             if self.rng.below(6) == 0 {
                 out.push(format!("{pad}case {}:", 10 + label));
             }
             self.statement(out, indent + 1);
             // Mostly terminated groups; sometimes a fall-through (ReShade's X3533).
-            if self.rng.below(8) != 0 {
+            if self.strict || self.rng.below(8) != 0 {
                 out.push(format!("{pad}    break;"));
             }
         }
@@ -606,7 +677,7 @@ impl Generator<'_> {
                 out.push(format!("{pad}if ({guard}) continue;"));
             }
             4 => {
-                let t = if self.rng.below(8) == 0 {
+                let t = if !self.strict && self.rng.below(8) == 0 {
                     random_type(self.rng)
                 } else {
                     Type::vector(Base::Float, 4)
@@ -711,6 +782,8 @@ impl Generator<'_> {
                 let op = ["!", "-", "~", "+"][self.rng.below(4)];
                 format!("{op}{}", self.pp_condition(depth + 1))
             }
+            // ReShade's evaluator has no `?:`: now and then one.
+            6 if self.strict || self.rng.below(4) != 0 => format!("({})", self.pp_condition(depth + 1)),
             6 => {
                 let (c, a, b) = (
                     self.pp_condition(depth + 1),
@@ -1316,7 +1389,13 @@ impl Generator<'_> {
                 "sampler2D {t}S {ann} {{ Texture = {t}; }};"
             ));
         }
-        let (ta, pa) = (list(self), list(self));
+        // ReShade takes no annotations on a pass: now and then some.
+        let ta = list(self);
+        let pa = if self.rng.below(10) == 0 {
+            list(self)
+        } else {
+            String::new()
+        };
         parts.after.push(format!(
             "technique {t}T {ta} {{ pass {t}P {pa} {{ VertexShader = CaseVS; PixelShader = PS; }} }}"
         ));
@@ -1369,7 +1448,9 @@ fn program(rng: &mut Rng) -> String {
         switches: 0,
         fresh: 0,
         cat: false,
+        strict: false,
     };
+    generator.strict = generator.rng.below(2) == 0;
     // A third of the programs keep to the statements alone; the others draw one to three
     // families.
     let mut parts = Parts::default();

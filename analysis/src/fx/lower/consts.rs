@@ -153,6 +153,37 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
             Some(reshape(c, base, n))
         }
         ExprKind::Binary { op, lhs, rhs } => binary(*op, eval(lhs, consts)?, eval(rhs, consts)?),
+        // ReShade folds no `?:`, but WGSL folds the `select` it becomes when all three operands
+        // are constant: a divisor that is zero only there must go to run time too.
+        ExprKind::Ternary {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let (c, a, b) = (
+                eval(cond, consts)?,
+                eval(then, consts)?,
+                eval(otherwise, consts)?,
+            );
+            if c.values.is_empty() || a.values.is_empty() || b.values.is_empty() {
+                return None;
+            }
+            let base = wider_base(a.base, b.base);
+            let n = c.values.len().max(a.values.len()).max(b.values.len());
+            // A scalar broadcasts; a vector condition picks component by component.
+            let at = |v: &[f64], i: usize| v[i.min(v.len() - 1)];
+            let values = (0..n)
+                .map(|i| {
+                    let v = if at(&c.values, i) != 0.0 {
+                        at(&a.values, i)
+                    } else {
+                        at(&b.values, i)
+                    };
+                    as_base(base, v)
+                })
+                .collect();
+            Some(Const { base, values })
+        }
         _ => None,
     }
 }
