@@ -87,6 +87,17 @@ fn reshape(c: Const, base: Base, n: usize) -> Const {
 /// The constant value of `e`: literals, `static const` values, constructors, initialiser
 /// lists, casts, swizzles, unary and binary operators (scalars broadcast).
 pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
+    eval_in(e, consts, false)
+}
+
+/// The value naga's constant evaluator gives `e` in the WGSL it is lowered to: [`eval`]'s, and
+/// also that of a `?:` of constants, which ReShade never folds but WGSL's `select` does (a
+/// divisor that only naga finds zero must go to run time too).
+pub(crate) fn wgsl_eval(e: &Expr, consts: &Consts) -> Option<Const> {
+    eval_in(e, consts, true)
+}
+
+fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
     let one = |base, v| {
         Some(Const {
             base,
@@ -102,7 +113,7 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
         ExprKind::Construct { ty, args } => {
             let mut values = Vec::new();
             for a in args {
-                values.extend(eval(a, consts)?.values);
+                values.extend(eval_in(a, consts, wgsl)?.values);
             }
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
@@ -114,7 +125,7 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
             let mut base = None;
             let mut values = Vec::new();
             for a in args {
-                let c = eval(a, consts)?;
+                let c = eval_in(a, consts, wgsl)?;
                 base = Some(base.map_or(c.base, |b| wider_base(b, c.base)));
                 values.extend(c.values);
             }
@@ -123,7 +134,7 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
             Some(Const { base, values })
         }
         ExprKind::Member { base, member } => {
-            let c = eval(base, consts)?;
+            let c = eval_in(base, consts, wgsl)?;
             let values = member
                 .name
                 .chars()
@@ -143,27 +154,30 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
                 values,
             })
         }
-        ExprKind::Unary { op, operand } => unary(*op, eval(operand, consts)?),
+        ExprKind::Unary { op, operand } => unary(*op, eval_in(operand, consts, wgsl)?),
         ExprKind::Cast { ty, operand } => {
-            let c = eval(operand, consts)?;
+            let c = eval_in(operand, consts, wgsl)?;
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
             };
             let n = usize::from(rows) * usize::from(cols);
             Some(reshape(c, base, n))
         }
-        ExprKind::Binary { op, lhs, rhs } => binary(*op, eval(lhs, consts)?, eval(rhs, consts)?),
-        // ReShade folds no `?:`, but WGSL folds the `select` it becomes when all three operands
-        // are constant: a divisor that is zero only there must go to run time too.
+        ExprKind::Binary { op, lhs, rhs } => binary(
+            *op,
+            eval_in(lhs, consts, wgsl)?,
+            eval_in(rhs, consts, wgsl)?,
+        ),
+        // WGSL folds the `select` a `?:` becomes when its three operands are constant.
         ExprKind::Ternary {
             cond,
             then,
             otherwise,
-        } => {
+        } if wgsl => {
             let (c, a, b) = (
-                eval(cond, consts)?,
-                eval(then, consts)?,
-                eval(otherwise, consts)?,
+                eval_in(cond, consts, wgsl)?,
+                eval_in(then, consts, wgsl)?,
+                eval_in(otherwise, consts, wgsl)?,
             );
             if c.values.is_empty() || a.values.is_empty() || b.values.is_empty() {
                 return None;
@@ -190,13 +204,13 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
 
 /// Whether float arithmetic `lhs op rhs` of two constants gives an infinity or a NaN in some
 /// component (`1.0 / 0.0`, `x % 0.0`, an overflow): ReShade folds it to that value, which WGSL
-/// forbids a constant expression to hold.
+/// forbids a constant expression to hold (operands as naga folds them, `?:` of constants too).
 pub(crate) fn folds_to_non_finite(op: BinaryOp, lhs: &Expr, rhs: &Expr, consts: &Consts) -> bool {
     use BinaryOp::*;
     if !matches!(op, Add | Subtract | Multiply | Divide | Modulo) {
         return false;
     }
-    let (Some(a), Some(b)) = (eval(lhs, consts), eval(rhs, consts)) else {
+    let (Some(a), Some(b)) = (wgsl_eval(lhs, consts), wgsl_eval(rhs, consts)) else {
         return false;
     };
     if wider_base(a.base, b.base) != Base::Float {
