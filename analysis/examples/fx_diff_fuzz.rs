@@ -548,9 +548,7 @@ impl Generator<'_> {
             7 if depth_left => {
                 let i = format!("i{}", self.vars.len());
                 let attribute = ["", "[unroll] ", "[loop] ", "[fastopt] "][self.rng.below(4)];
-                out.push(format!(
-                    "{pad}{attribute}for (int {i} = 0; {i} < 3; {i}++)"
-                ));
+                out.push(format!("{pad}{attribute}for (int {i} = 0; {i} < 3; {i}++)"));
                 self.loops += 1;
                 self.block(out, indent);
                 self.loops -= 1;
@@ -783,7 +781,9 @@ impl Generator<'_> {
                 format!("{op}{}", self.pp_condition(depth + 1))
             }
             // ReShade's evaluator has no `?:`: now and then one.
-            6 if self.strict || self.rng.below(4) != 0 => format!("({})", self.pp_condition(depth + 1)),
+            6 if self.strict || self.rng.below(4) != 0 => {
+                format!("({})", self.pp_condition(depth + 1))
+            }
             6 => {
                 let (c, a, b) = (
                     self.pp_condition(depth + 1),
@@ -942,7 +942,9 @@ impl Generator<'_> {
         self.vars = vars;
         self.values = values;
         if array {
-            parts.globals.push("    r.arr[0] = 1.0; r.arr[1] = 2.0;".into());
+            parts
+                .globals
+                .push("    r.arr[0] = 1.0; r.arr[1] = 2.0;".into());
         }
         parts.globals.push("    return r;".into());
         parts.globals.push("}".into());
@@ -979,7 +981,8 @@ impl Generator<'_> {
         }
         // A struct returned by a call and read at once.
         let arg = self.expr(&param);
-        self.values.push((format!("{s}Make({arg}).{first}"), first_ty.clone()));
+        self.values
+            .push((format!("{s}Make({arg}).{first}"), first_ty.clone()));
         let a = self.fresh("sa");
         let count = 1 + self.rng.below(3);
         parts.body.push(format!("    {s} {a}[{count}];"));
@@ -996,9 +999,11 @@ impl Generator<'_> {
                     .iter()
                     .map(|(_, t)| constant_of(self.rng, t))
                     .collect();
-                parts
-                    .body
-                    .push(format!("    {s} {} = {{ {} }};", self.fresh("l"), list.join(", ")));
+                parts.body.push(format!(
+                    "    {s} {} = {{ {} }};",
+                    self.fresh("l"),
+                    list.join(", ")
+                ));
             }
             _ => {}
         }
@@ -1023,7 +1028,11 @@ impl Generator<'_> {
             items.join(", "),
             if self.rng.below(4) == 0 { "," } else { "" }
         ));
-        let index = if self.rng.below(20) == 0 { n } else { self.rng.below(n) };
+        let index = if self.rng.below(20) == 0 {
+            n
+        } else {
+            self.rng.below(n)
+        };
         self.values.push((format!("{k}[{index}]"), t.clone()));
         // A local array, with a list or assigned element by element.
         let u = random_type(self.rng);
@@ -1190,8 +1199,12 @@ impl Generator<'_> {
         parts.body.push(format!("    {out_name}({r}, {acc}, {x});"));
         // A function with the same name as a variable, or declared twice.
         if self.rng.below(12) == 0 {
-            parts.globals.push(format!("float {name}(float x) {{ return x; }}"));
-            parts.globals.push(format!("float {name}(float y) {{ return y; }}"));
+            parts
+                .globals
+                .push(format!("float {name}(float x) {{ return x; }}"));
+            parts
+                .globals
+                .push(format!("float {name}(float y) {{ return y; }}"));
         }
     }
 
@@ -1217,7 +1230,9 @@ impl Generator<'_> {
         } else {
             String::new()
         };
-        a.push(format!("storage2D{qualifier} {st} {{ Texture = {t}; MipLevel = 0; }};"));
+        a.push(format!(
+            "storage2D{qualifier} {st} {{ Texture = {t}; MipLevel = 0; }};"
+        ));
         let shared_ty = ["uint", "int", "float"][self.rng.below(3)];
         let shared_len = [1, 4, 64][self.rng.below(3)];
         let shared_decl = if shared_len == 1 {
@@ -1244,8 +1259,12 @@ impl Generator<'_> {
         a.push(format!("    {slot} = {zero};"));
         a.push(format!(
             "    {}();",
-            ["barrier", "memoryBarrier", "groupMemoryBarrier", "groupMemoryBarrier"]
-                [self.rng.below(4)]
+            [
+                "barrier",
+                "memoryBarrier",
+                "groupMemoryBarrier",
+                "groupMemoryBarrier"
+            ][self.rng.below(4)]
         ));
         let op = [
             "atomicAdd",
@@ -1281,11 +1300,18 @@ impl Generator<'_> {
             a.push(format!("    {op}({st}, int2(id.xy), {value});"));
         }
         if self.rng.below(4) == 0 {
-            a.push(format!("    {} r = tex2Dfetch({st}, int2(0, 0));", stored.name()));
+            a.push(format!(
+                "    {} r = tex2Dfetch({st}, int2(0, 0));",
+                stored.name()
+            ));
         }
         a.push("}".into());
         let dispatch = if self.rng.below(2) == 0 {
-            format!("DispatchSizeX = {}; DispatchSizeY = {};", 1 + self.rng.below(4), 1 + self.rng.below(4))
+            format!(
+                "DispatchSizeX = {}; DispatchSizeY = {};",
+                1 + self.rng.below(4),
+                1 + self.rng.below(4)
+            )
         } else {
             format!("DispatchSizeX = {};", 1 + self.rng.below(4))
         };
@@ -1385,9 +1411,9 @@ impl Generator<'_> {
             .push(format!("texture2D {t} {ann} {{ Width = 4; Height = 4; }};"));
         if self.rng.below(3) == 0 {
             let ann = list(self);
-            parts.globals.push(format!(
-                "sampler2D {t}S {ann} {{ Texture = {t}; }};"
-            ));
+            parts
+                .globals
+                .push(format!("sampler2D {t}S {ann} {{ Texture = {t}; }};"));
         }
         // ReShade takes no annotations on a pass: now and then some.
         let ta = list(self);
@@ -1437,9 +1463,7 @@ fn program(rng: &mut Rng) -> String {
     );
     let mut generator = Generator {
         rng,
-        vars: vec![
-            ("uv".into(), Type::vector(Base::Float, 2)),
-        ],
+        vars: vec![("uv".into(), Type::vector(Base::Float, 2))],
         // The uniform is no place: assigned now and then only (X3025).
         values: vec![("FuzzU".into(), ut)],
         callables: Vec::new(),
@@ -1650,7 +1674,11 @@ fn main() -> ExitCode {
         let reshade = reshade_verdicts(&args.fxc, &args.check, &[]);
         for (path, r) in args.check.iter().zip(&reshade) {
             let ours = our_verdict(path, &Options::default());
-            let mark = if disagree(r, &ours, path) { "DIFFER" } else { "agree" };
+            let mark = if disagree(r, &ours, path) {
+                "DIFFER"
+            } else {
+                "agree"
+            };
             println!("{mark}\t{}\tReShade {r:?}\tours {ours:?}", path.display());
             // Our errors, to see what a disagreement is about.
             let out = analysis::load_effect(path, &Options::default());

@@ -340,7 +340,9 @@ pub(super) fn reshade_evaluate(
                 },
                 text => {
                     let op = match text {
-                        "+" | "-" if !after_operand => Op::Unary(if text == "+" { "+" } else { "-" }),
+                        "+" | "-" if !after_operand => {
+                            Op::Unary(if text == "+" { "+" } else { "-" })
+                        }
                         "!" => Op::Unary("!"),
                         "~" => Op::Unary("~"),
                         _ => match RESHADE_BINARY.iter().find(|(o, _)| *o == text) {
