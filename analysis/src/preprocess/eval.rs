@@ -1,5 +1,7 @@
-//! `#if` evaluation: 64-bit signed integer expressions over tokens already macro-expanded,
-//! with C's precedence; identifiers left after expansion are 0 (`true` is 1).
+//! `#if` evaluation over tokens already macro-expanded. The WGSL dialect's (`ExprParser`):
+//! 64-bit signed integer expressions with C's precedence and `?:`; identifiers left after
+//! expansion are 0 (`true` is 1). ReShade FX's (`reshade_evaluate`): ReShade's own
+//! shunting-yard evaluator, with its operators, precedences and 32-bit values.
 
 use std::rc::Rc;
 

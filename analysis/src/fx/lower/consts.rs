@@ -202,6 +202,32 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
     }
 }
 
+/// Whether `lhs << rhs` of two constants, computed in `base` (`Int` or `Uint`) with the amount
+/// taken modulo 32 as the lowering takes it, overflows in some component by WGSL's rule, which
+/// naga's constant evaluator applies (a signed value's bits shifted out must all equal its sign,
+/// an unsigned value's must be 0): ReShade folds it by wrapping, so it is computed at run time.
+pub(crate) fn shift_overflows(lhs: &Expr, rhs: &Expr, base: Base, consts: &Consts) -> bool {
+    let (Some(a), Some(b)) = (wgsl_eval(lhs, consts), wgsl_eval(rhs, consts)) else {
+        return false;
+    };
+    if a.values.is_empty() || b.values.is_empty() {
+        return false;
+    }
+    let n = a.values.len().max(b.values.len());
+    let at = |c: &Const, i: usize| c.values[i.min(c.values.len() - 1)];
+    (0..n).any(|i| {
+        let amount = bits(at(&b, i)) % 32;
+        let v = bits(at(&a, i));
+        match base {
+            Base::Int => {
+                let v = v as i32;
+                (if v < 0 { !v } else { v }).leading_zeros() <= amount
+            }
+            _ => v.checked_mul(1 << amount).is_none(),
+        }
+    })
+}
+
 /// Whether float arithmetic `lhs op rhs` of two constants gives an infinity or a NaN in some
 /// component (`1.0 / 0.0`, `x % 0.0`, an overflow): ReShade folds it to that value, which WGSL
 /// forbids a constant expression to hold (operands as naga folds them, `?:` of constants too).
@@ -235,20 +261,24 @@ pub(crate) fn folds_to_non_finite(op: BinaryOp, lhs: &Expr, rhs: &Expr, consts: 
     })
 }
 
-/// Whether some operator in constant expression `e` folds to an infinity or a NaN (see
-/// [`folds_to_non_finite`]).
-pub(crate) fn holds_non_finite(e: &Expr, consts: &Consts) -> bool {
+/// Whether some operator in constant expression `e` folds to a value WGSL holds in no constant:
+/// an infinity or a NaN (see [`folds_to_non_finite`]) or a `<<` that overflows (see
+/// [`shift_overflows`]).
+pub(crate) fn holds_unfoldable(e: &Expr, consts: &Consts) -> bool {
     match &e.kind {
         ExprKind::Binary { op, lhs, rhs } => {
+            let shift_base = || wgsl_eval(e, consts).map(|c| c.base);
             folds_to_non_finite(*op, lhs, rhs, consts)
-                || holds_non_finite(lhs, consts)
-                || holds_non_finite(rhs, consts)
+                || (*op == BinaryOp::ShiftLeft
+                    && shift_base().is_some_and(|b| shift_overflows(lhs, rhs, b, consts)))
+                || holds_unfoldable(lhs, consts)
+                || holds_unfoldable(rhs, consts)
         }
         ExprKind::Unary { operand, .. }
         | ExprKind::Cast { operand, .. }
-        | ExprKind::Member { base: operand, .. } => holds_non_finite(operand, consts),
+        | ExprKind::Member { base: operand, .. } => holds_unfoldable(operand, consts),
         ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
-            args.iter().any(|a| holds_non_finite(a, consts))
+            args.iter().any(|a| holds_unfoldable(a, consts))
         }
         _ => false,
     }
@@ -374,7 +404,7 @@ mod tests {
     /// Whether the constant expression `text` holds an operator folding to an infinity or a
     /// NaN (no constants known).
     fn non_finite(text: &str) -> bool {
-        holds_non_finite(&initialiser("float", text), &Consts::new())
+        holds_unfoldable(&initialiser("float", text), &Consts::new())
     }
 
     #[test]

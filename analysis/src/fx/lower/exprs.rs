@@ -244,6 +244,13 @@ impl<'m> Emitter<'m> {
                 let non_finite = !integer
                     && t.numeric().is_some()
                     && super::consts::folds_to_non_finite(*op, lhs, rhs, &self.lowered.consts);
+                // ReShade folds a constant `<<` by wrapping; WGSL rejects one that overflows.
+                if *op == BinaryOp::ShiftLeft
+                    && let Some((base @ (Base::Int | Base::Uint), _, _)) = t.numeric()
+                    && super::consts::shift_overflows(lhs, rhs, base, &self.lowered.consts)
+                {
+                    r = self.at_run_time(r, rt, e.range)?;
+                }
                 if (matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero)
                     || non_finite
                 {
