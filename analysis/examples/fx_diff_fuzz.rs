@@ -721,7 +721,7 @@ struct Parts {
 }
 
 /// The families, the preprocessor's first (drawn twice as often: it has the most forms).
-const FAMILIES: [fn(&mut Generator, &mut Parts); 8] = [
+const FAMILIES: [fn(&mut Generator, &mut Parts); 9] = [
     |g, p| g.preprocessor(p),
     |g, p| g.preprocessor(p),
     |g, p| g.structs(p),
@@ -730,6 +730,7 @@ const FAMILIES: [fn(&mut Generator, &mut Parts); 8] = [
     |g, p| g.overloads(p),
     |g, p| g.compute(p),
     |g, p| g.annotations(p),
+    |g, p| g.texture_reads(p),
 ];
 
 const PP_BINARY: [&str; 18] = [
@@ -1326,6 +1327,135 @@ impl Generator<'_> {
         ));
     }
 
+    /// Texture reads of every kind through a second sampler (states of every kind, an integer
+    /// texture now and then), sizes, the compatibility macros, and uniform arrays.
+    fn texture_reads(&mut self, parts: &mut Parts) {
+        let t = self.fresh("FzRTex");
+        let (format, element) = match self.rng.below(8) {
+            0 => ("R32I", "int4"),
+            1 => ("R32U", "uint4"),
+            _ => ("RGBA16F", "float4"),
+        };
+        let typed = element != "float4";
+        // A texture takes no element type in ReShade 6.1 (a syntax error now and then).
+        parts.globals.push(format!(
+            "texture2D{} {t} {{ Width = {}; Height = {}; MipLevels = {}; Format = {format}; }};",
+            if typed && self.rng.below(20) == 0 {
+                format!("<{element}>")
+            } else {
+                String::new()
+            },
+            1 + self.rng.below(64),
+            1 + self.rng.below(64),
+            1 + self.rng.below(4)
+        ));
+        let states = [
+            format!(
+                "MinFilter = {};",
+                ["POINT", "LINEAR", "ANISOTROPIC"][self.rng.below(3)]
+            ),
+            format!("MipFilter = {};", ["POINT", "LINEAR"][self.rng.below(2)]),
+            format!("AddressV = {};", ADDRESS[self.rng.below(ADDRESS.len())]),
+            format!("MinLOD = {}.0;", self.rng.below(3)),
+            format!("MaxLOD = {}.0;", self.rng.below(9)),
+            format!("MipLODBias = {}.5;", self.rng.below(3)),
+            format!("SRGBTexture = {};", ["true", "false"][self.rng.below(2)]),
+        ];
+        let chosen: Vec<&str> = states
+            .iter()
+            .filter(|_| self.rng.below(3) == 0)
+            .map(String::as_str)
+            .collect();
+        let samp = format!("{t}S");
+        parts.globals.push(format!(
+            "sampler2D{} {samp} {{ Texture = {t}; {} }};",
+            if typed {
+                format!("<{element}>")
+            } else {
+                String::new()
+            },
+            chosen.join(" ")
+        ));
+        let f2 = Type::vector(Base::Float, 2);
+        let f4 = Type::vector(Base::Float, 4);
+        let i2 = Type::vector(Base::Int, 2);
+        let value = Type::vector(
+            match element {
+                "int4" => Base::Int,
+                "uint4" => Base::Uint,
+                _ => Base::Float,
+            },
+            4,
+        );
+        for _ in 0..1 + self.rng.below(3) {
+            let read = match self.rng.below(9) {
+                0 => format!("tex2D({samp}, {})", self.expr(&f2)),
+                1 => format!("tex2Dlod({samp}, {})", self.expr(&f4)),
+                2 => format!("tex2Dfetch({samp}, {})", self.expr(&i2)),
+                3 => format!(
+                    "tex2Dfetch({samp}, {}, {})",
+                    self.expr(&i2),
+                    self.rng.below(3)
+                ),
+                4 => format!(
+                    "tex2Dgrad({samp}, {}, {}, {})",
+                    self.expr(&f2),
+                    self.expr(&f2),
+                    self.expr(&f2)
+                ),
+                5 => format!(
+                    "tex2Doffset({samp}, {}, int2({}, {}))",
+                    self.expr(&f2),
+                    self.rng.below(5) as i32 - 2,
+                    self.rng.below(5) as i32 - 2
+                ),
+                6 if !typed => format!(
+                    "tex2Dgather({samp}, {}, {})",
+                    self.expr(&f2),
+                    self.rng.below(4)
+                ),
+                7 if !typed => format!(
+                    "{}({samp}, {})",
+                    [
+                        "tex2DgatherR",
+                        "tex2DgatherG",
+                        "tex2DgatherB",
+                        "tex2DgatherA"
+                    ][self.rng.below(4)],
+                    self.expr(&f2)
+                ),
+                _ => format!("tex2Dlod({samp}, float4({}, 0.0, 0.0))", self.expr(&f2)),
+            };
+            let v = self.fresh("tr");
+            parts
+                .body
+                .push(format!("    {} {v} = {read};", value.name()));
+            self.vars.push((v, value.clone()));
+        }
+        let size = self.fresh("ts");
+        let level = if self.rng.below(2) == 0 {
+            String::new()
+        } else {
+            format!(", {}", self.rng.below(3))
+        };
+        parts
+            .body
+            .push(format!("    int2 {size} = tex2Dsize({samp}{level});"));
+        self.vars.push((size, i2));
+        // A uniform array with its initial values.
+        let ua = self.fresh("FzUA");
+        let n = 1 + self.rng.below(4);
+        let ut = random_type(self.rng);
+        let items: Vec<String> = (0..n).map(|_| constant_of(self.rng, &ut)).collect();
+        parts.globals.push(format!(
+            "uniform {} {ua}[{n}] < ui_type = \"drag\"; > = {{ {} }};",
+            ut.name(),
+            items.join(", ")
+        ));
+        self.values
+            .push((format!("{ua}[{}]", self.rng.below(n)), ut));
+    }
+
     /// Annotations of every value type on uniforms, textures, samplers, techniques and passes.
     fn annotations(&mut self, parts: &mut Parts) {
         let value = |g: &mut Self| -> String {
@@ -1632,8 +1762,8 @@ fn disagree(reshade: &Verdict, ours: &Verdict, path: &Path) -> bool {
     }
 }
 
-/// Drops lines of `text` (not the first two or the technique, and no line with a brace, so
-/// blocks stay closed) while the two compilers still disagree; returns the smallest text found.
+/// Drops lines of `text` (not the first two or the technique, no line with a brace, so blocks
+/// stay closed, and no line of a `\` continuation) while the two compilers still disagree; returns the smallest text found.
 fn minimise(text: &str, dir: &Path, fxc: &Path, options: &Options) -> String {
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let path = dir.join("minimise.fx");
@@ -1645,7 +1775,9 @@ fn minimise(text: &str, dir: &Path, fxc: &Path, options: &Options) -> String {
     };
     let mut i = 2;
     while i + 1 < lines.len() {
-        if lines[i].contains(['{', '}']) {
+        // A line continued with `\` stays with the line it continues.
+        let continued = lines[i].ends_with('\\') || lines[i - 1].ends_with('\\');
+        if lines[i].contains(['{', '}']) || continued {
             i += 1;
             continue;
         }
