@@ -143,6 +143,7 @@ impl Parser<'_> {
             match self.property() {
                 Ok(p) => list.push(p.0),
                 Err(Reported) => {
+                    self.salvaged_state = None;
                     // Its place is kept, with no name and an erroneous value: the checker
                     // makes no check of the whole block (a missing `Texture`) after it.
                     let at = self.peek().range.start;
@@ -209,12 +210,18 @@ impl Parser<'_> {
             }
             self.expect(">")?;
         }
-        self.expect(";")?;
+        let symbol = names_a_symbol(&name.name);
         let property = Property {
             name,
             value,
             range: self.range_from(start),
         };
+        if let Err(e) = self.expect(";") {
+            if symbol {
+                self.salvaged_state = Some((property, threads));
+            }
+            return Err(e);
+        }
         Ok((property, threads))
     }
 }

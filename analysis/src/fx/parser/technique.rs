@@ -58,6 +58,14 @@ impl Parser<'_> {
                     range: p.range,
                 }),
                 Err(Reported) => {
+                    if let Some((p, threads)) = self.salvaged_state.take() {
+                        states.push(PassState {
+                            name: shader_state_role(p.name),
+                            value: p.value,
+                            threads,
+                            range: p.range,
+                        });
+                    }
                     self.sync(SyncLevel::Statement);
                     if self.pos == before {
                         break;
