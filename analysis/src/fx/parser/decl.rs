@@ -210,18 +210,18 @@ impl Parser<'_> {
             }
             self.expect(">")?;
         }
-        let symbol = names_a_symbol(&name.name);
+        if let Err(e) = self.expect(";") {
+            if names_a_symbol(&name.name) {
+                let range = self.range_from(start);
+                self.salvaged_state = Some((Property { name, value, range }, threads));
+            }
+            return Err(e);
+        }
         let property = Property {
             name,
             value,
             range: self.range_from(start),
         };
-        if let Err(e) = self.expect(";") {
-            if symbol {
-                self.salvaged_state = Some((property, threads));
-            }
-            return Err(e);
-        }
         Ok((property, threads))
     }
 }
