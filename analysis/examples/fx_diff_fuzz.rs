@@ -8,7 +8,8 @@
 //!
 //! ```text
 //! cargo run --release -p fxbench-analysis --example fx_diff_fuzz -- \
-//!     --fxc /tmp/rsfxc/fxc [--programs 2000] [--mutants 300] [--seed 1] [--out DIR]
+//!     --fxc /tmp/rsfxc/fxc [--programs 2000] [--mutants 300] [--seed 1] [--out DIR] [--dump DIR]
+//! cargo run --release -p fxbench-analysis --example fx_diff_fuzz -- --fxc FXC --check FILE...
 //! ```
 //!
 //! FXC is ReShade 6.1's compiler from `shared/tools/build_reshade_fxc.sh` built with
@@ -52,6 +53,10 @@ struct Args {
     mutants: usize,
     seed: u64,
     out: PathBuf,
+    /// Where to keep every generated program (to look at what the generator makes).
+    dump: Option<PathBuf>,
+    /// Files to compare only (`--check FILE...`): both verdicts of each, nothing generated.
+    check: Vec<PathBuf>,
 }
 
 fn root() -> PathBuf {
@@ -95,6 +100,8 @@ fn parse_args() -> Result<Args, ArgsError> {
         mutants: 300,
         seed: 1,
         out: root().join("analysis/tests/conformance/fuzz"),
+        dump: None,
+        check: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -105,6 +112,8 @@ fn parse_args() -> Result<Args, ArgsError> {
             "--mutants" => args.mutants = number(&a, &value()?)?,
             "--seed" => args.seed = number(&a, &value()?)?,
             "--out" => args.out = PathBuf::from(value()?),
+            "--dump" => args.dump = Some(PathBuf::from(value()?)),
+            "--check" => args.check.extend(it.by_ref().map(PathBuf::from)),
             other => return Err(ArgsError::Unknown(other.to_string())),
         }
     }
@@ -155,9 +164,32 @@ fn constant_of(rng: &mut Rng, ty: &Type) -> String {
 
 struct Generator<'r> {
     rng: &'r mut Rng,
-    /// Locals declared so far: name and type.
+    /// Places declared so far (locals, struct members, array elements): text and type.
     vars: Vec<(String, Type)>,
+    /// Values that are no places (constants of a namespace, a macro, a struct's getter).
+    values: Vec<(String, Type)>,
+    /// Functions and function-like macros the families declared.
+    callables: Vec<Callable>,
     depth: usize,
+    /// Loops and `switch`es around the statement being generated (`break`/`continue`).
+    loops: usize,
+    switches: usize,
+    /// A counter for fresh names.
+    fresh: usize,
+    /// Whether the preprocessor family's `FZ_CAT` is defined.
+    cat: bool,
+    /// Well typed: operands, arguments and assigned values of the types they need, so that
+    /// the families' code after the statements is compared too (most programs that are not
+    /// strict fail early).
+    strict: bool,
+}
+
+/// A function or function-like macro a family declared: name, parameter types (`None`: any
+/// type) and result type.
+struct Callable {
+    name: String,
+    params: Vec<Option<Type>>,
+    ret: Type,
 }
 
 const BINARY: [&str; 18] = [
@@ -217,6 +249,13 @@ impl Generator<'_> {
         } else {
             match self.rng.below(12) {
                 0..=2 => self.leaf(want),
+                3 | 4 if self.strict => self.strict_binary(want),
+                5 if self.strict => self.strict_unary(want),
+                7 if self.strict => {
+                    // A cast between types of the same shape.
+                    let from = want.with_base(SCALARS[self.rng.below(4)]);
+                    format!("(({}){})", want.name(), self.expr(&from))
+                }
                 3 | 4 => {
                     // Shifts of floats are a known difference (ReShade's front end takes them,
                     // no back end does): keep to integer operands for those.
@@ -237,6 +276,14 @@ impl Generator<'_> {
                     let op = ["-", "!", "~", "+"][self.rng.below(4)];
                     format!("{op}{}", self.expr(want))
                 }
+                // ReShade's condition has the values' dimensions (X3020 otherwise): a bool
+                // vector for vectors, none for matrices.
+                6 if self.strict && want.is_matrix() => self.leaf(want),
+                6 if self.strict => {
+                    let c = self.expr(&want.with_base(Base::Bool));
+                    let (a, b) = (self.expr(want), self.expr(want));
+                    format!("({c} ? {a} : {b})")
+                }
                 6 => {
                     let c = self.expr(&Type::BOOL);
                     let (a, b) = (self.expr(want), self.expr(want));
@@ -255,13 +302,62 @@ impl Generator<'_> {
         e
     }
 
+    /// A binary operator its operands' type takes, both of type `want`, or a comparison of
+    /// two scalars for a `bool`.
+    fn strict_binary(&mut self, want: &Type) -> String {
+        let Some((base, _, _)) = want.numeric() else {
+            return self.leaf(want);
+        };
+        let (op, operand) = match base {
+            Base::Bool if want.is_scalar() && self.rng.below(2) == 0 => {
+                let t = Type::scalar(SCALARS[1 + self.rng.below(3)]);
+                (["<", ">", "<=", ">=", "==", "!="][self.rng.below(6)], t)
+            }
+            Base::Bool => (["&&", "||", "==", "!="][self.rng.below(4)], want.clone()),
+            Base::Float => (["+", "-", "*", "/"][self.rng.below(4)], want.clone()),
+            Base::Int | Base::Uint => (
+                ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"][self.rng.below(10)],
+                want.clone(),
+            ),
+        };
+        let (a, b) = (self.expr(&operand), self.expr(&operand));
+        format!("({a} {op} {b})")
+    }
+
+    /// A unary operator its operand's type takes.
+    fn strict_unary(&mut self, want: &Type) -> String {
+        let op = match want.numeric().map(|n| n.0) {
+            Some(Base::Bool) => "!",
+            Some(Base::Float) => ["-", "+"][self.rng.below(2)],
+            Some(Base::Int | Base::Uint) => ["-", "~", "+"][self.rng.below(3)],
+            None => return self.leaf(want),
+        };
+        format!("{op}{}", self.expr(want))
+    }
+
     fn leaf(&mut self, want: &Type) -> String {
+        if !self.values.is_empty() && self.rng.below(4) == 0 {
+            let fits: Vec<&(String, Type)> =
+                self.values.iter().filter(|(_, t)| t == want).collect();
+            if !fits.is_empty() {
+                return fits[self.rng.below(fits.len())].0.clone();
+            }
+        }
+        if self.cat
+            && self.rng.below(6) == 0
+            && let Some((n, _)) = self.var_of(Some(want))
+            && let Some(digits) = n.strip_prefix('v')
+            && digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return format!("FZ_CAT(v, {digits})");
+        }
         if self.rng.below(3) != 0
             && let Some((n, _)) = self.var_of(Some(want))
         {
             return n;
         }
-        if self.rng.below(4) == 0
+        if !self.strict
+            && self.rng.below(4) == 0
             && let Some((n, _)) = self.var_of(None)
         {
             return n;
@@ -300,11 +396,16 @@ impl Generator<'_> {
     }
 
     fn call(&mut self, want: &Type) -> String {
+        if !self.callables.is_empty() && self.rng.below(3) == 0 {
+            return self.user_call(want);
+        }
         let name = INTRINSICS[self.rng.below(INTRINSICS.len())];
         let overloads = intrinsic_table::overloads(name);
         let exact: Vec<_> = overloads.iter().filter(|o| &o.ret == want).collect();
-        let pick = if !exact.is_empty() && self.rng.below(4) != 0 {
+        let pick = if !exact.is_empty() && (self.strict || self.rng.below(4) != 0) {
             exact[self.rng.below(exact.len())]
+        } else if self.strict {
+            return self.leaf(want);
         } else if let Some(o) = overloads.get(self.rng.below(overloads.len().max(1))) {
             o
         } else {
@@ -314,7 +415,7 @@ impl Generator<'_> {
             .params
             .iter()
             .map(|p| {
-                if self.rng.below(5) == 0 {
+                if !self.strict && self.rng.below(5) == 0 {
                     let t = random_type(self.rng);
                     self.expr(&t)
                 } else {
@@ -345,16 +446,61 @@ impl Generator<'_> {
             left -= u32::from(n);
         }
         // Now and then a component too many or too few: ReShade's X3014.
-        if self.rng.below(12) == 0 {
+        if !self.strict && self.rng.below(12) == 0 {
             args.push(literal(self.rng, base));
         }
         format!("{}({})", want.name(), args.join(", "))
     }
 
+    /// A call of a function or macro a family declared, of type `want` when one returns it.
+    fn user_call(&mut self, want: &Type) -> String {
+        let fits: Vec<usize> = (0..self.callables.len())
+            .filter(|&k| &self.callables[k].ret == want)
+            .collect();
+        let k = if !fits.is_empty() && (self.strict || self.rng.below(4) != 0) {
+            fits[self.rng.below(fits.len())]
+        } else if self.strict {
+            return self.leaf(want);
+        } else {
+            self.rng.below(self.callables.len())
+        };
+        let name = self.callables[k].name.clone();
+        let params = self.callables[k].params.clone();
+        let args: Vec<String> = params
+            .iter()
+            .map(|p| match p {
+                Some(t) if self.strict || self.rng.below(6) != 0 => self.expr(t),
+                _ => {
+                    let t = random_type(self.rng);
+                    self.expr(&t)
+                }
+            })
+            .collect();
+        format!("{name}({})", args.join(", "))
+    }
+
+    fn fresh(&mut self, prefix: &str) -> String {
+        self.fresh += 1;
+        format!("{prefix}{}", self.fresh)
+    }
+
+    /// A block `{ ... }` of one or two statements at `indent + 1`.
+    fn block(&mut self, out: &mut Vec<String>, indent: usize) {
+        let pad = "    ".repeat(indent);
+        out.push(format!("{pad}{{"));
+        let vars = self.vars.len();
+        for _ in 0..1 + self.rng.below(2) {
+            self.statement(out, indent + 1);
+        }
+        // Locals of the block go out of scope with it.
+        self.vars.truncate(vars);
+        out.push(format!("{pad}}}"));
+    }
+
     fn statement(&mut self, out: &mut Vec<String>, indent: usize) {
         let pad = "    ".repeat(indent);
         let depth_left = indent < 3;
-        match self.rng.below(10) {
+        match self.rng.below(15) {
             0..=3 => {
                 let t = random_type(self.rng);
                 let name = format!("v{}", self.vars.len());
@@ -363,13 +509,25 @@ impl Generator<'_> {
                 self.vars.push((name, t));
             }
             4 | 5 => {
-                if let Some((n, t)) = self.var_of(None) {
+                let place = if self.rng.below(40) == 0 {
+                    self.values.first().cloned()
+                } else {
+                    self.var_of(None)
+                };
+                if let Some((n, t)) = place {
                     let mut op = ASSIGN[self.rng.below(ASSIGN.len())];
+                    if self.strict {
+                        op = match t.numeric().map(|x| x.0) {
+                            Some(Base::Int | Base::Uint) => op,
+                            Some(Base::Float) => ["=", "+=", "-=", "*=", "/="][self.rng.below(5)],
+                            _ => "=",
+                        };
+                    }
                     // As for `<<`: shifting a float is a known difference.
                     if t.numeric().is_some_and(|x| x.0 == Base::Float) && op.len() == 3 {
                         op = "+=";
                     }
-                    let value_ty = if self.rng.below(4) == 0 {
+                    let value_ty = if !self.strict && self.rng.below(4) == 0 {
                         random_type(self.rng)
                     } else {
                         t
@@ -381,39 +539,1028 @@ impl Generator<'_> {
             6 if depth_left => {
                 let c = self.expr(&Type::BOOL);
                 out.push(format!("{pad}if ({c})"));
-                out.push(format!("{pad}{{"));
-                self.statement(out, indent + 1);
-                out.push(format!("{pad}}}"));
+                self.block(out, indent);
+                if self.rng.below(3) == 0 {
+                    out.push(format!("{pad}else"));
+                    self.block(out, indent);
+                }
             }
             7 if depth_left => {
                 let i = format!("i{}", self.vars.len());
-                out.push(format!("{pad}for (int {i} = 0; {i} < 3; {i}++)"));
-                out.push(format!("{pad}{{"));
-                self.statement(out, indent + 1);
-                out.push(format!("{pad}}}"));
+                let attribute = ["", "[unroll] ", "[loop] ", "[fastopt] "][self.rng.below(4)];
+                out.push(format!("{pad}{attribute}for (int {i} = 0; {i} < 3; {i}++)"));
+                self.loops += 1;
+                self.block(out, indent);
+                self.loops -= 1;
             }
-            8 if depth_left => {
-                let s = self.expr(&Type::INT);
-                out.push(format!("{pad}switch ({s})"));
-                out.push(format!("{pad}{{"));
-                for label in 0..1 + self.rng.below(3) {
-                    out.push(format!("{pad}case {label}:"));
-                    self.statement(out, indent + 1);
-                    // Mostly terminated groups; sometimes a fall-through (ReShade's X3533).
-                    if self.rng.below(8) != 0 {
-                        out.push(format!("{pad}    break;"));
-                    }
-                }
-                out.push(format!("{pad}default: break;"));
-                out.push(format!("{pad}}}"));
-            }
+            8 if depth_left => self.switch(out, indent),
+            9 if depth_left => self.while_loop(out, indent),
+            10 if depth_left => self.do_loop(out, indent),
+            11 => self.jump(out, indent),
+            12 if depth_left => self.nested_block(out, indent),
             _ => {
-                if let Some((n, _)) = self.var_of(None) {
+                let place = self.var_of(None).filter(|(_, t)| {
+                    !self.strict || t.numeric().is_some_and(|n| n.0 != Base::Bool)
+                });
+                if let Some((n, _)) = place {
                     let op = ["++", "--"][self.rng.below(2)];
-                    out.push(format!("{pad}{n}{op};"));
+                    if self.rng.below(2) == 0 {
+                        out.push(format!("{pad}{n}{op};"));
+                    } else {
+                        out.push(format!("{pad}{op}{n};"));
+                    }
                 }
             }
         }
+    }
+
+    fn switch(&mut self, out: &mut Vec<String>, indent: usize) {
+        let pad = "    ".repeat(indent);
+        let s = if !self.strict && self.rng.below(5) == 0 {
+            let t = random_type(self.rng);
+            self.expr(&t)
+        } else {
+            self.expr(&Type::INT)
+        };
+        let attribute = ["", "[flatten] ", "[branch] ", "[forcecase] "][self.rng.below(4)];
+        out.push(format!("{pad}{attribute}switch ({s})"));
+        out.push(format!("{pad}{{"));
+        self.switches += 1;
+        let vars = self.vars.len();
+        let labels = 1 + self.rng.below(3);
+        for label in 0..labels {
+            // Now and then a label twice (ReShade's X3532) or two labels for one group.
+            let value = if !self.strict && self.rng.below(15) == 0 {
+                0
+            } else {
+                label
+            };
+            out.push(format!("{pad}case {value}:"));
+            if self.rng.below(6) == 0 {
+                out.push(format!("{pad}case {}:", 10 + label));
+            }
+            self.statement(out, indent + 1);
+            // Mostly terminated groups; sometimes a fall-through (ReShade's X3533).
+            if self.strict || self.rng.below(8) != 0 {
+                out.push(format!("{pad}    break;"));
+            }
+        }
+        match self.rng.below(4) {
+            0 => {}
+            1 => {
+                out.push(format!("{pad}default:"));
+                self.statement(out, indent + 1);
+                out.push(format!("{pad}    break;"));
+            }
+            _ => out.push(format!("{pad}default: break;")),
+        }
+        self.vars.truncate(vars);
+        self.switches -= 1;
+        out.push(format!("{pad}}}"));
+    }
+
+    fn while_loop(&mut self, out: &mut Vec<String>, indent: usize) {
+        let pad = "    ".repeat(indent);
+        let i = self.fresh("w");
+        out.push(format!("{pad}int {i} = 0;"));
+        let c = if self.rng.below(3) == 0 {
+            self.expr(&Type::BOOL)
+        } else {
+            format!("{i} < {}", 1 + self.rng.below(4))
+        };
+        let attribute = ["", "[loop] ", "[unroll] "][self.rng.below(3)];
+        out.push(format!("{pad}{attribute}while ({c})"));
+        out.push(format!("{pad}{{"));
+        out.push(format!("{pad}    {i}++;"));
+        self.loops += 1;
+        let vars = self.vars.len();
+        self.statement(out, indent + 1);
+        self.vars.truncate(vars);
+        self.loops -= 1;
+        out.push(format!("{pad}}}"));
+    }
+
+    fn do_loop(&mut self, out: &mut Vec<String>, indent: usize) {
+        let pad = "    ".repeat(indent);
+        let i = self.fresh("d");
+        out.push(format!("{pad}int {i} = 0;"));
+        out.push(format!("{pad}do"));
+        out.push(format!("{pad}{{"));
+        out.push(format!("{pad}    {i} += 1;"));
+        self.loops += 1;
+        let vars = self.vars.len();
+        self.statement(out, indent + 1);
+        self.vars.truncate(vars);
+        self.loops -= 1;
+        let c = if self.rng.below(3) == 0 {
+            self.expr(&Type::BOOL)
+        } else {
+            format!("{i} < {}", 1 + self.rng.below(4))
+        };
+        out.push(format!("{pad}}} while ({c});"));
+    }
+
+    /// `break` or `continue`, mostly where one may stand (X3518 elsewhere), or a `return` of
+    /// the pixel shader's type now and then of another.
+    fn jump(&mut self, out: &mut Vec<String>, indent: usize) {
+        let pad = "    ".repeat(indent);
+        let may_break = self.loops + self.switches > 0;
+        let may_continue = self.loops > 0;
+        let guard = self.expr(&Type::BOOL);
+        match self.rng.below(6) {
+            0 | 1 if may_break || self.rng.below(10) == 0 => {
+                out.push(format!("{pad}if ({guard}) break;"));
+            }
+            2 | 3 if may_continue || self.rng.below(10) == 0 => {
+                out.push(format!("{pad}if ({guard}) continue;"));
+            }
+            4 => {
+                let t = if !self.strict && self.rng.below(8) == 0 {
+                    random_type(self.rng)
+                } else {
+                    Type::vector(Base::Float, 4)
+                };
+                let v = self.expr(&t);
+                out.push(format!("{pad}if ({guard}) return {v};"));
+            }
+            _ => out.push(format!("{pad};")),
+        }
+    }
+
+    /// A bare block, whose locals may shadow the outer ones.
+    fn nested_block(&mut self, out: &mut Vec<String>, indent: usize) {
+        let pad = "    ".repeat(indent);
+        out.push(format!("{pad}{{"));
+        if let Some((n, _)) = self.var_of(None)
+            && self.rng.below(2) == 0
+        {
+            let t = random_type(self.rng);
+            let init = self.expr(&t);
+            out.push(format!("{pad}    {} {n} = {init};", t.name()));
+        }
+        let vars = self.vars.len();
+        self.statement(out, indent + 1);
+        self.vars.truncate(vars);
+        out.push(format!("{pad}}}"));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Construct families: each declares globals (and callables, places and values the pixel
+// shader's statements then use), and may add statements to the pixel shader and techniques.
+
+/// What the families add to a program.
+#[derive(Default)]
+struct Parts {
+    /// Lines before the pixel shader.
+    globals: Vec<String>,
+    /// Statements at the start of the pixel shader.
+    body: Vec<String>,
+    /// Lines after the pixel shader's technique (more shaders and techniques).
+    after: Vec<String>,
+}
+
+/// The families, the preprocessor's first (drawn twice as often: it has the most forms).
+const FAMILIES: [fn(&mut Generator, &mut Parts); 9] = [
+    |g, p| g.preprocessor(p),
+    |g, p| g.preprocessor(p),
+    |g, p| g.structs(p),
+    |g, p| g.arrays(p),
+    |g, p| g.namespaces(p),
+    |g, p| g.overloads(p),
+    |g, p| g.compute(p),
+    |g, p| g.annotations(p),
+    |g, p| g.texture_reads(p),
+];
+
+const PP_BINARY: [&str; 18] = [
+    "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&&", "||", "<", ">", "<=", ">=", "==",
+    "!=",
+];
+
+impl Generator<'_> {
+    /// An `#if` condition: literals, `defined`, macros (defined or not), operators.
+    fn pp_condition(&mut self, depth: usize) -> String {
+        let choice = if depth > 2 {
+            self.rng.below(3)
+        } else {
+            self.rng.below(8)
+        };
+        match choice {
+            0 => [
+                "0", "1", "2", "0x10", "3u", "07", "-1", "100000", "'a'", "0", "1", "2", "3", "4",
+                "5", "6", "7", "8", "9", "1.5",
+            ][self.rng.below(20)]
+            .into(),
+            1 => [
+                "defined(FZ_ONE)",
+                "defined FZ_ONE",
+                "defined(FZ_NOPE)",
+                "defined ( FZ_ADD )",
+                "defined(__RESHADE__)",
+                "defined BUFFER_WIDTH",
+            ][self.rng.below(6)]
+            .into(),
+            2 => [
+                "FZ_ONE",
+                "FZ_NOPE",
+                "FZ_TWO",
+                "__RESHADE__",
+                "BUFFER_WIDTH",
+                "__RENDERER__",
+                "FZ_ADD(1, 2)",
+                "FZ_EMPTY 1",
+            ][self.rng.below(8)]
+            .into(),
+            3 | 4 => {
+                let op = PP_BINARY[self.rng.below(PP_BINARY.len())];
+                let (a, b) = (self.pp_condition(depth + 1), self.pp_condition(depth + 1));
+                format!("{a} {op} {b}")
+            }
+            5 => {
+                let op = ["!", "-", "~", "+"][self.rng.below(4)];
+                format!("{op}{}", self.pp_condition(depth + 1))
+            }
+            // ReShade's evaluator has no `?:`: now and then one.
+            6 if self.strict || self.rng.below(4) != 0 => {
+                format!("({})", self.pp_condition(depth + 1))
+            }
+            6 => {
+                let (c, a, b) = (
+                    self.pp_condition(depth + 1),
+                    self.pp_condition(depth + 1),
+                    self.pp_condition(depth + 1),
+                );
+                format!("{c} ? {a} : {b}")
+            }
+            _ => format!("({})", self.pp_condition(depth + 1)),
+        }
+    }
+
+    /// Macros of every form, `#if`/`#elif` chains, `#undef`, `#pragma`, `#warning`, now and
+    /// then `#line` or an `#error`.
+    fn preprocessor(&mut self, parts: &mut Parts) {
+        if self.callables.iter().any(|c| c.name == "FZ_ADD") {
+            return;
+        }
+        let g = &mut parts.globals;
+        g.push("#define FZ_ONE 1".into());
+        g.push(format!("#define FZ_TWO (FZ_ONE + {})", self.rng.below(3)));
+        g.push("#define FZ_EMPTY".into());
+        g.push("#define FZ_ADD(a, b) ((a) + (b))".into());
+        g.push("#define FZ_MUL(a,b) ((a)*(b))".into());
+        g.push("#define FZ_TWICE(x) FZ_ADD(x, x)".into());
+        g.push("#define FZ_PICK(a, b, c) b".into());
+        g.push("#define FZ_CAT(a, b) a##b".into());
+        g.push("#define FZ_STR(x) #x".into());
+        g.push("#define FZ_NOARGS() 2.0".into());
+        if self.rng.below(3) == 0 {
+            g.push("#define FZ_LONG(a, b) \\".into());
+            g.push("    ((a) - \\".into());
+            g.push("     (b))".into());
+            self.callables.push(Callable {
+                name: "FZ_LONG".into(),
+                params: vec![None, None],
+                ret: Type::FLOAT,
+            });
+        }
+        self.cat = true;
+        for name in ["FZ_ADD", "FZ_MUL"] {
+            let t = random_type(self.rng);
+            self.callables.push(Callable {
+                name: name.into(),
+                params: vec![Some(t.clone()), Some(t.clone())],
+                ret: t,
+            });
+        }
+        let t = random_type(self.rng);
+        self.callables.push(Callable {
+            name: "FZ_TWICE".into(),
+            params: vec![Some(t.clone())],
+            ret: t,
+        });
+        let t = random_type(self.rng);
+        self.callables.push(Callable {
+            name: "FZ_PICK".into(),
+            params: vec![None, Some(t.clone()), None],
+            ret: t,
+        });
+        self.values.push(("FZ_ONE".into(), Type::INT));
+        self.values.push(("FZ_TWO".into(), Type::INT));
+        self.values.push(("FZ_NOARGS()".into(), Type::FLOAT));
+        self.values
+            .push(("FZ_EMPTY FZ_ONE FZ_EMPTY".into(), Type::INT));
+        // An `#if` chain that declares FZ_K on every path.
+        let k = self.fresh("FZ_K");
+        let directive = ["#if", "#ifdef", "#ifndef"][self.rng.below(3)];
+        let first = if directive == "#if" {
+            self.pp_condition(0)
+        } else {
+            ["FZ_ONE", "FZ_NOPE", "FZ_ADD"][self.rng.below(3)].to_string()
+        };
+        let g = &mut parts.globals;
+        g.push(format!("{directive} {first}"));
+        g.push(format!("static const float {k} = 1.0;"));
+        for n in 0..self.rng.below(3) {
+            let c = self.pp_condition(0);
+            parts.globals.push(format!("#elif {c}"));
+            parts
+                .globals
+                .push(format!("static const float {k} = {}.5;", n + 2));
+        }
+        let nested = self.rng.below(3) == 0;
+        let inner = self.pp_condition(1);
+        let g = &mut parts.globals;
+        g.push("#else".into());
+        if nested {
+            g.push(format!("#if {inner}"));
+            g.push(format!("static const float {k} = 7.0;"));
+            g.push("#else".into());
+            g.push("#error \"not reached\"".into());
+            g.push(format!("static const float {k} = 8.0;"));
+            g.push("#endif".into());
+        } else {
+            g.push(format!("static const float {k} = 9.0;"));
+        }
+        g.push("#endif".into());
+        self.values.push((k, Type::FLOAT));
+        let g = &mut parts.globals;
+        match self.rng.below(8) {
+            0 => {
+                g.push("#undef FZ_ONE".into());
+                g.push("#define FZ_ONE 1".into());
+            }
+            1 => g.push("#undef FZ_NOPE".into()),
+            2 => g.push("#pragma warning(disable : 3206)".into()),
+            3 => g.push("#pragma once".into()),
+            4 => g.push("#warning \"fuzz warning\"".into()),
+            5 => g.push(format!("#line {}", 20 + self.rng.below(40))),
+            6 => g.push("#pragma reshade showfps".into()),
+            _ => g.push("#pragma fuzz_unknown".into()),
+        }
+        // A string from `#`, in an annotation.
+        let label = ["fuzz label", "(a, b)", "\"q\"", "x  y", ""][self.rng.below(5)];
+        parts.globals.push(format!(
+            "uniform float FZ_CAT(Fz, Str) < ui_label = FZ_STR({label}); > = FZ_TWO;"
+        ));
+        self.values.push(("FzStr".into(), Type::FLOAT));
+        if self.rng.below(25) == 0 {
+            parts.globals.push("#error \"fuzz error\"".into());
+        }
+    }
+
+    /// A struct of random members (an array now and then), one nesting it, a maker, a getter;
+    /// the pixel shader declares one of each and an array of them.
+    fn structs(&mut self, parts: &mut Parts) {
+        let s = self.fresh("FzS");
+        let members: Vec<(String, Type)> = (0..1 + self.rng.below(3))
+            .map(|m| (format!("m{m}"), random_type(self.rng)))
+            .collect();
+        let array = self.rng.below(3) == 0;
+        let mut decl = format!("struct {s} {{");
+        for (n, t) in &members {
+            let _ = write!(decl, " {} {n};", t.name());
+        }
+        if array {
+            decl += " float arr[2];";
+        }
+        decl += " };";
+        parts.globals.push(decl);
+        let (first, first_ty) = members[0].clone();
+        let param = random_type(self.rng);
+        parts
+            .globals
+            .push(format!("{s} {s}Make({} x)", param.name()));
+        parts.globals.push("{".into());
+        parts.globals.push(format!("    {s} r;"));
+        // The maker sees its parameter and the globals, none of the pixel shader's locals.
+        let vars = std::mem::replace(&mut self.vars, vec![("x".into(), param.clone())]);
+        let values = std::mem::take(&mut self.values);
+        for (n, t) in &members {
+            let v = self.expr(t);
+            parts.globals.push(format!("    r.{n} = {v};"));
+        }
+        self.vars = vars;
+        self.values = values;
+        if array {
+            parts
+                .globals
+                .push("    r.arr[0] = 1.0; r.arr[1] = 2.0;".into());
+        }
+        parts.globals.push("    return r;".into());
+        parts.globals.push("}".into());
+        parts.globals.push(format!(
+            "{} {s}Get({s} s) {{ return s.{first}; }}",
+            first_ty.name()
+        ));
+        let v = self.fresh("s");
+        let arg = self.expr(&param);
+        parts.body.push(format!("    {s} {v} = {s}Make({arg});"));
+        for (n, t) in &members {
+            self.vars.push((format!("{v}.{n}"), t.clone()));
+        }
+        if array {
+            self.vars.push((format!("{v}.arr[1]"), Type::FLOAT));
+        }
+        self.values.push((format!("{s}Get({v})"), first_ty.clone()));
+        // A struct as a member now and then (ReShade has no nested structs: X3000).
+        let w = self.fresh("n");
+        if self.rng.below(10) == 0 {
+            let nest = format!("{s}N");
+            let extra = random_type(self.rng);
+            parts.globals.push(format!(
+                "struct {nest} {{ {s} inner; {} extra; }};",
+                extra.name()
+            ));
+            parts.body.push(format!("    {nest} {w};"));
+            parts.body.push(format!("    {w}.inner = {v};"));
+        } else {
+            parts.body.push(format!("    {s} {w} = {v};"));
+        }
+        for (n, t) in &members {
+            self.vars.push((format!("{w}.{n}"), t.clone()));
+        }
+        // A struct returned by a call and read at once.
+        let arg = self.expr(&param);
+        self.values
+            .push((format!("{s}Make({arg}).{first}"), first_ty.clone()));
+        let a = self.fresh("sa");
+        let count = 1 + self.rng.below(3);
+        parts.body.push(format!("    {s} {a}[{count}];"));
+        parts
+            .body
+            .push(format!("    {a}[{}] = {v};", self.rng.below(count + 1)));
+        self.vars
+            .push((format!("{a}[{}].{first}", self.rng.below(count)), first_ty));
+        // Now and then a struct copied from the wrong struct or built from a list.
+        match self.rng.below(10) {
+            0 => parts.body.push(format!("    {w} = {v};")),
+            1 => {
+                let list: Vec<String> = members
+                    .iter()
+                    .map(|(_, t)| constant_of(self.rng, t))
+                    .collect();
+                parts.body.push(format!(
+                    "    {s} {} = {{ {} }};",
+                    self.fresh("l"),
+                    list.join(", ")
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    /// Global constant arrays, local arrays with and without initialiser lists, indexed by
+    /// constants (now and then out of bounds) and by variables.
+    fn arrays(&mut self, parts: &mut Parts) {
+        let t = random_type(self.rng);
+        let k = self.fresh("FzA");
+        let n = 1 + self.rng.below(4);
+        let items: Vec<String> = (0..n).map(|_| constant_of(self.rng, &t)).collect();
+        let size = match self.rng.below(12) {
+            0 => format!("{}", n + 1),
+            1 if n > 1 => format!("{}", n - 1),
+            2..=5 => String::new(),
+            _ => format!("{n}"),
+        };
+        parts.globals.push(format!(
+            "static const {} {k}[{size}] = {{ {}{} }};",
+            t.name(),
+            items.join(", "),
+            if self.rng.below(4) == 0 { "," } else { "" }
+        ));
+        let index = if self.rng.below(20) == 0 {
+            n
+        } else {
+            self.rng.below(n)
+        };
+        self.values.push((format!("{k}[{index}]"), t.clone()));
+        // A local array, with a list or assigned element by element.
+        let u = random_type(self.rng);
+        let a = self.fresh("la");
+        let m = 1 + self.rng.below(4);
+        if self.rng.below(2) == 0 {
+            let items: Vec<String> = (0..m).map(|_| self.expr(&u)).collect();
+            parts.body.push(format!(
+                "    {} {a}[{m}] = {{ {} }};",
+                u.name(),
+                items.join(", ")
+            ));
+        } else {
+            parts.body.push(format!("    {} {a}[{m}];", u.name()));
+            for i in 0..m {
+                let v = self.expr(&u);
+                parts.body.push(format!("    {a}[{i}] = {v};"));
+            }
+        }
+        for i in 0..m {
+            self.vars.push((format!("{a}[{i}]"), u.clone()));
+        }
+        if let Some((int, _)) = self.var_of(Some(&Type::INT)) {
+            self.vars.push((format!("{a}[{int}]"), u.clone()));
+        }
+        // A two-dimensional array now and then, and an array copied whole.
+        match self.rng.below(12) {
+            0 => {
+                let b = self.fresh("la");
+                parts.body.push(format!("    float {b}[2][3];"));
+                parts.body.push(format!("    {b}[1][2] = 1.0;"));
+                self.vars.push((format!("{b}[0][1]"), Type::FLOAT));
+            }
+            1 => {
+                let b = self.fresh("la");
+                parts.body.push(format!("    {} {b}[{m}] = {a};", u.name()));
+            }
+            _ => {}
+        }
+    }
+
+    /// A namespace with a constant, a function and a nested namespace, used qualified.
+    fn namespaces(&mut self, parts: &mut Parts) {
+        let ns = self.fresh("FzNs");
+        let t = random_type(self.rng);
+        let c = constant_of(self.rng, &t);
+        let u = random_type(self.rng);
+        let g = &mut parts.globals;
+        g.push(format!("namespace {ns}"));
+        g.push("{".into());
+        g.push(format!("    static const {} k = {c};", t.name()));
+        g.push(format!(
+            "    {} f({} x) {{ return x; }}",
+            u.name(),
+            u.name()
+        ));
+        g.push("    namespace In".into());
+        g.push("    {".into());
+        g.push(format!(
+            "        float g(float2 v) {{ return v.x + {}; }}",
+            ["1.0", "k.x", "f(v).x", "In::h()", "0.5"][self.rng.below(5)]
+        ));
+        g.push("    }".into());
+        g.push("}".into());
+        if self.rng.below(3) == 0 {
+            // Reopened, with a name that uses the first part's.
+            g.push(format!(
+                "namespace {ns} {{ float h2() {{ return In::g(float2(1.0, 2.0)); }} }}"
+            ));
+            self.values.push((format!("{ns}::h2()"), Type::FLOAT));
+        }
+        self.values.push((format!("{ns}::k"), t));
+        self.callables.push(Callable {
+            name: format!("{ns}::f"),
+            params: vec![Some(u.clone())],
+            ret: u,
+        });
+        self.callables.push(Callable {
+            name: format!("{ns}::In::g"),
+            params: vec![Some(Type::vector(Base::Float, 2))],
+            ret: Type::FLOAT,
+        });
+        // Now and then unqualified, or qualified from the global namespace.
+        match self.rng.below(10) {
+            0 => self.values.push(("k".into(), Type::FLOAT)),
+            1 => self.values.push((format!("::{ns}::k"), Type::FLOAT)),
+            _ => {}
+        }
+    }
+
+    /// Overloads of one name on parameter types and counts, and a function with `out` and
+    /// `inout` parameters called with places (now and then with a value).
+    fn overloads(&mut self, parts: &mut Parts) {
+        let name = self.fresh("FzOv");
+        let mut seen: Vec<Type> = Vec::new();
+        for _ in 0..2 + self.rng.below(3) {
+            let p = random_type(self.rng);
+            if seen.contains(&p) && self.rng.below(4) != 0 {
+                continue;
+            }
+            seen.push(p.clone());
+            let r = random_type(self.rng);
+            let body = constant_of(self.rng, &r);
+            parts.globals.push(format!(
+                "{} {name}({} x) {{ return {body}; }}",
+                r.name(),
+                p.name()
+            ));
+            self.callables.push(Callable {
+                name: name.clone(),
+                params: vec![Some(p)],
+                ret: r,
+            });
+        }
+        let (p, q) = (random_type(self.rng), random_type(self.rng));
+        parts.globals.push(format!(
+            "float {name}({} x, {} y) {{ return 1.0; }}",
+            p.name(),
+            q.name()
+        ));
+        self.callables.push(Callable {
+            name: name.clone(),
+            params: vec![Some(p), Some(q)],
+            ret: Type::FLOAT,
+        });
+        // out and inout.
+        let out_name = self.fresh("FzOut");
+        let (a, b) = (random_type(self.rng), random_type(self.rng));
+        let (qa, qb) = (
+            ["out", "inout", "in out", "out in"][self.rng.below(4)],
+            ["inout", "out", "in", ""][self.rng.below(4)],
+        );
+        let init = constant_of(self.rng, &a);
+        parts.globals.push(format!(
+            "void {out_name}({qa} {} r, {qb} {} acc, float x) {{ r = {init}; acc += x; }}",
+            a.name(),
+            b.name()
+        ));
+        let place = |g: &mut Self, t: &Type, body: &mut Vec<String>| -> String {
+            match g.rng.below(8) {
+                0 => constant_of(g.rng, t),
+                1 => {
+                    if let Some((n, _)) = g.var_of(None) {
+                        n
+                    } else {
+                        constant_of(g.rng, t)
+                    }
+                }
+                _ => {
+                    if let Some((n, _)) = g.var_of(Some(t)) {
+                        n
+                    } else {
+                        let n = g.fresh("o");
+                        body.push(format!("    {} {n};", t.name()));
+                        g.vars.push((n.clone(), t.clone()));
+                        n
+                    }
+                }
+            }
+        };
+        let r = place(self, &a, &mut parts.body);
+        let acc = place(self, &b, &mut parts.body);
+        let x = self.expr(&Type::FLOAT);
+        parts.body.push(format!("    {out_name}({r}, {acc}, {x});"));
+        // A function with the same name as a variable, or declared twice.
+        if self.rng.below(12) == 0 {
+            parts
+                .globals
+                .push(format!("float {name}(float x) {{ return x; }}"));
+            parts
+                .globals
+                .push(format!("float {name}(float y) {{ return y; }}"));
+        }
+    }
+
+    /// A storage, `groupshared` memory, atomics, barriers and a compute pass.
+    fn compute(&mut self, parts: &mut Parts) {
+        let (format, element, base) = [
+            ("RGBA8", "float4", Base::Float),
+            ("R32F", "float", Base::Float),
+            ("R32I", "int", Base::Int),
+            ("R32U", "uint", Base::Uint),
+            ("RG16F", "float2", Base::Float),
+        ][self.rng.below(5)];
+        let typed = format.starts_with("R32") && format != "R32F";
+        let t = self.fresh("FzCTex");
+        let st = self.fresh("FzStore");
+        let gs = self.fresh("FzShared");
+        let a = &mut parts.after;
+        a.push(format!(
+            "texture2D {t} {{ Width = 16; Height = 16; Format = {format}; }};"
+        ));
+        let qualifier = if typed || self.rng.below(3) == 0 {
+            format!("<{element}>")
+        } else {
+            String::new()
+        };
+        a.push(format!(
+            "storage2D{qualifier} {st} {{ Texture = {t}; MipLevel = 0; }};"
+        ));
+        let shared_ty = ["uint", "int", "float"][self.rng.below(3)];
+        let shared_len = [1, 4, 64][self.rng.below(3)];
+        let shared_decl = if shared_len == 1 {
+            format!("groupshared {shared_ty} {gs};")
+        } else {
+            format!("groupshared {shared_ty} {gs}[{shared_len}];")
+        };
+        a.push(shared_decl);
+        let slot = if shared_len == 1 {
+            gs.clone()
+        } else {
+            format!("{gs}[{}]", self.rng.below(shared_len))
+        };
+        let (x, y) = ([1, 8, 16, 32][self.rng.below(4)], [1, 8][self.rng.below(2)]);
+        a.push(format!(
+            "void {gs}CS(uint3 id : SV_DispatchThreadID, uint3 tid : SV_GroupThreadID, uint gi : SV_GroupIndex, uint3 gid : SV_GroupID)"
+        ));
+        a.push("{".into());
+        let zero = match shared_ty {
+            "uint" => "0u",
+            "int" => "0",
+            _ => "0.0",
+        };
+        a.push(format!("    {slot} = {zero};"));
+        a.push(format!(
+            "    {}();",
+            [
+                "barrier",
+                "memoryBarrier",
+                "groupMemoryBarrier",
+                "groupMemoryBarrier"
+            ][self.rng.below(4)]
+        ));
+        let op = [
+            "atomicAdd",
+            "atomicMin",
+            "atomicMax",
+            "atomicAnd",
+            "atomicOr",
+            "atomicXor",
+            "atomicExchange",
+        ][self.rng.below(7)];
+        let value = ["1u", "1", "gi", "id.x", "1.0"][self.rng.below(5)];
+        if self.rng.below(2) == 0 {
+            a.push(format!("    {op}({slot}, {value});"));
+        } else {
+            a.push(format!("    {shared_ty} old = {op}({slot}, {value});"));
+        }
+        if self.rng.below(4) == 0 {
+            a.push(format!(
+                "    atomicCompareExchange({slot}, {zero}, {value});"
+            ));
+        }
+        let coord = ["id.xy", "int2(id.xy)", "tid.xy", "gid.xy", "id"][self.rng.below(5)];
+        let stored = Type::vector(base, 4);
+        let stored = match element {
+            "float" | "int" | "uint" => Type::scalar(base),
+            "float2" => Type::vector(base, 2),
+            _ => stored,
+        };
+        let v = constant_of(self.rng, &stored);
+        a.push(format!("    tex2Dstore({st}, {coord}, {v});"));
+        if typed && self.rng.below(2) == 0 {
+            let value = ["1", "1u", "gi"][self.rng.below(3)];
+            a.push(format!("    {op}({st}, int2(id.xy), {value});"));
+        }
+        if self.rng.below(4) == 0 {
+            a.push(format!(
+                "    {} r = tex2Dfetch({st}, int2(0, 0));",
+                stored.name()
+            ));
+        }
+        a.push("}".into());
+        let dispatch = if self.rng.below(2) == 0 {
+            format!(
+                "DispatchSizeX = {}; DispatchSizeY = {};",
+                1 + self.rng.below(4),
+                1 + self.rng.below(4)
+            )
+        } else {
+            format!("DispatchSizeX = {};", 1 + self.rng.below(4))
+        };
+        let threads = if self.rng.below(3) == 0 {
+            format!("<{x}, {y}, 1>")
+        } else {
+            format!("<{x}, {y}>")
+        };
+        a.push(format!(
+            "technique {gs}T {{ pass {{ ComputeShader = {gs}CS{threads}; {dispatch} }} pass {{ VertexShader = CaseVS; PixelShader = PS; RenderTarget = {}; }} }}",
+            if format == "RGBA8" { t.as_str() } else { "CaseTex" }
+        ));
+    }
+
+    /// Texture reads of every kind through a second sampler (states of every kind, an integer
+    /// texture now and then), sizes, the compatibility macros, and uniform arrays.
+    fn texture_reads(&mut self, parts: &mut Parts) {
+        let t = self.fresh("FzRTex");
+        let (format, element) = match self.rng.below(8) {
+            0 => ("R32I", "int4"),
+            1 => ("R32U", "uint4"),
+            _ => ("RGBA16F", "float4"),
+        };
+        let typed = element != "float4";
+        // A texture takes no element type in ReShade 6.1 (a syntax error now and then).
+        parts.globals.push(format!(
+            "texture2D{} {t} {{ Width = {}; Height = {}; MipLevels = {}; Format = {format}; }};",
+            if typed && self.rng.below(20) == 0 {
+                format!("<{element}>")
+            } else {
+                String::new()
+            },
+            1 + self.rng.below(64),
+            1 + self.rng.below(64),
+            1 + self.rng.below(4)
+        ));
+        let states = [
+            format!(
+                "MinFilter = {};",
+                ["POINT", "LINEAR", "ANISOTROPIC"][self.rng.below(3)]
+            ),
+            format!("MipFilter = {};", ["POINT", "LINEAR"][self.rng.below(2)]),
+            format!("AddressV = {};", ADDRESS[self.rng.below(ADDRESS.len())]),
+            format!("MinLOD = {}.0;", self.rng.below(3)),
+            format!("MaxLOD = {}.0;", self.rng.below(9)),
+            // A bias on a mipmapped texture is a lowering gap of ours (`UnsupportedFeature`),
+            // no front-end rule: mostly none.
+            if self.rng.below(8) == 0 {
+                format!("MipLODBias = {}.5;", self.rng.below(3))
+            } else {
+                "MipLODBias = 0.0;".into()
+            },
+            format!("SRGBTexture = {};", ["true", "false"][self.rng.below(2)]),
+        ];
+        let chosen: Vec<&str> = states
+            .iter()
+            .filter(|_| self.rng.below(3) == 0)
+            .map(String::as_str)
+            .collect();
+        let samp = format!("{t}S");
+        parts.globals.push(format!(
+            "sampler2D{} {samp} {{ Texture = {t}; {} }};",
+            if typed {
+                format!("<{element}>")
+            } else {
+                String::new()
+            },
+            chosen.join(" ")
+        ));
+        let f2 = Type::vector(Base::Float, 2);
+        let f4 = Type::vector(Base::Float, 4);
+        let i2 = Type::vector(Base::Int, 2);
+        let value = Type::vector(
+            match element {
+                "int4" => Base::Int,
+                "uint4" => Base::Uint,
+                _ => Base::Float,
+            },
+            4,
+        );
+        for _ in 0..1 + self.rng.below(3) {
+            let read = match self.rng.below(9) {
+                0 => format!("tex2D({samp}, {})", self.expr(&f2)),
+                1 => format!("tex2Dlod({samp}, {})", self.expr(&f4)),
+                2 => format!("tex2Dfetch({samp}, {})", self.expr(&i2)),
+                3 => format!(
+                    "tex2Dfetch({samp}, {}, {})",
+                    self.expr(&i2),
+                    self.rng.below(3)
+                ),
+                4 => format!(
+                    "tex2Dgrad({samp}, {}, {}, {})",
+                    self.expr(&f2),
+                    self.expr(&f2),
+                    self.expr(&f2)
+                ),
+                5 => format!(
+                    "tex2Doffset({samp}, {}, int2({}, {}))",
+                    self.expr(&f2),
+                    self.rng.below(5) as i32 - 2,
+                    self.rng.below(5) as i32 - 2
+                ),
+                6 if !typed => format!(
+                    "tex2Dgather({samp}, {}, {})",
+                    self.expr(&f2),
+                    self.rng.below(4)
+                ),
+                7 if !typed => format!(
+                    "{}({samp}, {})",
+                    [
+                        "tex2DgatherR",
+                        "tex2DgatherG",
+                        "tex2DgatherB",
+                        "tex2DgatherA"
+                    ][self.rng.below(4)],
+                    self.expr(&f2)
+                ),
+                _ => format!("tex2Dlod({samp}, float4({}, 0.0, 0.0))", self.expr(&f2)),
+            };
+            let v = self.fresh("tr");
+            parts
+                .body
+                .push(format!("    {} {v} = {read};", value.name()));
+            self.vars.push((v, value.clone()));
+        }
+        let size = self.fresh("ts");
+        let level = if self.rng.below(2) == 0 {
+            String::new()
+        } else {
+            format!(", {}", self.rng.below(3))
+        };
+        parts
+            .body
+            .push(format!("    int2 {size} = tex2Dsize({samp}{level});"));
+        self.vars.push((size, i2));
+        // A uniform array with its initial values.
+        let ua = self.fresh("FzUA");
+        let n = 1 + self.rng.below(4);
+        let ut = random_type(self.rng);
+        let items: Vec<String> = (0..n).map(|_| constant_of(self.rng, &ut)).collect();
+        parts.globals.push(format!(
+            "uniform {} {ua}[{n}] < ui_type = \"drag\"; > = {{ {} }};",
+            ut.name(),
+            items.join(", ")
+        ));
+        self.values
+            .push((format!("{ua}[{}]", self.rng.below(n)), ut));
+    }
+
+    /// Annotations of every value type on uniforms, textures, samplers, techniques and passes.
+    fn annotations(&mut self, parts: &mut Parts) {
+        let value = |g: &mut Self| -> String {
+            match g.rng.below(14) {
+                0 => format!("{}", g.rng.below(20)),
+                1 => format!("-{}", g.rng.below(20)),
+                2 => format!("{}u", g.rng.below(20)),
+                3 => literal(g.rng, Base::Float),
+                4 => format!("-{}", literal(g.rng, Base::Float)),
+                5 => ["true", "false"][g.rng.below(2)].into(),
+                6 => "\"text\"".into(),
+                7 => "\"a\" \"b\"".into(),
+                8 => "\"a\\0b\\0\"".into(),
+                9 => format!("{}.0f", g.rng.below(9)),
+                10 => format!("0x{:x}", g.rng.below(256)),
+                11 => ["1e3", "1.5e-2", ".5", "2."][g.rng.below(4)].into(),
+                12 => ["float2(1, 2)", "1 + 2", "-true", "FuzzU", "!1"][g.rng.below(5)].into(),
+                _ => format!("{}", g.rng.below(3)),
+            }
+        };
+        const NAMES: [&str; 14] = [
+            "ui_type",
+            "ui_min",
+            "ui_max",
+            "ui_step",
+            "ui_items",
+            "ui_label",
+            "ui_tooltip",
+            "ui_category",
+            "ui_category_closed",
+            "ui_spacing",
+            "ui_units",
+            "hidden",
+            "noreset",
+            "fuzz_custom",
+        ];
+        let list = |g: &mut Self| -> String {
+            let mut text = String::new();
+            let mut used = Vec::new();
+            for _ in 0..g.rng.below(4) {
+                let name = NAMES[g.rng.below(NAMES.len())];
+                if used.contains(&name) && g.rng.below(4) != 0 {
+                    continue;
+                }
+                used.push(name);
+                let v = value(g);
+                let _ = write!(text, " {name} = {v};");
+            }
+            format!("<{text} >")
+        };
+        let ut = random_type(self.rng);
+        let u = self.fresh("FzAnnU");
+        let ann = list(self);
+        let init = if self.rng.below(3) == 0 {
+            String::new()
+        } else {
+            format!(" = {}", constant_of(self.rng, &ut))
+        };
+        parts
+            .globals
+            .push(format!("uniform {} {u} {ann}{init};", ut.name()));
+        self.values.push((u, ut));
+        let source = [
+            "timer",
+            "frametime",
+            "framecount",
+            "random",
+            "pingpong",
+            "mousepoint",
+            "key",
+            "overlay_open",
+            "fuzz_unknown",
+        ][self.rng.below(9)];
+        let u = self.fresh("FzSrc");
+        let st = ["float", "int", "uint", "bool", "float2", "float4"][self.rng.below(6)];
+        parts
+            .globals
+            .push(format!("uniform {st} {u} < source = \"{source}\"; >;"));
+        let t = self.fresh("FzAnnTex");
+        let ann = list(self);
+        parts
+            .globals
+            .push(format!("texture2D {t} {ann} {{ Width = 4; Height = 4; }};"));
+        if self.rng.below(3) == 0 {
+            let ann = list(self);
+            parts
+                .globals
+                .push(format!("sampler2D {t}S {ann} {{ Texture = {t}; }};"));
+        }
+        // ReShade takes no annotations on a pass: now and then some.
+        let ta = list(self);
+        let pa = if self.rng.below(10) == 0 {
+            list(self)
+        } else {
+            String::new()
+        };
+        parts.after.push(format!(
+            "technique {t}T {ta} {{ pass {t}P {pa} {{ VertexShader = CaseVS; PixelShader = PS; }} }}"
+        ));
     }
 }
 
@@ -421,10 +1568,16 @@ const BLEND: [&str; 6] = ["ONE", "ZERO", "SRCALPHA", "INVSRCALPHA", "DESTCOLOR",
 const ADDRESS: [&str; 5] = ["CLAMP", "WRAP", "MIRROR", "BORDER", "POINT"];
 const FORMATS: [&str; 7] = ["RGBA8", "RGBA16F", "R32F", "rg16f", "R8", "RGB10A2", "R32I"];
 
-/// One random effect: globals, a pixel shader of random statements, a technique.
+/// One random effect: globals, the families' declarations, a pixel shader of random
+/// statements, a technique, the families' techniques.
 fn program(rng: &mut Rng) -> String {
     let mut text = String::from("// generated\n#include \"case.fxh\"\n");
-    let format = FORMATS[rng.below(FORMATS.len())];
+    // The last format (an integer one, which a float sampler rejects) one time in twenty.
+    let format = if rng.below(20) == 0 {
+        FORMATS[FORMATS.len() - 1]
+    } else {
+        FORMATS[rng.below(FORMATS.len() - 1)]
+    };
     let _ = writeln!(
         text,
         "texture2D FuzzTex {{ Width = {}; Height = 16; Format = {format}; }};",
@@ -446,15 +1599,41 @@ fn program(rng: &mut Rng) -> String {
     );
     let mut generator = Generator {
         rng,
-        vars: vec![
-            ("uv".into(), Type::vector(Base::Float, 2)),
-            ("FuzzU".into(), ut),
-        ],
+        vars: vec![("uv".into(), Type::vector(Base::Float, 2))],
+        // The uniform is no place: assigned now and then only (X3025).
+        values: vec![("FuzzU".into(), ut)],
+        callables: Vec::new(),
         depth: 0,
+        loops: 0,
+        switches: 0,
+        fresh: 0,
+        cat: false,
+        strict: false,
     };
-    let mut body = Vec::new();
+    generator.strict = generator.rng.below(2) == 0;
+    // A third of the programs keep to the statements alone; the others draw one to three
+    // families.
+    let mut parts = Parts::default();
+    if generator.rng.below(3) != 0 {
+        // In the table's order, so that the macros are defined before the others use them.
+        let mut chosen: Vec<usize> = (0..1 + generator.rng.below(3))
+            .map(|_| generator.rng.below(FAMILIES.len()))
+            .collect();
+        chosen.sort_unstable();
+        for k in chosen {
+            FAMILIES[k](&mut generator, &mut parts);
+        }
+    }
+    // The struct's and array's locals are declared in the body: only the body may use them,
+    // so the globals are written before the statements are drawn.
+    let mut body = std::mem::take(&mut parts.body);
     for _ in 0..3 + generator.rng.below(6) {
         generator.statement(&mut body, 1);
+    }
+    let rng = generator.rng;
+    for line in &parts.globals {
+        text += line;
+        text.push('\n');
     }
     text += "float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target\n{\n";
     for line in &body {
@@ -478,9 +1657,12 @@ fn program(rng: &mut Rng) -> String {
         "technique T {{ pass {{ VertexShader = CaseVS; PixelShader = PS; {} }} }}",
         chosen.join(" ")
     );
+    for line in &parts.after {
+        text += line;
+        text.push('\n');
+    }
     text
 }
-
 // ---------------------------------------------------------------------------------------------
 // Both compilers
 
@@ -548,7 +1730,8 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
     let located: Vec<(Option<String>, u32)> = errors
         .iter()
         .filter_map(|d| {
-            let l = out.sources.location(d.span?);
+            // Where ReShade reports it: after `#line`.
+            let l = d.reported_location(&out.sources)?;
             let file = (l.path != path).then(|| {
                 l.path
                     .file_name()
@@ -585,8 +1768,8 @@ fn disagree(reshade: &Verdict, ours: &Verdict, path: &Path) -> bool {
     }
 }
 
-/// Drops lines of `text` (not the first two or the technique, and no line with a brace, so
-/// blocks stay closed) while the two compilers still disagree; returns the smallest text found.
+/// Drops lines of `text` (not the first two or the technique, no line with a brace, so blocks
+/// stay closed, and no line of a `\` continuation) while the two compilers still disagree; returns the smallest text found.
 fn minimise(text: &str, dir: &Path, fxc: &Path, options: &Options) -> String {
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let path = dir.join("minimise.fx");
@@ -598,7 +1781,9 @@ fn minimise(text: &str, dir: &Path, fxc: &Path, options: &Options) -> String {
     };
     let mut i = 2;
     while i + 1 < lines.len() {
-        if lines[i].contains(['{', '}']) {
+        // A line continued with `\` stays with the line it continues.
+        let continued = lines[i].ends_with('\\') || lines[i - 1].ends_with('\\');
+        if lines[i].contains(['{', '}']) || continued {
             i += 1;
             continue;
         }
@@ -618,11 +1803,32 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => {
             eprintln!(
-                "{e}\nusage: fx_diff_fuzz --fxc FXC [--programs N] [--mutants N] [--seed S] [--out DIR]"
+                "{e}\nusage: fx_diff_fuzz --fxc FXC [--programs N] [--mutants N] [--seed S] [--out DIR] [--dump DIR] [--check FILE...]"
             );
             return ExitCode::FAILURE;
         }
     };
+    if !args.check.is_empty() {
+        let reshade = reshade_verdicts(&args.fxc, &args.check, &[]);
+        for (path, r) in args.check.iter().zip(&reshade) {
+            let ours = our_verdict(path, &Options::default());
+            let mark = if disagree(r, &ours, path) {
+                "DIFFER"
+            } else {
+                "agree"
+            };
+            println!("{mark}\t{}\tReShade {r:?}\tours {ours:?}", path.display());
+            // Our errors, to see what a disagreement is about.
+            let out = analysis::load_effect(path, &Options::default());
+            for d in out.diagnostics.iter().filter(|d| d.is_error()).take(4) {
+                let line = d
+                    .reported_location(&out.sources)
+                    .map_or(0, |l| l.start.line);
+                println!("\t{line}: {}", d.message);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     let dir = tempfile::tempdir().expect("a temporary folder");
     let header = root().join("analysis/tests/conformance/case.fxh");
     std::fs::copy(&header, dir.path().join("case.fxh")).expect("case.fxh is copied");
@@ -642,6 +1848,13 @@ fn main() -> ExitCode {
             std::fs::write(p, t).expect("a program is written");
         }
         let reshade = reshade_verdicts(&args.fxc, &paths, &[]);
+        if let Some(dump) = &args.dump {
+            let _ = std::fs::create_dir_all(dump);
+            for (k, (t, r)) in texts.iter().zip(&reshade).enumerate() {
+                let verdict = if *r == Verdict::Accepted { "ok" } else { "err" };
+                let _ = std::fs::write(dump.join(format!("p{}_{verdict}.fx", batch * 100 + k)), t);
+            }
+        }
         for ((p, t), r) in paths.iter().zip(&texts).zip(&reshade) {
             run += 1;
             let ours = our_verdict(p, &options);

@@ -44,6 +44,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::ImplicitTruncation,
     DiagnosticCode::ImplicitUniform,
     DiagnosticCode::IncludeError,
+    DiagnosticCode::IndexOutOfBounds,
     DiagnosticCode::InvalidBinaryOperands,
     DiagnosticCode::InvalidConversion,
     DiagnosticCode::InvalidQualifier,

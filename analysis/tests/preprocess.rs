@@ -770,8 +770,9 @@ fn fx_every_elif_of_a_read_group_is_evaluated() {
          #if 0\n#else\n#elif 1 / 0\n#else\n#endif\n",
         "one",
         &[
-            "t.fx:3:9: error[PreprocessorError]: '/' : division by zero",
-            "t.fx:5:1: error[PreprocessorError]: '#elif' : expected an integer expression",
+            // As ReShade's compiler reports them (line, column and words).
+            "t.fx:3:11: error[PreprocessorError]: division by zero",
+            "t.fx:5:7: error[PreprocessorError]: unmatched ')'",
             "t.fx:14:1: error[PreprocessorError]: '#elif' : after #else",
             "t.fx:15:1: error[PreprocessorError]: '#else' : after #else",
         ],

@@ -744,7 +744,10 @@ impl Checker {
                     self.textures.insert(self.qualified(&d.name.name), info);
                 }
             }
-            let ty = self.with_array(base.clone(), &d.array, true);
+            let ty = sized_by_list(
+                self.with_array(base.clone(), &d.array, true),
+                d.init.as_ref(),
+            );
             let value = self.constant(has(Qualifier::Const), &ty, d.init.as_ref());
             let constant =
                 has(Qualifier::Const) && d.init.as_ref().is_some_and(|i| self.is_constant_expr(i));
@@ -1172,7 +1175,10 @@ impl Checker {
         let base = self.resolve_type(&v.ty);
         let read_only = v.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
         for d in &v.declarators {
-            let ty = self.with_array(base.clone(), &d.array, true);
+            let ty = sized_by_list(
+                self.with_array(base.clone(), &d.array, true),
+                d.init.as_ref(),
+            );
             let value = self.constant(read_only, &ty, d.init.as_ref());
             let constant = read_only && d.init.as_ref().is_some_and(|i| self.is_constant_expr(i));
             self.facts.locals.insert(d.name.range, ty.clone());
@@ -1229,5 +1235,16 @@ fn is_integer_expr(e: &Expr) -> bool {
             }
         ),
         _ => false,
+    }
+}
+
+/// An unsized array takes its length from the initialiser list it is declared with, as ReShade
+/// gives it the list's (`parse_variable`), so a constant index past it is X3504.
+fn sized_by_list(ty: Type, init: Option<&Expr>) -> Type {
+    match (ty, init.map(|e| &e.kind)) {
+        (Type::Array(element, None), Some(ExprKind::InitList(items))) => {
+            Type::Array(element, u32::try_from(items.len()).ok())
+        }
+        (ty, _) => ty,
     }
 }

@@ -486,6 +486,16 @@ impl Checker {
             let message = format!("'{}' : index must be an integer scalar", i.name());
             self.report(DiagnosticCode::NonIntegerIndex, index.range, message);
         }
+        // A constant index into an array of known size is checked against it (ReShade's
+        // X3504), negative ones read as unsigned, so past the end.
+        if let Type::Array(_, Some(length)) = &ty
+            && integral
+            && let Some(v) = self.const_value(index)
+            && (v < 0.0 || v >= f64::from(*length))
+        {
+            let message = format!("'{v}' : array index out of bounds (array of {length})");
+            self.report(DiagnosticCode::IndexOutOfBounds, index.range, message);
+        }
         match ty {
             Type::Array(element, _) => *element,
             Type::Numeric { base, cols, .. } if cols > 1 => Type::vector(base, cols),

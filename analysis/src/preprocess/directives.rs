@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use super::eval::ExprParser;
+use super::eval::{ExprParser, reshade_evaluate};
 use super::tokens::*;
 use super::*;
 
@@ -608,8 +608,10 @@ impl Preprocessor<'_> {
             }
             return self.is_defined(&name.text) == (directive == "ifdef");
         }
-        // `defined` operands are read before expansion, so that they stay names.
+        // `defined` operands are read before expansion, so that they stay names; `operands`
+        // keeps where their values (and `exists`'s) stand.
         let mut toks = Vec::with_capacity(args.len());
+        let mut operands = Vec::new();
         let mut i = 0;
         while i < args.len() {
             let t = &args[i];
@@ -620,6 +622,7 @@ impl Preprocessor<'_> {
                     self.error(DiagnosticCode::PreprocessorError, t.span, message);
                     return false;
                 };
+                operands.push(join_spans(t.span, args[next - 1].span));
                 toks.push(Tok {
                     kind: Kind::Number,
                     text: if value { "1" } else { "0" }.into(),
@@ -640,6 +643,7 @@ impl Preprocessor<'_> {
                 match name.filter(|n| n.kind == Kind::Ident) {
                     Some(n) => {
                         let value = if self.is_defined(&n.text) { "1" } else { "0" };
+                        operands.push(join_spans(t.span, args[next - 1].span));
                         toks.push(Tok {
                             kind: Kind::Number,
                             text: value.into(),
@@ -668,6 +672,16 @@ impl Preprocessor<'_> {
         self.in_condition = false;
         if self.aborted {
             return false;
+        }
+        if self.dialect == Dialect::ReshadeFx {
+            return match reshade_evaluate(&toks, &operands, &self.macros) {
+                Ok(value) => value,
+                Err((at, message)) => {
+                    let at = at.unwrap_or(span);
+                    self.error(DiagnosticCode::PreprocessorError, at, message);
+                    false
+                }
+            };
         }
         let mut parser = ExprParser {
             directive,

@@ -1,5 +1,7 @@
-//! `#if` evaluation: 64-bit signed integer expressions over tokens already macro-expanded,
-//! with C's precedence; identifiers left after expansion are 0 (`true` is 1).
+//! `#if` evaluation over tokens already macro-expanded. The WGSL dialect's (`ExprParser`):
+//! 64-bit signed integer expressions with C's precedence and `?:`; identifiers left after
+//! expansion are 0 (`true` is 1). ReShade FX's (`reshade_evaluate`): ReShade's own
+//! shunting-yard evaluator, with its operators, precedences and 32-bit values.
 
 use std::rc::Rc;
 
@@ -223,4 +225,215 @@ pub(super) fn parse_integer(text: &str) -> Option<i64> {
     };
     // Values above i64::MAX wrap, as C's unsigned literals compared as signed would.
     u64::from_str_radix(digits, radix).ok().map(|v| v as i64)
+}
+
+/// An operator of ReShade's `#if` evaluator, with its precedence (`s_precedence_lookup`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Op {
+    Binary(&'static str, u8),
+    Unary(&'static str),
+    Parenthesis,
+}
+
+impl Op {
+    fn precedence(self) -> u8 {
+        match self {
+            Op::Binary(_, p) => p,
+            Op::Unary(_) => 11,
+            Op::Parenthesis => 0,
+        }
+    }
+}
+
+/// The binary operators of ReShade's evaluator and their precedences: `!=` binds looser than
+/// `==`, and there is no `?:`.
+const RESHADE_BINARY: [(&str, u8); 18] = [
+    ("||", 0),
+    ("&&", 1),
+    ("|", 2),
+    ("^", 3),
+    ("&", 4),
+    ("!=", 5),
+    ("==", 6),
+    ("<", 7),
+    (">", 7),
+    ("<=", 7),
+    (">=", 7),
+    ("<<", 8),
+    (">>", 8),
+    ("+", 9),
+    ("-", 9),
+    ("%", 10),
+    ("/", 10),
+    ("*", 10),
+];
+
+/// Entries ReShade's evaluator holds in its operator stack and its output queue.
+const RESHADE_STACK_SIZE: usize = 128;
+
+/// An item of the output queue: a value or an operator.
+enum Rpn {
+    Value(i32),
+    Op(Op),
+}
+
+/// Evaluates a `#if` expression as ReShade's preprocessor does (`evaluate_expression`): a
+/// shunting-yard pass over the tokens, then the queue evaluated on 32-bit integers that wrap.
+/// Every operand is evaluated (no short-circuit: `0 && 1 / 0` divides by zero); `+`/`-` are
+/// binary only after a number, a name or `)`, where a `defined` or `exists` operand (the
+/// tokens at `operands`, already numbers) does not count; a name left after expansion, `true`
+/// among them, is 0; a token that is no operator, number, name or parenthesis (a float, a
+/// string, `?`, `,`) is an invalid expression. The error: where (`None`: the end of the line)
+/// and what.
+pub(super) fn reshade_evaluate(
+    toks: &[Tok],
+    operands: &[Span],
+    macros: &FxHashMap<TokText, Rc<Macro>>,
+) -> Result<bool, (Option<Span>, String)> {
+    let fail = |at: Option<&Tok>, what: &str| Err((at.map(|t| t.span), what.to_string()));
+    let mut rpn: Vec<Rpn> = Vec::new();
+    let mut stack: Vec<Op> = Vec::new();
+    // Whether the token before counts as an operand for a following `+`/`-`.
+    let mut after_operand = false;
+    let mut i = 0;
+    while i < toks.len() {
+        if stack.len() >= RESHADE_STACK_SIZE || rpn.len() >= RESHADE_STACK_SIZE {
+            return fail(toks.get(i), "expression evaluator ran out of stack space");
+        }
+        let t = &toks[i];
+        i += 1;
+        match t.kind {
+            Kind::Number if operands.contains(&t.span) => {
+                rpn.push(Rpn::Value(i32::from(&*t.text == "1")));
+                continue;
+            }
+            // Octal, hexadecimal and decimal literals, truncated to 32 bits.
+            Kind::Number => match parse_integer(&t.text) {
+                Some(v) => rpn.push(Rpn::Value(v as i32)),
+                None => return fail(Some(t), "invalid expression"),
+            },
+            // A `defined` a macro produced.
+            Kind::Ident if &*t.text == "defined" => {
+                let paren = toks.get(i).is_some_and(|p| p.is("("));
+                i += usize::from(paren);
+                let Some(name) = toks.get(i).filter(|n| n.kind == Kind::Ident) else {
+                    return fail(toks.get(i), "syntax error: expected identifier");
+                };
+                i += 1;
+                if paren {
+                    if !toks.get(i).is_some_and(|p| p.is(")")) {
+                        return fail(toks.get(i), "syntax error: expected ')'");
+                    }
+                    i += 1;
+                }
+                rpn.push(Rpn::Value(i32::from(macros.contains_key(&*name.text))));
+                continue;
+            }
+            Kind::Ident => rpn.push(Rpn::Value(0)),
+            Kind::Str => return fail(Some(t), "invalid expression"),
+            Kind::Punct => match &*t.text {
+                "(" => stack.push(Op::Parenthesis),
+                ")" => loop {
+                    match stack.pop() {
+                        Some(Op::Parenthesis) => break,
+                        Some(op) => rpn.push(Rpn::Op(op)),
+                        None => return fail(Some(t), "unmatched ')'"),
+                    }
+                },
+                text => {
+                    let op = match text {
+                        "+" | "-" if !after_operand => {
+                            Op::Unary(if text == "+" { "+" } else { "-" })
+                        }
+                        "!" => Op::Unary("!"),
+                        "~" => Op::Unary("~"),
+                        _ => match RESHADE_BINARY.iter().find(|(o, _)| *o == text) {
+                            Some(&(o, p)) => Op::Binary(o, p),
+                            None => return fail(Some(t), "invalid expression"),
+                        },
+                    };
+                    let left = matches!(op, Op::Binary(..));
+                    while let Some(&top) = stack.last() {
+                        let stays = top == Op::Parenthesis
+                            || if left {
+                                op.precedence() > top.precedence()
+                            } else {
+                                op.precedence() >= top.precedence()
+                            };
+                        if stays {
+                            break;
+                        }
+                        stack.pop();
+                        rpn.push(Rpn::Op(top));
+                    }
+                    stack.push(op);
+                }
+            },
+        }
+        after_operand = matches!(t.kind, Kind::Number | Kind::Ident) || t.is(")");
+    }
+    let last = toks.last();
+    while let Some(op) = stack.pop() {
+        if op == Op::Parenthesis {
+            return fail(last, "unmatched ')'");
+        }
+        rpn.push(Rpn::Op(op));
+    }
+    let mut values: Vec<i32> = Vec::new();
+    for item in rpn {
+        match item {
+            Rpn::Value(v) => values.push(v),
+            Rpn::Op(Op::Unary(op)) => {
+                let Some(v) = values.last_mut() else {
+                    return fail(last, "invalid expression");
+                };
+                *v = match op {
+                    "+" => *v,
+                    "-" => v.wrapping_neg(),
+                    "!" => i32::from(*v == 0),
+                    _ => !*v,
+                };
+            }
+            Rpn::Op(Op::Binary(op, _)) => {
+                // The zero divisor is found before the operand count is checked.
+                if values.last() == Some(&0) && (op == "/" || op == "%") {
+                    let what = if op == "/" {
+                        "division by zero"
+                    } else {
+                        "right operand of '%' is zero"
+                    };
+                    return fail(last, what);
+                }
+                let (Some(b), Some(a)) = (values.pop(), values.pop()) else {
+                    return fail(last, "invalid expression");
+                };
+                // Shift counts are taken modulo 32, as the x86 shift instructions take them.
+                values.push(match op {
+                    "||" => i32::from(a != 0 || b != 0),
+                    "&&" => i32::from(a != 0 && b != 0),
+                    "|" => a | b,
+                    "^" => a ^ b,
+                    "&" => a & b,
+                    "!=" => i32::from(a != b),
+                    "==" => i32::from(a == b),
+                    "<" => i32::from(a < b),
+                    ">" => i32::from(a > b),
+                    "<=" => i32::from(a <= b),
+                    ">=" => i32::from(a >= b),
+                    "<<" => a.wrapping_shl(b as u32),
+                    ">>" => a.wrapping_shr(b as u32),
+                    "+" => a.wrapping_add(b),
+                    "-" => a.wrapping_sub(b),
+                    "%" => a.wrapping_rem(b),
+                    "/" => a.wrapping_div(b),
+                    _ => a.wrapping_mul(b),
+                });
+            }
+            Rpn::Op(Op::Parenthesis) => {}
+        }
+    }
+    match values.as_slice() {
+        [v] => Ok(*v != 0),
+        _ => fail(last, "invalid expression"),
+    }
 }

@@ -158,15 +158,26 @@ fn gap_blanks(gap: &str) -> (bool, bool) {
 }
 
 impl Preprocessor<'_> {
-    /// Writes expanded tokens, spaced so that they lex as they did, mapped to where they came from.
+    /// Writes expanded tokens, mapped to where they came from. In the WGSL dialect they are
+    /// spaced so that they lex as they did. ReShade FX's preprocessor pastes a macro's text
+    /// as it is (`parse`, `create_macro_replacement_list`): a space only where the text had one,
+    /// and before a replacement that starts with `-` (so `a-NEG` does not make `--`), so the
+    /// pieces join what stands beside them when the result is read (`1.0N` with `N` 5 reads
+    /// `1.05`, `N.0` reads `5.0`).
     pub(super) fn emit_tokens(&mut self, toks: &[Tok], next: Option<u8>, invocation: Span) {
         let len: usize = toks.iter().map(|t| t.text.len() + 1).sum();
         if !self.room_for(len + 1, invocation) {
             return;
         }
+        let textual = self.dialect == super::Dialect::ReshadeFx;
         for (i, t) in toks.iter().enumerate() {
             let before = self.out.text.as_bytes().last().copied();
-            if (i > 0 && t.space) || needs_space(before, t.text.bytes().next()) {
+            let space = if textual {
+                (i > 0 && t.space) || (i == 0 && t.text.starts_with('-'))
+            } else {
+                (i > 0 && t.space) || needs_space(before, t.text.bytes().next())
+            };
+            if space {
                 self.out.push_mapped(t.span, " ");
             }
             if t.exact {
@@ -176,7 +187,7 @@ impl Preprocessor<'_> {
                 self.out.push_mapped(t.span, &t.text);
             }
         }
-        if needs_space(self.out.text.as_bytes().last().copied(), next) {
+        if !textual && needs_space(self.out.text.as_bytes().last().copied(), next) {
             let at = toks.last().map_or(invocation, |t| t.span);
             self.out.push_mapped(at, " ");
         }

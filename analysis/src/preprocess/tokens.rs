@@ -136,7 +136,12 @@ impl<'t> Lexer<'t> {
             Kind::Ident
         } else if b.is_ascii_digit() || (b == b'.' && bytes.get(i).is_some_and(u8::is_ascii_digit))
         {
-            while let Some(&c) = bytes.get(i) {
+            // ReShade FX reads a number as its lexer does, so a word right after one is a word of
+            // its own (`1.0N` is `1.0` and a macro `N`).
+            if !self.nest {
+                i = reshade_number_end(bytes, start);
+            }
+            while let Some(&c) = bytes.get(i).filter(|_| self.nest) {
                 let exponent_sign =
                     matches!(c, b'+' | b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P');
                 if self.is_word(c) || c == b'.' || exponent_sign {
@@ -364,6 +369,59 @@ pub(super) fn lex_all(
     std::iter::from_fn(|| lexer.next_raw())
         .map(|raw| Tok::from_raw(raw, text, file))
         .collect()
+}
+
+/// Where the numeric literal at `bytes[start]` ends as ReShade's lexer reads it
+/// (`parse_numeric_literal`): `0x` and hexadecimal digits, or decimal (octal when it starts
+/// with `0`, until a point) digits with one point among the first 19 characters and any more
+/// digits, an exponent when digits follow it, then one suffix: `f` or `l`, or `u` on an integer.
+pub(super) fn reshade_number_end(bytes: &[u8], start: usize) -> usize {
+    let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+    let mut i = start;
+    let mut radix = 10u8;
+    if at(i) == b'0' {
+        if matches!(at(i + 1), b'x' | b'X') {
+            i += 2;
+            radix = 16;
+        } else {
+            radix = 8;
+        }
+    }
+    let digit = |c: u8, radix: u8| match radix {
+        16 => c.is_ascii_hexdigit(),
+        _ => c.is_ascii_digit() && c - b'0' < radix,
+    };
+    let mut point = false;
+    for _ in 0..19 {
+        let c = at(i);
+        if !digit(c, radix) {
+            if radix == 16 || c != b'.' || point {
+                break;
+            }
+            point = true;
+            radix = 10;
+        }
+        i += 1;
+    }
+    while digit(at(i), radix) {
+        i += 1;
+    }
+    let mut float = point;
+    if matches!(at(i), b'e' | b'E') {
+        let sign = usize::from(matches!(at(i + 1), b'+' | b'-'));
+        if at(i + 1 + sign).is_ascii_digit() {
+            float = true;
+            i += 1 + sign;
+            while at(i).is_ascii_digit() {
+                i += 1;
+            }
+        }
+    }
+    match at(i) {
+        b'f' | b'F' | b'l' | b'L' => i + 1,
+        b'u' | b'U' if !float => i + 1,
+        _ => i,
+    }
 }
 
 /// Whether two pieces of text written side by side would lex differently than apart.

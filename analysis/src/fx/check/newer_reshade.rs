@@ -5,7 +5,8 @@
 //! ReShade itself stops at a preprocessor error; fxbench goes on to parse and check, so newer
 //! syntax after the guard would add errors that only repeat what the `#error` said. When the
 //! first `#error` of a run sits in a conditional on `__RESHADE__`, its message gains the reason
-//! and every other error is dropped (warnings stay).
+//! and every other error is dropped (warnings stay), except the preprocessor's own: ReShade
+//! reports those too (an invalid `#if` expression before the guard is its first error).
 
 // `fx::parse_effect_source` calls `explain_version_errors` once its diagnostics are complete.
 
@@ -59,7 +60,13 @@ pub fn explain_version_errors(diagnostics: &mut Vec<Diagnostic>, sources: &Sourc
     }
     let mut index = 0;
     diagnostics.retain(|d| {
-        let keep = index == first || d.severity != Severity::Error;
+        let preprocessor = matches!(
+            d.code,
+            DiagnosticCode::PreprocessorError
+                | DiagnosticCode::IncludeError
+                | DiagnosticCode::MacroRedefinition
+        );
+        let keep = index == first || d.severity != Severity::Error || preprocessor;
         index += 1;
         keep
     });

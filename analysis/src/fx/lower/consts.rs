@@ -123,6 +123,17 @@ fn reshape(c: Const, base: Base, n: usize) -> Const {
 /// The constant value of `e`: literals, `static const` values, constructors, initialiser
 /// lists, casts, swizzles, unary and binary operators (scalars broadcast).
 pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
+    eval_in(e, consts, false)
+}
+
+/// The value naga's constant evaluator gives `e` in the WGSL it is lowered to: [`eval`]'s, and
+/// also that of a `?:` of constants, which ReShade never folds but WGSL's `select` does (a
+/// divisor that only naga finds zero must go to run time too).
+pub(crate) fn wgsl_eval(e: &Expr, consts: &Consts) -> Option<Const> {
+    eval_in(e, consts, true)
+}
+
+fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
     let one = |base, v| {
         Some(Const {
             base,
@@ -138,7 +149,7 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
         ExprKind::Construct { ty, args } => {
             let mut values = Vec::new();
             for a in args {
-                values.extend(eval(a, consts)?.values);
+                values.extend(eval_in(a, consts, wgsl)?.values);
             }
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
@@ -150,7 +161,7 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
             let mut base = None;
             let mut values = Vec::new();
             for a in args {
-                let c = eval(a, consts)?;
+                let c = eval_in(a, consts, wgsl)?;
                 base = Some(base.map_or(c.base, |b| wider_base(b, c.base)));
                 values.extend(c.values);
             }
@@ -159,7 +170,7 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
             Some(Const { base, values })
         }
         ExprKind::Member { base, member } => {
-            let c = eval(base, consts)?;
+            let c = eval_in(base, consts, wgsl)?;
             let values = member
                 .name
                 .chars()
@@ -179,29 +190,89 @@ pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
                 values,
             })
         }
-        ExprKind::Unary { op, operand } => unary(*op, eval(operand, consts)?),
+        ExprKind::Unary { op, operand } => unary(*op, eval_in(operand, consts, wgsl)?),
         ExprKind::Cast { ty, operand } => {
-            let c = eval(operand, consts)?;
+            let c = eval_in(operand, consts, wgsl)?;
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
             };
             let n = usize::from(rows) * usize::from(cols);
             Some(reshape(c, base, n))
         }
-        ExprKind::Binary { op, lhs, rhs } => binary(*op, eval(lhs, consts)?, eval(rhs, consts)?),
+        ExprKind::Binary { op, lhs, rhs } => binary(
+            *op,
+            eval_in(lhs, consts, wgsl)?,
+            eval_in(rhs, consts, wgsl)?,
+        ),
+        // WGSL folds the `select` a `?:` becomes when its three operands are constant.
+        ExprKind::Ternary {
+            cond,
+            then,
+            otherwise,
+        } if wgsl => {
+            let (c, a, b) = (
+                eval_in(cond, consts, wgsl)?,
+                eval_in(then, consts, wgsl)?,
+                eval_in(otherwise, consts, wgsl)?,
+            );
+            if c.values.is_empty() || a.values.is_empty() || b.values.is_empty() {
+                return None;
+            }
+            let base = wider_base(a.base, b.base);
+            let n = c.values.len().max(a.values.len()).max(b.values.len());
+            // A scalar broadcasts; a vector condition picks component by component.
+            let at = |v: &[f64], i: usize| v[i.min(v.len() - 1)];
+            let values = (0..n)
+                .map(|i| {
+                    let v = if at(&c.values, i) != 0.0 {
+                        at(&a.values, i)
+                    } else {
+                        at(&b.values, i)
+                    };
+                    as_base(base, v)
+                })
+                .collect();
+            Some(Const { base, values })
+        }
         _ => None,
     }
 }
 
+/// Whether `lhs << rhs` of two constants, computed in `base` (`Int` or `Uint`) with the amount
+/// taken modulo 32 as the lowering takes it, overflows in some component by WGSL's rule, which
+/// naga's constant evaluator applies (a signed value's bits shifted out must all equal its sign,
+/// an unsigned value's must be 0): ReShade folds it by wrapping, so it is computed at run time.
+pub(crate) fn shift_overflows(lhs: &Expr, rhs: &Expr, base: Base, consts: &Consts) -> bool {
+    let (Some(a), Some(b)) = (wgsl_eval(lhs, consts), wgsl_eval(rhs, consts)) else {
+        return false;
+    };
+    if a.values.is_empty() || b.values.is_empty() {
+        return false;
+    }
+    let n = a.values.len().max(b.values.len());
+    let at = |c: &Const, i: usize| c.values[i.min(c.values.len() - 1)];
+    (0..n).any(|i| {
+        let amount = bits(at(&b, i)) % 32;
+        let v = bits(at(&a, i));
+        match base {
+            Base::Int => {
+                let v = v as i32;
+                (if v < 0 { !v } else { v }).leading_zeros() <= amount
+            }
+            _ => v.checked_mul(1 << amount).is_none(),
+        }
+    })
+}
+
 /// Whether float arithmetic `lhs op rhs` of two constants gives an infinity or a NaN in some
 /// component (`1.0 / 0.0`, `x % 0.0`, an overflow): ReShade folds it to that value, which WGSL
-/// forbids a constant expression to hold.
+/// forbids a constant expression to hold (operands as naga folds them, `?:` of constants too).
 pub(crate) fn folds_to_non_finite(op: BinaryOp, lhs: &Expr, rhs: &Expr, consts: &Consts) -> bool {
     use BinaryOp::*;
     if !matches!(op, Add | Subtract | Multiply | Divide | Modulo) {
         return false;
     }
-    let (Some(a), Some(b)) = (eval(lhs, consts), eval(rhs, consts)) else {
+    let (Some(a), Some(b)) = (wgsl_eval(lhs, consts), wgsl_eval(rhs, consts)) else {
         return false;
     };
     if wider_base(a.base, b.base) != Base::Float {
@@ -226,20 +297,24 @@ pub(crate) fn folds_to_non_finite(op: BinaryOp, lhs: &Expr, rhs: &Expr, consts: 
     })
 }
 
-/// Whether some operator in constant expression `e` folds to an infinity or a NaN (see
-/// [`folds_to_non_finite`]).
-pub(crate) fn holds_non_finite(e: &Expr, consts: &Consts) -> bool {
+/// Whether some operator in constant expression `e` folds to a value WGSL holds in no constant:
+/// an infinity or a NaN (see [`folds_to_non_finite`]) or a `<<` that overflows (see
+/// [`shift_overflows`]).
+pub(crate) fn holds_unfoldable(e: &Expr, consts: &Consts) -> bool {
     match &e.kind {
         ExprKind::Binary { op, lhs, rhs } => {
+            let shift_base = || wgsl_eval(e, consts).map(|c| c.base);
             folds_to_non_finite(*op, lhs, rhs, consts)
-                || holds_non_finite(lhs, consts)
-                || holds_non_finite(rhs, consts)
+                || (*op == BinaryOp::ShiftLeft
+                    && shift_base().is_some_and(|b| shift_overflows(lhs, rhs, b, consts)))
+                || holds_unfoldable(lhs, consts)
+                || holds_unfoldable(rhs, consts)
         }
         ExprKind::Unary { operand, .. }
         | ExprKind::Cast { operand, .. }
-        | ExprKind::Member { base: operand, .. } => holds_non_finite(operand, consts),
+        | ExprKind::Member { base: operand, .. } => holds_unfoldable(operand, consts),
         ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
-            args.iter().any(|a| holds_non_finite(a, consts))
+            args.iter().any(|a| holds_unfoldable(a, consts))
         }
         _ => false,
     }
@@ -365,7 +440,7 @@ mod tests {
     /// Whether the constant expression `text` holds an operator folding to an infinity or a
     /// NaN (no constants known).
     fn non_finite(text: &str) -> bool {
-        holds_non_finite(&initialiser("float", text), &Consts::default())
+        holds_unfoldable(&initialiser("float", text), &Consts::default())
     }
 
     #[test]

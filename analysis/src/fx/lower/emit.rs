@@ -376,10 +376,10 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// Whether constant expression `e` folds to an infinity or a NaN somewhere or reads a
-    /// [`Self::computed_const`].
+    /// Whether constant expression `e` folds to a value WGSL holds in no constant somewhere (an
+    /// infinity, a NaN, an overflowing `<<`) or reads a [`Self::computed_const`].
     fn needs_run_time(&self, e: &Expr, depth: u32) -> bool {
-        if super::consts::holds_non_finite(e, &self.lowered.consts) {
+        if super::consts::holds_unfoldable(e, &self.lowered.consts) {
             return true;
         }
         let go = |x: &Expr| self.needs_run_time(x, depth);

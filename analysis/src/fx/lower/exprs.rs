@@ -288,14 +288,22 @@ impl<'m> Emitter<'m> {
                 // skips a zero divisor); WGSL rejects it as a constant error, so the divisor
                 // goes through a function, which is never constant.
                 let integer = t.numeric().is_some_and(|n| n.0 != Base::Float);
-                let zero = super::items::const_values(rhs, &self.lowered.consts)
-                    .is_some_and(|v| v.contains(&0.0));
+                // (A divisor naga folds through a `?:` of constants counts: ReShade folds none.)
+                let zero = super::consts::wgsl_eval(rhs, &self.lowered.consts)
+                    .is_some_and(|c| c.values.contains(&0.0));
                 // ReShade folds float arithmetic of constants to an infinity or a NaN
                 // (`1.0 / 0.0`, `x % 0.0`), which WGSL rejects in a constant expression: the
                 // right operand goes through a function, so the value is computed at run time.
                 let non_finite = !integer
                     && t.numeric().is_some()
                     && super::consts::folds_to_non_finite(*op, lhs, rhs, &self.lowered.consts);
+                // ReShade folds a constant `<<` by wrapping; WGSL rejects one that overflows.
+                if *op == BinaryOp::ShiftLeft
+                    && let Some((base @ (Base::Int | Base::Uint), _, _)) = t.numeric()
+                    && super::consts::shift_overflows(lhs, rhs, base, &self.lowered.consts)
+                {
+                    r = self.at_run_time(r, rt, e.range)?;
+                }
                 if (matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && integer && zero)
                     || non_finite
                 {

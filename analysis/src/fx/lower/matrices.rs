@@ -191,8 +191,19 @@ impl Emitter<'_> {
         };
         let a = self.expr_as(operand, t)?;
         let tt = mat_type(ts, range)?;
+        // WGSL has no `-` on unsigned rows (`0u - row`) and no `-` or `~` on bool rows: as on a
+        // bool, they work on the integer 0 or 1 and give a bool again.
+        let row = row_type(ts);
+        let int_row = row_type((Base::Int, ts.1, ts.2));
+        let cell = |i: u8| match (ts.0, op) {
+            (Base::Uint, UnaryOp::Negate) => format!("(0u - a[{i}])"),
+            (Base::Bool, UnaryOp::Negate | UnaryOp::BitNot) => {
+                format!("{row}({symbol}{int_row}(a[{i}]))")
+            }
+            _ => format!("{symbol}a[{i}]"),
+        };
         let name = self.helper(format!("fx_m_{word}_{}", sig(ts)), |name| {
-            let body = rows_of(&tt, ts.1, |i| format!("{symbol}a[{i}]"));
+            let body = rows_of(&tt, ts.1, cell);
             format!("fn {name}(a: {tt}) -> {tt} {{ return {body}; }}")
         });
         Ok(format!("{name}({a})"))

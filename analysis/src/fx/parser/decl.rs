@@ -143,6 +143,7 @@ impl Parser<'_> {
             match self.property() {
                 Ok(p) => list.push(p.0),
                 Err(Reported) => {
+                    self.salvaged_state = None;
                     // Its place is kept, with no name and an erroneous value: the checker
                     // makes no check of the whole block (a missing `Texture`) after it.
                     let at = self.peek().range.start;
@@ -209,7 +210,13 @@ impl Parser<'_> {
             }
             self.expect(">")?;
         }
-        self.expect(";")?;
+        if let Err(e) = self.expect(";") {
+            if names_a_symbol(&name.name) {
+                let range = self.range_from(start);
+                self.salvaged_state = Some((Property { name, value, range }, threads));
+            }
+            return Err(e);
+        }
         let property = Property {
             name,
             value,

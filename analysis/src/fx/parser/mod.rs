@@ -91,6 +91,7 @@ pub fn parse(text: &str) -> Parsed {
         struct_names: HashSet::default(),
         reported_default_values: false,
         salvaged: None,
+        salvaged_state: None,
     };
     let items = parser.items(false);
     // Lexical and syntax errors in text order (a sort that keeps equal starts in report order).
@@ -116,6 +117,9 @@ pub(super) struct Parser<'t> {
     /// The expression of an expression statement whose `;` is missing: ReShade checks an
     /// expression as it reads it, before that syntax error, so the statement keeps it.
     pub(super) salvaged: Option<Expr>,
+    /// A shader or render-target state whose `;` is missing: ReShade looks its name up as it
+    /// reads it, before that syntax error, so the pass keeps the state.
+    pub(super) salvaged_state: Option<(Property, Vec<Expr>)>,
 }
 
 /// Where recovery stops skipping.

@@ -52,12 +52,20 @@ impl Parser<'_> {
             let before = self.pos;
             match self.property() {
                 Ok((p, threads)) => states.push(PassState {
-                    name: p.name,
+                    name: shader_state_role(p.name),
                     value: p.value,
                     threads,
                     range: p.range,
                 }),
                 Err(Reported) => {
+                    if let Some((p, threads)) = self.salvaged_state.take() {
+                        states.push(PassState {
+                            name: shader_state_role(p.name),
+                            value: p.value,
+                            threads,
+                            range: p.range,
+                        });
+                    }
                     self.sync(SyncLevel::Statement);
                     if self.pos == before {
                         break;
@@ -72,4 +80,21 @@ impl Parser<'_> {
             range: self.range_from(start),
         })
     }
+}
+
+/// A shader state named by its role: ReShade takes any state name longer than `Shader` that ends
+/// in it as a shader state and tells the stage by the first letter alone (`parse_technique_pass`:
+/// `PixelShaderPixelShader` and `PShader` set the pixel shader); other first letters are
+/// ignored, and keep their name.
+fn shader_state_role(mut name: Ident) -> Ident {
+    if name.name.len() > 6 && name.name.ends_with("Shader") {
+        let role = match name.name.as_bytes()[0] {
+            b'V' => "VertexShader",
+            b'P' => "PixelShader",
+            b'C' => "ComputeShader",
+            _ => return name,
+        };
+        name.name = role.to_string();
+    }
+    name
 }

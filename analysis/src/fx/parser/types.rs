@@ -3,7 +3,7 @@
 
 use super::{PResult, Parser};
 use crate::fx::ast::*;
-use crate::fx::lexer::{Base, TokenKind, TypeWord};
+use crate::fx::lexer::{Base, ObjectKind, TokenKind, TypeWord};
 
 impl Parser<'_> {
     pub(super) fn type_ref(&mut self) -> PResult<TypeRef> {
@@ -47,7 +47,9 @@ impl Parser<'_> {
                 TypeKind::Numeric { base, rows, cols }
             }
             TypeWord::Object { kind, dim } => {
-                let element = if self.at("<") {
+                // Samplers and storages take an element type; a texture none (ReShade's
+                // `accept_type_class`): `texture2D<uint>` leaves the `<` where a name must be.
+                let element = if self.at("<") && kind != ObjectKind::Texture {
                     self.bump();
                     let element = self.nested(|p| p.type_ref())?;
                     self.expect(">")?;

@@ -3659,30 +3659,49 @@ impl<'a> ConstantEvaluator<'a> {
                         if condition_vec_size != expected_vec_size {
                             return Err(ConstantEvaluatorError::SelectConditionVecSizeMismatch);
                         }
-                        condition_components
-                            .iter()
-                            .copied()
-                            .map(|component| match &self.expressions[component] {
-                                &Expression::Literal(Literal::Bool(condition)) => condition,
-                                _ => unreachable!(),
-                            })
-                            .collect()
+                        // fxbench patch 6: the components flattened (a vector may be composed
+                        // of vectors), and one that is no literal an error, not a panic.
+                        crate::proc::flatten_compose(
+                            condition_ty,
+                            condition_components,
+                            self.expressions,
+                            self.types,
+                        )
+                        .map(|component| match &self.expressions[component] {
+                            &Expression::Literal(Literal::Bool(condition)) => Ok(condition),
+                            _ => Err(ConstantEvaluatorError::SelectConditionNotAVecBool),
+                        })
+                        .collect::<Result<Vec<bool>, _>>()?
                     }
 
                     _ => return Err(ConstantEvaluatorError::SelectConditionNotAVecBool),
                 };
 
+                // fxbench patch 6: flattened as the condition is.
+                let reject_components: Vec<_> = crate::proc::flatten_compose(
+                    reject_ty,
+                    reject_components,
+                    self.expressions,
+                    self.types,
+                )
+                .collect();
+                let accept_components: Vec<_> = crate::proc::flatten_compose(
+                    accept_ty,
+                    accept_components,
+                    self.expressions,
+                    self.types,
+                )
+                .collect();
                 let evaluated = Expression::Compose {
                     ty: reject_ty,
                     components: reject_components
-                        .clone()
                         .into_iter()
-                        .zip(accept_components.clone().into_iter())
-                        .zip(condition_components.into_iter())
+                        .zip(accept_components)
+                        .zip(condition_components)
                         .map(|((reject, accept), condition)| {
                             let reject_scalar = match &self.expressions[reject] {
                                 &Expression::Literal(lit) => lit.scalar(),
-                                _ => unreachable!(),
+                                _ => return Err(ConstantEvaluatorError::SelectAcceptRejectTypeMismatch),
                             };
                             select_single_component(self, reject_scalar, reject, accept, condition)
                         })

@@ -1,0 +1,7 @@
+// an #if has no ?: in ReShade's evaluator: invalid expression (evaluate_expression)
+#include "../case.fxh"
+#if 1 ? 2 : 3
+static const float K = 1.0;
+#endif
+float4 PS(float4 pos : SV_Position) : SV_Target { return K; }
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }

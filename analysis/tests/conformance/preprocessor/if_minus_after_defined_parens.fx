@@ -1,0 +1,7 @@
+// a - after a parenthesised defined(X) is binary (evaluate_expression)
+#include "../case.fxh"
+#if (defined(FOO)) - 1
+static const float K = 1.0;
+#endif
+float4 PS(float4 pos : SV_Position) : SV_Target { return K; }
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }
