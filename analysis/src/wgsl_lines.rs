@@ -39,17 +39,21 @@ impl WgslLineOrigins {
     /// Maps every line of `wgsl` through its span map; blank lines and generated text that
     /// stands for no declaration have no origin.
     pub fn of(wgsl: &GeneratedWgsl) -> Self {
-        let mut spans = Vec::new();
+        let text = wgsl.text.as_bytes();
+        let mut spans = Vec::with_capacity(memchr::memchr_iter(b'\n', text).count() + 1);
         let mut start = 0;
-        for line in wgsl.text.split_inclusive('\n') {
-            let content = line.trim_end();
-            let indent = content.len() - content.trim_start().len();
-            spans.push(
-                (indent < content.len())
-                    .then(|| wgsl.origin_of(start + indent, start + content.len()))
-                    .flatten(),
-            );
-            start += line.len();
+        while start < text.len() {
+            let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |i| start + i);
+            // The line's content: without its indentation and trailing blanks (WGSL's text
+            // is ASCII around them, so bytes are characters here).
+            let line = &text[start..end];
+            let first = line.iter().position(|b| !b.is_ascii_whitespace());
+            let span = first.and_then(|first| {
+                let last = line.iter().rposition(|b| !b.is_ascii_whitespace())?;
+                wgsl.origin_of(start + first, start + last + 1)
+            });
+            spans.push(span);
+            start = end + 1;
         }
         Self {
             spans,
