@@ -18,6 +18,8 @@ const PENDING: &str = include_str!("conformance/pending.tsv");
 
 /// The suite may grow, never silently shrink.
 const MIN_CASES: usize = 600;
+/// First errors at ReShade's column (as ReShade counts it) when this floor was set.
+const MIN_SAME_COLUMNS: usize = 527;
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance")
@@ -29,6 +31,8 @@ struct Recorded<'a> {
     accepted: bool,
     /// ReShade's first error: the file it is in (`None` for the case itself), line, code.
     first_error: Option<(Option<&'a str>, u32, &'a str)>,
+    /// Its column, as ReShade counts it (see [`column_as_reshade_counts`]).
+    first_column: Option<u32>,
     /// Every warning, `LINE:COL:CODE`, space-separated.
     warnings: &'a str,
     message: &'a str,
@@ -51,10 +55,15 @@ fn recorded() -> Vec<Recorded<'static>> {
                 let line = rest[0].parse().expect("a line number");
                 (file, line, rest[2])
             });
+            let first_column = first_error.and_then(|_| {
+                let parts: Vec<&str> = fields[2].split(':').collect();
+                parts[parts.len() - 2].parse().ok()
+            });
             Recorded {
                 case: fields[0],
                 accepted: fields[1] == "accepted",
                 first_error,
+                first_column,
                 warnings: fields[4],
                 message: fields[5],
             }
@@ -67,6 +76,22 @@ struct Ours {
     accepted: bool,
     /// Our first error: the file it is in (`None` for the case itself), line, code, message.
     first_error: Option<(Option<String>, u32, DiagnosticCode, String)>,
+    /// Its column as ReShade would count it, when it is in the case's own text.
+    first_column: Option<u32>,
+}
+
+/// ReShade's preprocessor writes each line without its leading blanks, so the columns its
+/// parser reports count from a line's first non-blank character: column `column` of `line`
+/// of `text`, counted that way.
+fn column_as_reshade_counts(text: &str, line: u32, column: u32) -> Option<u32> {
+    let indent = text
+        .lines()
+        .nth(usize::try_from(line).ok()?.checked_sub(1)?)?;
+    let blanks = indent
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .count() as u32;
+    column.checked_sub(blanks)
 }
 
 fn ours(case: &Path, out: &LoadOutput) -> Ours {
@@ -79,16 +104,20 @@ fn ours(case: &Path, out: &LoadOutput) -> Ours {
             path.file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
         });
-        Some((file, location.start.line))
+        Some((file, location.start.line, location.start.column))
     };
     // The first error in the case's own text; one elsewhere only when the case has none.
     let in_case = errors
         .iter()
-        .filter_map(|d| located(d).filter(|(f, _)| f.is_none()).map(|l| (l, d)))
-        .min_by_key(|((_, line), _)| *line);
+        .filter_map(|d| located(d).filter(|(f, _, _)| f.is_none()).map(|l| (l, d)))
+        .min_by_key(|((_, line, _), _)| *line);
+    let first_column = in_case.as_ref().and_then(|&((_, line, column), _)| {
+        let text = std::fs::read_to_string(case).ok()?;
+        column_as_reshade_counts(&text, line, column)
+    });
     let first_error = in_case
         .or_else(|| errors.iter().find_map(|d| located(d).map(|l| (l, d))))
-        .map(|((file, line), d)| (file, line, d.code, d.message.clone()))
+        .map(|((file, line, _), d)| (file, line, d.code, d.message.clone()))
         .or_else(|| {
             errors
                 .first()
@@ -97,6 +126,7 @@ fn ours(case: &Path, out: &LoadOutput) -> Ours {
     Ours {
         accepted: errors.is_empty() && out.effect.is_some(),
         first_error,
+        first_column,
     }
 }
 
@@ -267,13 +297,22 @@ fn describe_ours(o: &Ours) -> String {
 
 /// Compares one case; `Err` describes a disagreement, `Ok(Some(_))` a note on the codes.
 /// `backend` holds the reason when no ReShade back end runs the case: then ours must reject it.
-fn compare(r: &Recorded, backend: Option<&str>) -> Result<Option<String>, String> {
+/// A case on which fxbench agrees with ReShade: a note when the error code is another than
+/// the one expected for ReShade's, and for a rejected case whose first error is in its own
+/// text, whether the column is ReShade's too.
+#[derive(Default)]
+struct Agreement {
+    note: Option<String>,
+    same_column: Option<bool>,
+}
+
+fn compare(r: &Recorded, backend: Option<&str>) -> Result<Agreement, String> {
     let path = cases_dir().join(r.case);
     let out = analysis::load_effect(&path, &Options::default());
     let o = ours(&path, &out);
     if let Some(reason) = backend {
         return match (r.accepted, o.accepted) {
-            (true, false) => Ok(None),
+            (true, false) => Ok(Agreement::default()),
             (false, _) => Err(format!(
                 "{}: listed in backend_rejects.tsv, but ReShade's front end rejects it",
                 r.case
@@ -293,7 +332,7 @@ fn compare(r: &Recorded, backend: Option<&str>) -> Result<Option<String>, String
         )
     };
     match (r.accepted, o.accepted) {
-        (true, true) => Ok(None),
+        (true, true) => Ok(Agreement::default()),
         (false, false) => {
             let (file, line, code) = r.first_error.expect("a rejected case has an error");
             let Some((our_file, our_line, our_code, _)) = &o.first_error else {
@@ -302,8 +341,13 @@ fn compare(r: &Recorded, backend: Option<&str>) -> Result<Option<String>, String
             if our_file.as_deref() != file || *our_line != line {
                 return Err(disagreement());
             }
-            Ok((!expected_codes(code).contains(our_code))
-                .then(|| format!("{}: ReShade {code}, ours {}", r.case, our_code.as_str())))
+            let note = (!expected_codes(code).contains(our_code))
+                .then(|| format!("{}: ReShade {code}, ours {}", r.case, our_code.as_str()));
+            let same_column = match (file, r.first_column, o.first_column) {
+                (None, Some(theirs), Some(ours)) => Some(theirs == ours),
+                _ => None,
+            };
+            Ok(Agreement { note, same_column })
         }
         _ => Err(disagreement()),
     }
@@ -345,7 +389,7 @@ fn every_case_agrees_with_reshade() {
     };
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let chunk = recorded.len().div_ceil(threads);
-    let results: Vec<Result<Option<String>, String>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Agreement, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = recorded
             .chunks(chunk)
             .map(|cases| {
@@ -364,8 +408,13 @@ fn every_case_agrees_with_reshade() {
     });
     let notes: Vec<&String> = results
         .iter()
-        .filter_map(|r| r.as_ref().ok()?.as_ref())
+        .filter_map(|r| r.as_ref().ok()?.note.as_ref())
         .collect();
+    let columns: Vec<bool> = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok()?.same_column)
+        .collect();
+    let same_columns = columns.iter().filter(|same| **same).count();
     // A pending case must still disagree: when its fix lands, its entry goes.
     let pending = pending();
     let mut stale = Vec::new();
@@ -405,6 +454,17 @@ fn every_case_agrees_with_reshade() {
         recorded.len(),
         100.0 * agreed as f64 / recorded.len() as f64,
         pending.len()
+    );
+    // Not part of the verdict (ReShade's columns count from a line's first non-blank
+    // character, `column_as_reshade_counts`): how often the first error is at ReShade's
+    // token, which must not fall.
+    eprintln!(
+        "columns: {same_columns} of {} first errors in the case's own text at ReShade's column",
+        columns.len()
+    );
+    assert!(
+        same_columns >= MIN_SAME_COLUMNS,
+        "{same_columns} first errors at ReShade's column, fewer than {MIN_SAME_COLUMNS}"
     );
     assert!(
         disagreements.is_empty(),
