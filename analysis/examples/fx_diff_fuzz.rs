@@ -619,6 +619,16 @@ impl Generator<'_> {
         out.push(format!("{pad}}}"));
     }
 
+    /// A loop's body: one statement, inside the loop (`break`/`continue` allowed), its
+    /// variables gone after it.
+    fn loop_body(&mut self, out: &mut Vec<String>, indent: usize) {
+        self.loops += 1;
+        let vars = self.vars.len();
+        self.statement(out, indent + 1);
+        self.vars.truncate(vars);
+        self.loops -= 1;
+    }
+
     fn while_loop(&mut self, out: &mut Vec<String>, indent: usize) {
         let pad = "    ".repeat(indent);
         let i = self.fresh("w");
@@ -632,11 +642,7 @@ impl Generator<'_> {
         out.push(format!("{pad}{attribute}while ({c})"));
         out.push(format!("{pad}{{"));
         out.push(format!("{pad}    {i}++;"));
-        self.loops += 1;
-        let vars = self.vars.len();
-        self.statement(out, indent + 1);
-        self.vars.truncate(vars);
-        self.loops -= 1;
+        self.loop_body(out, indent);
         out.push(format!("{pad}}}"));
     }
 
@@ -647,11 +653,7 @@ impl Generator<'_> {
         out.push(format!("{pad}do"));
         out.push(format!("{pad}{{"));
         out.push(format!("{pad}    {i} += 1;"));
-        self.loops += 1;
-        let vars = self.vars.len();
-        self.statement(out, indent + 1);
-        self.vars.truncate(vars);
-        self.loops -= 1;
+        self.loop_body(out, indent);
         let c = if self.rng.below(3) == 0 {
             self.expr(&Type::BOOL)
         } else {

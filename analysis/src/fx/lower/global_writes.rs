@@ -57,6 +57,27 @@ impl Emitter<'_> {
 
     /// Records in `found` what expression `e` (and everything inside it) writes and calls.
     fn scan(&self, e: &Expr, found: &mut Found) {
+        let mut writes = false;
+        self.each_write(
+            e,
+            &mut |place| writes |= self.is_global_place(place),
+            &mut |id| {
+                found.callees.insert(id);
+            },
+        );
+        found.writes |= writes;
+    }
+
+    /// Calls `place` with each place expression `e` (and everything inside it) may write: the
+    /// target of an assignment, of `++`/`--`, an argument of a user function's `out`/`inout`
+    /// parameter or of `modf`, `frexp`, `sincos` or an atomic; and `callee` with each user
+    /// function it calls.
+    pub(super) fn each_write<'a>(
+        &self,
+        e: &'a Expr,
+        place: &mut dyn FnMut(&'a Expr),
+        callee: &mut dyn FnMut(usize),
+    ) {
         match &e.kind {
             ExprKind::Assign { target, .. }
             | ExprKind::Postfix {
@@ -65,28 +86,32 @@ impl Emitter<'_> {
             | ExprKind::Unary {
                 op: UnaryOp::PreIncrement | UnaryOp::PreDecrement,
                 operand: target,
-            } => found.writes |= self.is_global_place(target),
-            ExprKind::Call { callee, args } => match self.facts.calls.get(&callee.range) {
+            } => place(target),
+            ExprKind::Call { callee: name, args } => match self.facts.calls.get(&name.range) {
                 Some(id) => {
-                    found.callees.insert(*id);
+                    callee(*id);
                     let params = self.functions.get(id).map(|f| &f.params);
                     for (k, a) in args.iter().enumerate() {
                         let pointer = params
                             .and_then(|p| p.get(k))
                             .is_some_and(|(_, kind)| *kind == ParamKind::Pointer);
-                        found.writes |= pointer && self.is_global_place(a);
+                        if pointer {
+                            place(a);
+                        }
                     }
                 }
                 None => {
-                    let name = callee.joined();
-                    let writer = matches!(name.as_ref(), "modf" | "frexp" | "sincos")
-                        || check_atomic::is_atomic(&name);
-                    found.writes |= writer && args.iter().any(|a| self.is_global_place(a));
+                    let name = name.joined();
+                    if matches!(name.as_ref(), "modf" | "frexp" | "sincos")
+                        || check_atomic::is_atomic(&name)
+                    {
+                        args.iter().for_each(&mut *place);
+                    }
                 }
             },
             _ => {}
         }
-        each_child(e, &mut |child| self.scan(child, found));
+        each_child(e, &mut |child| self.each_write(child, place, callee));
     }
 
     /// Whether place `e` lies in a module-scope variable.

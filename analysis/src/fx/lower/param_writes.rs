@@ -5,10 +5,9 @@
 use rustc_hash::FxHashSet;
 
 use super::super::ast::*;
-use super::super::check_atomic;
 use super::super::types::Type;
-use super::emit::{Emitter, ParamKind};
-use super::global_writes::{each_child, stmt_exprs};
+use super::emit::Emitter;
+use super::global_writes::stmt_exprs;
 
 impl Emitter<'_> {
     /// The names of the parameters `body` may write: the root of an assignment, of `++`/`--`,
@@ -17,45 +16,15 @@ impl Emitter<'_> {
     pub(super) fn written_names<'b>(&self, body: &'b Block) -> FxHashSet<&'b str> {
         let mut written = FxHashSet::default();
         for s in &body.statements {
-            stmt_exprs(s, &mut |e| self.scan_writes(e, &mut written));
+            stmt_exprs(s, &mut |e| {
+                self.each_write(
+                    e,
+                    &mut |place| written.extend(root_name(place)),
+                    &mut |_| {},
+                );
+            });
         }
         written
-    }
-
-    fn scan_writes<'b>(&self, e: &'b Expr, written: &mut FxHashSet<&'b str>) {
-        match &e.kind {
-            ExprKind::Assign { target, .. }
-            | ExprKind::Postfix {
-                operand: target, ..
-            }
-            | ExprKind::Unary {
-                op: UnaryOp::PreIncrement | UnaryOp::PreDecrement,
-                operand: target,
-            } => written.extend(root_name(target)),
-            ExprKind::Call { callee, args } => match self.facts.calls.get(&callee.range) {
-                Some(id) => {
-                    let params = self.functions.get(id).map(|f| &f.params);
-                    for (k, a) in args.iter().enumerate() {
-                        let value = params
-                            .and_then(|p| p.get(k))
-                            .is_some_and(|(_, kind)| *kind == ParamKind::Value);
-                        if !value {
-                            written.extend(root_name(a));
-                        }
-                    }
-                }
-                None => {
-                    let name = callee.joined();
-                    if matches!(name.as_ref(), "modf" | "frexp" | "sincos")
-                        || check_atomic::is_atomic(&name)
-                    {
-                        written.extend(args.iter().filter_map(root_name));
-                    }
-                }
-            },
-            _ => {}
-        }
-        each_child(e, &mut |child| self.scan_writes(child, written));
     }
 
     /// Whether a value parameter of type `ty` that the body never writes can be read where it
