@@ -238,14 +238,11 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
     }
 }
 
-/// Whether `lhs << rhs` of two constants, computed in `base` (`Int` or `Uint`) with the amount
+/// Whether `a << b` of two constants (as [`wgsl_eval`] gives them), computed in `base` (`Int` or `Uint`) with the amount
 /// taken modulo 32 as the lowering takes it, overflows in some component by WGSL's rule, which
 /// naga's constant evaluator applies (a signed value's bits shifted out must all equal its sign,
 /// an unsigned value's must be 0): ReShade folds it by wrapping, so it is computed at run time.
-pub(crate) fn shift_overflows(lhs: &Expr, rhs: &Expr, base: Base, consts: &Consts) -> bool {
-    let (Some(a), Some(b)) = (wgsl_eval(lhs, consts), wgsl_eval(rhs, consts)) else {
-        return false;
-    };
+pub(crate) fn shift_overflows(a: &Const, b: &Const, base: Base) -> bool {
     if a.values.is_empty() || b.values.is_empty() {
         return false;
     }
@@ -264,17 +261,15 @@ pub(crate) fn shift_overflows(lhs: &Expr, rhs: &Expr, base: Base, consts: &Const
     })
 }
 
-/// Whether float arithmetic `lhs op rhs` of two constants gives an infinity or a NaN in some
+/// Whether float arithmetic `a op b` of two constants gives an infinity or a NaN in some
 /// component (`1.0 / 0.0`, `x % 0.0`, an overflow): ReShade folds it to that value, which WGSL
-/// forbids a constant expression to hold (operands as naga folds them, `?:` of constants too).
-pub(crate) fn folds_to_non_finite(op: BinaryOp, lhs: &Expr, rhs: &Expr, consts: &Consts) -> bool {
+/// forbids a constant expression to hold (operands as naga folds them, [`wgsl_eval`]: `?:` of
+/// constants too).
+pub(crate) fn folds_to_non_finite(op: BinaryOp, a: &Const, b: &Const) -> bool {
     use BinaryOp::*;
     if !matches!(op, Add | Subtract | Multiply | Divide | Modulo) {
         return false;
     }
-    let (Some(a), Some(b)) = (wgsl_eval(lhs, consts), wgsl_eval(rhs, consts)) else {
-        return false;
-    };
     if wider_base(a.base, b.base) != Base::Float {
         return false;
     }
@@ -303,12 +298,15 @@ pub(crate) fn folds_to_non_finite(op: BinaryOp, lhs: &Expr, rhs: &Expr, consts: 
 pub(crate) fn holds_unfoldable(e: &Expr, consts: &Consts) -> bool {
     match &e.kind {
         ExprKind::Binary { op, lhs, rhs } => {
-            let shift_base = || wgsl_eval(e, consts).map(|c| c.base);
-            folds_to_non_finite(*op, lhs, rhs, consts)
-                || (*op == BinaryOp::ShiftLeft
-                    && shift_base().is_some_and(|b| shift_overflows(lhs, rhs, b, consts)))
-                || holds_unfoldable(lhs, consts)
-                || holds_unfoldable(rhs, consts)
+            let here = wgsl_eval(rhs, consts)
+                .and_then(|b| Some((wgsl_eval(lhs, consts)?, b)))
+                .is_some_and(|(a, b)| {
+                    folds_to_non_finite(*op, &a, &b)
+                        || (*op == BinaryOp::ShiftLeft
+                            && binary(*op, a.clone(), b.clone())
+                                .is_some_and(|c| shift_overflows(&a, &b, c.base)))
+                });
+            here || holds_unfoldable(lhs, consts) || holds_unfoldable(rhs, consts)
         }
         ExprKind::Unary { operand, .. }
         | ExprKind::Cast { operand, .. }

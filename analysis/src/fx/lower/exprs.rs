@@ -288,19 +288,29 @@ impl<'m> Emitter<'m> {
                 // skips a zero divisor); WGSL rejects it as a constant error, so the divisor
                 // goes through a function, which is never constant.
                 let integer = t.numeric().is_some_and(|n| n.0 != Base::Float);
-                // (A divisor naga folds through a `?:` of constants counts: ReShade folds none.)
-                let zero = super::consts::wgsl_eval(rhs, &self.lowered.consts)
-                    .is_some_and(|c| c.values.contains(&0.0));
+                // The operands as naga folds them, the left one only when the right one is
+                // constant: each is evaluated once, and a chain of operators is not walked
+                // again at each of its operators. (A divisor naga folds through a `?:` of
+                // constants counts: ReShade folds none.)
+                let consts = &self.lowered.consts;
+                let rhs_value = super::consts::wgsl_eval(rhs, consts);
+                let zero = rhs_value.as_ref().is_some_and(|c| c.values.contains(&0.0));
+                let both =
+                    rhs_value.and_then(|b| Some((super::consts::wgsl_eval(lhs, consts)?, b)));
                 // ReShade folds float arithmetic of constants to an infinity or a NaN
                 // (`1.0 / 0.0`, `x % 0.0`), which WGSL rejects in a constant expression: the
                 // right operand goes through a function, so the value is computed at run time.
                 let non_finite = !integer
                     && t.numeric().is_some()
-                    && super::consts::folds_to_non_finite(*op, lhs, rhs, &self.lowered.consts);
+                    && both
+                        .as_ref()
+                        .is_some_and(|(a, b)| super::consts::folds_to_non_finite(*op, a, b));
                 // ReShade folds a constant `<<` by wrapping; WGSL rejects one that overflows.
                 if *op == BinaryOp::ShiftLeft
                     && let Some((base @ (Base::Int | Base::Uint), _, _)) = t.numeric()
-                    && super::consts::shift_overflows(lhs, rhs, base, &self.lowered.consts)
+                    && both
+                        .as_ref()
+                        .is_some_and(|(a, b)| super::consts::shift_overflows(a, b, base))
                 {
                     r = self.at_run_time(r, rt, e.range)?;
                 }
