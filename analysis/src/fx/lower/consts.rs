@@ -249,8 +249,8 @@ pub(crate) fn shift_overflows(a: &Const, b: &Const, base: Base) -> bool {
     let n = a.values.len().max(b.values.len());
     let at = |c: &Const, i: usize| c.values[i.min(c.values.len() - 1)];
     (0..n).any(|i| {
-        let amount = bits(at(&b, i)) % 32;
-        let v = bits(at(&a, i));
+        let amount = bits(at(b, i)) % 32;
+        let v = bits(at(a, i));
         match base {
             Base::Int => {
                 let v = v as i32;
@@ -280,7 +280,7 @@ pub(crate) fn folds_to_non_finite(op: BinaryOp, a: &Const, b: &Const) -> bool {
     // A scalar broadcasts; naga computes in single precision.
     let at = |c: &Const, i: usize| c.values[i.min(c.values.len() - 1)] as f32;
     (0..n).any(|i| {
-        let (x, y) = (at(&a, i), at(&b, i));
+        let (x, y) = (at(a, i), at(b, i));
         let v = match op {
             Add => x + y,
             Subtract => x - y,
