@@ -415,6 +415,42 @@ float4 Case(int2 p, float2 uv) {
 }
 
 #[test]
+fn uniform_arrays_of_matrices_arrive_row_by_row() {
+    // ReShade accepts all three (asked of its compiler); `tests/reference/uniforms.fx` has the
+    // float ones against ReShade's own SPIR-V. Each element's rows come through the uniform
+    // buffer one 16-byte vector each, indexed here by constants and by the pixel.
+    check(&[Case {
+        name: "uniform_matrix_arrays",
+        code: r#"uniform int2x3 UI[2] = { int2x3(1, 2, 3, 4, 5, 6), int2x3(7, 8, 9, 10, 11, 12) };
+uniform bool2x2 UB[2] = { bool2x2(true, false, false, true), bool2x2(false, false, true, true) };
+uniform float3x2 UF[3] = { float3x2(1, 2, 3, 4, 5, 6), float3x2(7, 8, 9, 10, 11, 12), float3x2(13, 14, 15, 16, 17, 18) };
+float4 Case(int2 p, float2 uv) {
+    int e = p.x % 2;
+    int r = p.y % 2;
+    int3 row = UI[e][r];
+    int i = row.x + 2 * row.y + 3 * row.z + UI[1][0][2];
+    int b = UB[e][r].x + 2 * UB[e][r].y + 4 * UB[1][1][0];
+    float2 f = mul(float3(1, p.y % 3, -1), UF[p.x % 3]);
+    return float4(i & 63, b, f.x + 16, f.y + 16) / 64.0;
+}"#,
+        expected: |x, y, _| {
+            let ui = [[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]];
+            let ub = [[[1, 0], [0, 1]], [[0, 0], [1, 1]]];
+            let uf =
+                |e: i32, row: usize, col: usize| (e * 6 + row as i32 * 2 + col as i32 + 1) as f32;
+            let (e, r) = ((x % 2) as usize, (y % 2) as usize);
+            let row = ui[e][r];
+            let i = row[0] + 2 * row[1] + 3 * row[2] + ui[1][0][2];
+            let b = ub[e][r][0] + 2 * ub[e][r][1] + 4 * ub[1][1][0];
+            let v = [1.0, (y % 3) as f32, -1.0];
+            let m = x % 3;
+            let f = [0, 1].map(|c| (0..3).map(|k| v[k] * uf(m, k, c)).sum::<f32>());
+            [(i & 63) as f32, b as f32, f[0] + 16.0, f[1] + 16.0].map(|v| v / 64.0)
+        },
+    }]);
+}
+
+#[test]
 fn out_arguments_convert_and_write_back_after_the_call() {
     // As ReShade's compiler writes it: an `out` argument of another type, a swizzle, an element
     // (its index stepped once), a matrix cell or a global goes through a temporary, converted

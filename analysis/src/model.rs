@@ -66,9 +66,11 @@ pub struct UniformType {
     pub scalar: ScalarKind,
     /// Components of a vector, or rows of a matrix (1 for scalars).
     pub components: u8,
-    /// Columns of a matrix (1 for scalars and vectors).
+    /// Columns of a matrix (1 for scalars and vectors). A non-float matrix, which WGSL lacks,
+    /// is an array of `columns` vectors; as a single value ReShade FX's is also written as
+    /// `array` vectors of one column.
     pub columns: u8,
-    /// Elements of an array of scalars or vectors; 0 for a single value.
+    /// Elements of an array of scalars, vectors or matrices; 0 for a single value.
     pub array: u32,
 }
 
@@ -96,9 +98,16 @@ impl UniformType {
         usize::from(self.components) * usize::from(self.columns)
     }
 
-    /// Byte distance between array elements in the uniform buffer: each element is padded to a
-    /// `vec4` (WGSL requires a 16-byte stride in the uniform address space).
+    /// Byte distance between the vectors of an array in the uniform buffer: each element (each
+    /// column of a matrix element) is padded to a `vec4` (WGSL requires a 16-byte stride in the
+    /// uniform address space).
     pub const ARRAY_STRIDE: u32 = 16;
+
+    /// Vectors the uniform buffer holds for an array: one per element, one per column of a
+    /// matrix element.
+    pub fn array_vectors(self) -> u32 {
+        self.array * u32::from(self.columns)
+    }
 
     /// Number of values: components times columns, column by column.
     /// Values in all: one per component, column and element.
@@ -129,8 +138,9 @@ impl UniformType {
             ScalarKind::Uint | ScalarKind::Bool => "u32",
         };
         if self.array > 0 {
-            // Elements padded to vec4 for the 16-byte array stride; the loader unpacks them.
-            return format!("array<vec4<{scalar}>, {}>", self.array);
+            // Elements (columns of matrix elements) padded to vec4 for the 16-byte array
+            // stride; the loader unpacks them.
+            return format!("array<vec4<{scalar}>, {}>", self.array_vectors());
         }
         self.wgsl_with(scalar)
     }
@@ -146,7 +156,8 @@ impl UniformType {
         match (self.columns, self.components) {
             (1, 1) => scalar.to_string(),
             (1, n) => format!("vec{n}<{scalar}>"),
-            (c, r) => format!("mat{c}x{r}<{scalar}>"),
+            (c, r) if self.scalar == ScalarKind::Float => format!("mat{c}x{r}<{scalar}>"),
+            (c, r) => format!("array<vec{r}<{scalar}>, {c}>"),
         }
     }
 
@@ -162,7 +173,7 @@ impl UniformType {
     /// Size and alignment in the uniform address space (WGSL's layout rules).
     pub fn size_align(self) -> (u32, u32) {
         if self.array > 0 {
-            return (self.array * Self::ARRAY_STRIDE, 16);
+            return (self.array_vectors() * Self::ARRAY_STRIDE, 16);
         }
         let (vector_size, vector_align) = match self.components {
             1 => (4, 4),
@@ -1043,7 +1054,6 @@ impl ValidatedEffect {
                 continue;
             }
             let rows = usize::from(uniform.ty.components);
-            let element_len = uniform.ty.element_len();
             for (i, &component) in value.iter().take(uniform.ty.len()).enumerate() {
                 let word: [u8; 4] = match uniform.ty.scalar {
                     ScalarKind::Float => (component as f32).to_le_bytes(),
@@ -1052,11 +1062,11 @@ impl ValidatedEffect {
                     ScalarKind::Bool => u32::from(component != 0.0).to_le_bytes(),
                 };
                 // Matrices are stored column by column, each column padded to its alignment;
-                // array elements one per 16 bytes.
+                // in an array each vector (an element, or a column of one) takes 16 bytes.
                 let at = if uniform.ty.array > 0 {
                     uniform.offset as usize
-                        + (i / element_len) * UniformType::ARRAY_STRIDE as usize
-                        + 4 * (i % element_len)
+                        + (i / rows) * UniformType::ARRAY_STRIDE as usize
+                        + 4 * (i % rows)
                 } else {
                     uniform.offset as usize
                         + (i / rows) * uniform.ty.column_stride() as usize

@@ -508,12 +508,50 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
 }
 
 #[test]
-fn a_uniform_array_of_matrices_is_one_located_error() {
+fn uniform_arrays_of_matrices_lower_with_padded_columns() {
+    // Each column of each element takes 16 bytes, as naga lays the struct out; the values run
+    // column by column, element by element.
+    let effect = format!(
+        "{HEADER}uniform M: array<mat2x2<f32>, 2> = array<mat2x2<f32>, 2>(mat2x2<f32>(1.0, 2.0, 3.0, 4.0), mat2x2<f32>(5.0, 6.0, 7.0, 8.0));\n\
+uniform After: f32 = 9.0;\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(M[1][0], M[0][1].y, After); }}\n\
+technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
+    );
+    let out = load(&[("a.wfx", &effect)], &Options::default());
+    assert!(out.diagnostics.is_empty(), "{:?}", diagnostics(&out));
+    let fx = out.effect.expect("valid");
+    let m = &fx.uniforms()[0];
+    assert_eq!(
+        (m.ty.array, m.ty.columns, m.ty.len(), m.ty.wgsl()),
+        (2, 2, 8, "array<mat2x2<f32>, 2>".to_string())
+    );
+    assert_eq!(naga_uniform_layout(&fx), (vec![0, 64], 80));
+    let offsets: Vec<u32> = fx.uniforms().iter().map(|u| u.offset).collect();
+    assert_eq!(offsets, [0, 64]);
+    let bytes = fx.uniform_bytes(&fx.initial_values());
+    let float = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let columns: Vec<[f32; 2]> = (0..4).map(|c| [float(16 * c), float(16 * c + 4)]).collect();
+    assert_eq!(columns, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]);
+    assert_eq!(float(64), 9.0);
+
+    // Performance mode writes it as a const array of matrices, which naga accepts.
+    let options = Options {
+        mode: CompileMode::Performance,
+        ..Options::default()
+    };
+    let fx = load(&[("a.wfx", &effect)], &options).effect.expect("valid");
+    assert!(fx.wgsl().contains(
+        "const M: array<mat2x2<f32>, 2> = array<mat2x2<f32>, 2>(mat2x2<f32>(1.0, 2.0, 3.0, 4.0), mat2x2<f32>(5.0, 6.0, 7.0, 8.0));"
+    ), "{}", fx.wgsl());
+}
+
+#[test]
+fn a_uniform_array_of_arrays_is_one_located_error() {
     // The type parses, is rejected once with a hint, and code using the name is not reported
     // again.
     let effect = format!(
-        "{HEADER}uniform M: array<mat2x2<f32>, 2>;\n\
-@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(M[1][0], 0.0, 1.0); }}\n\
+        "{HEADER}uniform M: array<array<f32, 2>, 2>;\n\
+@fragment fn ps() -> @location(0) vec4<f32> {{ return vec4<f32>(M[1][0], 0.0, 0.0, 1.0); }}\n\
 technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     );
     let out = load(&[("a.wfx", &effect)], &Options::default());
@@ -522,12 +560,12 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     let line = HEADER.lines().count() + 1;
     assert!(
         d[0].starts_with(&format!(
-            "a.wfx:{line}:12: error[UnsupportedType]: 'array<mat2x2<f32>, 2>' : uniform type not supported"
+            "a.wfx:{line}:12: error[UnsupportedType]: 'array<array<f32, 2>, 2>' : uniform type not supported"
         )),
         "{}",
         d[0]
     );
-    assert!(out.diagnostics[0].notes[0].contains("1 to 1024 scalars or vectors"));
+    assert!(out.diagnostics[0].notes[0].contains("1 to 1024 scalars, vectors or f32 matrices"));
 }
 
 #[test]

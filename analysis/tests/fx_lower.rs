@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use analysis::{
-    AddressMode, DiagnosticCode, FilterMode, FsLoader, Options, TextureFormat, TextureKind,
+    AddressMode, CompileMode, DiagnosticCode, FilterMode, FsLoader, Options, TextureFormat,
+    TextureKind,
 };
 
 fn repo() -> PathBuf {
@@ -254,6 +255,52 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
         ("U", "array<vec3<u32>, 3>".to_string())
     );
     assert_eq!(u.init, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn uniform_arrays_of_matrices_of_every_base_validate_in_both_modes() {
+    // ReShade accepts these (asked of its compiler); an integer or bool matrix is an array of
+    // its rows, so its uniform array is an array of arrays. Performance mode writes each as a
+    // constant of that type.
+    let text = with_vs(
+        "uniform float2x3 F[2] = { float2x3(1, 2, 3, 4, 5, 6), float2x3(7, 8, 9, 10, 11, 12) };\n\
+         uniform int3x2 I[2] = { int3x2(1, -2, 3, -4, 5, -6), int3x2(7, 8, 9, 10, 11, 12) };\n\
+         uniform uint2x2 U[3] = { uint2x2(1, 2, 3, 4), uint2x2(5, 6, 7, 8), uint2x2(9, 10, 11, 12) };\n\
+         uniform bool2x2 B[2] = { bool2x2(true, false, false, true), bool2x2(false, true, true, false) };\n\
+         float4 PS(float4 p : SV_Position) : SV_Target {\n\
+             int k = int(p.x) % 2;\n\
+             return float4(F[k][1], I[k][2].y + U[k + 1][0].x + (B[k][1].x ? 1 : 0));\n\
+         }\n",
+    );
+    for mode in [CompileMode::Normal, CompileMode::Performance] {
+        let path = repo().join("assets/test_effect.fx");
+        let options = Options {
+            mode,
+            ..Options::default()
+        };
+        let out = analysis::compile(&path, text.clone(), &FsLoader, &options);
+        assert!(
+            out.diagnostics.is_empty(),
+            "{mode:?}: {:?}",
+            out.diagnostics
+        );
+        let effect = out.effect.expect("valid");
+        let types: Vec<String> = effect.uniforms().iter().map(|u| u.ty.wgsl()).collect();
+        assert_eq!(
+            types,
+            [
+                "array<mat2x3<f32>, 2>",
+                "array<array<vec2<i32>, 3>, 2>",
+                "array<array<vec2<u32>, 2>, 3>",
+                "array<array<vec2<bool>, 2>, 2>",
+            ]
+        );
+        if mode == CompileMode::Performance {
+            assert!(effect.wgsl().contains(
+                "array<array<vec2<i32>, 3>, 2>(array<vec2<i32>, 3>(vec2<i32>(1i, -2i), vec2<i32>(3i, -4i), vec2<i32>(5i, -6i)), "
+            ), "{}", effect.wgsl());
+        }
+    }
 }
 
 #[test]

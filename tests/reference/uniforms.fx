@@ -18,6 +18,8 @@ uniform float2x3 U_m23 = float2x3(51, 52, 53, 54, 55, 56);
 uniform float U_af[3] = { 57.0, 58.0, 59.0 };
 uniform float2 U_af2[2] = { float2(60, 61), float2(62, 63) };
 uniform int U_ai[2] = { 64, -65 };
+uniform float2x2 U_am22[2] = { float2x2(67, 68, 69, 70), float2x2(71, 72, 73, 74) };
+uniform float2x3 U_am23[2] = { float2x3(75, 76, 77, 78, 79, 80), float2x3(81, 82, 83, 84, 85, 86) };
 uniform float U_last = 66.0;
 
 texture TA { Width = 8; Height = 4; Format = RGBA32F; };
@@ -53,6 +55,15 @@ float4 PS(float4 pos : SV_Position) : SV_Target
     if (k == 17) v = float4(U_ai[0], U_ai[1], mul(U_m22, float2(1, 2)));
     if (k == 18) v = float4(mul(float3(1, 2, 3), U_m33), 0);
     if (k == 19) v = mul(U_m44, float4(1, 0, -1, 2));
+    if (k == 20) v = float4(U_am22[0][0], U_am22[0][1]);
+    if (k == 21) v = float4(U_am22[1][0], U_am22[1][1]);
+    if (k == 22) v = float4(U_am23[0][0], U_am23[0][1].x);
+    if (k == 23) v = float4(U_am23[0][1].yz, U_am23[1][0].xy);
+    if (k == 24) v = float4(U_am23[1][0].z, U_am23[1][1]);
+    // A variable index, and the products.
+    int j = k - 24;
+    if (k == 25) v = float4(U_am22[j][1], mul(U_am22[j], float2(1, 2)));
+    if (k == 26) v = float4(mul(float2(1, -1), U_am23[j - 1]), U_am23[j - 1]._m12);
     return v;
 }
 

@@ -135,7 +135,8 @@ impl<'a> GeneratedWgsl<'a> {
 pub(crate) struct Placeholders {
     /// Resources (name, WGSL type, declaration), bound in group 1, which no pass binds.
     pub resources: Vec<(String, &'static str, Span)>,
-    /// Uniforms of a valid WGSL type fxbench does not support (arrays of matrices), declared
+    /// Uniforms of a valid WGSL type fxbench does not support (arrays past 1,024 elements or of
+    /// arrays), declared
     /// as private variables.
     pub privates: Vec<(String, String, Span)>,
 }
@@ -240,17 +241,41 @@ fn uniform_loader(wgsl: &mut GeneratedWgsl, runtime: &[&Uniform]) {
                 3 => ".xyz",
                 _ => "",
             };
-            let element = format!("{UNIFORM_VAR}.{}[i]{swizzle}", u.name);
-            let element = if u.ty.scalar == ScalarKind::Bool {
-                format!("{element} != {zero}")
+            let vector = |index: &str| {
+                let vector = format!("{UNIFORM_VAR}.{}[{index}]{swizzle}", u.name);
+                if u.ty.scalar == ScalarKind::Bool {
+                    format!("{vector} != {zero}")
+                } else {
+                    vector
+                }
+            };
+            let columns = u.ty.columns;
+            let body = if columns == 1 {
+                format!("{}[i] = {};", u.name, vector("i"))
+            } else if u.ty.scalar == ScalarKind::Float {
+                // A matrix element from its columns, one vector each.
+                let parts: Vec<String> = (0..columns)
+                    .map(|c| vector(&format!("i * {columns}u + {c}u")))
+                    .collect();
+                format!(
+                    "{}[i] = {}({});",
+                    u.name,
+                    u.ty.element().wgsl(),
+                    parts.join(", ")
+                )
             } else {
-                element
+                // A non-float matrix element is an array of its vectors.
+                format!(
+                    "for (var j = 0u; j < {columns}u; j++) {{ {}[i][j] = {}; }}",
+                    u.name,
+                    vector(&format!("i * {columns}u + j"))
+                )
             };
             wgsl.push_line(
                 u.span,
                 format_args!(
-                    "    for (var i = 0u; i < {}u; i++) {{ {}[i] = {element}; }}",
-                    u.ty.array, u.name
+                    "    for (var i = 0u; i < {}u; i++) {{ {body} }}",
+                    u.ty.array
                 ),
             );
         } else if u.ty.scalar == ScalarKind::Bool {
@@ -369,6 +394,15 @@ pub(super) fn wgsl_literal(ty: UniformType, value: &[f64]) -> String {
         ScalarKind::Uint => format!("{}u", v as u32),
         ScalarKind::Bool => (v != 0.0).to_string(),
     };
+    if ty.columns > 1 && ty.scalar != ScalarKind::Float {
+        // An array of its vectors (`UniformType::wgsl`).
+        let vector = UniformType::vector(ty.scalar, ty.components);
+        let parts: Vec<String> = value
+            .chunks(usize::from(ty.components).max(1))
+            .map(|chunk| wgsl_literal(vector, chunk))
+            .collect();
+        return format!("{}({})", ty.wgsl(), parts.join(", "));
+    }
     let parts: Vec<String> = value.iter().map(|&v| scalar(v)).collect();
     if ty.len() == 1 {
         parts.into_iter().next().unwrap_or_default()

@@ -422,7 +422,7 @@ impl ReferenceUniforms {
                 ty.scalar,
                 ty.components as usize,
                 if ty.array > 0 {
-                    ty.array as usize
+                    ty.array_vectors() as usize
                 } else {
                     ty.columns as usize
                 },
@@ -517,6 +517,19 @@ fn shape(ty: &rs::UniformType) -> Option<(ScalarKind, usize, u32, usize)> {
                 *size as usize,
                 *stride_bytes,
                 *length as usize,
+            )),
+            // An array of matrices is one run of columns when its elements follow each other.
+            rs::UniformType::Matrix {
+                scalar,
+                columns,
+                rows,
+                stride_bytes: column_stride,
+                major: rs::MatrixMajor::Column,
+            } if *stride_bytes == column_stride * *columns => Some((
+                kind(scalar)?,
+                *rows as usize,
+                *column_stride,
+                *columns as usize * *length as usize,
             )),
             _ => None,
         },

@@ -197,21 +197,18 @@ fn uniform_type(ty: &Type, range: TextRange) -> Result<UniformType> {
         Base::Uint => ScalarKind::Uint,
         Base::Bool => ScalarKind::Bool,
     };
-    let ok = match (rows, cols) {
-        (1..=4, 1) => true,
-        (2..=4, 2..=4) => array == 0,
-        _ => false,
-    };
+    let ok = matches!((rows, cols), (1..=4, 1) | (2..=4, 2..=4));
     if !ok || array > 1024 {
         return unsupported(
             range,
             format!("'{}' : uniform type not supported yet", ty.name()),
         );
     }
-    if *cols > 1 && *base != Base::Float {
+    if *cols > 1 && *base != Base::Float && array == 0 {
         // An integer or bool matrix is an array of its rows in user code (see `names.rs`):
         // as a uniform, an array of row vectors, each padded to 16 bytes as in ReShade's
-        // constant buffers, its values row by row.
+        // constant buffers, its values row by row. (In an array, each element is such an
+        // array: `columns` counts its rows, as below.)
         return Ok(UniformType {
             scalar,
             components: *cols,

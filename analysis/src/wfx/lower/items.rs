@@ -140,7 +140,7 @@ fn lower_samplers<'p>(
 }
 
 pub(super) fn parse_uniform_type(name: &str) -> Option<UniformType> {
-    // array<T, N>: scalars and vectors, 1 to 1024 elements.
+    // array<T, N>: scalars, vectors and matrices, 1 to 1024 elements.
     if let Some(inner) = name
         .strip_prefix("array<")
         .and_then(|r| r.strip_suffix('>'))
@@ -148,7 +148,7 @@ pub(super) fn parse_uniform_type(name: &str) -> Option<UniformType> {
         let (element, count) = inner.rsplit_once(',')?;
         let count: u32 = count.trim().parse().ok()?;
         let element = parse_uniform_type(element.trim())?;
-        if element.columns != 1 || element.array != 0 || !(1..=1024).contains(&count) {
+        if element.array != 0 || !(1..=1024).contains(&count) {
             return None;
         }
         return Some(UniformType {
@@ -265,7 +265,7 @@ fn lower_uniform(cx: &mut Ctx, decl: &crate::wfx::parse::UniformDecl) -> Option<
         );
         if decl.ty.name.starts_with("array<") {
             d = d.with_note(
-                "a uniform array holds 1 to 1024 scalars or vectors (`array<vec3<f32>, 4>`); for matrices, declare one uniform per element",
+                "a uniform array holds 1 to 1024 scalars, vectors or f32 matrices (`array<vec3<f32>, 4>`, `array<mat3x3f, 2>`)",
             );
         }
         cx.diagnostics.push(d);
@@ -708,5 +708,8 @@ mod tests {
         assert_eq!(m("mat2x3f"), Some((2, 3)));
         assert_eq!(m("mat3x3<i32>"), None);
         assert_eq!(m("mat5x2<f32>"), None);
+        let a = |s| parse_uniform_type(s).map(|t| (t.array, t.columns, t.components));
+        assert_eq!(a("array<mat2x3f, 4>"), Some((4, 2, 3)));
+        assert_eq!(a("array<array<f32, 2>, 4>"), None);
     }
 }
