@@ -1006,6 +1006,82 @@ fn min_and_mag_filters_follow_the_level_of_detail() {
     ]);
 }
 
+/// The input frame's value at texel (`i`, `j`) of mip level `level` of a 16x16 copy of it: the
+/// box average of its 2^level x 2^level block (`engine/src/mips.rs`).
+fn frame_mip(i: i32, j: i32, level: u32) -> [f32; 4] {
+    let side = 1 << level;
+    let mean = |t: i32| (t * side) as f32 + (side - 1) as f32 / 2.0;
+    let blue = if level == 0 {
+        if (i + j) % 2 == 0 { 64.0 } else { 192.0 }
+    } else {
+        128.0
+    };
+    [
+        mean(i) * 17.0 / 255.0,
+        mean(j) * 17.0 / 255.0,
+        blue / 255.0,
+        1.0,
+    ]
+}
+
+#[test]
+fn a_sampler_lod_bias_moves_every_level_of_detail() {
+    // ReShade gives `MipLODBias` to the sampler (Vulkan's `mipLodBias`), which adds it to the
+    // level of every sampling with a level of detail: implicit, explicit and from gradients,
+    // through a sampler parameter too. A 16x16 copy of the frame with its mips, one texel per pixel
+    // (level 0 unbiased), point-filtered.
+    const PRELUDE: &str = "texture MipTex { Width = 16; Height = 16; MipLevels = 5; Format = RGBA16F; };
+        sampler Plain { Texture = MipTex; MinFilter = POINT; MagFilter = POINT; MipFilter = POINT; };
+        sampler Biased { Texture = MipTex; MinFilter = POINT; MagFilter = POINT; MipFilter = POINT; MipLODBias = 2; };
+        float4 CopyPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target { return tex2Dfetch(ReShade::BackBuffer, int2(pos.xy)); }
+        float4 Read(sampler s, float2 uv) { return tex2D(s, uv); }";
+    const TECHNIQUE: &str = "technique Bias {
+        pass { VertexShader = PostProcessVS; PixelShader = CopyPS; RenderTarget = MipTex; }
+        pass { VertexShader = PostProcessVS; PixelShader = BiasPS; } }";
+    type Expected = fn(i32, i32, &FloatImage) -> [f32; 4];
+    let cases: [(&'static str, &str, Expected); 6] = [
+        ("implicit", "tex2D(Biased, uv)", |x, y, _| {
+            frame_mip(x >> 2, y >> 2, 2)
+        }),
+        (
+            "explicit",
+            "tex2Dlod(Biased, float4(uv, 0, 1))",
+            |x, y, _| frame_mip(x >> 3, y >> 3, 3),
+        ),
+        (
+            "gradients",
+            "tex2Dgrad(Biased, uv, ddx(uv), ddy(uv))",
+            |x, y, _| frame_mip(x >> 2, y >> 2, 2),
+        ),
+        (
+            "explicit_negative",
+            "tex2Dlod(Biased, float4(uv, 0, -1))",
+            |x, y, _| frame_mip(x >> 1, y >> 1, 1),
+        ),
+        ("parameter", "Read(Biased, uv)", |x, y, _| {
+            frame_mip(x >> 2, y >> 2, 2)
+        }),
+        ("parameter_unbiased", "Read(Plain, uv)", |x, y, _| {
+            frame_mip(x, y, 0)
+        }),
+    ];
+    let leaked: Vec<Case> = cases
+        .into_iter()
+        .map(|(name, read, expected)| Case {
+            name,
+            // `Case` holds static text, as every other test's literals are.
+            code: Box::leak(
+                format!(
+                    "{PRELUDE}\nfloat4 BiasPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target {{ return {read}; }}\n{TECHNIQUE}"
+                )
+                .into_boxed_str(),
+            ),
+            expected,
+        })
+        .collect();
+    check(&leaked);
+}
+
 #[test]
 fn one_and_three_dimensional_textures() {
     check(&[

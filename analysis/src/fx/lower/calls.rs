@@ -61,8 +61,11 @@ impl Emitter<'_> {
         for (k, (a, (pt, kind))) in args.iter().zip(&params).enumerate() {
             match kind {
                 ParamKind::Sampler => {
-                    let (t, s, _) = self.sampler_pair(a)?;
-                    list.push(format!("{t}, {s}"));
+                    let arg = self.sampler_pair(a)?;
+                    list.push(format!("{}, {}", arg.tex, arg.samp));
+                    if self.lowered.sampler_biases {
+                        list.push(arg.bias.unwrap_or_else(|| "0.0f".to_string()));
+                    }
                 }
                 ParamKind::Value => {
                     let code = self.expr_as(a, pt)?;

@@ -655,7 +655,11 @@ impl<'m> Emitter<'m> {
             let n = self.local_name(&p.name.name);
             match kind {
                 ParamKind::Sampler => {
-                    list.push(format!("fx_tex_{n}: texture_2d<f32>, {n}: sampler"))
+                    list.push(format!("fx_tex_{n}: texture_2d<f32>, {n}: sampler"));
+                    // The argument's `MipLODBias` (`textures.rs`), where some sampler has one.
+                    if self.lowered.sampler_biases {
+                        list.push(format!("fx_bias_{n}: f32"));
+                    }
                 }
                 ParamKind::Pointer => {
                     list.push(format!("{n}: ptr<function, {}>", self.wgsl(ty, p.range)?))

@@ -23,9 +23,10 @@ use crate::model::{AddressMode, ScalarKind, TextureKind};
 const LANES: [&str; 3] = ["x", "y", "z"];
 
 /// What the read needs to know of the sampler: the WGSL texture, its dimensions (2 or 3),
-/// texel scalar (`u32`, `i32` or `f32`) and the sampler's address modes.
+/// texel scalar (`u32`, `i32` or `f32`), the sampler's address modes and its `MipLODBias`.
 struct Target {
     tex: String,
+    bias: Option<String>,
     dims: u8,
     scalar: &'static str,
     base: Base,
@@ -97,6 +98,10 @@ impl Emitter<'_> {
                 ),
             );
         }
+        let level = match &target.bias {
+            Some(b) => format!("({level} + {b})"),
+            None => level,
+        };
         let helper = self.nearest_texel_helper(&target);
         let code = format!("{helper}({}, {coord}, {level}, {offset})", target.tex);
         self.convert(code, &Type::vector(target.base, 4), t, range)
@@ -105,7 +110,8 @@ impl Emitter<'_> {
     /// The texture, texel kind and address modes of an integer sampler named by `e` (a global:
     /// a sampler parameter's address modes are not known when lowering).
     fn integer_target(&mut self, e: &Expr) -> Result<Target> {
-        let (tex, samp, _) = self.sampler_pair(e)?;
+        let arg = self.sampler_pair(e)?;
+        let (tex, samp) = (arg.tex.clone(), arg.samp.clone());
         let items = &self.lowered.items;
         let Some(s) = items.samplers.iter().find(|s| s.name == samp) else {
             return unsupported(
@@ -125,6 +131,7 @@ impl Emitter<'_> {
         };
         Ok(Target {
             tex,
+            bias: arg.bias,
             dims: texture.dimensions(),
             scalar,
             base,

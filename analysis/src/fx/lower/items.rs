@@ -29,10 +29,14 @@ pub(crate) enum Global {
     /// more than one mip level, or the min and mag filters differ, where the derivatives choose
     /// between them (level 0 would always magnify: CRT_Lottes's 2x downscale with `MinFilter =
     /// LINEAR`, `MagFilter = POINT` read point-sampled texels).
+    ///
+    /// `bias` is the sampler's `MipLODBias` where it moves the level of detail (0 elsewhere):
+    /// wgpu samplers have none, so sampling adds it (`textures.rs`).
     Sampler {
         texture: String,
         sampler: String,
         implicit_lod: bool,
+        bias: i32,
     },
     Storage(String),
 }
@@ -47,6 +51,8 @@ pub(crate) struct Lowered {
     pub consts: Consts,
     /// Folders searched for texture images (`source` annotation).
     pub image_dirs: Vec<std::path::PathBuf>,
+    /// Whether a sampler has a bias (`Global::Sampler`): then sampler parameters carry one too.
+    pub sampler_biases: bool,
 }
 
 /// Lowers the structure items of `module` in declaration order.
@@ -63,6 +69,7 @@ pub(crate) fn lower_items(
         globals: HashMap::default(),
         consts: Consts::default(),
         image_dirs: image_dirs(root, options),
+        sampler_biases: false,
     };
     walk(&module.items, facts, locate, &mut lowered)?;
     if options.mode == CompileMode::Performance {
@@ -495,7 +502,7 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
             "SRGBTexture" | "SRGBReadEnable" => srgb = property_int(p, &out.consts)? != 0,
             "MinLOD" | "MaxMipLevel" => lod_range.0 = property_int(p, &out.consts)? as f32,
             "MaxLOD" => lod_range.1 = property_int(p, &out.consts)? as f32,
-            "MipLODBias" | "MipMapLodBias" => bias = Some((property_int(p, &out.consts)?, p)),
+            "MipLODBias" | "MipMapLodBias" => bias = Some(property_int(p, &out.consts)?),
             other => {
                 return unsupported(p.name.range, format!("'{other}' : unknown sampler state"));
             }
@@ -508,15 +515,16 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         out.items.textures[texture.index()].kind,
         TextureKind::Owned { mip_levels, .. } if mip_levels > 1
     );
-    // A bias changes nothing on a texture of one level; on others it is not applied yet.
-    if let Some((b, p)) = bias.filter(|(b, _)| *b != 0 && mips) {
-        return unsupported(
-            p.value.range,
-            format!("'MipLODBias' : a bias of {b} on a mipmapped texture"),
-        );
-    }
     let filters = reshade_filters(filter);
     let implicit_lod = mips || filters[0] != filters[1];
+    // ReShade's integer bias (a D3D/Vulkan sampler's `mipLodBias`) moves the level of detail,
+    // and with it the choice between min and mag filter: it changes nothing where neither
+    // depends on the level. Vulkan clamps it to the device's limit, 16 at most.
+    let bias = match bias {
+        Some(b) if implicit_lod && b != 0 => b.clamp(-16, 16) as i32,
+        _ => 0,
+    };
+    out.sampler_biases |= bias != 0;
     let states = SamplerStates {
         address,
         filters,
@@ -540,6 +548,7 @@ fn sampler(d: &Declarator, name: &str, span: Span, out: &mut Lowered) -> Result<
         texture: texture_name,
         sampler: name.to_string(),
         implicit_lod,
+        bias,
     })
 }
 

@@ -17,9 +17,49 @@ use super::items::Global;
 use super::{Result, unsupported};
 use crate::model::TextureKind;
 
+/// What a sampler argument reads: the WGSL names of its texture and sampler, whether its level
+/// of detail matters (`Global::Sampler`), and the `MipLODBias` its levels take, as WGSL `f32`
+/// code (a constant, or a sampler parameter's bias parameter; `None` without one).
+pub(super) struct SamplerArg {
+    pub tex: String,
+    pub samp: String,
+    pub implicit_lod: bool,
+    pub bias: Option<String>,
+}
+
+impl SamplerArg {
+    /// Level `level` with the bias added, as a Vulkan sampler adds it to an explicit level.
+    pub(super) fn level(&self, level: &str) -> String {
+        match &self.bias {
+            Some(b) => format!("({level} + {b})"),
+            None => level.to_string(),
+        }
+    }
+
+    /// Gradient `d` scaled so that the level it gives moves by the bias (`log2` of the
+    /// gradients' length, times `2^bias`, is the level plus the bias).
+    fn gradient(&self, d: String) -> String {
+        match &self.bias {
+            Some(b) => format!("({d} * exp2({b}))"),
+            None => d,
+        }
+    }
+
+    /// Sampling at `at` with the level of detail chosen as ReShade's implicit-LOD sampling
+    /// chooses it: the hardware's (plus the bias) where it matters, else level 0.
+    fn sample(&self, at: &str) -> String {
+        let (tex, samp) = (&self.tex, &self.samp);
+        match (&self.bias, self.implicit_lod) {
+            (Some(b), _) => format!("textureSampleBias({tex}, {samp}, {at}, {b})"),
+            (None, true) => format!("textureSample({tex}, {samp}, {at})"),
+            (None, false) => format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)"),
+        }
+    }
+}
+
 impl Emitter<'_> {
     /// The texture and sampler a sampler argument names.
-    pub(super) fn sampler_pair(&mut self, e: &Expr) -> Result<(String, String, bool)> {
+    pub(super) fn sampler_pair(&mut self, e: &Expr) -> Result<SamplerArg> {
         let ExprKind::Name(path) = &e.kind else {
             return unsupported(e.range, "expected a sampler name");
         };
@@ -29,7 +69,13 @@ impl Emitter<'_> {
                     texture,
                     sampler,
                     implicit_lod,
-                }) => Ok((texture.clone(), sampler.clone(), *implicit_lod)),
+                    bias,
+                }) => Ok(SamplerArg {
+                    tex: texture.clone(),
+                    samp: sampler.clone(),
+                    implicit_lod: *implicit_lod,
+                    bias: (*bias != 0).then(|| format!("{bias}.0f")),
+                }),
                 _ => unsupported(e.range, format!("'{q}' : not a sampler")),
             };
         }
@@ -37,7 +83,12 @@ impl Emitter<'_> {
         match self.params.get(&*name) {
             Some(ParamKind::Sampler) => {
                 let n = self.local_name(&name);
-                Ok((format!("fx_tex_{n}"), n, true))
+                Ok(SamplerArg {
+                    tex: format!("fx_tex_{n}"),
+                    bias: self.lowered.sampler_biases.then(|| format!("fx_bias_{n}")),
+                    samp: n,
+                    implicit_lod: true,
+                })
             }
             _ => unsupported(e.range, format!("'{name}' : not a sampler")),
         }
@@ -101,19 +152,14 @@ impl Emitter<'_> {
         if name == "tex2Dstore" {
             return self.texture_store(name, args, 2, range);
         }
-        let (tex, samp, implicit_lod) = self.sampler_pair(first)?;
+        let arg = self.sampler_pair(first)?;
+        let (tex, samp) = (arg.tex.clone(), arg.samp.clone());
         let f2 = Type::vector(Base::Float, 2);
         let f4 = Type::vector(Base::Float, 4);
         let i2 = Type::vector(Base::Int, 2);
         // Implicit LOD only where the level of detail changes the value (`Global::Sampler`):
         // elsewhere level 0 is the same value and is valid in vertex and compute shaders.
-        let sample = |at: &str| {
-            if implicit_lod {
-                format!("textureSample({tex}, {samp}, {at})")
-            } else {
-                format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)")
-            }
-        };
+        let sample = |at: &str| arg.sample(at);
         let code = match (name, &args[1..]) {
             ("tex2D", [uv]) => sample(&self.expr_as(uv, &f2)?),
             // A texel offset, which WGSL wants constant, is added to the coordinate instead:
@@ -128,14 +174,15 @@ impl Emitter<'_> {
             ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
                 let c = self.expr_as(c, &f4)?;
                 let offset = self.expr_as(offset, &f2)?;
-                let level = format!("({c}).w");
+                let level = arg.level(&format!("({c}).w"));
                 format!(
                     "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2f(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
                 )
             }
             ("tex2Dlod", [c]) => {
                 let c = self.expr_as(c, &f4)?;
-                format!("textureSampleLevel({tex}, {samp}, ({c}).xy, ({c}).w)")
+                let level = arg.level(&format!("({c}).w"));
+                format!("textureSampleLevel({tex}, {samp}, ({c}).xy, {level})")
             }
             ("tex2Dgrad", [uv, dx, dy, rest @ ..]) if rest.len() <= 1 => {
                 let mut uv = self.expr_as(uv, &f2)?;
@@ -143,13 +190,14 @@ impl Emitter<'_> {
                     let offset = self.expr_as(offset, &f2)?;
                     uv = format!("({uv} + {offset} / vec2f(textureDimensions({tex}, 0)))");
                 }
-                let dx = self.expr_as(dx, &f2)?;
-                let dy = self.expr_as(dy, &f2)?;
+                let dx = arg.gradient(self.expr_as(dx, &f2)?);
+                let dy = arg.gradient(self.expr_as(dy, &f2)?);
                 format!("textureSampleGrad({tex}, {samp}, {uv}, {dx}, {dy})")
             }
             ("tex2Dbias", [c]) => {
                 let c = self.expr_as(c, &f4)?;
-                format!("textureSampleBias({tex}, {samp}, ({c}).xy, ({c}).w)")
+                let bias = arg.level(&format!("({c}).w"));
+                format!("textureSampleBias({tex}, {samp}, ({c}).xy, {bias})")
             }
             ("tex2Dfetch", [c]) | ("tex2Dfetch", [c, _]) => {
                 let ct = self.ty(c);
@@ -252,27 +300,26 @@ impl Emitter<'_> {
         if form == "store" {
             return self.texture_store(name, args, n, range);
         }
-        let (tex, samp, implicit_lod) = self.sampler_pair(first)?;
+        let arg = self.sampler_pair(first)?;
+        let (tex, samp) = (arg.tex.clone(), arg.samp.clone());
         let lanes = if one_d { "x" } else { "xyz" };
         let (rest, shift) = self.texel_offset(form, rest, one_d, &tex)?;
         let code = match (form, rest) {
-            ("", [c]) => {
-                let c = at(format!("({}{shift})", self.expr_as(c, &float_n)?), false);
-                if implicit_lod {
-                    format!("textureSample({tex}, {samp}, {c})")
-                } else {
-                    format!("textureSampleLevel({tex}, {samp}, {c}, 0.0)")
-                }
-            }
+            ("", [c]) => arg.sample(&at(
+                format!("({}{shift})", self.expr_as(c, &float_n)?),
+                false,
+            )),
             ("lod", [c]) => {
                 let c = self.expr_as(c, &f4)?;
-                let shift = shift.replace("LEVEL", &format!("u32(max(({c}).w, 0.0))"));
+                let level = arg.level(&format!("({c}).w"));
+                let shift = shift.replace("LEVEL", &format!("u32(max({level}, 0.0))"));
                 let uv = at(format!("(({c}).{lanes}{shift})"), false);
-                format!("textureSampleLevel({tex}, {samp}, {uv}, ({c}).w)")
+                format!("textureSampleLevel({tex}, {samp}, {uv}, {level})")
             }
             ("grad", [c, dx, dy]) => {
                 let c = at(format!("({}{shift})", self.expr_as(c, &float_n)?), false);
                 let (dx, dy) = (self.expr_as(dx, &float_n)?, self.expr_as(dy, &float_n)?);
+                let (dx, dy) = (arg.gradient(dx), arg.gradient(dy));
                 let (dx, dy) = if one_d {
                     (format!("vec2f({dx}, 0.0f)"), format!("vec2f({dy}, 0.0f)"))
                 } else {
