@@ -9,6 +9,24 @@ use app::session::search::SearchPaths;
 use app::session::spirv::ShaderChoice;
 
 /// `WxH` with both sides in 1..=8192.
+/// `error` and its causes, as `{:#}` writes them, without a cause whose text the message
+/// before it already holds (errors that write their source into their own message, as
+/// `engine::ChainError` does, would otherwise print it twice).
+pub(crate) fn error_text(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let part = cause.to_string();
+        if text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
 pub(crate) fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
     let (w, h) = text
         .split_once(['x', 'X'])
@@ -176,5 +194,35 @@ impl From<ViewArg> for app::window::CentralView {
             ViewArg::Timing => Self::Timing,
             ViewArg::SourceMap => Self::SourceMap,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::error_text;
+
+    /// An error that writes its source into its own message, as `engine::ChainError` does.
+    #[derive(Debug)]
+    struct Outer(std::io::Error);
+
+    impl std::fmt::Display for Outer {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "binding 'S': {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Outer {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn an_error_chain_says_each_cause_once() {
+        let error =
+            anyhow::Error::new(Outer(std::io::Error::other("a 1D image"))).context("effect 'a.fx'");
+        assert_eq!(error_text(&error), "effect 'a.fx': binding 'S': a 1D image");
+        let plain = anyhow::Error::new(std::io::Error::other("gone")).context("reading 'x.png'");
+        assert_eq!(error_text(&plain), "reading 'x.png': gone");
     }
 }

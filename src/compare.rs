@@ -96,7 +96,10 @@ pub(crate) fn run(args: &CompareArgs) -> i32 {
             }
         }
         Err(error) => {
-            eprintln!("fxbench compare: cannot run: {error:#}");
+            eprintln!(
+                "fxbench compare: cannot run: {}",
+                crate::args::error_text(&error)
+            );
             EXIT_CANNOT_RUN
         }
     }

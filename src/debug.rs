@@ -99,7 +99,10 @@ fn finish(format: Format, report: anyhow::Result<impl Printed>) -> i32 {
             0
         }
         Err(error) => {
-            eprintln!("fxbench debug: cannot run: {error:#}");
+            eprintln!(
+                "fxbench debug: cannot run: {}",
+                crate::args::error_text(&error)
+            );
             EXIT_CANNOT_RUN
         }
     }

@@ -236,6 +236,16 @@ fn a_module_that_does_not_fit_its_effect_is_a_located_error() {
         error.contains("the effect has no sampler named V__sBorder"),
         "{error}"
     );
+    // A 1D image, which fxbench holds as 2D: refused, not handed to the driver (lavapipe
+    // crashed on it).
+    let error = reference_error(&ctx, &dir.join("texture1d.fx"), "texture1d.spv");
+    assert!(error.contains("texture1d.fx:17:"), "{error}");
+    assert!(
+        error.contains(
+            "variable 'V__S_image' of ReShade's module: ReShade's module reads it as a 1D image"
+        ),
+        "{error}"
+    );
 }
 
 /// Corpus effects whose every pass agrees with ReShade's module (test card, 4 frames, every

@@ -192,6 +192,17 @@ impl ReferenceModule {
             let Some(resource) = resources.iter().find(|r| r.variable == variable) else {
                 continue;
             };
+            // fxbench holds a `texture1D` as a 2D texture one texel high (as its lowering reads
+            // it); a module declaring a 1D image cannot be bound to that view, and a driver
+            // given one anyway may crash (lavapipe did).
+            if resource.dim == Some(rspirv::spirv::Dim::Dim1D) {
+                return Err(binding_error(
+                    &resource.name,
+                    "ReShade's module reads it as a 1D image; fxbench holds 1D textures as 2D \
+                     ones a texel high, which that module cannot be bound to"
+                        .to_string(),
+                ));
+            }
             let (resource_kind, srgb) = self
                 .map_resource(effect, resource)
                 .map_err(|problem| binding_error(&resource.name, problem))?;
