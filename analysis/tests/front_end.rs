@@ -130,7 +130,7 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     let out = load(&[("p.wfx", &effect)], &options);
     let fx = out.effect.expect("valid");
     assert!(
-        fx.wgsl().contains("const Amount: f32 = 0.75;"),
+        fx.wgsl().contains("var<private> Amount: f32 = 0.75;"),
         "{}",
         fx.wgsl()
     );
@@ -160,16 +160,16 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     let constant: Vec<bool> = fx.uniforms().iter().map(|u| u.constant).collect();
     assert_eq!(constant, [true, false, true]);
     assert!(
-        fx.wgsl().contains("const Amount: f32 = 0.25;"),
+        fx.wgsl().contains("var<private> Amount: f32 = 0.25;"),
         "{}",
         fx.wgsl()
     );
     assert!(
         fx.wgsl()
-            .contains("const Tint: vec3<f32> = vec3<f32>(1, 0.5, 0.25);")
+            .contains("var<private> Tint: vec3<f32> = vec3<f32>(1, 0.5, 0.25);")
             || fx
                 .wgsl()
-                .contains("const Tint: vec3<f32> = vec3<f32>(1.0, 0.5, 0.25);"),
+                .contains("var<private> Tint: vec3<f32> = vec3<f32>(1.0, 0.5, 0.25);"),
         "{}",
         fx.wgsl()
     );
@@ -397,7 +397,7 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
         (word(64), word(68), word(72), word(76)),
         (1.0, 2.0, 3.0, 4.0)
     );
-    // Performance mode writes a matrix constant.
+    // Performance mode compiles the matrix in.
     let perf = load(
         &[("m.wfx", &effect)],
         &Options {
@@ -408,7 +408,7 @@ technique X {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     let effect = perf.effect.expect("valid");
     let wgsl = effect.wgsl();
     assert!(
-        wgsl.contains("const Flat: mat2x2<f32> = mat2x2<f32>(1.0, 2.0, 3.0, 4.0);"),
+        wgsl.contains("var<private> Flat: mat2x2<f32> = mat2x2<f32>(1.0, 2.0, 3.0, 4.0);"),
         "{wgsl}"
     );
 }
@@ -489,7 +489,7 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     assert_eq!([word(80), word(96)], [1, 0]);
     assert_eq!(float(112), 9.0);
 
-    // Performance mode writes them as const arrays.
+    // Performance mode compiles them in, as private arrays holding the values.
     let options = Options {
         mode: CompileMode::Performance,
         ..Options::default()
@@ -497,13 +497,13 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     let fx = load(&[("a.wfx", &effect)], &options).effect.expect("valid");
     assert!(
         fx.wgsl()
-            .contains("const W: array<f32, 3> = array<f32, 3>(0.25, 0.5, 0.75);"),
+            .contains("var<private> W: array<f32, 3> = array<f32, 3>(0.25, 0.5, 0.75);"),
         "{}",
         fx.wgsl()
     );
     assert!(
         fx.wgsl()
-            .contains("const B: array<bool, 2> = array<bool, 2>(true, false);")
+            .contains("var<private> B: array<bool, 2> = array<bool, 2>(true, false);")
     );
 }
 
@@ -534,14 +534,14 @@ technique T {{ pass {{ VertexShader = vs; PixelShader = ps; }} }}\n"
     assert_eq!(columns, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]);
     assert_eq!(float(64), 9.0);
 
-    // Performance mode writes it as a const array of matrices, which naga accepts.
+    // Performance mode compiles it in, as a private array of matrices, which naga accepts.
     let options = Options {
         mode: CompileMode::Performance,
         ..Options::default()
     };
     let fx = load(&[("a.wfx", &effect)], &options).effect.expect("valid");
     assert!(fx.wgsl().contains(
-        "const M: array<mat2x2<f32>, 2> = array<mat2x2<f32>, 2>(mat2x2<f32>(1.0, 2.0, 3.0, 4.0), mat2x2<f32>(5.0, 6.0, 7.0, 8.0));"
+        "var<private> M: array<mat2x2<f32>, 2> = array<mat2x2<f32>, 2>(mat2x2<f32>(1.0, 2.0, 3.0, 4.0), mat2x2<f32>(5.0, 6.0, 7.0, 8.0));"
     ), "{}", fx.wgsl());
 }
 

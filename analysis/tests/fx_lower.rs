@@ -304,6 +304,37 @@ fn uniform_arrays_of_matrices_of_every_base_validate_in_both_modes() {
 }
 
 #[test]
+fn performance_mode_leaves_what_compiled_in_values_make_to_run_time() {
+    // ReShade compiles a uniform in as a specialization constant, which only the driver folds:
+    // `pow` of a negative value, `sqrt` of one and divisions by zero are run-time values there
+    // (NaN, infinity), never errors. naga folding a `const` rejected them.
+    let text = with_vs(
+        "uniform float3 U = float3(-1, 2, 3);\n\
+         uniform float Z = 0;\n\
+         uniform int N = 0;\n\
+         float4 PS(float4 p : SV_Position) : SV_Target {\n\
+             return float4(pow(U, 2.5), sqrt(U.x) + 1.0 / Z + log(Z) + float(7 / N) + float(7 % N));\n\
+         }\n",
+    );
+    for mode in [CompileMode::Normal, CompileMode::Performance] {
+        let path = repo().join("assets/test_effect.fx");
+        let options = Options {
+            mode,
+            ..Options::default()
+        };
+        let out = analysis::compile(&path, text.clone(), &FsLoader, &options);
+        assert!(
+            out.diagnostics.is_empty(),
+            "{mode:?}: {:?}",
+            out.diagnostics
+        );
+        let effect = out.effect.expect("valid");
+        let constant = effect.uniforms().iter().all(|u| u.constant);
+        assert_eq!(constant, mode == CompileMode::Performance);
+    }
+}
+
+#[test]
 fn out_arguments_of_another_type_and_inside_expressions_validate() {
     // Temporaries converted both ways and written back right after the call (ReShade's order),
     // places with side effects evaluated once, a global and a static local as `out` arguments,

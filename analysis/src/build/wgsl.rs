@@ -167,11 +167,16 @@ pub(crate) fn generate(
     // BUFFER_WIDTH and friends are predefined macros (`wfx::predefined_macros`,
     // `fx::macros::fx_predefined_macros`).
     wgsl.push_str(GENERATED_HEADER);
+    // A uniform compiled in is a private variable holding its value, not a `const`: ReShade
+    // makes it a specialization constant, which the driver folds when it builds the pipeline,
+    // so what its value makes of the code (`pow` of a negative value, a division by zero) is a
+    // run-time value there, never a compile error; naga would fold a `const` and reject such
+    // results. Drivers fold a private variable nothing writes just the same.
     for u in items.uniforms.iter().filter(|u| u.constant) {
         wgsl.push_line(
             u.span,
             format_args!(
-                "const {}: {} = {};",
+                "var<private> {}: {} = {};",
                 u.name,
                 u.ty.wgsl(),
                 wgsl_literal(u.ty, &u.init)
