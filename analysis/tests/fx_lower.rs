@@ -499,9 +499,14 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         return;
     };
     let options = Options::default();
+    let performance = Options {
+        mode: CompileMode::Performance,
+        ..Options::default()
+    };
     let all = corpus::files_below(&root, "fx");
     let mut validating = 0;
     let mut failures = Vec::new();
+    let mut performance_failures = Vec::new();
     let mut naga_rejected = Vec::new();
     let mut interface_mismatches = Vec::new();
     for path in &all {
@@ -515,6 +520,13 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
             validating += 1;
             for m in stage_interface_mismatches(effect) {
                 interface_mismatches.push(format!("{name}: {m}"));
+            }
+            // Every uniform compiled in at its initial value must build as well.
+            let perf = analysis::load_effect(path, &performance);
+            if perf.effect.is_none() {
+                let first = perf.diagnostics.iter().find(|d| d.is_error());
+                let first = first.map(|d| d.render_short(&perf.sources));
+                performance_failures.push(format!("{name}: {}", first.unwrap_or_default()));
             }
         } else {
             let first = out
@@ -549,6 +561,11 @@ fn corpus_effects_lower_and_naga_accepts_all_generated_code() {
         naga_rejected.is_empty(),
         "naga rejects generated code:\n{}",
         naga_rejected.join("\n")
+    );
+    assert!(
+        performance_failures.is_empty(),
+        "effects that do not build in performance mode:\n{}",
+        performance_failures.join("\n")
     );
     assert!(
         interface_mismatches.is_empty(),
