@@ -45,6 +45,22 @@ fn with_vs(ps_code: &str) -> String {
     )
 }
 
+/// `text` built in `mode`, with no diagnostic.
+fn built_in(mode: CompileMode, text: &str) -> analysis::ValidatedEffect {
+    let path = repo().join("assets/test_effect.fx");
+    let options = Options {
+        mode,
+        ..Options::default()
+    };
+    let out = analysis::compile(&path, text.to_string(), &FsLoader, &options);
+    assert!(
+        out.diagnostics.is_empty(),
+        "{mode:?}: {:?}",
+        out.diagnostics
+    );
+    out.effect.expect("valid")
+}
+
 fn compile(text: &str) -> analysis::LoadOutput {
     let path = repo().join("assets/test_effect.fx");
     analysis::compile(&path, text.to_string(), &FsLoader, &Options::default())
@@ -273,18 +289,7 @@ fn uniform_arrays_of_matrices_of_every_base_validate_in_both_modes() {
          }\n",
     );
     for mode in [CompileMode::Normal, CompileMode::Performance] {
-        let path = repo().join("assets/test_effect.fx");
-        let options = Options {
-            mode,
-            ..Options::default()
-        };
-        let out = analysis::compile(&path, text.clone(), &FsLoader, &options);
-        assert!(
-            out.diagnostics.is_empty(),
-            "{mode:?}: {:?}",
-            out.diagnostics
-        );
-        let effect = out.effect.expect("valid");
+        let effect = built_in(mode, &text);
         let types: Vec<String> = effect.uniforms().iter().map(|u| u.ty.wgsl()).collect();
         assert_eq!(
             types,
@@ -317,18 +322,7 @@ fn performance_mode_leaves_what_compiled_in_values_make_to_run_time() {
          }\n",
     );
     for mode in [CompileMode::Normal, CompileMode::Performance] {
-        let path = repo().join("assets/test_effect.fx");
-        let options = Options {
-            mode,
-            ..Options::default()
-        };
-        let out = analysis::compile(&path, text.clone(), &FsLoader, &options);
-        assert!(
-            out.diagnostics.is_empty(),
-            "{mode:?}: {:?}",
-            out.diagnostics
-        );
-        let effect = out.effect.expect("valid");
+        let effect = built_in(mode, &text);
         let constant = effect.uniforms().iter().all(|u| u.constant);
         assert_eq!(constant, mode == CompileMode::Performance);
     }
