@@ -1007,6 +1007,9 @@ impl<'m> Emitter<'m> {
                 }
                 Ok(())
             }
+            // A string whose value is dropped (`"text";`, `"a", x`): ReShade takes it as a
+            // constant and emits nothing.
+            ExprKind::Literal(Literal::String(_)) => Ok(()),
             ExprKind::Call { callee, args }
                 if callee.joined() == "sincos" && !self.facts.calls.contains_key(&callee.range) =>
             {
