@@ -1125,8 +1125,20 @@ impl<'m> Emitter<'m> {
             None => self.expr_as(value, ty)?,
             Some(op) => {
                 let current = self.expr(target)?;
-                let v = self.expr(value)?;
-                let vty = self.ty(value);
+                let mut v = self.expr(value)?;
+                let mut vty = self.ty(value);
+                // An integer `/=` or `%=` by a constant zero is left to run time, as the
+                // operator is (`exprs.rs`): WGSL rejects a constant zero divisor.
+                let integer = ty.numeric().is_some_and(|n| n.0 != Base::Float);
+                if matches!(op, BinaryOp::Divide | BinaryOp::Modulo)
+                    && integer
+                    && super::consts::wgsl_eval(value, &self.lowered.consts)
+                        .is_some_and(|c| c.values.contains(&0.0))
+                {
+                    v = self.convert(v, vty, ty, range)?;
+                    vty = ty;
+                    v = self.at_run_time(v, ty, range)?;
+                }
                 self.compound(op, current, ty, v, vty, range)?
             }
         };
