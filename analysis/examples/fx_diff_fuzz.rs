@@ -287,8 +287,14 @@ impl Generator<'_> {
                     format!("{op}{}", self.expr(want))
                 }
                 // ReShade's condition has the values' dimensions (X3020 otherwise): a bool
-                // vector for vectors, none for matrices.
-                6 if self.strict && want.is_matrix() => self.leaf(want),
+                // vector for vectors, and for a matrix one as long as its rows (ReShade
+                // compares the rows or the columns).
+                6 if self.strict && want.is_matrix() => {
+                    let rows = want.numeric().map_or(2, |n| n.1);
+                    let c = self.expr(&Type::vector(Base::Bool, rows));
+                    let (a, b) = (self.expr(want), self.expr(want));
+                    format!("({c} ? {a} : {b})")
+                }
                 6 if self.strict => {
                     let c = self.expr(&want.with_base(Base::Bool));
                     let (a, b) = (self.expr(want), self.expr(want));
@@ -556,7 +562,8 @@ impl Generator<'_> {
             }
             6 if depth_left => {
                 let c = self.expr(&Type::BOOL);
-                out.push(format!("{pad}if ({c})"));
+                let attribute = ["", "", "[flatten] ", "[branch] "][self.rng.below(4)];
+                out.push(format!("{pad}{attribute}if ({c})"));
                 self.block(out, indent);
                 if self.rng.below(3) == 0 {
                     out.push(format!("{pad}else"));
