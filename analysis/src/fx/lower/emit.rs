@@ -1077,6 +1077,22 @@ impl<'m> Emitter<'m> {
 
     fn step_untraced(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
+        // A bool matrix steps as an integer one, as a bool does below.
+        if ty.is_matrix() && ty.numeric().is_some_and(|n| n.0 == Base::Bool) {
+            let step_ty = ty.with_base(Base::Int);
+            let current = self.expr_as(operand, &step_ty)?;
+            let code = self.binary(
+                op,
+                current,
+                &step_ty,
+                "1i".into(),
+                &Type::INT,
+                &step_ty,
+                range,
+            )?;
+            let value = self.convert(code, &step_ty, ty, range)?;
+            return self.store_value(operand, value, ty, range);
+        }
         if ty.is_matrix() {
             return self.matrix_step(op, operand, ty, range);
         }
