@@ -3,6 +3,7 @@
 //! const), and one to a shorter vector or a scalar of the same base type is a swizzle of the
 //! operand (`(float2)v3` is `v3.xy`); both stay as writable as the operand, so
 //! `--float2(uv)`, `(float)v = 1` and `f(int2(i))` for an `out` parameter write the variable.
+//! A unary `+` is skipped the same way (`parse_expression_unary` does nothing for it).
 //! The checker takes them as places ([`cast_place`]); after it, [`rewrite`] replaces them in the
 //! tree by the operand or its swizzle, so that lowering sees ordinary places.
 
@@ -36,9 +37,14 @@ pub(super) fn cast_place(from: &Type, to: &Type) -> Option<&'static str> {
     }
 }
 
-/// The operand of a cast or one-argument constructor `e`, if `e` is one.
+/// The operand of a cast or one-argument constructor `e`, if `e` is one, or of a unary `+`
+/// (which ReShade skips: `++ +x` and `+x = 1` write `x`).
 pub(super) fn cast_operand(e: &Expr) -> Option<&Expr> {
     match &e.kind {
+        ExprKind::Unary {
+            op: UnaryOp::Plus,
+            operand,
+        } => Some(operand),
         ExprKind::Cast { operand, .. } => Some(operand),
         ExprKind::Construct { args, .. } if args.len() == 1 => args.first(),
         _ => None,
@@ -209,7 +215,7 @@ fn place(e: &mut Expr, types: &HashMap<TextRange, Type>) {
             };
             let range = e.range;
             let operand = match std::mem::replace(&mut e.kind, ExprKind::Error) {
-                ExprKind::Cast { operand, .. } => *operand,
+                ExprKind::Cast { operand, .. } | ExprKind::Unary { operand, .. } => *operand,
                 ExprKind::Construct { mut args, .. } => args.remove(0),
                 _ => return,
             };
