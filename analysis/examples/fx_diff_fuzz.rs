@@ -1742,7 +1742,10 @@ impl Generator<'_> {
         let targets = 1 + self.rng.below(most);
         let odd_size = !self.strict && self.rng.below(10) == 0;
         for k in 0..targets {
-            let format = if !self.strict && self.rng.below(10) == 0 {
+            // Strict programs keep to RGBA8, the one format `SRGBWriteEnable` writes.
+            let format = if self.strict {
+                "RGBA8"
+            } else if self.rng.below(10) == 0 {
                 FORMATS[self.rng.below(FORMATS.len())]
             } else {
                 ["RGBA8", "RGBA16F", "RGBA32F", "RGB10A2", "R8", "RG16F"][self.rng.below(6)]
