@@ -1148,8 +1148,7 @@ impl<'m> Emitter<'m> {
                 let integer = ty.numeric().is_some_and(|n| n.0 != Base::Float);
                 if matches!(op, BinaryOp::Divide | BinaryOp::Modulo)
                     && integer
-                    && super::consts::wgsl_eval(value, &self.lowered.consts)
-                        .is_some_and(|c| c.values.contains(&0.0))
+                    && super::consts::may_be_constant_zero(value, &self.lowered.consts)
                 {
                     v = self.convert(v, vty, ty, range)?;
                     vty = ty;

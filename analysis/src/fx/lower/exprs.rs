@@ -294,7 +294,10 @@ impl<'m> Emitter<'m> {
                 // constants counts: ReShade folds none.)
                 let consts = &self.lowered.consts;
                 let rhs_value = super::consts::wgsl_eval(rhs, consts);
-                let zero = rhs_value.as_ref().is_some_and(|c| c.values.contains(&0.0));
+                let zero = match &rhs_value {
+                    Some(c) => c.values.contains(&0.0),
+                    None => super::consts::may_be_constant_zero(rhs, consts),
+                };
                 let both =
                     rhs_value.and_then(|b| Some((super::consts::wgsl_eval(lhs, consts)?, b)));
                 // ReShade folds float arithmetic of constants to an infinity or a NaN
