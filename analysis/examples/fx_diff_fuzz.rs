@@ -199,7 +199,7 @@ const BINARY: [&str; 18] = [
 const ASSIGN: [&str; 11] = [
     "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
 ];
-const INTRINSICS: [&str; 38] = [
+const INTRINSICS: [&str; 65] = [
     "abs",
     "saturate",
     "lerp",
@@ -238,6 +238,33 @@ const INTRINSICS: [&str; 38] = [
     "determinant",
     "transpose",
     "fmod",
+    "acos",
+    "asin",
+    "atan",
+    "atan2",
+    "ceil",
+    "cosh",
+    "degrees",
+    "exp",
+    "faceforward",
+    "fwidth",
+    "isinf",
+    "isnan",
+    "ldexp",
+    "log",
+    "log10",
+    "log2",
+    "radians",
+    "rcp",
+    "reflect",
+    "refract",
+    "round",
+    "sinh",
+    "tan",
+    "tanh",
+    "trunc",
+    "ddx",
+    "ddy",
 ];
 
 impl Generator<'_> {
