@@ -474,6 +474,18 @@ impl Generator<'_> {
         if name == "pow" {
             args[0] = format!("abs({})", args[0]);
         }
+        // The same gap for any intrinsic of constants that folds to an infinity or a NaN
+        // (`exp2(1000.0)`, `log(0.0)`, `acos(2.0)`): arguments kept in the range where each is
+        // finite.
+        match name {
+            "exp" | "exp2" | "cosh" | "sinh" | "ldexp" | "acos" | "asin" => {
+                args[0] = format!("saturate({})", args[0]);
+            }
+            "log" | "log2" | "log10" | "sqrt" | "rsqrt" | "rcp" => {
+                args[0] = format!("(saturate({}) + 0.5)", args[0]);
+            }
+            _ => {}
+        }
         format!("{name}({})", args.join(", "))
     }
 
