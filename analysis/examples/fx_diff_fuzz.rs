@@ -478,8 +478,13 @@ impl Generator<'_> {
         // (`exp2(1000.0)`, `log(0.0)`, `acos(2.0)`): arguments kept in the range where each is
         // finite.
         match name {
-            "exp" | "exp2" | "cosh" | "sinh" | "ldexp" | "acos" | "asin" => {
+            "exp" | "exp2" | "cosh" | "sinh" | "acos" | "asin" => {
                 args[0] = format!("saturate({})", args[0]);
+            }
+            "ldexp" => {
+                for a in &mut args {
+                    *a = format!("saturate({a})");
+                }
             }
             "log" | "log2" | "log10" | "sqrt" | "rsqrt" | "rcp" => {
                 args[0] = format!("(saturate({}) + 0.5)", args[0]);
