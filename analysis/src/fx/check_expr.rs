@@ -305,6 +305,8 @@ impl Checker {
     pub(super) fn assignable(&mut self, target: &Expr) {
         let mut root = target;
         let mut repeated = false;
+        // Through a cast of a scalar to a vector (`(float2)f`, a place `f.xx` in ReShade).
+        let mut widened = false;
         loop {
             // A swizzle naming a component twice (`v.xx`, `m._m00_m00`, a scalar's `.xx`) is
             // not writable.
@@ -333,6 +335,19 @@ impl Checker {
                     {
                         operand
                     }
+                    Some(operand)
+                        if self
+                            .facts
+                            .types
+                            .get(&operand.range)
+                            .zip(self.facts.types.get(&root.range))
+                            .is_some_and(|(from, to)| {
+                                super::place_casts::widening_place(from, to)
+                            }) =>
+                    {
+                        widened = true;
+                        operand
+                    }
                     _ => break,
                 },
             };
@@ -349,6 +364,14 @@ impl Checker {
                 _ => "expression".to_string(),
             };
             let message = format!("'{shown}' : l-value specifies a read-only value");
+            self.report(DiagnosticCode::AssignTypeMismatch, target.range, message);
+        } else if widened {
+            // ReShade keeps `(float2)f` writable as `f.xx`, which no back end stores to
+            // (`conformance/backend_rejects.tsv`).
+            let message = "'expression' : a cast of a scalar to a vector is a place with a \
+                           repeated component (`f.xx`); ReShade's compiler accepts this, but \
+                           none of its back ends compile it"
+                .to_string();
             self.report(DiagnosticCode::AssignTypeMismatch, target.range, message);
         }
     }

@@ -37,6 +37,20 @@ pub(super) fn cast_place(from: &Type, to: &Type) -> Option<&'static str> {
     }
 }
 
+/// Whether a cast of `from` to `to` is the operand's swizzle that repeats its one component
+/// (`(float2)f` is `f.xx`): ReShade's front end keeps it writable, but the store it writes is
+/// one no back end compiles (HLSL's and GLSL's `f.xx = v`, a vector stored to a scalar in
+/// SPIR-V).
+pub(super) fn widening_place(from: &Type, to: &Type) -> bool {
+    matches!(
+        (from, to),
+        (
+            Type::Numeric { base: a, rows: 1, cols: 1 },
+            Type::Numeric { base: b, rows: 2..=4, cols: 1 },
+        ) if a == b
+    )
+}
+
 /// The operand of a cast or one-argument constructor `e`, if `e` is one, or of a unary `+`
 /// (which ReShade skips: `++ +x` and `+x = 1` write `x`).
 pub(super) fn cast_operand(e: &Expr) -> Option<&Expr> {
