@@ -199,7 +199,7 @@ const BINARY: [&str; 18] = [
 const ASSIGN: [&str; 11] = [
     "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
 ];
-const INTRINSICS: [&str; 28] = [
+const INTRINSICS: [&str; 65] = [
     "abs",
     "saturate",
     "lerp",
@@ -228,6 +228,43 @@ const INTRINSICS: [&str; 28] = [
     "sign",
     "countbits",
     "asuint",
+    "asint",
+    "asfloat",
+    "f32tof16",
+    "f16tof32",
+    "firstbithigh",
+    "firstbitlow",
+    "reversebits",
+    "determinant",
+    "transpose",
+    "fmod",
+    "acos",
+    "asin",
+    "atan",
+    "atan2",
+    "ceil",
+    "cosh",
+    "degrees",
+    "exp",
+    "faceforward",
+    "fwidth",
+    "isinf",
+    "isnan",
+    "ldexp",
+    "log",
+    "log10",
+    "log2",
+    "radians",
+    "rcp",
+    "reflect",
+    "refract",
+    "round",
+    "sinh",
+    "tan",
+    "tanh",
+    "trunc",
+    "ddx",
+    "ddy",
 ];
 
 impl Generator<'_> {
@@ -277,8 +314,14 @@ impl Generator<'_> {
                     format!("{op}{}", self.expr(want))
                 }
                 // ReShade's condition has the values' dimensions (X3020 otherwise): a bool
-                // vector for vectors, none for matrices.
-                6 if self.strict && want.is_matrix() => self.leaf(want),
+                // vector for vectors, and for a matrix one as long as its rows (ReShade
+                // compares the rows or the columns).
+                6 if self.strict && want.is_matrix() => {
+                    let rows = want.numeric().map_or(2, |n| n.1);
+                    let c = self.expr(&Type::vector(Base::Bool, rows));
+                    let (a, b) = (self.expr(want), self.expr(want));
+                    format!("({c} ? {a} : {b})")
+                }
                 6 if self.strict => {
                     let c = self.expr(&want.with_base(Base::Bool));
                     let (a, b) = (self.expr(want), self.expr(want));
@@ -380,12 +423,15 @@ impl Generator<'_> {
                 format!("{n}.{s}")
             }
             Some((_, rows, cols)) => {
+                // Zero-based `_m00` or one-based `_11` cells.
+                let one = self.rng.below(2);
+                let prefix = if one == 1 { "_" } else { "_m" };
                 let cells: String = (0..len)
                     .map(|_| {
                         format!(
-                            "_m{}{}",
-                            self.rng.below(usize::from(rows)),
-                            self.rng.below(usize::from(cols))
+                            "{prefix}{}{}",
+                            self.rng.below(usize::from(rows)) + one,
+                            self.rng.below(usize::from(cols)) + one
                         )
                     })
                     .collect();
@@ -411,7 +457,7 @@ impl Generator<'_> {
         } else {
             return self.leaf(want);
         };
-        let args: Vec<String> = pick
+        let mut args: Vec<String> = pick
             .params
             .iter()
             .map(|p| {
@@ -423,6 +469,28 @@ impl Generator<'_> {
                 }
             })
             .collect();
+        // `pow` of a negative constant is a known lowering gap (naga's constant evaluator
+        // rejects it where ReShade computes a NaN at run time): its base is kept positive.
+        if name == "pow" {
+            args[0] = format!("abs({})", args[0]);
+        }
+        // The same gap for any intrinsic of constants that folds to an infinity or a NaN
+        // (`exp2(1000.0)`, `log(0.0)`, `acos(2.0)`): arguments kept in the range where each is
+        // finite.
+        match name {
+            "exp" | "exp2" | "cosh" | "sinh" | "acos" | "asin" => {
+                args[0] = format!("saturate({})", args[0]);
+            }
+            "ldexp" => {
+                for a in &mut args {
+                    *a = format!("saturate({a})");
+                }
+            }
+            "log" | "log2" | "log10" | "sqrt" | "rsqrt" | "rcp" => {
+                args[0] = format!("(saturate({}) + 0.5)", args[0]);
+            }
+            _ => {}
+        }
         format!("{name}({})", args.join(", "))
     }
 
@@ -538,7 +606,8 @@ impl Generator<'_> {
             }
             6 if depth_left => {
                 let c = self.expr(&Type::BOOL);
-                out.push(format!("{pad}if ({c})"));
+                let attribute = ["", "", "[flatten] ", "[branch] "][self.rng.below(4)];
+                out.push(format!("{pad}{attribute}if ({c})"));
                 self.block(out, indent);
                 if self.rng.below(3) == 0 {
                     out.push(format!("{pad}else"));
@@ -669,7 +738,8 @@ impl Generator<'_> {
         let may_break = self.loops + self.switches > 0;
         let may_continue = self.loops > 0;
         let guard = self.expr(&Type::BOOL);
-        match self.rng.below(6) {
+        match self.rng.below(7) {
+            6 => out.push(format!("{pad}if ({guard}) discard;")),
             0 | 1 if may_break || self.rng.below(10) == 0 => {
                 out.push(format!("{pad}if ({guard}) break;"));
             }
@@ -723,7 +793,7 @@ struct Parts {
 }
 
 /// The families, the preprocessor's first (drawn twice as often: it has the most forms).
-const FAMILIES: [fn(&mut Generator, &mut Parts); 9] = [
+const FAMILIES: [fn(&mut Generator, &mut Parts); 11] = [
     |g, p| g.preprocessor(p),
     |g, p| g.preprocessor(p),
     |g, p| g.structs(p),
@@ -733,6 +803,8 @@ const FAMILIES: [fn(&mut Generator, &mut Parts); 9] = [
     |g, p| g.compute(p),
     |g, p| g.annotations(p),
     |g, p| g.texture_reads(p),
+    |g, p| g.shader_forms(p),
+    |g, p| g.pass_states(p),
 ];
 
 const PP_BINARY: [&str; 18] = [
@@ -1300,6 +1372,12 @@ impl Generator<'_> {
         a.push(format!("    tex2Dstore({st}, {coord}, {v});"));
         if typed && self.rng.below(2) == 0 {
             let value = ["1", "1u", "gi"][self.rng.below(3)];
+            // A storage texel has no exchange in WGSL (a known lowering gap): an add instead.
+            let op = if op == "atomicExchange" {
+                "atomicAdd"
+            } else {
+                op
+            };
             a.push(format!("    {op}({st}, int2(id.xy), {value});"));
         }
         if self.rng.below(4) == 0 {
@@ -1339,6 +1417,7 @@ impl Generator<'_> {
             _ => ("RGBA16F", "float4"),
         };
         let typed = element != "float4";
+        let levels = 1 + self.rng.below(4);
         // A texture takes no element type in ReShade 6.1 (a syntax error now and then).
         parts.globals.push(format!(
             "texture2D{} {t} {{ Width = {}; Height = {}; MipLevels = {}; Format = {format}; }};",
@@ -1349,7 +1428,7 @@ impl Generator<'_> {
             },
             1 + self.rng.below(64),
             1 + self.rng.below(64),
-            1 + self.rng.below(4)
+            levels
         ));
         let states = [
             format!(
@@ -1362,7 +1441,7 @@ impl Generator<'_> {
             format!("MaxLOD = {}.0;", self.rng.below(9)),
             // A bias on a mipmapped texture is a lowering gap of ours (`UnsupportedFeature`),
             // no front-end rule: mostly none.
-            if self.rng.below(8) == 0 {
+            if levels == 1 && self.rng.below(4) == 0 {
                 format!("MipLODBias = {}.5;", self.rng.below(3))
             } else {
                 "MipLODBias = 0.0;".into()
@@ -1453,7 +1532,11 @@ impl Generator<'_> {
         // A uniform array with its initial values.
         let ua = self.fresh("FzUA");
         let n = 1 + self.rng.below(4);
-        let ut = random_type(self.rng);
+        // Uniform arrays of matrices are a known lowering gap (`UnsupportedFeature`): none.
+        let mut ut = random_type(self.rng);
+        if ut.is_matrix() {
+            ut = Type::vector(Base::Float, 4);
+        }
         let items: Vec<String> = (0..n).map(|_| constant_of(self.rng, &ut)).collect();
         parts.globals.push(format!(
             "uniform {} {ua}[{n}] < ui_type = \"drag\"; > = {{ {} }};",
@@ -1563,6 +1646,463 @@ impl Generator<'_> {
         parts.after.push(format!(
             "technique {t}T {ta} {{ pass {t}P {pa} {{ VertexShader = CaseVS; PixelShader = PS; }} }}"
         ));
+    }
+
+    /// `static` globals and locals of every type, `const` parameters, an `out` parameter left
+    /// unwritten on some paths, `mul` of matrices and vectors in every order, integer division
+    /// and modulo of negative constants, a struct returned through two calls.
+    fn shader_forms(&mut self, parts: &mut Parts) {
+        // A static global, constant or not, with an initialiser (now and then none).
+        let t = random_type(self.rng);
+        let g = self.fresh("FzSt");
+        let konst = self.rng.below(2) == 0;
+        let init = if !self.strict && self.rng.below(6) == 0 {
+            String::new()
+        } else if !self.strict && self.rng.below(3) == 0 {
+            // Not a literal expression now and then (ReShade: X3011).
+            let s = self.values.clone();
+            self.values.clear();
+            let v = self.vars.clone();
+            self.vars.clear();
+            let e = format!(" = {}", self.expr(&t));
+            self.values = s;
+            self.vars = v;
+            e
+        } else {
+            format!(" = {}", constant_of(self.rng, &t))
+        };
+        parts.globals.push(format!(
+            "static {}{} {g}{init};",
+            if konst { "const " } else { "" },
+            t.name()
+        ));
+        if konst {
+            self.values.push((g, t));
+        } else {
+            self.vars.push((g, t));
+        }
+        // A static local.
+        let t = random_type(self.rng);
+        let l = self.fresh("sl");
+        let konst = self.rng.below(2) == 0;
+        let init = if self.rng.below(3) == 0 {
+            self.expr(&t)
+        } else {
+            constant_of(self.rng, &t)
+        };
+        parts.body.push(format!(
+            "    static {}{} {l} = {init};",
+            if konst { "const " } else { "" },
+            t.name()
+        ));
+        if konst {
+            self.values.push((l, t));
+        } else {
+            self.vars.push((l, t));
+        }
+        // A function of `const` parameters (now and then one assigned: X3025).
+        let (p, q, r) = (
+            random_type(self.rng),
+            random_type(self.rng),
+            random_type(self.rng),
+        );
+        let f = self.fresh("FzCp");
+        let vars = std::mem::replace(&mut self.vars, vec![("y".into(), q.clone())]);
+        let values = std::mem::replace(&mut self.values, vec![("x".into(), p.clone())]);
+        let body = self.expr(&r);
+        let write = if !self.strict && self.rng.below(8) == 0 {
+            format!(" x = {};", constant_of(self.rng, &p))
+        } else {
+            String::new()
+        };
+        self.vars = vars;
+        self.values = values;
+        parts.globals.push(format!(
+            "{} {f}(const {} x, {} {} y) {{{write} return {body}; }}",
+            r.name(),
+            p.name(),
+            ["in const", "const in", "const", "in"][self.rng.below(4)],
+            q.name()
+        ));
+        self.callables.push(Callable {
+            name: f,
+            params: vec![Some(p), Some(q)],
+            ret: r,
+        });
+        // An `out` parameter written on one path only, or never.
+        let t = random_type(self.rng);
+        let f = self.fresh("FzUo");
+        let write = constant_of(self.rng, &t);
+        parts.globals.push(match self.rng.below(3) {
+            0 => format!("void {f}(out {} r, float c) {{ }}", t.name()),
+            1 => format!(
+                "void {f}(out {} r, float c) {{ if (c > 0.5) r = {write}; }}",
+                t.name()
+            ),
+            _ => format!(
+                "void {f}(out {} r, float c) {{ if (c > 0.5) return; r = {write}; }}",
+                t.name()
+            ),
+        });
+        let o = self.fresh("uo");
+        let c = self.expr(&Type::FLOAT);
+        parts.body.push(format!("    {} {o};", t.name()));
+        parts.body.push(format!("    {f}({o}, {c});"));
+        self.vars.push((o, t));
+        self.mul_and_division();
+        // A struct returned through two calls, read member by member.
+        let s = self.fresh("FzR");
+        parts
+            .globals
+            .push(format!("struct {s} {{ float4 c; float2 d; int k; }};"));
+        parts.globals.push(format!(
+            "{s} {s}Make(float x) {{ {s} r; r.c = x; r.d = float2(x, 1.0); r.k = int(x); return r; }}"
+        ));
+        parts.globals.push(format!(
+            "{s} {s}Wrap(float x) {{ return {s}Make(x * 2.0); }}"
+        ));
+        let x = self.expr(&Type::FLOAT);
+        self.values
+            .push((format!("{s}Wrap({x}).c.zyx"), Type::vector(Base::Float, 3)));
+        let x = self.expr(&Type::FLOAT);
+        self.values.push((format!("{s}Wrap({x}).k"), Type::INT));
+    }
+
+    /// Pass states of every kind (render targets 0 to 7, sRGB writes, blend and stencil states
+    /// with every enumeration value, clears, mipmap generation, topology), function-like macros
+    /// in states and annotations, uniforms of every `source`.
+    fn pass_states(&mut self, parts: &mut Parts) {
+        let first = !parts
+            .globals
+            .iter()
+            .any(|l| l.starts_with("#define FZ_ST("));
+        if first {
+            parts.globals.push("#define FZ_ST(x) x".into());
+            parts.globals.push("#define FZ_LBL(s) #s".into());
+            parts.globals.push("#define FZ_TWO_OF(a) (a * 2)".into());
+        }
+        let p = self.fresh("FzPs");
+        let most = if self.rng.below(4) == 0 { 8 } else { 3 };
+        let targets = 1 + self.rng.below(most);
+        let odd_size = !self.strict && self.rng.below(10) == 0;
+        for k in 0..targets {
+            // Strict programs keep to RGBA8, the one format `SRGBWriteEnable` writes.
+            let format = if self.strict {
+                "RGBA8"
+            } else if self.rng.below(10) == 0 {
+                FORMATS[self.rng.below(FORMATS.len())]
+            } else {
+                ["RGBA8", "RGBA16F", "RGBA32F", "RGB10A2", "R8", "RG16F"][self.rng.below(6)]
+            };
+            let width = if odd_size && k == 1 { 8 } else { 16 };
+            parts.globals.push(format!(
+                "texture2D {p}RT{k} {{ Width = {width}; Height = 16; Format = {format}; MipLevels = {}; }};",
+                1 + self.rng.below(3)
+            ));
+        }
+        if first {
+            // FZ_RT(n) names the first family's targets.
+            parts.globals.push(format!("#define FZ_RT(n) {p}RT##n"));
+        }
+        // A pixel shader writing every target.
+        let outs: Vec<String> = (0..targets)
+            .map(|k| format!("out float4 c{k} : SV_Target{k}"))
+            .collect();
+        parts.after.push(format!(
+            "void {p}PS(float4 pos : SV_Position, float2 uv : TEXCOORD0, {})",
+            outs.join(", ")
+        ));
+        parts.after.push("{".into());
+        for k in 0..targets {
+            parts
+                .after
+                .push(format!("    c{k} = float4(uv, {k}.0, 1.0);"));
+        }
+        parts.after.push("}".into());
+        let mut states: Vec<String> = Vec::new();
+        let skip = !self.strict && targets > 2 && self.rng.below(8) == 0;
+        for k in 0..targets {
+            if skip && k == 1 {
+                continue;
+            }
+            let name = if targets == 1 && self.rng.below(2) == 0 {
+                "RenderTarget".to_string()
+            } else {
+                format!("RenderTarget{k}")
+            };
+            let value = if first && self.rng.below(3) == 0 {
+                format!("FZ_RT({k})")
+            } else {
+                format!("{p}RT{k}")
+            };
+            states.push(format!("{name} = {value};"));
+        }
+        states.extend(self.pass_state_list(targets));
+        // Annotations with macros on the technique and a uniform.
+        let ann = [
+            "< ui_label = FZ_LBL(fuzz pass); >",
+            "< ui_tooltip = FZ_ST(\"tip\"); enabled = FZ_ST(true); >",
+            "< hidden = FZ_TWO_OF(0); timeout = FZ_ST(100); >",
+            "",
+        ][self.rng.below(4)];
+        parts.after.push(format!(
+            "technique {p}T {ann} {{ pass {{ VertexShader = CaseVS; PixelShader = {p}PS; {} }} }}",
+            states.join(" ")
+        ));
+        let u = self.fresh("FzMu");
+        parts.globals.push(format!(
+            "uniform float {u} < ui_max = FZ_TWO_OF(2.0); ui_label = FZ_LBL(a b); ui_type = FZ_ST(\"slider\"); > = FZ_ST(1.0);"
+        ));
+        self.values.push((u, Type::FLOAT));
+        self.source_uniforms(parts);
+    }
+
+    /// `mul` of matrices and vectors in every order, integer division and modulo of negative
+    /// constants: values for the statements.
+    fn mul_and_division(&mut self) {
+        // `mul` of a matrix and a vector or matrix, in both orders.
+        let (rows, cols) = (2 + self.rng.below(3) as u8, 2 + self.rng.below(3) as u8);
+        let base = if self.rng.below(4) == 0 {
+            SCALARS[1 + self.rng.below(3)]
+        } else {
+            Base::Float
+        };
+        let m = Type::Numeric { base, rows, cols };
+        let (a, b) = (self.expr(&m), self.expr(&Type::vector(base, cols)));
+        self.values
+            .push((format!("mul({a}, {b})"), Type::vector(base, rows)));
+        let (a, b) = (self.expr(&Type::vector(base, rows)), self.expr(&m));
+        self.values
+            .push((format!("mul({a}, {b})"), Type::vector(base, cols)));
+        let k = 2 + self.rng.below(3) as u8;
+        let n = Type::Numeric {
+            base,
+            rows: cols,
+            cols: k,
+        };
+        let (a, b) = (self.expr(&m), self.expr(&n));
+        self.values.push((
+            format!("mul({a}, {b})"),
+            Type::Numeric {
+                base,
+                rows,
+                cols: k,
+            },
+        ));
+        let s = self.expr(&Type::scalar(base));
+        let b = self.expr(&m);
+        self.values.push((format!("mul({s}, {b})"), m));
+        // Integer division and modulo of negative constants.
+        let number = |g: &mut Self, zero: bool| -> i32 {
+            let n = g.rng.below(19) as i32 - 9;
+            if n == 0 && !zero { 3 } else { n }
+        };
+        for _ in 0..2 {
+            let zero = !self.strict && self.rng.below(6) == 0;
+            let (x, y) = (number(self, true), number(self, zero));
+            let op = ["/", "%"][self.rng.below(2)];
+            let (text, ty) = match self.rng.below(4) {
+                0 => (format!("({x}u {op} {}u)", y.unsigned_abs()), Type::UINT),
+                1 => (format!("({x} {op} {}u)", y.unsigned_abs()), Type::UINT),
+                _ => (format!("({x} {op} {y})"), Type::INT),
+            };
+            self.values.push((text, ty));
+        }
+    }
+
+    /// Two to seven pass states of every kind for a pass of `targets` render targets.
+    fn pass_state_list(&mut self, targets: usize) -> Vec<String> {
+        let mut states = Vec::new();
+        const FACTORS: [&str; 12] = [
+            "ZERO",
+            "ONE",
+            "SRCCOLOR",
+            "INVSRCCOLOR",
+            "DESTCOLOR",
+            "INVDESTCOLOR",
+            "SRCALPHA",
+            "INVSRCALPHA",
+            "DESTALPHA",
+            "INVDESTALPHA",
+            "NONE",
+            "1",
+        ];
+        const OPS: [&str; 5] = ["ADD", "SUBTRACT", "REVSUBTRACT", "MIN", "MAX"];
+        const FUNCS: [&str; 12] = [
+            "NEVER",
+            "EQUAL",
+            "NEQUAL",
+            "NOTEQUAL",
+            "LESS",
+            "GREATER",
+            "LEQUAL",
+            "LESSEQUAL",
+            "GEQUAL",
+            "GREATEREQUAL",
+            "ALWAYS",
+            "8",
+        ];
+        const STENCIL_OPS: [&str; 8] = [
+            "KEEP", "ZERO", "REPLACE", "INVERT", "INCR", "INCRSAT", "DECR", "DECRSAT",
+        ];
+        const TOPOLOGIES: [&str; 8] = [
+            "POINTS",
+            "POINTLIST",
+            "LINES",
+            "LINELIST",
+            "LINESTRIP",
+            "TRIANGLES",
+            "TRIANGLELIST",
+            "TRIANGLESTRIP",
+        ];
+        let boolean = |g: &mut Self| -> String {
+            [
+                "true",
+                "false",
+                "1",
+                "0",
+                "FZ_ST(true)",
+                "FZ_TWO_OF(1)",
+                "2 > 1",
+            ][g.rng.below(7)]
+            .into()
+        };
+        let index = |g: &mut Self| -> String {
+            match g.rng.below(4) {
+                0 => String::new(),
+                _ => format!("{}", g.rng.below(targets)),
+            }
+        };
+        for _ in 0..2 + self.rng.below(6) {
+            let state = match self.rng.below(16) {
+                0 => format!("SRGBWriteEnable = {};", boolean(self)),
+                1 => format!("ClearRenderTargets = {};", boolean(self)),
+                2 => format!(
+                    "{} = {};",
+                    ["GenerateMipMaps", "GenerateMipmaps"][self.rng.below(2)],
+                    boolean(self)
+                ),
+                3 => format!("BlendEnable{} = {};", index(self), boolean(self)),
+                4 => format!(
+                    "BlendOp{} = {};",
+                    index(self),
+                    OPS[self.rng.below(OPS.len())]
+                ),
+                5 => format!("BlendOpAlpha{} = {};", index(self), OPS[self.rng.below(5)]),
+                6 => format!(
+                    "{}{} = {};",
+                    ["SrcBlend", "SrcBlendAlpha", "DestBlend", "DestBlendAlpha"][self.rng.below(4)],
+                    index(self),
+                    FACTORS[self.rng.below(FACTORS.len())]
+                ),
+                7 => format!(
+                    "{}{} = {};",
+                    ["ColorWriteMask", "RenderTargetWriteMask"][self.rng.below(2)],
+                    index(self),
+                    ["0xF", "15", "7", "0", "FZ_ST(3)", "255", "0x1F"][self.rng.below(7)]
+                ),
+                8 => format!("StencilEnable = {};", boolean(self)),
+                9 => format!(
+                    "{} = {};",
+                    [
+                        "StencilRef",
+                        "StencilReadMask",
+                        "StencilMask",
+                        "StencilWriteMask"
+                    ][self.rng.below(4)],
+                    ["0", "1", "0xFF", "255", "FZ_TWO_OF(3)", "256"][self.rng.below(6)]
+                ),
+                10 => format!("StencilFunc = {};", FUNCS[self.rng.below(FUNCS.len())]),
+                11 => format!(
+                    "{} = {};",
+                    [
+                        "StencilPass",
+                        "StencilPassOp",
+                        "StencilFail",
+                        "StencilFailOp",
+                        "StencilZFail",
+                        "StencilDepthFail",
+                        "StencilDepthFailOp"
+                    ][self.rng.below(7)],
+                    STENCIL_OPS[self.rng.below(STENCIL_OPS.len())]
+                ),
+                12 => format!(
+                    "{} = {};",
+                    ["PrimitiveTopology", "PrimitiveType"][self.rng.below(2)],
+                    TOPOLOGIES[self.rng.below(TOPOLOGIES.len())]
+                ),
+                13 => format!("VertexCount = {};", [3, 4, 6, 1][self.rng.below(4)]),
+                // An enumeration value of another state's kind, an index past 7, a value
+                // that is no scalar constant (ReShade: X3004, X3011).
+                14 if !self.strict => [
+                    "SrcBlend = KEEP;",
+                    "StencilFunc = ADD;",
+                    "BlendEnable8 = true;",
+                    "ColorWriteMask9 = 1;",
+                    "RenderTarget8 = CaseTex;",
+                    "BlendEnable = float2(1, 0);",
+                    "StencilRef = FuzzU;",
+                    "SrcBlend = POINT;",
+                    "BlendOp = 1.5;",
+                    "SRGBWriteEnable = \"yes\";",
+                ][self.rng.below(10)]
+                .into(),
+                _ => format!(
+                    "BlendEnable{} = FZ_ST({});",
+                    index(self),
+                    ["true", "false"][self.rng.below(2)]
+                ),
+            };
+            states.push(state);
+        }
+        states
+    }
+
+    /// Uniforms of every `source`, with their extra annotations.
+    fn source_uniforms(&mut self, parts: &mut Parts) {
+        // Uniforms of every source, with their extra annotations.
+        for _ in 0..1 + self.rng.below(3) {
+            let (source, ty, extra) = [
+                ("timer", "float", ""),
+                ("frametime", "float", ""),
+                ("framecount", "int", ""),
+                ("framecount", "uint", ""),
+                ("random", "int", " min = 0; max = 10;"),
+                (
+                    "pingpong",
+                    "float2",
+                    " min = 0.0; max = 1.0; step = float2(1.0, 2.0); smoothing = 0.0;",
+                ),
+                ("date", "int4", ""),
+                ("key", "bool", " keycode = 32; mode = \"toggle\";"),
+                ("key", "bool", " keycode = 0x20; mode = \"press\";"),
+                ("mousepoint", "float2", ""),
+                ("mousedelta", "float2", ""),
+                ("mousebutton", "bool", " keycode = 0; toggle = true;"),
+                ("mousewheel", "float2", " min = 0.0; max = 10.0;"),
+                ("overlay_open", "bool", ""),
+                ("overlay_active", "int", ""),
+                ("overlay_hovered", "int", ""),
+                ("screenshot", "bool", ""),
+                ("bufready_depth", "bool", ""),
+                ("fuzz_unknown", "float3", ""),
+            ][self.rng.below(19)];
+            let ty = if !self.strict && self.rng.below(6) == 0 {
+                [
+                    "float", "int", "uint", "bool", "float2", "float3", "float4", "int2",
+                    "float4x4",
+                ][self.rng.below(9)]
+            } else {
+                ty
+            };
+            let u = self.fresh("FzSrcU");
+            parts.globals.push(format!(
+                "uniform {ty} {u} < source = \"{source}\";{extra} >;"
+            ));
+            if let Some(t) = intrinsic_table::parse_type(ty) {
+                self.values.push((u, t));
+            }
+        }
     }
 }
 

@@ -1091,3 +1091,30 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     }
     assert!(!wgsl.contains("-0.0f"), "{wgsl}");
 }
+
+#[test]
+fn casts_that_are_places_write_their_operand() {
+    // ReShade keeps a cast to the operand's own type, or to a shorter vector of its base type,
+    // as writable as the operand: the writes land in the variable (its swizzle).
+    let text = with_vs(
+        r#"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float2 a = uv;
+    --float2(a);
+    float3 v = float3(uv, 1.0);
+    (float2)v = a;
+    return float4(a, v.xy);
+}
+"#,
+    );
+    let path = repo().join("assets/test_effect.fx");
+    let loader = analysis::MemoryLoader::new([(path.clone(), text.clone())]);
+    let wgsl = analysis::fx::generated_wgsl(&path, &loader, &Options::default()).expect("lowers");
+    let out = compile(&text);
+    assert!(out.effect.is_some(), "{}", out.render_diagnostics());
+    // `--float2(a)` decrements `a`; `(float2)v = a` writes `v.xy`.
+    for expected in ["a -= 1.0f;", "(v).x = ", "(v).y = "] {
+        assert!(wgsl.contains(expected), "{expected} not in:\n{wgsl}");
+    }
+}

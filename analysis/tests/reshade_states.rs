@@ -96,6 +96,27 @@ fn reshade_stencil_spellings_and_numbers_in_fx() {
 }
 
 #[test]
+fn a_stencil_pass_off_the_back_buffers_size_renders_without_stencil() {
+    // ReShade's runtime attaches the (back-buffer sized) stencil buffer only to passes of the
+    // back buffer's size: a smaller target is rendered with no stencil test, not refused.
+    let text = format!(
+        "{FX_HEAD}texture Small {{ Width = 16; Height = 16; Format = RGBA8; }};\n\
+technique T {{ pass A {{ VertexShader = PostProcessVS; PixelShader = ps; RenderTarget = Small; StencilEnable = true; StencilFunc = EQUAL; }}\n\
+pass B {{ VertexShader = PostProcessVS; PixelShader = ps; RenderTarget = Low; StencilEnable = true; StencilFunc = EQUAL; }} }}\n"
+    );
+    let out = compile("states.fx", &text);
+    let effect = out.effect.as_ref().unwrap_or_else(|| {
+        panic!("{}", out.render_diagnostics());
+    });
+    let passes = &effect.techniques()[0].passes;
+    assert!(passes[0].stencil().is_none(), "a 16x16 target: no stencil");
+    assert!(
+        passes[1].stencil().is_some(),
+        "a back-buffer sized target keeps it"
+    );
+}
+
+#[test]
 fn a_number_outside_the_enumeration_is_a_located_error() {
     let text = format!(
         "{WFX_HEAD}technique T {{ pass {{ VertexShader = PostProcessVS; PixelShader = show; StencilEnable = true; StencilFunc = 9; }} }}\n"

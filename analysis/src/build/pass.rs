@@ -255,9 +255,7 @@ impl EffectBuilder<'_> {
     /// and pixel-shader outputs that fill every target it writes.
     fn draw_pass(&mut self, states: PassStates, diagnostics: &mut Vec<Diagnostic>) -> Option<Pass> {
         let (vertex, fragment, render_targets) = draw_entries(&states, diagnostics)?;
-        if states.stencil_enable {
-            self.check_stencil_size(states.span, &render_targets, diagnostics)?;
-        }
+        let stencil_enable = states.stencil_enable && self.stencil_fits(&render_targets);
         if states.srgb_write {
             self.check_srgb_targets(states.srgb_write_span, &render_targets, diagnostics)?;
         }
@@ -299,7 +297,7 @@ impl EffectBuilder<'_> {
                 vertex_count,
                 topology,
             }),
-            stencil: states.stencil_enable.then_some(states.stencil),
+            stencil: stencil_enable.then_some(states.stencil),
             render_targets,
             clear_render_targets: states.clear,
             srgb_write: states.srgb_write,
@@ -354,31 +352,17 @@ impl EffectBuilder<'_> {
             .collect()
     }
 
-    /// The stencil buffer is back-buffer sized; attachments of one pass must match in size.
-    fn check_stencil_size(
-        &self,
-        span: Span,
-        render_targets: &[TextureId],
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Option<()> {
-        for id in render_targets {
-            let texture = &self.items.textures[id.index()];
-            if let TextureKind::Owned { width, height, .. } = texture.kind
-                && (width, height) != self.buffer_size
-            {
-                let (w, h) = self.buffer_size;
-                error(
-                    diagnostics,
-                    span,
-                    format!(
-                        "'{}' : a stencil pass renders at the back buffer's size {w}x{h}, not {width}x{height}",
-                        texture.display_name()
-                    ),
-                );
-                return None;
-            }
-        }
-        Some(())
+    /// Whether a stencil pass gets the stencil buffer: it is back-buffer sized, and ReShade's
+    /// runtime attaches it only to a pass that renders at that size (`runtime.cpp`: the
+    /// viewport, its first target's size, equals the effect's); a pass of another size renders
+    /// with no stencil test, as there.
+    fn stencil_fits(&self, render_targets: &[TextureId]) -> bool {
+        render_targets
+            .first()
+            .is_none_or(|id| match self.items.textures[id.index()].kind {
+                TextureKind::Owned { width, height, .. } => (width, height) == self.buffer_size,
+                _ => true,
+            })
     }
 
     /// `SRGBWriteEnable` needs an sRGB view of every target, which only RGBA8 (and the back

@@ -857,6 +857,19 @@ impl Checker {
                 );
                 self.warn(DiagnosticCode::DeprecatedSyntax, ty.range, message);
             }
+            // The value is an expression like any other first: a string in arithmetic is
+            // X3022, an unknown name X3004, and after such an error ReShade skips the rest of
+            // the list (no X3011).
+            let before = self.findings.len();
+            if !matches!(a.value.kind, ExprKind::InitList(_)) {
+                self.expr(&a.value);
+            }
+            if self.findings[before..]
+                .iter()
+                .any(|f| f.severity == Severity::Error)
+            {
+                break;
+            }
             if !self.is_constant_expr(&a.value) {
                 let message = format!("'{}' : value must be a literal expression", a.name.name);
                 self.report(DiagnosticCode::NonConstInitializer, a.value.range, message);

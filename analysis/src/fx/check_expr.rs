@@ -305,7 +305,9 @@ impl Checker {
     pub(super) fn assignable(&mut self, target: &Expr) {
         let mut root = target;
         let mut repeated = false;
-        while let ExprKind::Member { base, .. } | ExprKind::Index { base, .. } = &root.kind {
+        // Through a cast of a scalar to a vector (`(float2)f`, a place `f.xx` in ReShade).
+        let mut widened = false;
+        loop {
             // A swizzle naming a component twice (`v.xx`, `m._m00_m00`, a scalar's `.xx`) is
             // not writable.
             if let ExprKind::Member { member, base } = &root.kind {
@@ -316,7 +318,39 @@ impl Checker {
                     .is_some_and(|t| t.numeric().is_some());
                 repeated |= numeric && repeats_a_component(&member.name);
             }
-            root = base;
+            root = match &root.kind {
+                ExprKind::Member { base, .. } | ExprKind::Index { base, .. } => base,
+                // A cast to the operand's own type or a shorter vector of its base type is the
+                // operand or a swizzle of it, as writable as it (`place_casts`).
+                _ => match super::place_casts::cast_operand(root) {
+                    Some(operand)
+                        if self
+                            .facts
+                            .types
+                            .get(&operand.range)
+                            .zip(self.facts.types.get(&root.range))
+                            .is_some_and(|(from, to)| {
+                                super::place_casts::cast_place(from, to).is_some()
+                            }) =>
+                    {
+                        operand
+                    }
+                    Some(operand)
+                        if self
+                            .facts
+                            .types
+                            .get(&operand.range)
+                            .zip(self.facts.types.get(&root.range))
+                            .is_some_and(|(from, to)| {
+                                super::place_casts::widening_place(from, to)
+                            }) =>
+                    {
+                        widened = true;
+                        operand
+                    }
+                    _ => break,
+                },
+            };
         }
         let read_only = repeated
             || match &root.kind {
@@ -330,6 +364,14 @@ impl Checker {
                 _ => "expression".to_string(),
             };
             let message = format!("'{shown}' : l-value specifies a read-only value");
+            self.report(DiagnosticCode::AssignTypeMismatch, target.range, message);
+        } else if widened {
+            // ReShade keeps `(float2)f` writable as `f.xx`, which no back end stores to
+            // (`conformance/backend_rejects.tsv`).
+            let message = "'expression' : a cast of a scalar to a vector is a place with a \
+                           repeated component (`f.xx`); ReShade's compiler accepts this, but \
+                           none of its back ends compile it"
+                .to_string();
             self.report(DiagnosticCode::AssignTypeMismatch, target.range, message);
         }
     }

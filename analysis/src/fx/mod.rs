@@ -20,6 +20,7 @@ pub mod lexer;
 pub(crate) mod lower;
 mod macros;
 pub mod parser;
+mod place_casts;
 pub mod types;
 
 use std::path::Path;
@@ -102,7 +103,7 @@ pub fn parse_effect_source(
         &macros::fx_predefined_macros(options),
         macros::preprocess_fx,
     );
-    let parsed = parser::parse(&pp.text);
+    let mut parsed = parser::parse(&pp.text);
     let locate = |range: ast::TextRange| {
         pp.span(range.start as usize, range.end as usize)
             .unwrap_or(Span::new(root, 0, 0))
@@ -134,6 +135,7 @@ pub fn parse_effect_source(
         ));
     }
     let (findings, facts) = check::check_with_facts(&parsed.module);
+    place_casts::rewrite(&mut parsed.module, &facts.types);
     for finding in findings {
         // A declaration that failed to parse is missing from the tree: names it declared would
         // be reported as undeclared after it, which is a follow-on error, not an independent one.

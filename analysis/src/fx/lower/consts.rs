@@ -238,6 +238,47 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
     }
 }
 
+/// Whether integer divisor `e` may be a constant with a zero component in naga's eyes: its
+/// value by [`wgsl_eval`] has one, or it has no value here but is built of constants alone
+/// (an intrinsic of constants, `uint2(lerp(3.8, 1.5, 1.9), 0 / 1)`), which naga's constant
+/// evaluator may fold further than [`wgsl_eval`] does. Such a divisor goes to run time, as
+/// ReShade leaves it (WGSL rejects a constant zero divisor).
+pub(crate) fn may_be_constant_zero(e: &Expr, consts: &Consts) -> bool {
+    match wgsl_eval(e, consts) {
+        Some(c) => c.values.contains(&0.0),
+        None => built_of_constants(e, consts),
+    }
+}
+
+/// Whether `e` reads nothing but literals and constants (calls included: of constants only).
+fn built_of_constants(e: &Expr, consts: &Consts) -> bool {
+    match &e.kind {
+        ExprKind::Literal(_) => true,
+        ExprKind::Name(p) => lookup_const(consts, &p.joined()).is_some(),
+        ExprKind::Unary {
+            op: UnaryOp::PreIncrement | UnaryOp::PreDecrement,
+            ..
+        } => false,
+        ExprKind::Unary { operand, .. }
+        | ExprKind::Cast { operand, .. }
+        | ExprKind::Member { base: operand, .. } => built_of_constants(operand, consts),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            built_of_constants(lhs, consts) && built_of_constants(rhs, consts)
+        }
+        ExprKind::Ternary {
+            cond,
+            then,
+            otherwise,
+        } => [cond, then, otherwise]
+            .iter()
+            .all(|x| built_of_constants(x, consts)),
+        ExprKind::Construct { args, .. }
+        | ExprKind::InitList(args)
+        | ExprKind::Call { args, .. } => args.iter().all(|a| built_of_constants(a, consts)),
+        _ => false,
+    }
+}
+
 /// Whether `a << b` of two constants (as [`wgsl_eval`] gives them), computed in `base` (`Int` or `Uint`) with the amount
 /// taken modulo 32 as the lowering takes it, overflows in some component by WGSL's rule, which
 /// naga's constant evaluator applies (a signed value's bits shifted out must all equal its sign,

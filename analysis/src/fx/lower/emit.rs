@@ -1011,6 +1011,9 @@ impl<'m> Emitter<'m> {
                 }
                 Ok(())
             }
+            // A string whose value is dropped (`"text";`, `"a", x`): ReShade takes it as a
+            // constant and emits nothing.
+            ExprKind::Literal(Literal::String(_)) => Ok(()),
             ExprKind::Call { callee, args }
                 if callee.joined() == "sincos" && !self.facts.calls.contains_key(&callee.range) =>
             {
@@ -1078,6 +1081,22 @@ impl<'m> Emitter<'m> {
 
     fn step_untraced(&mut self, op: BinaryOp, operand: &Expr, range: TextRange) -> Result<()> {
         let ty = self.ty(operand);
+        // A bool matrix steps as an integer one, as a bool does below.
+        if ty.is_matrix() && ty.numeric().is_some_and(|n| n.0 == Base::Bool) {
+            let step_ty = ty.with_base(Base::Int);
+            let current = self.expr_as(operand, &step_ty)?;
+            let code = self.binary(
+                op,
+                current,
+                &step_ty,
+                "1i".into(),
+                &Type::INT,
+                &step_ty,
+                range,
+            )?;
+            let value = self.convert(code, &step_ty, ty, range)?;
+            return self.store_value(operand, value, ty, range);
+        }
         if ty.is_matrix() {
             return self.matrix_step(op, operand, ty, range);
         }
@@ -1126,8 +1145,19 @@ impl<'m> Emitter<'m> {
             None => self.expr_as(value, ty)?,
             Some(op) => {
                 let current = self.expr(target)?;
-                let v = self.expr(value)?;
-                let vty = self.ty(value);
+                let mut v = self.expr(value)?;
+                let mut vty = self.ty(value);
+                // An integer `/=` or `%=` by a constant zero is left to run time, as the
+                // operator is (`exprs.rs`): WGSL rejects a constant zero divisor.
+                let integer = ty.numeric().is_some_and(|n| n.0 != Base::Float);
+                if matches!(op, BinaryOp::Divide | BinaryOp::Modulo)
+                    && integer
+                    && super::consts::may_be_constant_zero(value, &self.lowered.consts)
+                {
+                    v = self.convert(v, vty, ty, range)?;
+                    vty = ty;
+                    v = self.at_run_time(v, ty, range)?;
+                }
                 self.compound(op, current, ty, v, vty, range)?
             }
         };

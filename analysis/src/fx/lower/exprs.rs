@@ -294,7 +294,10 @@ impl<'m> Emitter<'m> {
                 // constants counts: ReShade folds none.)
                 let consts = &self.lowered.consts;
                 let rhs_value = super::consts::wgsl_eval(rhs, consts);
-                let zero = rhs_value.as_ref().is_some_and(|c| c.values.contains(&0.0));
+                let zero = match &rhs_value {
+                    Some(c) => c.values.contains(&0.0),
+                    None => super::consts::may_be_constant_zero(rhs, consts),
+                };
                 let both =
                     rhs_value.and_then(|b| Some((super::consts::wgsl_eval(lhs, consts)?, b)));
                 // ReShade folds float arithmetic of constants to an infinity or a NaN
@@ -622,8 +625,11 @@ impl<'m> Emitter<'m> {
                 // past the width, so the amount is taken modulo 32 as HLSL does.
                 Ok(format!("({a} {symbol} ({b} % 32u))"))
             }
+            // Two matrices, a `%` with one, or a scalar divided by a matrix (WGSL has none of
+            // them): row by row, the scalar broadcast.
             _ if is_matrix(ls) && is_matrix(rs) && matches!(op, Multiply | Divide | Modulo)
-                || (op == Modulo && shape(t).is_some_and(is_matrix)) =>
+                || (op == Modulo && shape(t).is_some_and(is_matrix))
+                || (op == Divide && is_matrix(rs) && !is_matrix(ls) && ls.1 == 1) =>
             {
                 let Some((_, rows, _)) = shape(t) else {
                     return unsupported(range, "matrix operation not supported");
@@ -647,8 +653,7 @@ impl<'m> Emitter<'m> {
                 let s = self.convert(s, st, &Type::FLOAT, range)?;
                 match op {
                     Multiply => Ok(format!("({m} * {s})")),
-                    _ if is_matrix(ls) => Ok(format!("({m} * (1.0f / {s}))")),
-                    _ => unsupported(range, "scalar divided by a matrix not supported"),
+                    _ => Ok(format!("({m} * (1.0f / {s}))")),
                 }
             }
             _ => {

@@ -115,7 +115,7 @@ impl Parser<'_> {
         };
         let name = self.ident("an annotation name")?;
         self.expect("=")?;
-        // The value stops before relational operators: `>` closes the list.
+        // The value is any expression but an assignment: a `>` before the `;` is an operator.
         let value = self.annotation_value()?;
         self.expect(";")?;
         Ok(Annotation {
@@ -130,7 +130,7 @@ impl Parser<'_> {
         if self.at("{") {
             self.initializer()
         } else {
-            self.binary_above_relational()
+            self.multary()
         }
     }
 
@@ -198,7 +198,7 @@ impl Parser<'_> {
                 range: self.range_from(at),
             }
         } else {
-            self.binary_above_relational()?
+            self.multary()?
         };
         let mut threads = Vec::new();
         if self.eat("<") {

@@ -146,6 +146,12 @@ impl Parser<'_> {
         })
     }
 
+    /// ReShade's `parse_expression_multary`: every binary operator and `?:`, no assignment or
+    /// comma at the top (annotation values, texture and sampler properties, pass states).
+    pub(super) fn multary(&mut self) -> PResult<Expr> {
+        self.ternary()
+    }
+
     fn ternary(&mut self) -> PResult<Expr> {
         let cond = self.binary(1)?;
         if !self.eat("?") {
@@ -165,8 +171,8 @@ impl Parser<'_> {
         })
     }
 
-    /// An expression that stops before `<`, `>` and looser operators: annotation values, pass
-    /// states, thread counts.
+    /// An expression that stops before `<`, `>` and looser operators: thread counts (ReShade's
+    /// `parse_expression_multary(x, 8)`).
     pub(super) fn binary_above_relational(&mut self) -> PResult<Expr> {
         self.binary(SHIFT_PRECEDENCE)
     }

@@ -262,8 +262,10 @@ impl Parser<'_> {
         Ok(StmtKind::Switch { selector, cases })
     }
 
-    /// Whether the statement here declares variables: qualifiers, a type keyword not followed
-    /// by `(` (a constructor), or a (scoped) name followed by another name.
+    /// Whether the statement here declares variables: qualifiers, a type keyword (even before
+    /// `(`: ReShade's `parse_statement` takes any statement that starts with a type as a
+    /// declaration, so `float2(a).x = 1;` is a syntax error at the `(`), or a (scoped) name
+    /// followed by another name.
     fn at_declaration(&self) -> bool {
         match self.kind() {
             TokenKind::Keyword(
@@ -281,7 +283,7 @@ impl Parser<'_> {
                 | Keyword::Noperspective
                 | Keyword::Nointerpolation,
             ) => true,
-            TokenKind::Type(_) => !self.at_n(1, "("),
+            TokenKind::Type(_) => true,
             TokenKind::Ident | TokenKind::Punct("::") => {
                 let mut n = usize::from(self.at("::"));
                 loop {

@@ -27,7 +27,10 @@ impl Parser<'_> {
                 }
             }
         }
-        self.expect("}")?;
+        // A technique left open (its `}` taken by what a broken pass swallowed) keeps the
+        // passes read so far: ReShade checked their states as it read them (an undeclared
+        // shader is reported on its line, before the syntax error after it).
+        let _ = self.expect("}");
         Ok(Technique {
             name,
             annotations,
