@@ -457,7 +457,7 @@ impl Generator<'_> {
         } else {
             return self.leaf(want);
         };
-        let mut args: Vec<String> = pick
+        let args: Vec<String> = pick
             .params
             .iter()
             .map(|p| {
@@ -469,28 +469,6 @@ impl Generator<'_> {
                 }
             })
             .collect();
-        // `pow` of a negative constant is a known lowering gap (naga's constant evaluator
-        // rejects it where ReShade computes a NaN at run time): its base is kept positive.
-        if name == "pow" {
-            args[0] = format!("abs({})", args[0]);
-        }
-        // The same gap for any intrinsic of constants that folds to an infinity or a NaN
-        // (`exp2(1000.0)`, `log(0.0)`, `acos(2.0)`): arguments kept in the range where each is
-        // finite.
-        match name {
-            "exp" | "exp2" | "cosh" | "sinh" | "acos" | "asin" => {
-                args[0] = format!("saturate({})", args[0]);
-            }
-            "ldexp" => {
-                for a in &mut args {
-                    *a = format!("saturate({a})");
-                }
-            }
-            "log" | "log2" | "log10" | "sqrt" | "rsqrt" | "rcp" => {
-                args[0] = format!("(saturate({}) + 0.5)", args[0]);
-            }
-            _ => {}
-        }
         format!("{name}({})", args.join(", "))
     }
 
@@ -1439,9 +1417,8 @@ impl Generator<'_> {
             format!("AddressV = {};", ADDRESS[self.rng.below(ADDRESS.len())]),
             format!("MinLOD = {}.0;", self.rng.below(3)),
             format!("MaxLOD = {}.0;", self.rng.below(9)),
-            // A bias on a mipmapped texture is a lowering gap of ours (`UnsupportedFeature`),
-            // no front-end rule: mostly none.
-            if levels == 1 && self.rng.below(4) == 0 {
+            // A bias now and then, on any texture (lowered since session 16).
+            if self.rng.below(4) == 0 {
                 format!("MipLODBias = {}.5;", self.rng.below(3))
             } else {
                 "MipLODBias = 0.0;".into()
@@ -1532,11 +1509,8 @@ impl Generator<'_> {
         // A uniform array with its initial values.
         let ua = self.fresh("FzUA");
         let n = 1 + self.rng.below(4);
-        // Uniform arrays of matrices are a known lowering gap (`UnsupportedFeature`): none.
-        let mut ut = random_type(self.rng);
-        if ut.is_matrix() {
-            ut = Type::vector(Base::Float, 4);
-        }
+        // Of any type, matrices too (lowered since session 16).
+        let ut = random_type(self.rng);
         let items: Vec<String> = (0..n).map(|_| constant_of(self.rng, &ut)).collect();
         parts.globals.push(format!(
             "uniform {} {ua}[{n}] < ui_type = \"drag\"; > = {{ {} }};",

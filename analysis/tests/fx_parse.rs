@@ -362,7 +362,7 @@ fn item_names(out: &FxParse) -> Vec<String> {
 #[test]
 fn reshade_predefined_and_compatibility_macros() {
     let src = "\
-#if __RESHADE__ != 60100 || __RENDERER__ != 0x21300 || BUFFER_COLOR_SPACE != 1
+#if __RESHADE__ != 60101 || __RENDERER__ != 0x21300 || BUFFER_COLOR_SPACE != 1
 #error wrong version, renderer or colour space
 #endif
 #if BUFFER_COLOR_BIT_DEPTH != 8 || __RESHADE_PERFORMANCE_MODE__ != 1 || BUFFER_WIDTH != 640

@@ -47,8 +47,9 @@ pub const FX_PRELUDE: &str = "\
 #define tex2Dgather3 tex2DgatherA
 ";
 
-/// `__RESHADE__` for ReShade FX effects: ReShade 6.1.0.
-pub const FX_RESHADE_VERSION: u32 = 60100;
+/// `__RESHADE__` for ReShade FX effects: ReShade 6.1.1, the release the specification's source
+/// (the `gamescope` branch) and its compiler are (its `version.h`).
+pub const FX_RESHADE_VERSION: u32 = 60101;
 /// `__RENDERER__`: ReShade's id for Vulkan (0x20000) with the API version 1.3 (0x1300), the
 /// back end fxbench runs effects on.
 pub const FX_RENDERER: u32 = 0x2_1300;

@@ -623,6 +623,12 @@ impl<'m> Emitter<'m> {
                 args.iter().all(|a| self.is_constant(a))
             }
             ExprKind::Member { base, .. } => self.is_constant(base),
+            // naga folds a `select` of constants (what `?:` of constants lowers to).
+            ExprKind::Ternary {
+                cond,
+                then,
+                otherwise,
+            } => self.is_constant(cond) && self.is_constant(then) && self.is_constant(otherwise),
             _ => false,
         }
     }
