@@ -70,6 +70,12 @@ impl Checker {
         }
     }
 
+    /// The types the checker gave a cast's operand and the cast itself, when it gave both.
+    fn cast_types(&self, operand: &Expr, cast: &Expr) -> Option<(&Type, &Type)> {
+        let types = &self.facts.types;
+        types.get(&operand.range).zip(types.get(&cast.range))
+    }
+
     fn name(&mut self, path: &Path) -> Type {
         if let Some(var) = self.variable(path) {
             if let Some(global) = self.global_name(path) {
@@ -324,26 +330,16 @@ impl Checker {
                 // operand or a swizzle of it, as writable as it (`place_casts`).
                 _ => match super::place_casts::cast_operand(root) {
                     Some(operand)
-                        if self
-                            .facts
-                            .types
-                            .get(&operand.range)
-                            .zip(self.facts.types.get(&root.range))
-                            .is_some_and(|(from, to)| {
-                                super::place_casts::cast_place(from, to).is_some()
-                            }) =>
+                        if self.cast_types(operand, root).is_some_and(|(from, to)| {
+                            super::place_casts::cast_place(from, to).is_some()
+                        }) =>
                     {
                         operand
                     }
                     Some(operand)
-                        if self
-                            .facts
-                            .types
-                            .get(&operand.range)
-                            .zip(self.facts.types.get(&root.range))
-                            .is_some_and(|(from, to)| {
-                                super::place_casts::widening_place(from, to)
-                            }) =>
+                        if self.cast_types(operand, root).is_some_and(|(from, to)| {
+                            super::place_casts::widening_place(from, to)
+                        }) =>
                     {
                         widened = true;
                         operand
