@@ -72,6 +72,9 @@ pub struct Facts {
     /// The function each pass's `VertexShader`/`PixelShader`/`ComputeShader` names, by the
     /// range of the name: its id. Of several overloads, the last declared, as in ReShade.
     pub entry_points: HashMap<TextRange, usize>,
+    /// Whether some written place goes through a cast or a unary `+` (`place_casts.rs`), which
+    /// the tree must have rewritten before lowering.
+    pub place_casts: bool,
 }
 
 /// Checks `module`; returns every finding in text order and the facts lowering needs.

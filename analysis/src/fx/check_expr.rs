@@ -334,6 +334,7 @@ impl Checker {
                             super::place_casts::cast_place(from, to).is_some()
                         }) =>
                     {
+                        self.facts.place_casts = true;
                         operand
                     }
                     Some(operand)

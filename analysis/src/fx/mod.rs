@@ -135,7 +135,9 @@ pub fn parse_effect_source(
         ));
     }
     let (findings, facts) = check::check_with_facts(&parsed.module);
-    place_casts::rewrite(&mut parsed.module, &facts.types);
+    if facts.place_casts {
+        place_casts::rewrite(&mut parsed.module, &facts.types);
+    }
     for finding in findings {
         // A declaration that failed to parse is missing from the tree: names it declared would
         // be reported as undeclared after it, which is a follow-on error, not an independent one.
