@@ -98,10 +98,7 @@ impl Emitter<'_> {
                 ),
             );
         }
-        let level = match &target.bias {
-            Some(b) => format!("({level} + {b})"),
-            None => level,
-        };
+        let level = super::textures::biased(&level, target.bias.as_deref());
         let helper = self.nearest_texel_helper(&target);
         let code = format!("{helper}({}, {coord}, {level}, {offset})", target.tex);
         self.convert(code, &Type::vector(target.base, 4), t, range)
@@ -110,8 +107,9 @@ impl Emitter<'_> {
     /// The texture, texel kind and address modes of an integer sampler named by `e` (a global:
     /// a sampler parameter's address modes are not known when lowering).
     fn integer_target(&mut self, e: &Expr) -> Result<Target> {
-        let arg = self.sampler_pair(e)?;
-        let (tex, samp) = (arg.tex.clone(), arg.samp.clone());
+        let super::textures::SamplerArg {
+            tex, samp, bias, ..
+        } = self.sampler_pair(e)?;
         let items = &self.lowered.items;
         let Some(s) = items.samplers.iter().find(|s| s.name == samp) else {
             return unsupported(
@@ -131,7 +129,7 @@ impl Emitter<'_> {
         };
         Ok(Target {
             tex,
-            bias: arg.bias,
+            bias,
             dims: texture.dimensions(),
             scalar,
             base,

@@ -27,13 +27,18 @@ pub(super) struct SamplerArg {
     pub bias: Option<String>,
 }
 
+/// Level `level` plus `bias` (WGSL `f32` code), if there is one.
+pub(super) fn biased(level: &str, bias: Option<&str>) -> String {
+    match bias {
+        Some(b) => format!("({level} + {b})"),
+        None => level.to_string(),
+    }
+}
+
 impl SamplerArg {
     /// Level `level` with the bias added, as a Vulkan sampler adds it to an explicit level.
     pub(super) fn level(&self, level: &str) -> String {
-        match &self.bias {
-            Some(b) => format!("({level} + {b})"),
-            None => level.to_string(),
-        }
+        biased(level, self.bias.as_deref())
     }
 
     /// Gradient `d` scaled so that the level it gives moves by the bias (`log2` of the
@@ -153,7 +158,7 @@ impl Emitter<'_> {
             return self.texture_store(name, args, 2, range);
         }
         let arg = self.sampler_pair(first)?;
-        let (tex, samp) = (arg.tex.clone(), arg.samp.clone());
+        let (tex, samp) = (&arg.tex, &arg.samp);
         let f2 = Type::vector(Base::Float, 2);
         let f4 = Type::vector(Base::Float, 4);
         let i2 = Type::vector(Base::Int, 2);
@@ -301,7 +306,7 @@ impl Emitter<'_> {
             return self.texture_store(name, args, n, range);
         }
         let arg = self.sampler_pair(first)?;
-        let (tex, samp) = (arg.tex.clone(), arg.samp.clone());
+        let (tex, samp) = (&arg.tex, &arg.samp);
         let lanes = if one_d { "x" } else { "xyz" };
         let (rest, shift) = self.texel_offset(form, rest, one_d, &tex)?;
         let code = match (form, rest) {
