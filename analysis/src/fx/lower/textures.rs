@@ -222,7 +222,7 @@ impl Emitter<'_> {
                     [l] => Some(self.expr_as(l, &Type::UINT)?),
                     _ => None,
                 };
-                let code = match (self.owned_size(&tex), lod) {
+                let code = match (self.owned_size(tex), lod) {
                     // The size of a texture the effect declares is known here: a constant
                     // reads no binding, so a pass may ask the size of its own render target
                     // (Daodan's Canvas.fxh does), which a bound texture could not be.
@@ -308,7 +308,7 @@ impl Emitter<'_> {
         let arg = self.sampler_pair(first)?;
         let (tex, samp) = (&arg.tex, &arg.samp);
         let lanes = if one_d { "x" } else { "xyz" };
-        let (rest, shift) = self.texel_offset(form, rest, one_d, &tex)?;
+        let (rest, shift) = self.texel_offset(form, rest, one_d, tex)?;
         let code = match (form, rest) {
             ("", [c]) => arg.sample(&at(
                 format!("({}{shift})", self.expr_as(c, &float_n)?),
