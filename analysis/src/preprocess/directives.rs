@@ -759,11 +759,9 @@ pub(super) fn directive_end(text: &str, hash: usize, nest: bool) -> usize {
                 }
                 i += 1;
             }
-            (b'/', Some(b'/')) => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
+            // A line comment ends the directive at its newline, a backslash before it or not:
+            // ReShade's lexer skips a comment to the newline without looking at backslashes.
+            (b'/', Some(b'/')) => return memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k),
             (b'/', Some(b'*')) => i = skip_block_comment(text, i, bytes.len(), nest).0,
             (b'"', _) => {
                 i += 1;
