@@ -19,6 +19,8 @@
 
 #[path = "../tests/support/fx_mutator.rs"]
 mod fx_mutator;
+#[path = "../tests/support/reshade_first.rs"]
+mod reshade_first;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -2243,7 +2245,7 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
     if errors.is_empty() && !backend.is_empty() {
         return Verdict::BackendReject;
     }
-    let located: Vec<(Option<String>, u32)> = errors
+    let located: Vec<((Option<String>, u32), &analysis::Diagnostic)> = errors
         .iter()
         .filter_map(|d| {
             // Where ReShade reports it: after `#line`.
@@ -2253,14 +2255,16 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
                     .file_name()
                     .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
             });
-            Some((file, l.start.line))
+            Some(((file, l.start.line), *d))
         })
         .collect();
-    let own = located
-        .iter()
-        .filter(|(f, _)| f.is_none())
-        .min_by_key(|(_, l)| *l);
-    match own.or(located.first()) {
+    let own = reshade_first::first_of(
+        located
+            .iter()
+            .filter(|((f, _), _)| f.is_none())
+            .map(|(l, d)| (l, l.1, *d)),
+    );
+    match own.or(located.first().map(|(l, _)| l)) {
         Some((f, l)) => Verdict::Rejected(f.clone(), *l),
         None => Verdict::Rejected(Some("?".into()), 0),
     }

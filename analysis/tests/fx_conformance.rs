@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 
 use analysis::{DiagnosticCode, LoadOutput, Options};
 
+#[path = "support/reshade_first.rs"]
+mod reshade_first;
+
 const VERDICTS: &str = include_str!("conformance/verdicts.tsv");
 const BACKEND_REJECTS: &str = include_str!("conformance/backend_rejects.tsv");
 const PENDING: &str = include_str!("conformance/pending.tsv");
@@ -107,10 +110,10 @@ fn ours(case: &Path, out: &LoadOutput) -> Ours {
         Some((file, location.start.line, location.start.column))
     };
     // The first error in the case's own text; one elsewhere only when the case has none.
-    let in_case = errors
-        .iter()
-        .filter_map(|d| located(d).filter(|(f, _, _)| f.is_none()).map(|l| (l, d)))
-        .min_by_key(|((_, line, _), _)| *line);
+    let in_case = reshade_first::first_of(errors.iter().filter_map(|d| {
+        let l = located(d).filter(|(f, _, _)| f.is_none())?;
+        Some(((l.clone(), d), l.1, *d))
+    }));
     let first_column = in_case.as_ref().and_then(|&((_, line, column), _)| {
         let text = std::fs::read_to_string(case).ok()?;
         column_as_reshade_counts(&text, line, column)

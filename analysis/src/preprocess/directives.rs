@@ -50,6 +50,13 @@ impl Preprocessor<'_> {
                     "ifdef" => "ifdef",
                     _ => "ifndef",
                 };
+                // ReShade reads `#ifdef`'s name first, in skipped groups too, and opens no group
+                // without one (so its `#endif` is one too many).
+                if directive != "if" && args.first().is_none_or(|t| t.kind != Kind::Ident) {
+                    let message = format!("'#{directive}' : expected a macro name");
+                    self.error(DiagnosticCode::PreprocessorError, span, message);
+                    return;
+                }
                 let value = active && self.condition(directive, args, span);
                 conds.push(Cond {
                     directive,
@@ -591,9 +598,8 @@ impl Preprocessor<'_> {
     /// Evaluates the condition of `#if`/`#elif` (or the name of `#ifdef`/`#ifndef`).
     pub(super) fn condition(&mut self, directive: &str, args: &[Tok], span: Span) -> bool {
         if directive == "ifdef" || directive == "ifndef" {
-            let Some(name) = args.first().filter(|t| t.kind == Kind::Ident) else {
-                let message = format!("'#{directive}' : expected a macro name");
-                self.error(DiagnosticCode::PreprocessorError, span, message);
+            // `directive` has made sure the name is there.
+            let Some(name) = args.first() else {
                 return false;
             };
             self.trailing_tokens(directive, &args[1..]);
@@ -761,7 +767,9 @@ pub(super) fn directive_end(text: &str, hash: usize, nest: bool) -> usize {
             }
             // A line comment ends the directive at its newline, a backslash before it or not:
             // ReShade's lexer skips a comment to the newline without looking at backslashes.
-            (b'/', Some(b'/')) => return memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k),
+            (b'/', Some(b'/')) => {
+                return memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k);
+            }
             (b'/', Some(b'*')) => i = skip_block_comment(text, i, bytes.len(), nest).0,
             (b'"', _) => {
                 i += 1;

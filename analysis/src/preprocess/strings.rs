@@ -28,7 +28,9 @@ pub(super) fn unterminated_strings(text: &str) -> Vec<usize> {
                 i = end;
             }
             // Nothing else matters: go straight to the next slash or quote.
-            _ => i = memchr::memchr2(b'/', b'"', &bytes[i + 1..]).map_or(bytes.len(), |k| i + 1 + k),
+            _ => {
+                i = memchr::memchr2(b'/', b'"', &bytes[i + 1..]).map_or(bytes.len(), |k| i + 1 + k)
+            }
         }
     }
     found

@@ -1,0 +1,34 @@
+//! Which of fxbench's errors stands for the one ReShade's compiler reports first (the
+//! conformance test and the differential fuzzer compare that one).
+
+use analysis::{Diagnostic, DiagnosticCode};
+
+/// Whether `d` comes from the preprocessor.
+fn from_preprocessor(d: &Diagnostic) -> bool {
+    matches!(
+        d.code,
+        DiagnosticCode::PreprocessorError
+            | DiagnosticCode::IncludeError
+            | DiagnosticCode::MacroRedefinition
+    )
+}
+
+/// The first of `errors` (each with its line, in the order fxbench gives them) as ReShade would
+/// report it. ReShade preprocesses the whole input before it parses, and stops there when the
+/// preprocessor failed: its first error is then the preprocessor's first, in the order found (an
+/// unterminated `#if` is only found at the input's end, after errors on later lines). Its parser
+/// and checker are one pass in source order, for which the lowest line stands (fxbench parses
+/// the whole input before it checks).
+pub fn first_of<'d, T>(errors: impl IntoIterator<Item = (T, u32, &'d Diagnostic)>) -> Option<T> {
+    let errors: Vec<_> = errors.into_iter().collect();
+    if errors.iter().any(|(_, _, d)| from_preprocessor(d)) {
+        return errors
+            .into_iter()
+            .find(|(_, _, d)| from_preprocessor(d))
+            .map(|(t, _, _)| t);
+    }
+    errors
+        .into_iter()
+        .min_by_key(|(_, line, _)| *line)
+        .map(|(t, _, _)| t)
+}
