@@ -52,6 +52,10 @@ pub struct SourceFile {
     pub(crate) supplied: bool,
     /// Its `#line` directives, in file order.
     line_directives: Vec<LineDirective>,
+    /// Real lines that ReShade's parser numbers otherwise (code on logical lines that span
+    /// several physical ones, `preprocess::joined_lines`): (real line, parser's line), in
+    /// order.
+    parser_lines: Vec<(u32, u32)>,
 }
 
 /// `#line N "name"`: from real line `next_line` on, lines count from `number`, and the file is
@@ -73,6 +77,7 @@ impl SourceFile {
             line_starts,
             supplied: false,
             line_directives: Vec::new(),
+            parser_lines: Vec::new(),
         }
     }
 
@@ -85,6 +90,13 @@ impl SourceFile {
             Some(d) => d.number.saturating_add(line - d.next_line),
             None => line,
         }
+    }
+
+    /// The line ReShade's parser gives real line `line` (see `parser_lines`).
+    fn parser_line(&self, line: u32) -> u32 {
+        self.parser_lines
+            .binary_search_by_key(&line, |&(real, _)| real)
+            .map_or(line, |i| self.parser_lines[i].1)
     }
 
     /// The name `#line` directives give the file at real line `line`: the last name a
@@ -181,6 +193,17 @@ impl SourceMap {
             .map(|(i, f)| (FileId(i as u32), f))
     }
 
+    /// Records real lines of `file` that ReShade's parser numbers otherwise: (real line,
+    /// parser's line) pairs, in order. A file read twice states them again: kept once.
+    pub fn add_parser_lines(&mut self, file: FileId, lines: &[(u32, u32)]) {
+        let list = &mut self.files[file.index()].parser_lines;
+        for &(real, parser) in lines {
+            if let Err(at) = list.binary_search_by_key(&real, |&(r, _)| r) {
+                list.insert(at, (real, parser));
+            }
+        }
+    }
+
     /// Records `#line number "name"` in `file`: real line `next_line` is line `number` (of
     /// `name`, when given).
     pub fn add_line_directive(
@@ -219,8 +242,13 @@ impl SourceMap {
     pub fn presumed(&self, span: Span, naming: LineNaming) -> Location<'_> {
         let file = self.get(span.file);
         let real = self.location(span);
+        // Later stages read the preprocessor's output, numbered as ReShade numbers it.
+        let output_line = |line: u32| match naming {
+            LineNaming::Renamed => line,
+            LineNaming::RealName => file.parser_line(line),
+        };
         let renumber = |lc: LineCol| LineCol {
-            line: file.presumed_line(lc.line),
+            line: file.presumed_line(output_line(lc.line)),
             column: lc.column,
         };
         Location {
@@ -237,7 +265,9 @@ impl SourceMap {
 /// Whether a presumed location takes the file name a `#line` gives. ReShade's preprocessor
 /// does (its errors, `__FILE__`), its compiler does not: the preprocessor writes only the
 /// real names of the files it reads into its output (`#line N "file"` when it switches files),
-/// so the parser's diagnostics name the real file, on the renumbered line.
+/// so the parser's diagnostics name the real file, on the renumbered line. They also take the
+/// lines ReShade's output gives code on logical lines that span several physical ones
+/// (`preprocess::joined_lines`); the preprocessor's own diagnostics keep its lexer's lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineNaming {
     Renamed,

@@ -29,6 +29,7 @@
 mod directives;
 mod eval;
 mod expand;
+mod joined_lines;
 mod loader;
 mod output;
 mod strings;
@@ -413,6 +414,27 @@ impl<'a> Preprocessor<'a> {
         }
     }
 
+    /// Records the lines ReShade's parser gives code on logical lines that span physical ones
+    /// in `text[start..end]` (`joined_lines`), from the line of the first backslash-newline or
+    /// block comment on: before it every line keeps its number.
+    fn number_joined_lines(&mut self, file: FileId, text: &str, start: usize, end: usize) {
+        let run = &text.as_bytes()[start..end];
+        let first = [&b"\\\n"[..], b"\\\r\n", b"/*"]
+            .iter()
+            .filter_map(|needle| memchr::memmem::find(run, needle))
+            .min();
+        let Some(first) = first else {
+            return;
+        };
+        let from = memchr::memrchr(b'\n', &run[..first]).map_or(start, |k| start + k + 1);
+        let first_line = self.sources.get(file).line_col(from as u32).line;
+        let mut lines = Vec::new();
+        joined_lines::parser_lines(text, from, end, first_line, &mut lines);
+        if !lines.is_empty() {
+            self.sources.add_parser_lines(file, &lines);
+        }
+    }
+
     /// Where the text after an `#else` or `#endif` that ends a skipped branch starts, in ReShade
     /// FX: ReShade checks such a line's end only when the branch was read, and otherwise reads
     /// what follows the directive's name as text of the branch that comes next.
@@ -443,6 +465,9 @@ impl<'a> Preprocessor<'a> {
         if !active {
             self.emit_blank(file, text, start, end);
             return;
+        }
+        if self.dialect == Dialect::ReshadeFx {
+            self.number_joined_lines(file, text, start, end);
         }
         let mut source = TextSource {
             lexer: Lexer {
