@@ -13,6 +13,7 @@ mod backend_rejects;
 mod decl;
 pub(crate) mod newer_reshade;
 mod objects;
+mod pass_state_values;
 mod passes;
 
 pub(crate) use objects::property_name_value;

@@ -52,7 +52,10 @@ impl Preprocessor<'_> {
                 };
                 // ReShade reads `#ifdef`'s name first, in skipped groups too, and opens no group
                 // without one (so its `#endif` is one too many).
-                if directive != "if" && args.first().is_none_or(|t| t.kind != Kind::Ident) {
+                if self.dialect == Dialect::ReshadeFx
+                    && directive != "if"
+                    && args.first().is_none_or(|t| t.kind != Kind::Ident)
+                {
                     let message = format!("'#{directive}' : expected a macro name");
                     self.error(DiagnosticCode::PreprocessorError, span, message);
                     return;
@@ -598,8 +601,9 @@ impl Preprocessor<'_> {
     /// Evaluates the condition of `#if`/`#elif` (or the name of `#ifdef`/`#ifndef`).
     pub(super) fn condition(&mut self, directive: &str, args: &[Tok], span: Span) -> bool {
         if directive == "ifdef" || directive == "ifndef" {
-            // `directive` has made sure the name is there.
-            let Some(name) = args.first() else {
+            let Some(name) = args.first().filter(|t| t.kind == Kind::Ident) else {
+                let message = format!("'#{directive}' : expected a macro name");
+                self.error(DiagnosticCode::PreprocessorError, span, message);
                 return false;
             };
             self.trailing_tokens(directive, &args[1..]);

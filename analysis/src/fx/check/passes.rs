@@ -136,6 +136,9 @@ impl Checker {
                 self.report(DiagnosticCode::NonConstInitializer, range, message);
                 return;
             }
+            if !super::pass_state_values::names_a_symbol(name) {
+                self.check_pass_state_value(state);
+            }
             let is_shader = name.len() > 6 && name.ends_with("Shader");
             if let (true, ExprKind::Name(path)) = (is_shader, &state.value.kind) {
                 let Some(id) = self.entry_function(path) else {
@@ -163,8 +166,28 @@ impl Checker {
                 let Some(t) = self.find_candidate(path, |n| self.textures.get(n).copied()) else {
                     continue;
                 };
+                // ReShade refuses these where it parses the pass, before later errors.
+                let refusal = match t.dim {
+                    _ if t.has_semantic => Some("a texture with a semantic".to_string()),
+                    3 => Some("a 3D texture".to_string()),
+                    2 => None,
+                    dim => Some(format!("a {dim}D texture")),
+                };
+                if let Some(what) = refusal {
+                    let hint = if t.dim == 3 {
+                        " (write it from a compute pass)"
+                    } else {
+                        ""
+                    };
+                    let message = format!(
+                        "'{}' : {what} cannot be a render target{hint}",
+                        path.joined()
+                    );
+                    self.report(DiagnosticCode::InvalidRenderStateValue, path.range, message);
+                    continue;
+                }
                 // A size the checker could not fold (0) is not compared.
-                if t.has_semantic || t.dim != 2 || t.width == 0 || t.height == 0 {
+                if t.width == 0 || t.height == 0 {
                     continue;
                 }
                 if let Some((w, h)) = target_size.filter(|&s| s != (t.width, t.height)) {

@@ -224,10 +224,15 @@ fn lookup_or<T: Copy>(
     read.then_some(fallback)
 }
 
+/// A state's number: `true`, `false`, one of ReShade's value names (any state reads them:
+/// `ClearRenderTargets = ONE` is 1), or a constant.
 fn number(e: &Expr, lowered: &Lowered) -> Option<f64> {
     match value_name(e).as_deref() {
         Some("TRUE") => Some(1.0),
         Some("FALSE") => Some(0.0),
+        Some(name) if let Some(n) = crate::build::state_values::reshade_value_number(name) => {
+            Some(f64::from(n))
+        }
         _ => const_scalar(e, &lowered.consts),
     }
 }
