@@ -10,7 +10,13 @@
 //! cargo run --release -p fxbench-analysis --example fx_diff_fuzz -- \
 //!     --fxc /tmp/rsfxc/fxc [--programs 2000] [--mutants 300] [--seed 1] [--out DIR] [--dump DIR]
 //! cargo run --release -p fxbench-analysis --example fx_diff_fuzz -- --fxc FXC --check FILE...
+//! cargo run --release -p fxbench-analysis --example fx_diff_fuzz -- --fxc FXC --mutants 0 \
+//!     --render target/release/fxbench [--std-headers DIR] --out DIR
 //! ```
+//!
+//! `--render FXBENCH` is the semantic mode (`fuzz_support/semantic.rs`): the programs keep their
+//! values defined and finite, and each one both compilers accept is rendered with our shaders
+//! and with ReShade's SPIR-V (`fxbench compare --reference`); differences go to `DIR/semantic`.
 //!
 //! FXC is ReShade 6.1's compiler from `shared/tools/build_reshade_fxc.sh` built with
 //! `-DNDEBUG`; its verdicts come from `shared/tools/reshade_verdict.py`. Minimised cases go to
@@ -21,6 +27,8 @@
 mod fx_mutator;
 #[path = "../tests/support/reshade_first.rs"]
 mod reshade_first;
+#[path = "fuzz_support/semantic.rs"]
+mod semantic;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -59,6 +67,11 @@ struct Args {
     dump: Option<PathBuf>,
     /// Files to compare only (`--check FILE...`): both verdicts of each, nothing generated.
     check: Vec<PathBuf>,
+    /// Semantic mode (`--render FXBENCH`, a release `fxbench`): programs that keep their values
+    /// defined, each one both compilers accept rendered with ours and ReShade's SPIR-V.
+    render: Option<PathBuf>,
+    /// ReShade's standard headers for its SPIR-V (`--std-headers DIR`, default `/tmp/wtb_headers`).
+    std_headers: PathBuf,
 }
 
 fn root() -> PathBuf {
@@ -104,6 +117,8 @@ fn parse_args() -> Result<Args, ArgsError> {
         out: root().join("analysis/tests/conformance/fuzz"),
         dump: None,
         check: Vec::new(),
+        render: None,
+        std_headers: PathBuf::from("/tmp/wtb_headers"),
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -116,6 +131,8 @@ fn parse_args() -> Result<Args, ArgsError> {
             "--out" => args.out = PathBuf::from(value()?),
             "--dump" => args.dump = Some(PathBuf::from(value()?)),
             "--check" => args.check.extend(it.by_ref().map(PathBuf::from)),
+            "--render" => args.render = Some(PathBuf::from(value()?)),
+            "--std-headers" => args.std_headers = PathBuf::from(value()?),
             other => return Err(ArgsError::Unknown(other.to_string())),
         }
     }
@@ -184,6 +201,10 @@ struct Generator<'r> {
     /// the families' code after the statements is compared too (most programs that are not
     /// strict fail early).
     strict: bool,
+    /// Semantic mode (`--render`): strict, and every value defined and finite — loops that
+    /// end, divisors and intrinsic arguments kept in their domain — so that what the program
+    /// computes can be compared with ReShade's SPIR-V (`semantic.rs`).
+    semantic: bool,
 }
 
 /// A function or function-like macro a family declared: name, parameter types (`None`: any
@@ -293,7 +314,9 @@ impl Generator<'_> {
                 7 if self.strict => {
                     // A cast between types of the same shape.
                     let from = want.with_base(SCALARS[self.rng.below(4)]);
-                    format!("(({}){})", want.name(), self.expr(&from))
+                    let e = self.expr(&from);
+                    let e = semantic::guard_conversion(self.semantic, want, &from, e);
+                    format!("(({}){e})", want.name())
                 }
                 3 | 4 => {
                     // Shifts of floats are a known difference (ReShade's front end takes them,
@@ -366,6 +389,9 @@ impl Generator<'_> {
             ),
         };
         let (a, b) = (self.expr(&operand), self.expr(&operand));
+        if self.semantic {
+            return format!("({a} {op} {})", semantic::guard_operand(op, base, &b));
+        }
         format!("({a} {op} {b})")
     }
 
@@ -447,7 +473,11 @@ impl Generator<'_> {
         if !self.callables.is_empty() && self.rng.below(3) == 0 {
             return self.user_call(want);
         }
-        let name = INTRINSICS[self.rng.below(INTRINSICS.len())];
+        let name = if self.semantic {
+            semantic::INTRINSICS[self.rng.below(semantic::INTRINSICS.len())]
+        } else {
+            INTRINSICS[self.rng.below(INTRINSICS.len())]
+        };
         let overloads = intrinsic_table::overloads(name);
         let exact: Vec<_> = overloads.iter().filter(|o| &o.ret == want).collect();
         let pick = if !exact.is_empty() && (self.strict || self.rng.below(4) != 0) {
@@ -459,7 +489,7 @@ impl Generator<'_> {
         } else {
             return self.leaf(want);
         };
-        let args: Vec<String> = pick
+        let mut args: Vec<String> = pick
             .params
             .iter()
             .map(|p| {
@@ -471,6 +501,9 @@ impl Generator<'_> {
                 }
             })
             .collect();
+        if self.semantic {
+            semantic::guard_arguments(name, &mut args);
+        }
         format!("{name}({})", args.join(", "))
     }
 
@@ -490,7 +523,13 @@ impl Generator<'_> {
             } else {
                 Type::vector(base, n)
             };
-            args.push(self.expr(&t));
+            let e = self.expr(&t);
+            args.push(semantic::guard_conversion(
+                self.semantic,
+                &Type::scalar(base),
+                &t,
+                e,
+            ));
             left -= u32::from(n);
         }
         // Now and then a component too many or too few: ReShade's X3014.
@@ -580,7 +619,12 @@ impl Generator<'_> {
                     } else {
                         t
                     };
-                    let v = self.expr(&value_ty);
+                    let mut v = self.expr(&value_ty);
+                    if self.semantic
+                        && let Some((base, _, _)) = value_ty.numeric()
+                    {
+                        v = semantic::guard_operand(op.trim_end_matches('='), base, &v);
+                    }
                     out.push(format!("{pad}{n} {op} {v};"));
                 }
             }
@@ -683,7 +727,8 @@ impl Generator<'_> {
         let i = self.fresh("w");
         out.push(format!("{pad}int {i} = 0;"));
         let c = if self.rng.below(3) == 0 {
-            self.expr(&Type::BOOL)
+            let c = self.expr(&Type::BOOL);
+            self.bounded(&i, c)
         } else {
             format!("{i} < {}", 1 + self.rng.below(4))
         };
@@ -704,11 +749,21 @@ impl Generator<'_> {
         out.push(format!("{pad}    {i} += 1;"));
         self.loop_body(out, indent);
         let c = if self.rng.below(3) == 0 {
-            self.expr(&Type::BOOL)
+            let c = self.expr(&Type::BOOL);
+            self.bounded(&i, c)
         } else {
             format!("{i} < {}", 1 + self.rng.below(4))
         };
         out.push(format!("{pad}}} while ({c});"));
+    }
+
+    /// A loop condition `c`, in semantic mode also bounded by the loop's counter `i`.
+    fn bounded(&mut self, i: &str, c: String) -> String {
+        if self.semantic {
+            format!("{i} < {} && ({c})", 1 + self.rng.below(4))
+        } else {
+            c
+        }
     }
 
     /// `break` or `continue`, mostly where one may stand (X3518 elsewhere), or a `return` of
@@ -733,6 +788,11 @@ impl Generator<'_> {
                     Type::vector(Base::Float, 4)
                 };
                 let v = self.expr(&t);
+                let v = if self.semantic {
+                    semantic::squash(&v)
+                } else {
+                    v
+                };
                 out.push(format!("{pad}if ({guard}) return {v};"));
             }
             _ => out.push(format!("{pad};")),
@@ -2088,7 +2148,7 @@ const FORMATS: [&str; 7] = ["RGBA8", "RGBA16F", "R32F", "rg16f", "R8", "RGB10A2"
 
 /// One random effect: globals, the families' declarations, a pixel shader of random
 /// statements, a technique, the families' techniques.
-fn program(rng: &mut Rng) -> String {
+fn program(rng: &mut Rng, semantic: bool) -> String {
     let mut text = String::from("// generated\n#include \"case.fxh\"\n");
     // The last format (an integer one, which a float sampler rejects) one time in twenty.
     let format = if rng.below(20) == 0 {
@@ -2126,16 +2186,25 @@ fn program(rng: &mut Rng) -> String {
         switches: 0,
         fresh: 0,
         cat: false,
-        strict: false,
+        strict: semantic,
+        semantic,
     };
-    generator.strict = generator.rng.below(2) == 0;
+    if !semantic {
+        generator.strict = generator.rng.below(2) == 0;
+    }
     // A third of the programs keep to the statements alone; the others draw one to three
     // families.
     let mut parts = Parts::default();
     if generator.rng.below(3) != 0 {
         // In the table's order, so that the macros are defined before the others use them.
         let mut chosen: Vec<usize> = (0..1 + generator.rng.below(3))
-            .map(|_| generator.rng.below(FAMILIES.len()))
+            .map(|_| {
+                if semantic {
+                    semantic::FAMILIES[generator.rng.below(semantic::FAMILIES.len())]
+                } else {
+                    generator.rng.below(FAMILIES.len())
+                }
+            })
             .collect();
         chosen.sort_unstable();
         for k in chosen {
@@ -2148,6 +2217,11 @@ fn program(rng: &mut Rng) -> String {
     for _ in 0..3 + generator.rng.below(6) {
         generator.statement(&mut body, 1);
     }
+    if semantic {
+        body.extend(semantic::output(&generator.vars));
+    } else {
+        body.push("    return tex2D(FuzzSamp, uv);".into());
+    }
     let rng = generator.rng;
     for line in &parts.globals {
         text += line;
@@ -2158,7 +2232,7 @@ fn program(rng: &mut Rng) -> String {
         text += line;
         text.push('\n');
     }
-    text += "    return tex2D(FuzzSamp, uv);\n}\n";
+    text += "}\n";
     let states = [
         format!("BlendEnable = {};", ["true", "false", "1"][rng.below(3)]),
         format!("SrcBlend = {};", BLEND[rng.below(BLEND.len())]),
@@ -2323,7 +2397,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => {
             eprintln!(
-                "{e}\nusage: fx_diff_fuzz --fxc FXC [--programs N] [--mutants N] [--seed S] [--out DIR] [--dump DIR] [--check FILE...]"
+                "{e}\nusage: fx_diff_fuzz --fxc FXC [--programs N] [--mutants N] [--seed S] [--out DIR] [--dump DIR] [--check FILE...] [--render FXBENCH [--std-headers DIR]]"
             );
             return ExitCode::FAILURE;
         }
@@ -2356,10 +2430,18 @@ fn main() -> ExitCode {
     let mut rng = Rng(args.seed.max(1));
     let mut found: BTreeMap<String, String> = BTreeMap::new();
     let mut run = 0;
+    let render = args.render.as_ref().map(|fxbench| semantic::Render {
+        fxbench: fxbench.clone(),
+        headers: args.std_headers.clone(),
+        script: root().join("../shared/tools/reshade_spirv.py"),
+        out: args.out.join("semantic"),
+        seed: args.seed,
+    });
+    let mut tally = semantic::Tally::default();
     // Generated programs, in batches for ReShade's compiler.
     for batch in 0..args.programs.div_ceil(100) {
         let texts: Vec<String> = (0..100.min(args.programs - batch * 100))
-            .map(|_| program(&mut rng))
+            .map(|_| program(&mut rng, render.is_some()))
             .collect();
         let paths: Vec<PathBuf> = (0..texts.len())
             .map(|k| dir.path().join(format!("p{k}.fx")))
@@ -2375,9 +2457,13 @@ fn main() -> ExitCode {
                 let _ = std::fs::write(dump.join(format!("p{}_{verdict}.fx", batch * 100 + k)), t);
             }
         }
-        for ((p, t), r) in paths.iter().zip(&texts).zip(&reshade) {
+        let mut both = Vec::new();
+        for (k, ((p, t), r)) in paths.iter().zip(&texts).zip(&reshade).enumerate() {
             run += 1;
             let ours = our_verdict(p, &options);
+            if *r == Verdict::Accepted && ours == Verdict::Accepted {
+                both.push((batch * 100 + k, t.as_str()));
+            }
             if disagree(r, &ours, p) {
                 let small = minimise(t, dir.path(), &args.fxc, &options);
                 println!("disagreement (ReShade {r:?}, ours {ours:?}):\n{small}");
@@ -2385,6 +2471,10 @@ fn main() -> ExitCode {
                     .entry(small)
                     .or_insert_with(|| format!("{r:?} / {ours:?}"));
             }
+        }
+        if let Some(render) = &render {
+            semantic::render_batch(render, &args.fxc, dir.path(), &both, &mut tally);
+            println!("after {} programs, {}", run, tally.summary());
         }
     }
     // Corpus mutants: each effect with one mutation, compiled with its collection's folders.
@@ -2470,6 +2560,9 @@ fn main() -> ExitCode {
         found.len(),
         args.out.display()
     );
+    if render.is_some() {
+        println!("{}", tally.summary());
+    }
     ExitCode::SUCCESS
 }
 
