@@ -440,6 +440,13 @@ impl Generator<'_> {
         let Some((n, t)) = self.var_of(None) else {
             return self.leaf(want);
         };
+        let s = self.swizzle_of(&n, &t, want);
+        semantic::guard_conversion(self.semantic, want, &t, s)
+    }
+
+    /// A swizzle of `n` (of type `t`) with as many components as `want`.
+    fn swizzle_of(&mut self, n: &str, t: &Type, want: &Type) -> String {
+        let n = n.to_string();
         let len = want.components().clamp(1, 4) as usize;
         match t.numeric() {
             Some((_, rows, 1)) => {

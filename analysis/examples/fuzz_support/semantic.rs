@@ -98,13 +98,21 @@ pub fn guard_operand(op: &str, base: Base, b: &str) -> String {
 }
 
 /// `e` of type `from` converted to `want`'s base: a float made a `uint` is made positive first
-/// (a negative one is undefined in SPIR-V, 0 in WGSL).
+/// (a negative one is undefined in SPIR-V, 0 in WGSL). Two more dodge ReShade's constant
+/// folder, which computes them otherwise than its own run-time code (and HLSL): a number made
+/// a `bool` is compared with 0 instead (ReShade folds `(bool)2u == true` to false: the cast
+/// keeps the 2), and a `uint` made a float keeps below 2^31 (ReShade folds `(float)~4u` to -5).
 pub fn guard_conversion(semantic: bool, want: &Type, from: &Type, e: String) -> String {
     let base = |t: &Type| t.numeric().map(|n| n.0);
-    if semantic && base(want) == Some(Base::Uint) && base(from) == Some(Base::Float) {
-        format!("abs({e})")
-    } else {
-        e
+    if !semantic {
+        return e;
+    }
+    match (base(want), base(from)) {
+        (Some(Base::Uint), Some(Base::Float)) => format!("abs({e})"),
+        (Some(Base::Bool), Some(Base::Int | Base::Uint)) => format!("({e} != 0)"),
+        (Some(Base::Bool), Some(Base::Float)) => format!("({e} != 0.0)"),
+        (Some(Base::Float), Some(Base::Uint)) => format!("({e} & 0x7fffffffu)"),
+        _ => e,
     }
 }
 
