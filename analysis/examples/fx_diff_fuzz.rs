@@ -147,13 +147,22 @@ fn parse_args() -> Result<Args, ArgsError> {
 
 const SCALARS: [Base; 4] = [Base::Bool, Base::Int, Base::Uint, Base::Float];
 
+/// Whether matrices are of floats only (semantic mode: ReShade's SPIR-V for integer and bool
+/// matrices fails `spirv-val`, so such programs cannot run).
+static FLOAT_MATRICES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn random_type(rng: &mut Rng) -> Type {
     let base = SCALARS[rng.below(4)];
+    let float_only = FLOAT_MATRICES.load(std::sync::atomic::Ordering::Relaxed);
     match rng.below(10) {
         0..=3 => Type::scalar(base),
         4..=7 => Type::vector(base, 2 + rng.below(3) as u8),
         _ => Type::Numeric {
-            base: if rng.below(3) == 0 { base } else { Base::Float },
+            base: if rng.below(3) == 0 && !float_only {
+                base
+            } else {
+                Base::Float
+            },
             rows: 2 + rng.below(2) as u8,
             cols: 2 + rng.below(2) as u8,
         },
@@ -341,6 +350,8 @@ impl Generator<'_> {
                 // ReShade's condition has the values' dimensions (X3020 otherwise): a bool
                 // vector for vectors, and for a matrix one as long as its rows (ReShade
                 // compares the rows or the columns).
+                // ReShade's SPIR-V for a matrix `?:` fails `spirv-val` (`OpSelect` of matrices).
+                6 if self.semantic && want.is_matrix() => self.leaf(want),
                 6 if self.strict && want.is_matrix() => {
                     let rows = want.numeric().map_or(2, |n| n.1);
                     let c = self.expr(&Type::vector(Base::Bool, rows));
@@ -2435,6 +2446,7 @@ fn main() -> ExitCode {
     std::fs::copy(&header, dir.path().join("case.fxh")).expect("case.fxh is copied");
     let options = Options::default();
     let mut rng = Rng(args.seed.max(1));
+    FLOAT_MATRICES.store(args.render.is_some(), std::sync::atomic::Ordering::Relaxed);
     let mut found: BTreeMap<String, String> = BTreeMap::new();
     let mut run = 0;
     let render = args.render.as_ref().map(|fxbench| semantic::Render {

@@ -100,7 +100,7 @@ pub fn guard_operand(op: &str, base: Base, b: &str) -> String {
 /// `e` of type `from` converted to `want`'s base: a float made a `uint` is made positive first
 /// (a negative one is undefined in SPIR-V, 0 in WGSL). Two more dodge ReShade's constant
 /// folder, which computes them otherwise than its own run-time code (and HLSL): a number made
-/// a `bool` is compared with 0 instead (ReShade folds `(bool)2u == true` to false: the cast
+/// a `bool` is compared with a zero instead (ReShade folds `(bool)2u == true` to false: the cast
 /// keeps the 2), and a `uint` made a float keeps below 2^31 (ReShade folds `(float)~4u` to -5).
 pub fn guard_conversion(semantic: bool, want: &Type, from: &Type, e: String) -> String {
     let base = |t: &Type| t.numeric().map(|n| n.0);
@@ -109,8 +109,11 @@ pub fn guard_conversion(semantic: bool, want: &Type, from: &Type, e: String) -> 
     }
     match (base(want), base(from)) {
         (Some(Base::Uint), Some(Base::Float)) => format!("abs({e})"),
-        (Some(Base::Bool), Some(Base::Int | Base::Uint)) => format!("({e} != 0)"),
-        (Some(Base::Bool), Some(Base::Float)) => format!("({e} != 0.0)"),
+        // A zero of the operand's type: ReShade's module compares a vector with a scalar 0
+        // (invalid SPIR-V) where the zero is a scalar.
+        (Some(Base::Bool), Some(Base::Int | Base::Uint | Base::Float)) => {
+            format!("({e} != ({})0)", from.name())
+        }
         (Some(Base::Float), Some(Base::Uint)) => format!("({e} & 0x7fffffffu)"),
         _ => e,
     }
@@ -306,12 +309,15 @@ fn render_one(
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+    // What compare said went wrong, without the temporary folder's name, on one line.
+    let folder = format!("{}/", src.display());
     let first_error = String::from_utf8_lossy(&output.stderr)
+        .replace(&folder, "")
         .lines()
-        .next()
-        .unwrap_or("")
+        .collect::<Vec<_>>()
+        .join(" | ")
         .chars()
-        .take(200)
+        .take(400)
         .collect::<String>();
     let status = match output.status.code() {
         Some(0) => {
