@@ -2232,7 +2232,9 @@ fn program(rng: &mut Rng, semantic: bool) -> String {
     // The struct's and array's locals are declared in the body: only the body may use them,
     // so the globals are written before the statements are drawn.
     let mut body = std::mem::take(&mut parts.body);
-    for _ in 0..3 + generator.rng.below(6) {
+    // Semantic programs are longer: only what they compute is compared.
+    let statements = if semantic { 6 } else { 3 } + generator.rng.below(6);
+    for _ in 0..statements {
         generator.statement(&mut body, 1);
     }
     if semantic {
