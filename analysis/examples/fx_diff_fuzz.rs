@@ -1787,7 +1787,11 @@ impl Generator<'_> {
         let t = random_type(self.rng);
         let f = self.fresh("FzUo");
         let write = constant_of(self.rng, &t);
-        parts.globals.push(match self.rng.below(3) {
+        let form = self.rng.below(3);
+        // Semantic programs write it on every path (an unwritten one is undefined).
+        let form = if self.semantic { 3 } else { form };
+        parts.globals.push(match form {
+            3 => format!("void {f}(out {} r, float c) {{ r = {write}; }}", t.name()),
             0 => format!("void {f}(out {} r, float c) {{ }}", t.name()),
             1 => format!(
                 "void {f}(out {} r, float c) {{ if (c > 0.5) r = {write}; }}",
@@ -1916,7 +1920,7 @@ impl Generator<'_> {
     fn mul_and_division(&mut self) {
         // `mul` of a matrix and a vector or matrix, in both orders.
         let (rows, cols) = (2 + self.rng.below(3) as u8, 2 + self.rng.below(3) as u8);
-        let base = if self.rng.below(4) == 0 {
+        let base = if self.rng.below(4) == 0 && !self.semantic {
             SCALARS[1 + self.rng.below(3)]
         } else {
             Base::Float
@@ -2412,6 +2416,28 @@ fn minimise(text: &str, dir: &Path, fxc: &Path, options: &Options) -> String {
     lines.join("\n") + "\n"
 }
 
+/// `--check FILE...`: both verdicts of each file, and our first errors.
+fn check(args: &Args) {
+    let reshade = reshade_verdicts(&args.fxc, &args.check, &[]);
+    for (path, r) in args.check.iter().zip(&reshade) {
+        let ours = our_verdict(path, &Options::default());
+        let mark = if disagree(r, &ours, path) {
+            "DIFFER"
+        } else {
+            "agree"
+        };
+        println!("{mark}\t{}\tReShade {r:?}\tours {ours:?}", path.display());
+        // Our errors, to see what a disagreement is about.
+        let out = analysis::load_effect(path, &Options::default());
+        for d in out.diagnostics.iter().filter(|d| d.is_error()).take(4) {
+            let line = d
+                .reported_location(&out.sources)
+                .map_or(0, |l| l.start.line);
+            println!("\t{line}: {}", d.message);
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -2423,24 +2449,7 @@ fn main() -> ExitCode {
         }
     };
     if !args.check.is_empty() {
-        let reshade = reshade_verdicts(&args.fxc, &args.check, &[]);
-        for (path, r) in args.check.iter().zip(&reshade) {
-            let ours = our_verdict(path, &Options::default());
-            let mark = if disagree(r, &ours, path) {
-                "DIFFER"
-            } else {
-                "agree"
-            };
-            println!("{mark}\t{}\tReShade {r:?}\tours {ours:?}", path.display());
-            // Our errors, to see what a disagreement is about.
-            let out = analysis::load_effect(path, &Options::default());
-            for d in out.diagnostics.iter().filter(|d| d.is_error()).take(4) {
-                let line = d
-                    .reported_location(&out.sources)
-                    .map_or(0, |l| l.start.line);
-                println!("\t{line}: {}", d.message);
-            }
-        }
+        check(&args);
         return ExitCode::SUCCESS;
     }
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -2560,6 +2569,22 @@ fn main() -> ExitCode {
         }
     }
     std::fs::create_dir_all(&args.out).expect("the output folder is created");
+    write_cases(&args, &found);
+    println!(
+        "{run} programs ({} generated, {} corpus mutants): {} generated disagreements (minimised, distinct) written to {}, {mutant_disagreements} mutant disagreements",
+        args.programs,
+        mutants.len(),
+        found.len(),
+        args.out.display()
+    );
+    if render.is_some() {
+        println!("{}", tally.summary());
+    }
+    ExitCode::SUCCESS
+}
+
+/// The minimised disagreements `found` (text, both verdicts), written as cases in `args.out`.
+fn write_cases(args: &Args, found: &BTreeMap<String, String>) {
     for (k, (text, verdicts)) in found.iter().enumerate() {
         let case = text
             .replacen(
@@ -2574,17 +2599,6 @@ fn main() -> ExitCode {
         let name = args.out.join(format!("seed{}_{k}.fx", args.seed));
         std::fs::write(name, case).expect("a case is written");
     }
-    println!(
-        "{run} programs ({} generated, {} corpus mutants): {} generated disagreements (minimised, distinct) written to {}, {mutant_disagreements} mutant disagreements",
-        args.programs,
-        mutants.len(),
-        found.len(),
-        args.out.display()
-    );
-    if render.is_some() {
-        println!("{}", tally.summary());
-    }
-    ExitCode::SUCCESS
 }
 
 /// `count` mutated corpus effects, written beside their originals' names in `dir`, each with the
