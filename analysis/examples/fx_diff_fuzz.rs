@@ -401,6 +401,11 @@ impl Generator<'_> {
         };
         let (a, b) = (self.expr(&operand), self.expr(&operand));
         if self.semantic {
+            let op = if base == Base::Uint && op == "-" {
+                "+"
+            } else {
+                op
+            };
             return format!("({a} {op} {})", semantic::guard_operand(op, base, &b));
         }
         format!("({a} {op} {b})")
@@ -413,6 +418,13 @@ impl Generator<'_> {
             Some(Base::Float) => ["-", "+"][self.rng.below(2)],
             Some(Base::Int | Base::Uint) => ["-", "~", "+"][self.rng.below(3)],
             None => return self.leaf(want),
+        };
+        // ReShade's constant folder makes a `uint` of 2^31 or more a negative float (`-6u` is
+        // -6.0 where a float is wanted): semantic programs make none of constants.
+        let op = if self.semantic && want.numeric().is_some_and(|n| n.0 == Base::Uint) {
+            "+"
+        } else {
+            op
         };
         format!("{op}{}", self.expr(want))
     }

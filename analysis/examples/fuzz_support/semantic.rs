@@ -109,7 +109,8 @@ pub fn guard_conversion(semantic: bool, want: &Type, from: &Type, e: String) -> 
         return e;
     }
     match (base(want), base(from)) {
-        (Some(Base::Uint), Some(Base::Float)) => format!("abs({e})"),
+        // An `int` too: a swizzle of a float stands where an `int` is wanted, then is cast.
+        (Some(Base::Uint | Base::Int), Some(Base::Float)) => format!("abs({e})"),
         // A zero of the operand's type: ReShade's module compares a vector with a scalar 0
         // (invalid SPIR-V) where the zero is a scalar.
         (Some(Base::Bool), Some(Base::Int | Base::Uint | Base::Float)) => {
