@@ -1131,9 +1131,15 @@ impl Generator<'_> {
         let a = self.fresh("sa");
         let count = 1 + self.rng.below(3);
         parts.body.push(format!("    {s} {a}[{count}];"));
-        parts
-            .body
-            .push(format!("    {a}[{}] = {v};", self.rng.below(count + 1)));
+        let at = self.rng.below(count + 1);
+        if self.semantic {
+            // Every element written, none past the end (the others would be undefined).
+            for k in 0..count {
+                parts.body.push(format!("    {a}[{k}] = {v};"));
+            }
+        } else {
+            parts.body.push(format!("    {a}[{at}] = {v};"));
+        }
         self.vars
             .push((format!("{a}[{}].{first}", self.rng.below(count)), first_ty));
         // Now and then a struct copied from the wrong struct or built from a list.

@@ -79,11 +79,11 @@ pub const INTRINSICS: [&str; 60] = [
 ];
 
 /// The construct families semantic programs draw (indices into the generator's `FAMILIES`):
-/// the preprocessor, namespaces, annotations and shader forms (`static`s, `const` parameters,
-/// `out` parameters, which semantic programs always write, `mul` of float matrices and
-/// vectors). The others read uninitialised struct array elements, index arrays out of bounds,
+/// the preprocessor, structs (every element of their arrays written), namespaces, annotations
+/// and shader forms (`static`s, `const` parameters, `out` parameters, which semantic programs
+/// always write, `mul` of float matrices and vectors). The others index arrays out of bounds,
 /// leave `out` parameters unwritten, race in compute passes, or read textures never written.
-pub const FAMILIES: [usize; 5] = [0, 1, 4, 7, 9];
+pub const FAMILIES: [usize; 6] = [0, 1, 2, 4, 7, 9];
 
 /// The right operand `b` of a binary operator `op` on `base` values, kept in its domain:
 /// divisors away from zero, shift counts below 32.
