@@ -819,7 +819,7 @@ impl Generator<'_> {
                 };
                 let v = self.expr(&t);
                 let v = if self.semantic {
-                    semantic::squash(&v)
+                    semantic::squash(&v, "float4")
                 } else {
                     v
                 };

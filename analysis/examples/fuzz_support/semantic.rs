@@ -151,9 +151,12 @@ pub fn guard_arguments(name: &str, args: &mut [String]) {
     }
 }
 
-/// A float value made a colour component that an 8-bit target keeps: its fraction.
-pub fn squash(v: &str) -> String {
-    format!("frac(abs({v}) * 0.37 + 0.001)")
+/// A float value made a colour component that an 8-bit target keeps: its fraction, of a
+/// magnitude kept below 4096 (past it a few ulps move the fraction by steps: lavapipe rounds a
+/// loop of float vector products a few ulps apart in the two modules).
+/// `ty` is the value's float type (`float`, `float2`, ...).
+pub fn squash(v: &str, ty: &str) -> String {
+    format!("frac(min(abs({v}), ({ty})4096.0) * 0.37 + 0.001)")
 }
 
 /// The pixel shader's last lines: every local of `vars` (squashed) summed per component, and
@@ -179,7 +182,7 @@ pub fn output(vars: &[(String, Type)]) -> Vec<String> {
         };
         lines.push(format!(
             "    fz_out.{comps} += {};",
-            squash(&format!("({ty}){value}"))
+            squash(&format!("({ty}){value}"), &ty)
         ));
     };
     for (name, t) in vars {
