@@ -152,6 +152,20 @@ fn conversions_follow_hlsl() {
             },
         },
         Case {
+            // Conversions of constants keep HLSL's values (and those ReShade's own code
+            // computes at run time), where ReShade's constant folder keeps a bool's 2 and reads
+            // a uint past 2^31 as an int (docs/RESHADE_FX.md, "Semantic fuzzing").
+            name: "constant_conversions_keep_hlsl_values",
+            code: "float4 Case(int2 p, float2 uv) {
+                bool a = (bool)2u == true;
+                bool3 b = (bool3)uint3(0u, 2u, 5u) == bool3(true, true, true);
+                float c = (float)~4u / 8589934592.0;
+                bool4 d = bool4(false, false, 0.7, true);
+                return float4(a, !b.x && b.y && b.z, c, d.z);
+            }",
+            expected: |_, _, _| [1.0, 1.0, 0.5, 1.0],
+        },
+        Case {
             name: "integer_division_truncates",
             code: "float4 Case(int2 p, float2 uv) {
                 int a = p.x - 8;
