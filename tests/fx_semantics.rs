@@ -152,18 +152,20 @@ fn conversions_follow_hlsl() {
             },
         },
         Case {
-            // Conversions of constants keep HLSL's values (and those ReShade's own code
-            // computes at run time), where ReShade's constant folder keeps a bool's 2 and reads
-            // a uint past 2^31 as an int (docs/RESHADE_FX.md, "Semantic fuzzing").
-            name: "constant_conversions_keep_hlsl_values",
+            // ReShade's front end folds conversions of constants (`add_cast_operation`) and
+            // every back end gets the folded value: a float goes to a bool or a uint through an
+            // int, a uint to a float as an int. Code that runs converts as HLSL does (the case
+            // above). ReShade's own SPIR-V for these agrees (docs/RESHADE_FX.md, "Semantic
+            // fuzzing").
+            name: "constant_conversions_fold_as_reshade",
             code: "float4 Case(int2 p, float2 uv) {
-                bool a = (bool)2u == true;
-                bool3 b = (bool3)uint3(0u, 2u, 5u) == bool3(true, true, true);
-                float c = (float)~4u / 8589934592.0;
+                float c = (float)~4u / 16.0 + 0.5;
                 bool4 d = bool4(false, false, 0.7, true);
-                return float4(a, !b.x && b.y && b.z, c, d.z);
+                uint e = (uint)-1.5;
+                bool f = 2.5;
+                return float4(c, d.z, (e >> 28) / 15.0, f);
             }",
-            expected: |_, _, _| [1.0, 1.0, 0.5, 1.0],
+            expected: |_, _, _| [0.1875, 0.0, 1.0, 1.0],
         },
         Case {
             name: "integer_division_truncates",

@@ -118,8 +118,13 @@ fn synthetic_references_agree_pass_by_pass() {
     let Some(ctx) = device() else { return };
     let dir = repo().join("tests/reference");
     // References compiled at 1280x720, except box_blur's (BUFFER_WIDTH clamps its fetches):
-    // these three do not depend on the size.
-    let cases: [(&str, PathBuf, &[&str]); 4] = [
+    // these four do not depend on the size.
+    let cases: [(&str, PathBuf, &[&str]); 5] = [
+        (
+            "constant_casts",
+            dir.join("constant_casts.fx"),
+            &["0 -> back buffer: agrees", "end -> back buffer: agrees"],
+        ),
         (
             "uniforms",
             dir.join("uniforms.fx"),

@@ -33,7 +33,42 @@ impl<'m> Emitter<'m> {
         }
         let code = self.expr(e)?;
         let from = self.ty(e);
+        if let Some((code, from)) = self.reshade_constant_cast(&code, e, from, to) {
+            return self.convert(code, &from, to, e.range);
+        }
         self.convert(code, from, to, e.range)
+    }
+
+    /// A constant converted as ReShade's front end folds it (`add_cast_operation`): a float
+    /// goes to a bool or a `uint` through an `int` (truncated, so `(bool)0.7` is false and
+    /// `(uint)-1.5` is 0xFFFFFFFF), and a `uint` goes to a float as an `int` (`(float)~4u` is
+    /// -5). Every ReShade back end gets the folded value, so its shaders compute these; code
+    /// that runs converts as HLSL does. `code` becomes the `int` value the conversion starts
+    /// from; `None` where nothing differs.
+    fn reshade_constant_cast(
+        &mut self,
+        code: &str,
+        e: &Expr,
+        from: &Type,
+        to: &Type,
+    ) -> Option<(String, Type)> {
+        let ((fb, fr, 1), Some((tb, _, 1))) = (shape(from)?, shape(to)) else {
+            return None;
+        };
+        let through_int = matches!(
+            (fb, tb),
+            (Base::Float, Base::Bool | Base::Uint) | (Base::Uint, Base::Float)
+        );
+        if !through_int || !self.is_constant(e) {
+            return None;
+        }
+        let int = names::numeric(Base::Int, fr, 1)?;
+        let code = if fb == Base::Uint {
+            format!("bitcast<{int}>({code})")
+        } else {
+            format!("{int}({code})")
+        };
+        Some((code, from.with_base(Base::Int)))
     }
 
     /// A numeric literal met where another numeric scalar or vector type is wanted, written
@@ -64,6 +99,8 @@ impl<'m> Emitter<'m> {
         // `uint` wraps, so it is left to naga.
         let integer = match *literal {
             Literal::Int(v) if v <= i32::MAX as u32 => Some(i64::from(v)),
+            // ReShade converts a `uint` constant to a float as an `int`.
+            Literal::Uint(v) if !negated && base == Base::Float => Some(i64::from(v as i32)),
             Literal::Uint(v) if !negated => Some(i64::from(v)),
             _ => None,
         }

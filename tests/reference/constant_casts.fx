@@ -1,0 +1,19 @@
+// Conversions of constants as ReShade's front end folds them (`add_cast_operation`): a float
+// goes to a bool or a uint through an int, a uint goes to a float as an int. Every ReShade back
+// end gets the folded values, so its shaders compute these (HLSL would give 1, 1, 0, 1 in the
+// four channels): fxbench's must too.
+#include "ReShade.fxh"
+
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    float c = (float)~4u / 16.0 + 0.5;
+    bool4 d = bool4(false, false, 0.7, true);
+    uint e = (uint)-1.5;
+    bool f = 2.5;
+    float g = 0.25;
+    if (0.5)
+        g = 0.75;
+    return float4(c, d.z + g * 0.5, (e >> 28) / 15.0, f * 0.5 + (float)4000000000u / 16000000000.0 + 0.5);
+}
+
+technique ConstantCasts { pass { VertexShader = PostProcessVS; PixelShader = PS; } }
