@@ -250,7 +250,8 @@ impl Emitter<'_> {
     }
 
     /// The slots of a value of type `ty` with `semantic` at `place`; a pixel shader's input
-    /// its pass's vertex shader does not write is left out (its place keeps its zero).
+    /// its pass's vertex shader does not write, and a vertex shader's input nothing feeds, are
+    /// left out (their places keep their zero).
     #[allow(clippy::too_many_arguments)]
     fn slots(
         &self,
@@ -266,6 +267,16 @@ impl Emitter<'_> {
         self.flatten(ty, semantic, place, range, &mut varyings)?;
         for v in varyings {
             if input && request.zeroed.contains(&normalised(&v.semantic.name)) {
+                continue;
+            }
+            // ReShade draws without vertex buffers: a vertex shader input of any other semantic
+            // than the vertex and instance ids has nothing to read (undefined there, ReShade
+            // accepts it); its place keeps its zero.
+            let vertex = naga::ShaderStage::Vertex;
+            if input
+                && request.stage == vertex
+                && known_attribute(&v.semantic.name, &v.ty, vertex, true).is_none()
+            {
                 continue;
             }
             let (attribute, stage_ty) = attribute(
