@@ -1102,11 +1102,13 @@ fn a_sampler_lod_bias_moves_every_level_of_detail() {
 fn one_and_three_dimensional_textures() {
     check(&[
         Case {
+            // ReShade takes no `texture1D` as a render target: a compute pass fills it.
             name: "texture_1d",
             code: "texture1D RampTex { Width = 16; Format = RGBA8; };
             sampler1D Ramp { Texture = RampTex; MinFilter = POINT; MagFilter = POINT; };
-            float4 FillPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
-            { return float4(floor(pos.x) / 16.0, 0.25, 0.5, 1); }
+            storage1D RampStore { Texture = RampTex; };
+            void FillCS(uint3 id : SV_DispatchThreadID)
+            { tex1Dstore(RampStore, id.x, float4(id.x / 16.0, 0.25, 0.5, 1)); }
             float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
             {
                 int2 p = int2(pos.xy);
@@ -1117,7 +1119,7 @@ fn one_and_three_dimensional_textures() {
             }
             technique Case1D
             {
-                pass { VertexShader = PostProcessVS; PixelShader = FillPS; RenderTarget = RampTex; }
+                pass { ComputeShader = FillCS<16, 1>; DispatchSizeX = 1; DispatchSizeY = 1; }
                 pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
             }",
             expected: |x, y, _| {
@@ -1131,8 +1133,9 @@ fn one_and_three_dimensional_textures() {
             name: "texture_1d_offsets",
             code: "texture1D RampTex { Width = 16; Format = RGBA8; };
             sampler1D Ramp { Texture = RampTex; MinFilter = POINT; MagFilter = POINT; };
-            float4 FillPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
-            { return float4(floor(pos.x) / 16.0, 0.25, 0.5, 1); }
+            storage1D RampStore { Texture = RampTex; };
+            void FillCS(uint3 id : SV_DispatchThreadID)
+            { tex1Dstore(RampStore, id.x, float4(id.x / 16.0, 0.25, 0.5, 1)); }
             float4 CasePS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
             {
                 float u = (floor(pos.x) + 0.5) / 16.0;
@@ -1143,7 +1146,7 @@ fn one_and_three_dimensional_textures() {
             }
             technique Case1DOffsets
             {
-                pass { VertexShader = PostProcessVS; PixelShader = FillPS; RenderTarget = RampTex; }
+                pass { ComputeShader = FillCS<16, 1>; DispatchSizeX = 1; DispatchSizeY = 1; }
                 pass { VertexShader = PostProcessVS; PixelShader = CasePS; }
             }",
             expected: |x, _, _| {
