@@ -134,6 +134,16 @@ fn attribute(
     });
     match found {
         Some(found) => Ok(found),
+        // ReShade draws without vertex buffers: D3D11 drops such a draw, and Vulkan leaves the
+        // input undefined (or forbids it, for a position).
+        None if stage == naga::ShaderStage::Vertex && input => unsupported(
+            range,
+            format!(
+                "'{semantic}' : a vertex shader input other than SV_VertexID or SV_InstanceID; \
+                 ReShade's compiler accepts it, but none of its back ends compile it (ReShade \
+                 draws without vertex buffers, so nothing feeds it)"
+            ),
+        ),
         None => unsupported(
             range,
             format!(
@@ -250,8 +260,7 @@ impl Emitter<'_> {
     }
 
     /// The slots of a value of type `ty` with `semantic` at `place`; a pixel shader's input
-    /// its pass's vertex shader does not write, and a vertex shader's input nothing feeds, are
-    /// left out (their places keep their zero).
+    /// its pass's vertex shader does not write is left out (its place keeps its zero).
     #[allow(clippy::too_many_arguments)]
     fn slots(
         &self,
@@ -267,16 +276,6 @@ impl Emitter<'_> {
         self.flatten(ty, semantic, place, range, &mut varyings)?;
         for v in varyings {
             if input && request.zeroed.contains(&normalised(&v.semantic.name)) {
-                continue;
-            }
-            // ReShade draws without vertex buffers: a vertex shader input of any other semantic
-            // than the vertex and instance ids has nothing to read (undefined there, ReShade
-            // accepts it); its place keeps its zero.
-            let vertex = naga::ShaderStage::Vertex;
-            if input
-                && request.stage == vertex
-                && known_attribute(&v.semantic.name, &v.ty, vertex, true).is_none()
-            {
                 continue;
             }
             let (attribute, stage_ty) = attribute(

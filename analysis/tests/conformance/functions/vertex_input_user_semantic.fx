@@ -1,5 +1,5 @@
-// A vertex shader input with a semantic of the effect's own: ReShade accepts it (it draws with
-// no vertex buffers, so nothing feeds it); fxbench reads it as zero.
+// A vertex shader input with a semantic of the effect's own: ReShade's front end accepts it, but it
+// draws without vertex buffers, so nothing feeds it (D3D11 drops the draw): backend_rejects.tsv.
 float4 VS(uint id : SV_VertexID, float2 extra : MY_INPUT, out float2 uv : TEXCOORD) : SV_Position
 {
     uv = float2(id == 2 ? 2.0 : 0.0, id == 1 ? 2.0 : 0.0) + extra;
