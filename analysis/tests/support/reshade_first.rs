@@ -1,17 +1,7 @@
 //! Which of fxbench's errors stands for the one ReShade's compiler reports first (the
 //! conformance test and the differential fuzzer compare that one).
 
-use analysis::{Diagnostic, DiagnosticCode};
-
-/// Whether `d` comes from the preprocessor.
-fn from_preprocessor(d: &Diagnostic) -> bool {
-    matches!(
-        d.code,
-        DiagnosticCode::PreprocessorError
-            | DiagnosticCode::IncludeError
-            | DiagnosticCode::MacroRedefinition
-    )
-}
+use analysis::Diagnostic;
 
 /// The first of `errors` (each with its line, in the order fxbench gives them) as ReShade would
 /// report it. ReShade preprocesses the whole input before it parses, and stops there when the
@@ -21,10 +11,10 @@ fn from_preprocessor(d: &Diagnostic) -> bool {
 /// the whole input before it checks).
 pub fn first_of<'d, T>(errors: impl IntoIterator<Item = (T, u32, &'d Diagnostic)>) -> Option<T> {
     let errors: Vec<_> = errors.into_iter().collect();
-    if errors.iter().any(|(_, _, d)| from_preprocessor(d)) {
+    if errors.iter().any(|(_, _, d)| d.code.is_preprocessor()) {
         return errors
             .into_iter()
-            .find(|(_, _, d)| from_preprocessor(d))
+            .find(|(_, _, d)| d.code.is_preprocessor())
             .map(|(t, _, _)| t);
     }
     errors

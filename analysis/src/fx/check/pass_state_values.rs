@@ -9,14 +9,18 @@ use crate::DiagnosticCode;
 use crate::build::state_values::reshade_value_number;
 use crate::fx::ast::*;
 
+/// Whether state `name` names a shader function (`VertexShader`, `PixelShader`, ...).
+pub(super) fn is_shader_state(name: &str) -> bool {
+    name.len() > 6 && name.ends_with("Shader")
+}
+
 /// Whether ReShade reads state `name`'s value as a symbol (a shader function or a render
 /// target texture) rather than as a value.
 pub(super) fn names_a_symbol(name: &str) -> bool {
-    let shader = name.len() > 6 && name.ends_with("Shader");
     let target = name.strip_prefix("RenderTarget").is_some_and(|rest| {
         rest.is_empty() || rest.as_bytes()[0].is_ascii_digit() && rest.as_bytes()[0] < b'8'
     });
-    shader || target
+    is_shader_state(name) || target
 }
 
 impl Checker {

@@ -139,7 +139,7 @@ impl Checker {
             if !super::pass_state_values::names_a_symbol(name) {
                 self.check_pass_state_value(state);
             }
-            let is_shader = name.len() > 6 && name.ends_with("Shader");
+            let is_shader = super::pass_state_values::is_shader_state(name);
             if let (true, ExprKind::Name(path)) = (is_shader, &state.value.kind) {
                 let Some(id) = self.entry_function(path) else {
                     continue;
