@@ -419,10 +419,11 @@ impl<'a> Preprocessor<'a> {
     /// block comment on: before it every line keeps its number.
     fn number_joined_lines(&mut self, file: FileId, text: &str, start: usize, end: usize) {
         let run = &text.as_bytes()[start..end];
-        let first = [&b"\\\n"[..], b"\\\r\n", b"/*"]
-            .iter()
-            .filter_map(|needle| memchr::memmem::find(run, needle))
-            .min();
+        // One pass over the run for the first backslash-newline or `/*`.
+        let first = memchr::memchr2_iter(b'\\', b'/', run).find(|&i| match run[i] {
+            b'\\' => run[i + 1..].starts_with(b"\n") || run[i + 1..].starts_with(b"\r\n"),
+            _ => run.get(i + 1) == Some(&b'*'),
+        });
         let Some(first) = first else {
             return;
         };
