@@ -8,6 +8,7 @@
 
 use super::ast::*;
 use super::check::Checker;
+use crate::Severity;
 use crate::diagnostic::DiagnosticCode;
 
 impl Checker {
@@ -40,21 +41,44 @@ impl Checker {
 
     /// Reports the initialiser of global `name` when it is not constant, at the initialiser.
     pub(super) fn check_global_constant(&mut self, name: &str, init: &Expr) {
-        if self.is_constant_expr(init) {
+        if self.is_constant_expr(init) || self.error_within(init.range) {
             return;
         }
-        let message = match first_call(init) {
-            Some(callee) => format!("'{callee}' : invalid function call outside of a function"),
-            None => format!("'{name}' : initial value must be a literal expression"),
+        // ReShade rejects the call where it parses it, the rest once the whole value is read.
+        let (message, range) = match first_call(init) {
+            Some(callee) => (
+                format!(
+                    "'{}' : invalid function call outside of a function",
+                    callee.joined()
+                ),
+                callee.range,
+            ),
+            None => (
+                format!("'{name}' : initial value must be a literal expression"),
+                init.range,
+            ),
         };
-        self.report(DiagnosticCode::NonConstInitializer, init.range, message);
+        self.report(DiagnosticCode::NonConstInitializer, range, message);
     }
 }
 
-/// The name of the first call inside `e` (ReShade rejects a call before anything else).
-fn first_call(e: &Expr) -> Option<String> {
+impl Checker {
+    /// Whether an error was reported inside `range`: ReShade stops at the first error of an
+    /// expression, so nothing is said of the expression as a whole (an undeclared name in a
+    /// constant's initialiser is not also a non-constant initialiser).
+    fn error_within(&self, range: TextRange) -> bool {
+        self.findings.iter().any(|f| {
+            f.severity == Severity::Error
+                && range.start <= f.range.start
+                && f.range.end <= range.end
+        })
+    }
+}
+
+/// The callee of the first call inside `e` (ReShade rejects a call before anything else).
+fn first_call(e: &Expr) -> Option<&Path> {
     match &e.kind {
-        ExprKind::Call { callee, .. } => Some(callee.joined().into_owned()),
+        ExprKind::Call { callee, .. } => Some(callee),
         ExprKind::Unary { operand: x, .. }
         | ExprKind::Postfix { operand: x, .. }
         | ExprKind::Cast { operand: x, .. }

@@ -7,7 +7,7 @@ use super::check::{Checker, Signature};
 use super::intrinsics;
 use super::lexer::Base;
 use super::types::{Type, candidate_ranks, rank, wider_base};
-use crate::DiagnosticCode;
+use crate::{DiagnosticCode, Severity};
 
 impl Checker {
     /// The type of `e`, after reporting what is wrong inside it.
@@ -419,7 +419,16 @@ impl Checker {
     }
 
     fn call(&mut self, callee: &Path, args: &[Expr]) -> Type {
+        let before = self.findings.len();
         let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
+        // ReShade parses the arguments before it looks the callee up, and an error in one
+        // abandons the call: the callee is never resolved, so it is never reported.
+        if self.findings[before..]
+            .iter()
+            .any(|f| f.severity == Severity::Error)
+        {
+            return Type::Error;
+        }
         let simple = callee.segments.len() == 1 && !callee.absolute;
         let name = callee.joined();
         // A variable (or struct) of the name hides every function of it, built-ins included.
