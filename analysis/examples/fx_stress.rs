@@ -71,7 +71,7 @@ fn declaration_texts(text: &str, items: &[Item], out: &mut Vec<String>) {
             Item::Function(f) => f.range,
             Item::Variables(v) => v.range,
             Item::Technique(t) => t.range,
-            Item::Error(r) => *r,
+            Item::Error(r, _) => *r,
         };
         if let Some(piece) = text.get(range.start as usize..range.end as usize) {
             out.push(piece.to_string());

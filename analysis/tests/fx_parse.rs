@@ -149,6 +149,10 @@ static const float ok = 1.0;
             "a.fx:10:11-10:12 SyntaxError '@' : unexpected character",
             "a.fx:10:13-10:14 SyntaxError '2' : syntax error: unexpected token, expected ';'",
             "a.fx:11:12-11:13 SyntaxError 'h' : syntax error: unexpected token, expected ';'",
+            // Read whole before their syntax errors, `b` and `c` are declared (as in ReShade,
+            // which warns for them too).
+            "a.fx:10:5-10:6 ImplicitUniform 'b' : global variables are considered 'uniform' by default",
+            "a.fx:11:5-11:6 ImplicitUniform 'c' : global variables are considered 'uniform' by default",
         ]
     );
 }
@@ -263,16 +267,23 @@ fn ten_thousand_nesting_levels_give_one_located_error_each() {
         ),
         (
             "indices",
-            deep(10_000, "a[", "0", "]", "float g() { return {}; }\nint ok;"),
-            20,
+            // `a` declared: what is read whole before the error is checked.
+            deep(
+                10_000,
+                "a[",
+                "0",
+                "]",
+                "float g(int a) { return {}; }\nint ok;",
+            ),
+            25,
             2,
             2,
             1,
         ),
         (
             "ifs",
-            deep(10_000, "if (x) ", ";", "", "void g() { {} }\nint ok;"),
-            12,
+            deep(10_000, "if (x) ", ";", "", "void g(bool x) { {} }\nint ok;"),
+            18,
             1,
             7,
             0,
@@ -306,8 +317,8 @@ fn ten_thousand_operators_in_a_chain_give_one_located_error_each() {
         ),
         (
             "members",
-            format!("int a = b{};\nint ok;", ".x".repeat(10_000)),
-            10 + links * 2,
+            format!("int b; int a = b{};\nint ok;", ".x".repeat(10_000)),
+            17 + links * 2,
             &chain,
         ),
         (
@@ -319,14 +330,17 @@ fn ten_thousand_operators_in_a_chain_give_one_located_error_each() {
         // Right-associative operators nest: a bracket level each, after the block and statement.
         (
             "assignments",
-            format!("void f() {{ {} 1; }}\nint ok;", "a = ".repeat(10_000)),
-            12 + (limit - 2 + 1) * 4,
+            format!(
+                "void f() {{ int a; {} 1; }}\nint ok;",
+                "a = ".repeat(10_000)
+            ),
+            19 + (limit - 2 + 1) * 4,
             &nesting,
         ),
         (
             "ternaries",
-            format!("int a = {}1;\nint ok;", "b ? 1 : ".repeat(10_000)),
-            9 + limit * 8 + 4,
+            format!("int b; int a = {}1;\nint ok;", "b ? 1 : ".repeat(10_000)),
+            16 + limit * 8 + 4,
             &nesting,
         ),
     ];

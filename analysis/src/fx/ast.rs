@@ -134,8 +134,9 @@ pub enum Item {
     Function(Function),
     Variables(VarDecl),
     Technique(Technique),
-    /// A declaration that did not parse; its error is already reported.
-    Error(TextRange),
+    /// A declaration that did not parse; its error is already reported. It keeps the
+    /// expressions read whole before the error (its declarations become items before it).
+    Error(TextRange, Vec<Expr>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -305,9 +306,19 @@ pub enum StmtKind {
     Discard,
     /// A lone `;`.
     Empty,
-    /// A statement that did not parse; its error is already reported.
-    Error,
+    /// A statement that did not parse; its error is already reported. It keeps what was read
+    /// whole before the error ([`Salvage`]).
+    Error(Salvage),
 }
+
+/// What a construct with a syntax error read whole before the error, in reading order:
+/// expressions (as expression statements) and declarations. ReShade checks what it reads as it
+/// reads it (a name is looked up where it stands, an operator's operands when the operator is
+/// read, a declarator when its value is read, and declared then), so their errors come before
+/// the syntax error; the checker checks them where the construct stands, declarations
+/// included. What ReShade only checks once the construct is complete (a call's callee, an
+/// assignment's target) is not kept.
+pub type Salvage = Vec<Stmt>;
 
 /// One group of labels and the statements after them. A group whose statements do not end in
 /// `break`/`return` falls through to the next.

@@ -563,7 +563,8 @@ impl Checker {
                     self.declare_globals(v);
                 }
                 Item::Technique(t) => self.check_technique(t),
-                Item::Error(_) => {}
+                // What ReShade read whole before the syntax error, it checked.
+                Item::Error(_, salvage) => salvage.iter().for_each(|e| drop(self.expr(e))),
             }
         }
     }
@@ -1042,7 +1043,9 @@ impl Checker {
             }
             StmtKind::Break | StmtKind::Continue => self.jump(s),
             StmtKind::Return(value) => self.return_statement(value.as_ref(), s.range),
-            StmtKind::Discard | StmtKind::Empty | StmtKind::Error => {}
+            // What ReShade read whole before the syntax error, it checked (and declared).
+            StmtKind::Error(salvage) => salvage.iter().for_each(|s| self.statement(s)),
+            StmtKind::Discard | StmtKind::Empty => {}
         }
     }
 

@@ -92,7 +92,7 @@ fn rewrite_item(item: &mut Item, types: &HashMap<TextRange, Type>) {
                 }
             }
         }
-        Item::Struct(_) | Item::Technique(_) | Item::Error(_) => {}
+        Item::Struct(_) | Item::Technique(_) | Item::Error(..) => {}
     }
 }
 
@@ -155,7 +155,7 @@ fn stmt(s: &mut Stmt, types: &HashMap<TextRange, Type>) {
         | StmtKind::Continue
         | StmtKind::Discard
         | StmtKind::Empty
-        | StmtKind::Error => {}
+        | StmtKind::Error(_) => {}
     }
 }
 

@@ -252,6 +252,7 @@ impl Preprocessor<'_> {
                     }
                 }
                 let Some(close) = close else {
+                    self.unterminated_call = Some(self.diagnostics.len());
                     self.error(
                         DiagnosticCode::PreprocessorError,
                         t.span,

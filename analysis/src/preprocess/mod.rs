@@ -192,6 +192,9 @@ struct Preprocessor<'a> {
     stopped: bool,
     /// The current top-level expansion hit a limit; it is dropped.
     aborted: bool,
+    /// Where in `diagnostics` the last macro call whose arguments ran to the end of the text
+    /// was reported.
+    unterminated_call: Option<usize>,
     /// Tokens produced by the current top-level expansion.
     produced: usize,
     /// The macro invoked in the text that the current expansion started from.
@@ -224,6 +227,7 @@ impl<'a> Preprocessor<'a> {
             tested: Vec::new(),
             stopped: false,
             aborted: false,
+            unterminated_call: None,
             produced: 0,
             outermost: None,
             dialect,
@@ -384,7 +388,14 @@ impl<'a> Preprocessor<'a> {
         if self.stopped {
             return;
         }
+        self.unterminated_call = None;
         self.flush_run(file, &text, run_start, bytes.len(), is_active(&conds));
+        // ReShade finds the open `#if`s as its lexer reaches the end of the file, before a
+        // macro call still reading its arguments there says the file ended.
+        let unterminated_at = match self.dialect {
+            Dialect::ReshadeFx => self.unterminated_call.take(),
+            Dialect::Wgsl => None,
+        };
         if comment_depth > 0 {
             let span = Span::new(file, comment_open, comment_open + 2);
             if self.dialect == Dialect::Wgsl {
@@ -408,9 +419,16 @@ impl<'a> Preprocessor<'a> {
             self.out
                 .push_mapped(end, &"*/".repeat(comment_depth as usize));
         }
-        for cond in conds.iter().rev() {
+        let open = conds.iter().rev().map(|cond| {
             let message = format!("'#{}' : unterminated conditional directive", cond.directive);
-            self.error(DiagnosticCode::PreprocessorError, cond.span, message);
+            Diagnostic::error(DiagnosticCode::PreprocessorError, cond.span, message)
+        });
+        match unterminated_at {
+            Some(at) => {
+                let at = at.min(self.diagnostics.len());
+                self.diagnostics.splice(at..at, open);
+            }
+            None => self.diagnostics.extend(open),
         }
     }
 

@@ -823,7 +823,7 @@ impl<'m> Emitter<'m> {
                 None => self.line(s.range, "return;"),
             },
             StmtKind::Empty => {}
-            StmtKind::Error => return unsupported(s.range, "statement did not parse"),
+            StmtKind::Error(_) => return unsupported(s.range, "statement did not parse"),
         }
         Ok(())
     }

@@ -216,6 +216,6 @@ pub(super) fn stmt_exprs<'a>(s: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
         | StmtKind::Return(None)
         | StmtKind::Discard
         | StmtKind::Empty
-        | StmtKind::Error => {}
+        | StmtKind::Error(_) => {}
     }
 }

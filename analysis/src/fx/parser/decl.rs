@@ -15,21 +15,40 @@ impl Parser<'_> {
         place: Place,
     ) -> PResult<VarDecl> {
         let is_object = matches!(ty.kind, TypeKind::Object { .. });
+        let mark = self.salvage.len();
         let mut declarators = Vec::new();
-        loop {
-            declarators.push(self.declarator(is_object, place)?);
-            if !self.eat(",") {
-                break;
+        let read = loop {
+            match self.declarator(is_object, place) {
+                Ok(d) => declarators.push(d),
+                Err(reported) => break Err(reported),
             }
-        }
-        self.expect(";")?;
-        Ok(VarDecl {
+            if !self.eat(",") {
+                break self.expect(";").map(drop);
+            }
+        };
+        let decl = VarDecl {
             attributes: Vec::new(),
             qualifiers,
             ty,
             declarators,
             range: self.range_from(start),
-        })
+        };
+        match read {
+            Ok(()) => Ok(decl),
+            Err(reported) => {
+                // ReShade declares each name as it reads it whole: the names before the error
+                // stand (and are checked), ahead of what the failed one kept.
+                if place != Place::Member && !decl.declarators.is_empty() {
+                    let statement = Stmt {
+                        attributes: Vec::new(),
+                        range: decl.range,
+                        kind: StmtKind::Decl(decl),
+                    };
+                    self.salvage.insert(mark.min(self.salvage.len()), statement);
+                }
+                Err(reported)
+            }
+        }
     }
 
     /// One name of a declaration, as ReShade's `parse_variable` and `parse_struct` read it: a
@@ -48,7 +67,10 @@ impl Parser<'_> {
                 annotations = self.annotations()?;
             }
             if self.eat("=") {
-                init = Some(self.initializer()?);
+                // The annotations were checked as they were read.
+                let (read, value) = self.after(annotations, Self::initializer)?;
+                annotations = read;
+                init = Some(value);
             } else if is_object && place == Place::Global && self.at("{") {
                 properties = Some(self.properties()?);
             }
@@ -73,12 +95,14 @@ impl Parser<'_> {
             let start = p.bump().range.start;
             let mut elements = Vec::new();
             while !p.at("}") {
-                elements.push(p.initializer()?);
+                let (read, next) = p.after(elements, Self::initializer)?;
+                elements = read;
+                elements.push(next);
                 if !p.eat(",") {
                     break;
                 }
             }
-            p.expect("}")?;
+            let (elements, _) = p.after(elements, |p| p.expect("}"))?;
             Ok(Expr {
                 kind: ExprKind::InitList(elements),
                 range: p.range_from(start),
@@ -102,7 +126,7 @@ impl Parser<'_> {
                 }
             }
         }
-        self.expect(">")?;
+        let (list, _) = self.after(list, |p| p.expect(">"))?;
         Ok(list)
     }
 
@@ -117,7 +141,7 @@ impl Parser<'_> {
         self.expect("=")?;
         // The value is any expression but an assignment: a `>` before the `;` is an operator.
         let value = self.annotation_value()?;
-        self.expect(";")?;
+        let (value, _) = self.after(value, |p| p.expect(";"))?;
         Ok(Annotation {
             ty,
             name,
@@ -140,9 +164,12 @@ impl Parser<'_> {
         let mut list = Vec::new();
         while !self.at("}") && self.kind() != TokenKind::Eof {
             let before = self.pos;
-            match self.property() {
+            let mark = self.salvage.len();
+            match self.property(false) {
                 Ok(p) => list.push(p.0),
                 Err(Reported) => {
+                    // A state's value names what no expression does (`SRCALPHA`): kept nothing.
+                    self.salvage.truncate(mark);
                     self.salvaged_state = None;
                     // Its place is kept, with no name and an erroneous value: the checker
                     // makes no check of the whole block (a missing `Texture`) after it.
@@ -171,7 +198,10 @@ impl Parser<'_> {
     }
 
     /// `Key = Value;`, with the `<x, y, z>` thread counts a compute shader's name may carry.
-    pub(super) fn property(&mut self) -> PResult<(Property, Vec<Expr>)> {
+    /// In a pass (`pass_state`), a value that is one of ReShade's value names (`SRCALPHA`, in
+    /// any case) is the whole value, as ReShade reads it: an operator after it is a syntax
+    /// error.
+    pub(super) fn property(&mut self, pass_state: bool) -> PResult<(Property, Vec<Expr>)> {
         let start = self.peek().range.start;
         let name = match self.kind() {
             // `Texture` is a name here, but `texture` is a type keyword; take either spelling.
@@ -196,6 +226,24 @@ impl Parser<'_> {
             Expr {
                 kind: ExprKind::Name(path),
                 range: self.range_from(at),
+            }
+        } else if pass_state
+            && self.kind() == TokenKind::Ident
+            && crate::build::state_values::reshade_value_number(self.text_of(self.peek().range))
+                .is_some()
+        {
+            let t = self.bump();
+            let name = Ident {
+                name: self.text_of(t.range).to_string(),
+                range: t.range,
+            };
+            Expr {
+                kind: ExprKind::Name(Path {
+                    absolute: false,
+                    segments: vec![name],
+                    range: t.range,
+                }),
+                range: t.range,
             }
         } else {
             self.multary()?

@@ -119,7 +119,9 @@ impl Parser<'_> {
         let start = first.range.start;
         let mut list = vec![first];
         while self.eat(",") {
-            list.push(self.assignment()?);
+            let (read, next) = self.after(list, Self::assignment)?;
+            list = read;
+            list.push(next);
         }
         Ok(Expr {
             kind: ExprKind::Sequence(list),
@@ -134,7 +136,8 @@ impl Parser<'_> {
             return Ok(target);
         };
         self.bump();
-        let value = self.nested(|p| p.assignment())?;
+        // The target is checked as the value is read (as a place only once it is).
+        let (target, value) = self.after(target, |p| p.nested(|p| p.assignment()))?;
         let range = target.range.to(value.range);
         Ok(Expr {
             kind: ExprKind::Assign {
@@ -157,9 +160,11 @@ impl Parser<'_> {
         if !self.eat("?") {
             return Ok(cond);
         }
-        let then = self.nested(|p| p.expression())?;
-        self.expect(":")?;
-        let otherwise = self.nested(|p| p.assignment())?;
+        let (cond, then) = self.after(cond, |p| p.nested(|p| p.expression()))?;
+        let ((cond, then), otherwise) = self.after((cond, then), |p| {
+            p.expect(":")?;
+            p.nested(|p| p.assignment())
+        })?;
         let range = cond.range.to(otherwise.range);
         Ok(Expr {
             kind: ExprKind::Ternary {
@@ -185,9 +190,12 @@ impl Parser<'_> {
                 if precedence < min {
                     break;
                 }
-                p.link()?;
-                p.bump();
-                let rhs = p.binary(precedence + 1)?;
+                let (read, rhs) = p.after(lhs, |p| {
+                    p.link()?;
+                    p.bump();
+                    p.binary(precedence + 1)
+                })?;
+                lhs = read;
                 let range = lhs.range.to(rhs.range);
                 lhs = Expr {
                     kind: ExprKind::Binary {
@@ -277,9 +285,12 @@ impl Parser<'_> {
             loop {
                 let kind = match p.kind() {
                     TokenKind::Punct(".") => {
-                        p.link()?;
-                        p.bump();
-                        let member = p.ident("a member name or swizzle")?;
+                        let (base, member) = p.after(e, |p| {
+                            p.link()?;
+                            p.bump();
+                            p.ident("a member name or swizzle")
+                        })?;
+                        e = base;
                         ExprKind::Member {
                             base: Box::new(e),
                             member,
@@ -287,19 +298,23 @@ impl Parser<'_> {
                     }
                     TokenKind::Punct("[") => {
                         // The bracket level counts for the link too.
-                        let index = p.nested(|p| {
-                            p.bump();
-                            let index = p.expression()?;
-                            p.expect("]")?;
-                            Ok(index)
+                        let (base, index) = p.after(e, |p| {
+                            p.nested(|p| {
+                                p.bump();
+                                let index = p.expression()?;
+                                let (index, _) = p.after(index, |p| p.expect("]"))?;
+                                Ok(index)
+                            })
                         })?;
+                        e = base;
                         ExprKind::Index {
                             base: Box::new(e),
                             index: Box::new(index),
                         }
                     }
                     TokenKind::Punct(op @ ("++" | "--")) => {
-                        p.link()?;
+                        let (base, ()) = p.after(e, Self::link)?;
+                        e = base;
                         p.bump();
                         let op = if op == "++" {
                             PostfixOp::Increment
@@ -346,7 +361,7 @@ impl Parser<'_> {
                 return self.nested(|p| {
                     p.bump();
                     let inner = p.expression()?;
-                    p.expect(")")?;
+                    let (inner, _) = p.after(inner, |p| p.expect(")"))?;
                     Ok(Expr {
                         kind: inner.kind,
                         range: p.range_from(t.range.start),
@@ -382,14 +397,17 @@ impl Parser<'_> {
     fn arguments(&mut self) -> PResult<Vec<Expr>> {
         self.nested(|p| {
             p.expect("(")?;
+            // The arguments are checked as they are read (the callee only once all are).
             let mut args = Vec::new();
             while !p.at(")") {
-                args.push(p.assignment()?);
+                let (read, next) = p.after(args, Self::assignment)?;
+                args = read;
+                args.push(next);
                 if !p.eat(",") {
                     break;
                 }
             }
-            p.expect(")")?;
+            let (args, _) = p.after(args, |p| p.expect(")"))?;
             Ok(args)
         })
     }

@@ -21,9 +21,14 @@ impl Parser<'_> {
             }
             let start = self.pos;
             let begin = self.peek().range.start;
-            match self.item() {
-                Ok(Some(item)) => items.push(item),
-                Ok(None) => {}
+            let outer = std::mem::take(&mut self.salvage);
+            let read = self.item();
+            let salvage = std::mem::replace(&mut self.salvage, outer);
+            let failed = match read {
+                Ok(item) => {
+                    items.extend(item);
+                    false
+                }
                 Err(Reported) => {
                     self.sync(if in_block {
                         SyncLevel::Item
@@ -34,8 +39,21 @@ impl Parser<'_> {
                         // A stray `}` at file level: step over it.
                         self.bump();
                     }
-                    items.push(Item::Error(self.range_from(begin)));
+                    true
                 }
+            };
+            // What was read whole before a syntax error (in the item, or in one of its
+            // annotations that recovered): its declarations stand, its expressions are checked.
+            let mut kept = Vec::new();
+            for statement in salvage {
+                match statement.kind {
+                    StmtKind::Decl(v) => items.push(Item::Variables(v)),
+                    StmtKind::Expr(e) => kept.push(e),
+                    _ => {}
+                }
+            }
+            if failed || !kept.is_empty() {
+                items.push(Item::Error(self.range_from(begin), kept));
             }
         }
         items

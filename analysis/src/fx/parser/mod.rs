@@ -90,7 +90,7 @@ pub fn parse(text: &str) -> Parsed {
             .collect(),
         struct_names: HashSet::default(),
         reported_default_values: false,
-        salvaged: None,
+        salvage: Vec::new(),
         salvaged_state: None,
     };
     let items = parser.items(false);
@@ -114,12 +114,81 @@ pub(super) struct Parser<'t> {
     pub(super) struct_names: HashSet<String>,
     /// Whether a default parameter value was reported already (one error per file).
     reported_default_values: bool,
-    /// The expression of an expression statement whose `;` is missing: ReShade checks an
-    /// expression as it reads it, before that syntax error, so the statement keeps it.
-    pub(super) salvaged: Option<Expr>,
+    /// What the construct being read has read whole so far when a syntax error ends it
+    /// ([`Salvage`]): kept on the way out of each rule the error leaves, taken by the
+    /// statement or item that recovers.
+    pub(super) salvage: Salvage,
     /// A shader or render-target state whose `;` is missing: ReShade looks its name up as it
     /// reads it, before that syntax error, so the pass keeps the state.
     pub(super) salvaged_state: Option<(Property, Vec<Expr>)>,
+}
+
+/// What a rule keeps of what it read when a later part fails ([`Salvage`]).
+pub(super) trait Keep {
+    fn into_statements(self, out: &mut Vec<Stmt>);
+}
+
+impl Keep for Expr {
+    /// An expression statement; an initialiser list is kept element by element (only a
+    /// declaration gives a list its meaning).
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        match self.kind {
+            ExprKind::InitList(elements) => elements.into_statements(out),
+            ExprKind::Error => {}
+            kind => out.push(Stmt {
+                attributes: Vec::new(),
+                range: self.range,
+                kind: StmtKind::Expr(Expr {
+                    kind,
+                    range: self.range,
+                }),
+            }),
+        }
+    }
+}
+
+impl Keep for Vec<Expr> {
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        for e in self {
+            e.into_statements(out);
+        }
+    }
+}
+
+impl<A: Keep, B: Keep> Keep for (A, B) {
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        self.0.into_statements(out);
+        self.1.into_statements(out);
+    }
+}
+
+impl<T: Keep> Keep for Option<T> {
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        if let Some(kept) = self {
+            kept.into_statements(out);
+        }
+    }
+}
+
+impl Keep for Box<Stmt> {
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        out.push(*self);
+    }
+}
+
+impl Keep for Vec<Annotation> {
+    /// The values.
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        for a in self {
+            a.value.into_statements(out);
+        }
+    }
+}
+
+impl Keep for Stmt {
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        out.push(self);
+    }
 }
 
 /// Where recovery stops skipping.
@@ -240,6 +309,25 @@ impl Parser<'_> {
             })
         } else {
             Err(self.unexpected(what))
+        }
+    }
+
+    /// Runs `f`; when it fails, keeps `kept` (read whole before it) in the salvage, ahead of
+    /// what `f` kept, and gives it back with `f`'s result otherwise.
+    pub(super) fn after<K: Keep, T>(
+        &mut self,
+        kept: K,
+        f: impl FnOnce(&mut Self) -> PResult<T>,
+    ) -> PResult<(K, T)> {
+        let mark = self.salvage.len();
+        match f(self) {
+            Ok(value) => Ok((kept, value)),
+            Err(reported) => {
+                let mut read = Vec::new();
+                kept.into_statements(&mut read);
+                self.salvage.splice(mark..mark, read);
+                Err(reported)
+            }
         }
     }
 

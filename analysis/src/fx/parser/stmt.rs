@@ -32,32 +32,33 @@ impl Parser<'_> {
     fn statements_until_close(&mut self) -> Vec<Stmt> {
         let mut statements = Vec::new();
         while !self.at("}") && self.kind() != TokenKind::Eof {
-            statements.push(self.statement_or_error());
+            self.statement_or_error(&mut statements);
         }
         statements
     }
 
-    /// A statement; on an error, the statement skipped to where recovery stops.
-    fn statement_or_error(&mut self) -> Stmt {
+    /// A statement onto `out`; on an error, the statement skipped to where recovery stops,
+    /// with what it read whole before the error ([`Salvage`]).
+    fn statement_or_error(&mut self, out: &mut Vec<Stmt>) {
         let start = self.pos;
         let begin = self.peek().range.start;
-        self.salvaged = None;
-        match self.statement() {
+        let outer = std::mem::take(&mut self.salvage);
+        let statement = match self.statement() {
             Ok(s) => s,
             Err(Reported) => {
                 self.sync(SyncLevel::Statement);
                 if self.pos == start && !self.at("}") {
                     self.bump();
                 }
-                // An expression read whole before the error is still checked.
-                let kind = self.salvaged.take().map_or(StmtKind::Error, StmtKind::Expr);
                 Stmt {
                     attributes: Vec::new(),
-                    kind,
+                    kind: StmtKind::Error(std::mem::take(&mut self.salvage)),
                     range: self.range_from(begin),
                 }
             }
-        }
+        };
+        self.salvage = outer;
+        out.push(statement);
     }
 
     pub(super) fn statement(&mut self) -> PResult<Stmt> {
@@ -108,7 +109,7 @@ impl Parser<'_> {
             Keyword::While => {
                 self.bump();
                 let cond = self.condition()?;
-                let body = Box::new(self.statement()?);
+                let (cond, body) = self.statement_after(cond)?;
                 Ok(StmtKind::While { cond, body })
             }
             Keyword::Do => {
@@ -119,7 +120,7 @@ impl Parser<'_> {
                 }
                 self.bump();
                 let cond = self.condition()?;
-                self.expect(";")?;
+                let (cond, _) = self.after(cond, |p| p.expect(";"))?;
                 Ok(StmtKind::DoWhile { body, cond })
             }
             Keyword::Break | Keyword::Continue | Keyword::Discard => {
@@ -138,7 +139,7 @@ impl Parser<'_> {
                 } else {
                     Some(self.expression()?)
                 };
-                self.expect(";")?;
+                let (value, _) = self.after(value, |p| p.expect(";"))?;
                 Ok(StmtKind::Return(value))
             }
             _ if self.at_declaration() => self.local_declaration().map(StmtKind::Decl),
@@ -148,10 +149,7 @@ impl Parser<'_> {
 
     fn expression_statement(&mut self) -> PResult<StmtKind> {
         let e = self.expression()?;
-        if let Err(reported) = self.expect(";") {
-            self.salvaged = Some(e);
-            return Err(reported);
-        }
+        let (e, _) = self.after(e, |p| p.expect(";"))?;
         Ok(StmtKind::Expr(e))
     }
 
@@ -159,14 +157,19 @@ impl Parser<'_> {
     fn condition(&mut self) -> PResult<Expr> {
         self.expect("(")?;
         let e = self.expression()?;
-        self.expect(")")?;
+        let (e, _) = self.after(e, |p| p.expect(")"))?;
         Ok(e)
+    }
+
+    /// A statement read after `kept` (a condition read whole): kept when the statement fails.
+    fn statement_after(&mut self, kept: Expr) -> PResult<(Expr, Box<Stmt>)> {
+        self.after(kept, |p| p.statement().map(Box::new))
     }
 
     fn if_statement(&mut self) -> PResult<StmtKind> {
         self.bump();
         let cond = self.condition()?;
-        let then = Box::new(self.statement()?);
+        let (cond, then) = self.statement_after(cond)?;
         let otherwise = if self.at_keyword(Keyword::Else) {
             self.bump();
             Some(Box::new(self.statement()?))
@@ -198,19 +201,26 @@ impl Parser<'_> {
                 range: self.range_from(start),
             }))
         };
-        let cond = if self.at(";") {
-            None
-        } else {
-            Some(self.expression()?)
-        };
-        self.expect(";")?;
-        let step = if self.at(")") {
-            None
-        } else {
-            Some(self.expression()?)
-        };
-        self.expect(")")?;
-        let body = Box::new(self.statement()?);
+        // What the header read whole is kept when a later part fails (the init declared).
+        let (init, cond) = self.after(init, |p| {
+            if p.at(";") {
+                Ok(None)
+            } else {
+                p.expression().map(Some)
+            }
+        })?;
+        let ((init, cond), step) = self.after((init, cond), |p| {
+            p.expect(";")?;
+            if p.at(")") {
+                Ok(None)
+            } else {
+                p.expression().map(Some)
+            }
+        })?;
+        let (((init, cond), step), body) = self.after(((init, cond), step), |p| {
+            p.expect(")")?;
+            p.statement().map(Box::new)
+        })?;
         Ok(StmtKind::For {
             init,
             cond,
@@ -249,7 +259,7 @@ impl Parser<'_> {
                 && !self.at_keyword(Keyword::Default)
                 && self.kind() != TokenKind::Eof
             {
-                body.push(self.statement_or_error());
+                self.statement_or_error(&mut body);
             }
             cases.push(SwitchCase {
                 labels,

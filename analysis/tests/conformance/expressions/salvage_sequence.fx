@@ -1,0 +1,10 @@
+// the operands of a comma read whole are checked before the syntax error
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float x;
+    x = 1, Missing,
+        ;
+    return x;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }
