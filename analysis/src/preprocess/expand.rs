@@ -229,7 +229,8 @@ impl Preprocessor<'_> {
                 } else if !follower.paren {
                     return false;
                 }
-                stream.next();
+                // The `(`, each `,` between arguments and the `)`: where the arguments lie.
+                let mut bounds: Vec<Tok> = stream.next().into_iter().collect();
                 let mut args: Vec<Vec<Tok>> = vec![Vec::new()];
                 let mut level = 0usize;
                 let mut close = None;
@@ -244,6 +245,7 @@ impl Preprocessor<'_> {
                         level -= 1;
                     } else if a.is(",") && level == 0 && !(m.variadic && args.len() == params.len())
                     {
+                        bounds.push(a);
                         args.push(Vec::new());
                         continue;
                     }
@@ -262,6 +264,10 @@ impl Preprocessor<'_> {
                 };
                 let origin = join_spans(t.span, close.span);
                 let reshade = self.dialect == Dialect::ReshadeFx;
+                if reshade && depth == 0 {
+                    bounds.push(close.clone());
+                    self.number_call_lines(&m, t, &bounds, &args);
+                }
                 // ReShade counts no argument where `)` follows `(` or a `,` directly (`F()`,
                 // `F(a,)`); C counts `F()` as one empty argument of a one-parameter macro.
                 if (reshade || params.is_empty()) && args.last().is_some_and(|a| a.is_empty()) {

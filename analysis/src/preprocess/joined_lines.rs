@@ -10,9 +10,8 @@
 //! comment, a directive. Only the stages after the preprocessor see this numbering (the
 //! preprocessor's own errors carry its lexer's lines).
 //!
-//! Not modelled: a function-like macro call whose arguments span lines (ReShade writes `#line`
-//! directives inside the expansion), and a macro that expands to nothing (an empty line to
-//! ReShade, not here).
+//! A function-like macro call whose arguments span lines is numbered in `call_lines.rs`. Not
+//! modelled: a macro that expands to nothing (an empty line to ReShade, not here).
 
 /// One logical line being read: its physical lines, each with the backslash joins before it.
 struct Logical {

@@ -26,6 +26,7 @@
 //! - `eval.rs`: `#if` expressions;
 //! - here: the entry points and the per-file line scan that finds directives.
 
+mod call_lines;
 mod directives;
 mod eval;
 mod expand;
@@ -195,6 +196,9 @@ struct Preprocessor<'a> {
     /// Where in `diagnostics` the last macro call whose arguments ran to the end of the text
     /// was reported.
     unterminated_call: Option<usize>,
+    /// The last piece of a macro call whose arguments span lines, until the newline that
+    /// ends it is known (`call_lines.rs`).
+    call_tail: Option<call_lines::CallTail>,
     /// Tokens produced by the current top-level expansion.
     produced: usize,
     /// The macro invoked in the text that the current expansion started from.
@@ -228,6 +232,7 @@ impl<'a> Preprocessor<'a> {
             stopped: false,
             aborted: false,
             unterminated_call: None,
+            call_tail: None,
             produced: 0,
             outermost: None,
             dialect,
@@ -535,6 +540,7 @@ impl<'a> Preprocessor<'a> {
             }
             copied_to = invocation_end;
         }
+        self.finish_call_lines();
         self.emit_exact(file, text, copied_to, end);
     }
 }

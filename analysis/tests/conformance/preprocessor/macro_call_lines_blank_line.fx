@@ -1,0 +1,11 @@
+// a blank line in an argument is a newline too, though its empty piece is not written
+#include "../case.fxh"
+#define ADD(a, b) ((a) + (b))
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float x = ADD(1.0,
+
+        2.0) + Missing;
+    return x;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }
