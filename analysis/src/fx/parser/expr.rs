@@ -397,15 +397,15 @@ impl Parser<'_> {
     fn arguments(&mut self) -> PResult<Vec<Expr>> {
         self.nested(|p| {
             p.expect("(")?;
-            // The arguments are checked as they are read (the callee only once all are).
+            // The arguments are checked as they are read (the callee only once all are). As
+            // in ReShade, a `,` is followed by an argument (`f(a, )` is a syntax error).
             let mut args = Vec::new();
-            while !p.at(")") {
+            let mut more = !p.at(")");
+            while more {
                 let (read, next) = p.after(args, Self::assignment)?;
                 args = read;
                 args.push(next);
-                if !p.eat(",") {
-                    break;
-                }
+                more = p.eat(",");
             }
             let (args, _) = p.after(args, |p| p.expect(")"))?;
             Ok(args)
