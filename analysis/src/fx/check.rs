@@ -35,6 +35,9 @@ pub struct Finding {
     pub message: String,
     /// A second place the finding is about (the first declaration of a redefined name).
     pub related: Option<(TextRange, String)>,
+    /// An error of code ReShade's front end accepts and none of its back ends compile
+    /// (`conformance/backend_rejects.tsv`): ReShade reads on past it as past valid code.
+    pub reshade_accepts: bool,
 }
 
 /// Checks `module`; returns every finding in text order.
@@ -203,6 +206,7 @@ impl Checker {
             range,
             message,
             related: None,
+            reshade_accepts: false,
         });
     }
 
@@ -214,6 +218,25 @@ impl Checker {
             range,
             message,
             related: Some((first, "first defined here".to_string())),
+            reshade_accepts: false,
+        });
+    }
+
+    /// Reports code ReShade's front end accepts and none of its back ends compile (see
+    /// [`Finding::reshade_accepts`]).
+    pub(super) fn report_back_end_reject(
+        &mut self,
+        code: DiagnosticCode,
+        range: TextRange,
+        message: String,
+    ) {
+        self.findings.push(Finding {
+            severity: Severity::Error,
+            code,
+            range,
+            message,
+            related: None,
+            reshade_accepts: true,
         });
     }
 
@@ -224,6 +247,7 @@ impl Checker {
             range,
             message,
             related: None,
+            reshade_accepts: false,
         });
     }
 

@@ -69,6 +69,7 @@ impl Checker {
     fn error_within(&self, range: TextRange) -> bool {
         self.findings.iter().any(|f| {
             f.severity == Severity::Error
+                && !f.reshade_accepts
                 && range.start <= f.range.start
                 && f.range.end <= range.end
         })

@@ -204,7 +204,7 @@ impl Checker {
              but none of its back ends compile it",
             ty.name()
         );
-        self.report(DiagnosticCode::InvalidBinaryOperands, range, message);
+        self.report_back_end_reject(DiagnosticCode::InvalidBinaryOperands, range, message);
     }
 
     /// The type two numeric operands are brought to: the wider element type; a scalar takes the
@@ -369,7 +369,7 @@ impl Checker {
                            repeated component (`f.xx`); ReShade's compiler accepts this, but \
                            none of its back ends compile it"
                 .to_string();
-            self.report(DiagnosticCode::AssignTypeMismatch, target.range, message);
+            self.report_back_end_reject(DiagnosticCode::AssignTypeMismatch, target.range, message);
         }
     }
 
@@ -425,7 +425,7 @@ impl Checker {
         // abandons the call: the callee is never resolved, so it is never reported.
         if self.findings[before..]
             .iter()
-            .any(|f| f.severity == Severity::Error)
+            .any(|f| f.severity == Severity::Error && !f.reshade_accepts)
         {
             return Type::Error;
         }

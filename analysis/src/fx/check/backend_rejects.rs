@@ -65,7 +65,7 @@ impl Checker {
                  block and is declared after it), and its UI and presets have no struct values",
                 name.name
             );
-            self.report(DiagnosticCode::InvalidUniformType, name.range, message);
+            self.report_back_end_reject(DiagnosticCode::InvalidUniformType, name.range, message);
         }
     }
 
@@ -116,7 +116,7 @@ impl Checker {
                      the function assigns: ReShade's compiler accepts it, but none of its back \
                      ends compile the write to the global sampler"
                 );
-                self.report(DiagnosticCode::AssignTypeMismatch, range, message);
+                self.report_back_end_reject(DiagnosticCode::AssignTypeMismatch, range, message);
             }
         }
     }
