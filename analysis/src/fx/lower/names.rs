@@ -98,21 +98,37 @@ fn predeclared(word: &str) -> bool {
 /// Whether `part` (one name of a qualified name) keeps its spelling: an ASCII letter first
 /// and no `__` inside (`__` joins namespaces), so joined parts read back one way only.
 fn plain_part(part: &str) -> bool {
-    part.starts_with(|c: char| c.is_ascii_alphabetic())
-        && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        && !part.contains("__")
+    let bytes = part.as_bytes();
+    // One pass over the bytes (this runs for every name written): no substring search for
+    // `__`, only whether the byte before each `_` was one.
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes
+            .iter()
+            .zip(bytes.iter().skip(1))
+            .all(|(&before, &b)| b.is_ascii_alphanumeric() || (b == b'_' && before != b'_'))
 }
 
 /// Whether a whole WGSL spelling is left to user names: not predeclared in WGSL, and outside
 /// the generated namespace (`fx_*` for this front end's helpers, wrappers and temporaries;
 /// `fxbench` anywhere for the shared half's uniform buffer, loader and sRGB views).
 fn user_space(joined: &str) -> bool {
-    !predeclared(joined)
-        && !joined.starts_with("fx_")
-        && !joined
-            .as_bytes()
-            .windows(b"fxbench".len())
-            .any(|w| w.eq_ignore_ascii_case(b"fxbench"))
+    !joined.starts_with("fx_") && !contains_fxbench(joined) && !predeclared(joined)
+}
+
+/// Whether `name` holds `fxbench` in any case. Only a window starting with an `f` is compared
+/// (this runs for every name written, and few hold an `f`).
+fn contains_fxbench(name: &str) -> bool {
+    const WORD: &[u8] = b"fxbench";
+    let bytes = name.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, b)| b.eq_ignore_ascii_case(&b'f'))
+        .any(|(i, _)| {
+            bytes
+                .get(i..i + WORD.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(WORD))
+        })
 }
 
 /// The escaped spelling of a name: `fx_` and `tag`, then each part as its length, `_` and
