@@ -201,6 +201,23 @@ pub(crate) fn member(name: &str) -> String {
     }
 }
 
+/// The text of a call, `name(a, b, c)`, built in one allocation (this runs for every call
+/// written; `format!` with a `join` of the arguments took three and the formatting machinery).
+pub(crate) fn call_text(name: &str, args: &[impl AsRef<str>]) -> String {
+    let len = name.len() + 2 + args.iter().map(|a| a.as_ref().len() + 2).sum::<usize>();
+    let mut text = String::with_capacity(len);
+    text.push_str(name);
+    text.push('(');
+    for (i, arg) in args.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(arg.as_ref());
+    }
+    text.push(')');
+    text
+}
+
 /// The WGSL name of overload `id` of a function whose [`ident`] is `base`.
 pub(crate) fn overload(base: &str, id: usize) -> String {
     format!("fx_o{id}_{base}")
