@@ -165,14 +165,42 @@ pub(crate) fn ident(name: &str) -> String {
         }
         return escaped('u', &[name]);
     }
-    let parts: Vec<&str> = name.split("::").collect();
-    if parts.iter().all(|p| plain_part(p)) {
-        let joined = parts.join("__");
-        if user_space(&joined) {
-            return joined;
+    // A qualified name: its parts joined by `__` as they are read, without a list of them
+    // (this runs for every namespaced global and function name).
+    let mut joined = String::with_capacity(name.len() + 8);
+    let mut plain = true;
+    for (i, part) in parts_of(name).enumerate() {
+        if i > 0 {
+            joined.push_str("__");
         }
+        plain &= plain_part(part);
+        joined.push_str(part);
     }
+    if plain && user_space(&joined) {
+        return joined;
+    }
+    let parts: Vec<&str> = parts_of(name).collect();
     escaped('u', &parts)
+}
+
+/// The parts of a qualified name, as `name.split("::")` gives them, found by a scan of its bytes
+/// (no substring searcher to set up for each name).
+fn parts_of(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let bytes = text.as_bytes();
+        match (1..bytes.len()).find(|&i| bytes[i - 1] == b':' && bytes[i] == b':') {
+            Some(i) => {
+                rest = Some(&text[i + 1..]);
+                Some(&text[..i - 1])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
+    })
 }
 
 /// The WGSL identifier of a local variable or parameter named `name` in a function that
@@ -393,6 +421,16 @@ mod tests {
         values.extend([16_777_215.0, 16_777_216.0, 16_777_217.0, -16_777_215.0, 2e9]);
         for v in values {
             assert_eq!(float_literal(v), reference(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn qualified_names_split_as_str_split_splits_them() {
+        for name in [
+            "a", "", "a::b", "a::", "::a", "a:::b", "a::::b", "A::B::c", ":", "a:b::",
+        ] {
+            let expected: Vec<&str> = name.split("::").collect();
+            assert_eq!(parts_of(name).collect::<Vec<_>>(), expected, "{name:?}");
         }
     }
 
