@@ -166,12 +166,37 @@ fn punct_at(rest: &[u8]) -> Option<&'static str> {
     Some(p)
 }
 
+/// The one-byte operator or punctuation `b`, if it is one: a `match`, which the compiler turns
+/// into a table, not a search through the list (this runs for every operator of an effect).
 fn single_punct(b: u8) -> Option<&'static str> {
-    const SINGLE: [&str; 25] = [
-        "!", "%", "&", "(", ")", "*", "+", ",", "-", ".", "/", ":", ";", "<", "=", ">", "?", "[",
-        "]", "^", "{", "|", "}", "~", "#",
-    ];
-    SINGLE.iter().copied().find(|p| p.as_bytes()[0] == b)
+    Some(match b {
+        b'!' => "!",
+        b'%' => "%",
+        b'&' => "&",
+        b'(' => "(",
+        b')' => ")",
+        b'*' => "*",
+        b'+' => "+",
+        b',' => ",",
+        b'-' => "-",
+        b'.' => ".",
+        b'/' => "/",
+        b':' => ":",
+        b';' => ";",
+        b'<' => "<",
+        b'=' => "=",
+        b'>' => ">",
+        b'?' => "?",
+        b'[' => "[",
+        b']' => "]",
+        b'^' => "^",
+        b'{' => "{",
+        b'|' => "|",
+        b'}' => "}",
+        b'~' => "~",
+        b'#' => "#",
+        _ => return None,
+    })
 }
 
 /// Splits `text` into tokens, ending with one [`TokenKind::Eof`] token.
@@ -566,6 +591,13 @@ fn dimensions(rest: &str) -> Option<(u8, u8)> {
 
 /// `float`, `int3`, `uint4x2`, `dword2`, `min16float3`: the numeric type names.
 fn numeric_type(word: &str) -> Option<TokenKind> {
+    // Most words start with no type name's first letter: they are known at once.
+    if !matches!(
+        word.as_bytes().first(),
+        Some(b'b' | b'i' | b'u' | b'd' | b'f' | b'm')
+    ) {
+        return None;
+    }
     let (base, rest, matrices) = [
         ("bool", Base::Bool, true),
         ("int", Base::Int, true),

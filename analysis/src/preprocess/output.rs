@@ -64,8 +64,13 @@ impl Preprocessed {
         let mapped_start = first.map_start(start);
         let mut mapped_end = first.map_end(end.max(start));
         if end > start {
-            // The segment holding the range's last byte.
-            let j = self.segments.partition_point(|s| s.out_end() < end);
+            // The segment holding the range's last byte: the first one's, most often, else one
+            // after it (every segment before the first ends before `end`).
+            let j = if self.segments.get(i).is_some_and(|s| s.out_end() >= end) {
+                i
+            } else {
+                i + self.segments[i..].partition_point(|s| s.out_end() < end)
+            };
             if let Some(last) = self.segments.get(j) {
                 let last_end = last.map_end(end);
                 if j > i && last.file == first.file && last_end >= mapped_start {

@@ -15,7 +15,7 @@ use super::super::ast::*;
 use super::super::types::Type;
 use super::emit::{Emitter, ParamKind};
 use super::exprs::shape;
-use super::names;
+use super::names::{self, call_text};
 use super::{Result, unsupported};
 use crate::debug::SiteKind;
 
@@ -38,12 +38,16 @@ impl Emitter<'_> {
             );
         };
         let (name, params, ret) = (info.name.clone(), info.params.clone(), info.ret.clone());
-        let param_names: Vec<String> = info
-            .def
-            .params
-            .iter()
-            .map(|p| p.name.name.clone())
-            .collect();
+        // The parameters' names are for the debugger's records only.
+        let param_names: Vec<String> = match self.trace {
+            Some(_) => info
+                .def
+                .params
+                .iter()
+                .map(|p| p.name.name.clone())
+                .collect(),
+            None => Vec::new(),
+        };
         let callee_name = callee.joined();
         let out_only: Vec<bool> = info
             .def
@@ -67,6 +71,7 @@ impl Emitter<'_> {
                         list.push(arg.bias.unwrap_or_else(|| "0.0f".to_string()));
                     }
                 }
+                ParamKind::Value if self.trace.is_none() => list.push(self.expr_as(a, pt)?),
                 ParamKind::Value => {
                     let code = self.expr_as(a, pt)?;
                     let kind = SiteKind::Argument {
@@ -88,7 +93,7 @@ impl Emitter<'_> {
                 },
             }
         }
-        let call = format!("{name}({})", list.join(", "));
+        let call = call_text(&name, &list);
         let pointers = params.iter().any(|(_, k)| *k == ParamKind::Pointer);
         if !pointers && !self.writing_functions.contains(&id) {
             return Ok(call);
@@ -99,12 +104,12 @@ impl Emitter<'_> {
         }
         self.trace_pointer_arguments(args, &params, &list, &out_only, &callee_name, &param_names)?;
         let value = if ret == Type::Void {
-            self.line(range, &format!("{call};"));
+            self.line_of(range, &[&call, ";"]);
             String::new()
         } else {
             let t = self.temp();
             let wt = self.wgsl(&ret, range)?;
-            self.line(range, &format!("let {t}: {wt} = {call};"));
+            self.line_of(range, &["let ", &t, ": ", &wt, " = ", &call, ";"]);
             t
         };
         for w in writebacks {

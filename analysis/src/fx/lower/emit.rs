@@ -18,7 +18,7 @@ use super::super::check_atomic;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
 use super::items::{Global, Lowered};
-use super::names::{ident, local_ident, member, overload, wgsl_type};
+use super::names::{call_text, ident, local_ident, member, overload, wgsl_type};
 use super::passes::Plan;
 use super::{Result, unsupported};
 
@@ -99,6 +99,8 @@ pub(crate) struct Emitter<'m> {
     /// Every module-scope WGSL name of user items (functions, structs, globals, bindings):
     /// no local or parameter takes one (`names::local_ident`).
     pub module_names: rustc_hash::FxHashSet<String>,
+    /// [`Emitter::local_name`]'s answers by FX name, found once (a local is named often).
+    local_names: HashMap<String, String>,
     /// Locals declared ahead of the statement that declares them (by the range of their name):
     /// ReShade gives a declaration that is a `switch` group's, an `if` branch's or a `do`
     /// body's statement the enclosing scope, which a WGSL block would not.
@@ -143,6 +145,7 @@ pub(crate) fn emit_module(
         varying_locations: HashMap::default(),
         writing_functions: HashSet::default(),
         module_names: rustc_hash::FxHashSet::default(),
+        local_names: HashMap::default(),
         hoisted: HashSet::default(),
         trace,
     };
@@ -155,6 +158,7 @@ pub(crate) fn emit_module(
     let overloads = overload_counts(facts);
     e.collect(&module.items, &overloads)?;
     e.module_names = e.module_scope_names();
+    e.local_names.clear();
     e.find_writing_functions();
     e.structs_decls(&module.items)?;
     e.assign_varying_locations(&plan.entries)?;
@@ -341,9 +345,15 @@ impl<'m> Emitter<'m> {
         names
     }
 
-    /// The WGSL name of the local variable or parameter `name` (see `names::local_ident`).
-    pub fn local_name(&self, name: &str) -> String {
-        local_ident(name, &self.module_names)
+    /// The WGSL name of the local variable or parameter `name` (see `names::local_ident`),
+    /// found once per name: it depends on nothing else once [`Self::module_names`] is known.
+    pub fn local_name(&mut self, name: &str) -> String {
+        if let Some(known) = self.local_names.get(name) {
+            return known.clone();
+        }
+        let wgsl = local_ident(name, &self.module_names);
+        self.local_names.insert(name.to_owned(), wgsl.clone());
+        wgsl
     }
 
     /// Marks function `id` used: the worklist emits it once.
@@ -543,12 +553,12 @@ impl<'m> Emitter<'m> {
             None => None,
         };
         let scalar_like = matches!(ty, Type::Numeric { .. });
-        let text = match init {
-            Some(init) if is_const && scalar_like => format!("const {name}: {t} = {init};"),
-            Some(init) => format!("var<private> {name}: {t} = {init};"),
-            None => format!("var<private> {name}: {t};"),
+        let parts: &[&str] = match &init {
+            Some(init) if is_const && scalar_like => &["const ", &name, ": ", &t, " = ", init, ";"],
+            Some(init) => &["var<private> ", &name, ": ", &t, " = ", init, ";"],
+            None => &["var<private> ", &name, ": ", &t, ";"],
         };
-        self.line(d.range, &text);
+        self.line_of(d.range, parts);
         Ok(())
     }
 
@@ -668,18 +678,21 @@ impl<'m> Emitter<'m> {
                     }
                 }
                 ParamKind::Pointer => {
-                    list.push(format!("{n}: ptr<function, {}>", self.wgsl(ty, p.range)?))
+                    list.push([&n, ": ptr<function, ", &self.wgsl(ty, p.range)?, ">"].concat())
                 }
                 ParamKind::Value
                     if !written.contains(p.name.name.as_str()) && self.read_in_place(ty) =>
                 {
                     let t = self.wgsl(ty, p.range)?;
-                    list.push(format!("{n}: {t}"));
+                    list.push([&n, ": ", &t].concat());
                 }
                 ParamKind::Value => {
                     let t = self.wgsl(ty, p.range)?;
-                    list.push(format!("fx_in_{n}: {t}"));
-                    copies.push((p.range, format!("var {n}: {t} = fx_in_{n};")));
+                    list.push(["fx_in_", &n, ": ", &t].concat());
+                    copies.push((
+                        p.range,
+                        ["var ", &n, ": ", &t, " = fx_in_", &n, ";"].concat(),
+                    ));
                 }
                 ParamKind::Texture => {}
             }
@@ -689,13 +702,11 @@ impl<'m> Emitter<'m> {
         }
         let ret_text = match &ret {
             Type::Void => String::new(),
-            t => format!(" -> {}", self.wgsl(t, def.return_type.range)?),
+            t => [" -> ", &self.wgsl(t, def.return_type.range)?].concat(),
         };
         self.ret = ret;
-        self.open(
-            def.name.range,
-            &format!("fn {name}({}){ret_text} {{", list.join(", ")),
-        );
+        let signature = ["fn ", &call_text(&name, &list), &ret_text, " {"].concat();
+        self.open(def.name.range, &signature);
         for (range, copy) in copies {
             self.line(range, &copy);
         }
@@ -710,7 +721,7 @@ impl<'m> Emitter<'m> {
         );
         if !returns && self.ret != Type::Void {
             let wt = self.wgsl(&self.ret.clone(), def.return_type.range)?;
-            self.line(body.range, &format!("return {wt}();"));
+            self.line_of(body.range, &["return ", &wt, "();"]);
         }
         self.close(body.range, "}");
         Ok(())
@@ -770,7 +781,7 @@ impl<'m> Emitter<'m> {
                 self.open(s.range, "loop {");
                 if let Some(cond) = cond {
                     let c = self.condition(cond)?;
-                    self.line(cond.range, &format!("if !{c} {{ break; }}"));
+                    self.line_of(cond.range, &["if !", &c, " { break; }"]);
                 }
                 self.statement(body)?;
                 if let Some(step) = step {
@@ -785,13 +796,13 @@ impl<'m> Emitter<'m> {
                 // The condition's side effects run before every test: inside the loop.
                 self.open(s.range, "loop {");
                 let c = self.condition(cond)?;
-                self.line(cond.range, &format!("if !{c} {{ break; }}"));
+                self.line_of(cond.range, &["if !", &c, " { break; }"]);
                 self.statement(body)?;
                 self.close(s.range, "}");
             }
             StmtKind::While { cond, body } => {
                 let c = self.condition(cond)?;
-                self.open(s.range, &format!("while {c} {{"));
+                self.open(s.range, &["while ", &c, " {"].concat());
                 self.statement(body)?;
                 self.close(s.range, "}");
             }
@@ -801,7 +812,7 @@ impl<'m> Emitter<'m> {
                 self.statement(body)?;
                 self.open(cond.range, "continuing {");
                 let c = self.condition(cond)?;
-                self.line(cond.range, &format!("break if !{c};"));
+                self.line_of(cond.range, &["break if !", &c, ";"]);
                 self.close(cond.range, "}");
                 self.close(s.range, "}");
             }
@@ -906,7 +917,7 @@ impl<'m> Emitter<'m> {
             }
             _ => return unsupported(e.range, "initialiser list for this type not supported"),
         };
-        let code = format!("{t}({})", parts.join(", "));
+        let code = call_text(&t, &parts);
         if self.is_pinned(e) {
             return self.pin(code, ty, e.range);
         }
@@ -924,7 +935,7 @@ impl<'m> Emitter<'m> {
                 let ty = self.local_type(v, d)?;
                 let t = self.wgsl(&ty, d.name.range)?;
                 let name = self.local_name(&d.name.name);
-                self.line(d.range, &format!("var {name}: {t};"));
+                self.line_of(d.range, &["var ", &name, ": ", &t, ";"]);
                 self.hoisted.insert(d.name.range);
             }
         }
@@ -1132,7 +1143,7 @@ impl<'m> Emitter<'m> {
             return self.store(operand, &format!("{current} {sign} {one}"), range);
         }
         let target = self.lvalue(operand)?;
-        self.line(range, &format!("{target} {sign}= {one};"));
+        self.line_of(range, &[&target, " ", sign, "= ", one, ";"]);
         Ok(())
     }
 

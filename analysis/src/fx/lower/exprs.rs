@@ -329,12 +329,25 @@ impl<'m> Emitter<'m> {
                 // constant: each is evaluated once, and a chain of operators is not walked
                 // again at each of its operators. (A divisor naga folds through a `?:` of
                 // constants counts: ReShade folds none.)
+                //
+                // Only an operator whose result the checks below may change is evaluated: an
+                // integer division or remainder, float arithmetic, an integer `<<`.
+                let division = matches!(op, BinaryOp::Divide | BinaryOp::Modulo);
+                let arithmetic = division
+                    || matches!(op, BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply);
+                let evaluated = (division && integer)
+                    || (arithmetic && !integer && t.numeric().is_some())
+                    || *op == BinaryOp::ShiftLeft;
                 let consts = &self.lowered.consts;
-                let rhs_value = super::consts::wgsl_eval(rhs, consts);
-                let zero = match &rhs_value {
-                    Some(c) => c.values.contains(&0.0),
-                    None => super::consts::may_be_constant_zero(rhs, consts),
-                };
+                let rhs_value = evaluated
+                    .then(|| super::consts::wgsl_eval(rhs, consts))
+                    .flatten();
+                let zero = division
+                    && integer
+                    && match &rhs_value {
+                        Some(c) => c.values.contains(&0.0),
+                        None => super::consts::may_be_constant_zero(rhs, consts),
+                    };
                 let both =
                     rhs_value.and_then(|b| Some((super::consts::wgsl_eval(lhs, consts)?, b)));
                 // ReShade folds float arithmetic of constants to an infinity or a NaN

@@ -72,11 +72,14 @@ impl Emitter<'_> {
     /// target of an assignment, of `++`/`--`, an argument of a user function's `out`/`inout`
     /// parameter or of `modf`, `frexp`, `sincos` or an atomic; and `callee` with each user
     /// function it calls.
+    ///
+    /// Generic over the two callbacks (and [`each_child`] over its own), so that the walk, which
+    /// visits every expression of every function, calls no closure through a pointer.
     pub(super) fn each_write<'a>(
         &self,
         e: &'a Expr,
-        place: &mut dyn FnMut(&'a Expr),
-        callee: &mut dyn FnMut(usize),
+        place: &mut impl FnMut(&'a Expr),
+        callee: &mut impl FnMut(usize),
     ) {
         match &e.kind {
             ExprKind::Assign { target, .. }
@@ -133,7 +136,7 @@ struct Found {
 }
 
 /// Calls `f` with each direct sub-expression of `e`, in order.
-pub(super) fn each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
+pub(super) fn each_child<'a>(e: &'a Expr, f: &mut impl FnMut(&'a Expr)) {
     match &e.kind {
         ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => {}
         ExprKind::Unary { operand, .. }

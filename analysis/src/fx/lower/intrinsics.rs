@@ -7,6 +7,7 @@ use super::super::ast::*;
 use super::super::lexer::Base;
 use super::super::types::Type;
 use super::emit::Emitter;
+use super::names::call_text;
 use super::{Result, unsupported};
 
 /// Component-wise intrinsics with their WGSL names: arguments convert to the result type.
@@ -69,50 +70,49 @@ impl Emitter<'_> {
                 .iter()
                 .map(|a| self.expr_as(a, t))
                 .collect::<Result<Vec<_>>>()?;
-            return Ok(format!("{wgsl}({})", list.join(", ")));
+            return Ok(call_text(wgsl, &list));
         }
         let p = |i: usize| params.get(i).cloned().unwrap_or(Type::Error);
         match (name, args) {
-            ("fmod", [a, b]) => Ok(format!(
-                "({} % {})",
-                self.expr_as(a, t)?,
-                self.expr_as(b, t)?
-            )),
-            ("rcp", [a]) => Ok(format!("(1.0f / {})", self.expr_as(a, t)?)),
+            ("fmod", [a, b]) => {
+                let (x, y) = (self.expr_as(a, t)?, self.expr_as(b, t)?);
+                Ok(["(", &x, " % ", &y, ")"].concat())
+            }
+            ("rcp", [a]) => Ok(["(1.0f / ", &self.expr_as(a, t)?, ")"].concat()),
             ("log10", [a]) => Ok(format!("(log({}) * 0.4342944819f)", self.expr_as(a, t)?)),
             ("sign", [a]) => {
-                let code = format!("sign({})", self.expr_as(a, &p(0))?);
+                let code = call_text("sign", &[self.expr_as(a, &p(0))?]);
                 self.convert(code, &p(0), t, range)
             }
             ("dot" | "distance" | "cross" | "reflect", [a, b]) => {
                 let (x, y) = (self.expr_as(a, &p(0))?, self.expr_as(b, &p(1))?);
                 if p(0).is_scalar() && name == "dot" {
-                    return Ok(format!("({x} * {y})"));
+                    return Ok(["(", &x, " * ", &y, ")"].concat());
                 }
-                Ok(format!("{name}({x}, {y})"))
+                Ok(call_text(name, &[x, y]))
             }
             ("refract", [a, b, c]) => {
                 let x = self.expr_as(a, &p(0))?;
                 let y = self.expr_as(b, &p(1))?;
                 let z = self.expr_as(c, &p(2))?;
-                Ok(format!("refract({x}, {y}, {z})"))
+                Ok(call_text("refract", &[x, y, z]))
             }
             ("length" | "normalize", [a]) => {
                 let x = self.expr_as(a, &p(0))?;
                 if p(0).is_scalar() {
                     return Ok(if name == "length" {
-                        format!("abs({x})")
+                        call_text("abs", &[x])
                     } else {
-                        format!("sign({x})")
+                        call_text("sign", &[x])
                     });
                 }
-                Ok(format!("{name}({x})"))
+                Ok(call_text(name, &[x]))
             }
             ("transpose", [a]) if super::matrices::is_row_array(t) => {
                 self.matrix_transpose(a, range)
             }
             ("transpose" | "determinant" | "any" | "all", [a]) => {
-                Ok(format!("{name}({})", self.expr_as(a, &p(0))?))
+                Ok(call_text(name, &[self.expr_as(a, &p(0))?]))
             }
             ("asfloat" | "asint" | "asuint", [a]) => {
                 let wt = self.wgsl(t, range)?;
@@ -216,9 +216,9 @@ impl Emitter<'_> {
         }
         let (x, y) = (self.expr_as(a, pa)?, self.expr_as(b, pb)?);
         if pa.is_scalar() || pb.is_scalar() {
-            return Ok(format!("({x} * {y})"));
+            return Ok(["(", &x, " * ", &y, ")"].concat());
         }
-        Ok(format!("({y} * {x})"))
+        Ok(["(", &y, " * ", &x, ")"].concat())
     }
 }
 

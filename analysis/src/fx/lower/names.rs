@@ -98,21 +98,37 @@ fn predeclared(word: &str) -> bool {
 /// Whether `part` (one name of a qualified name) keeps its spelling: an ASCII letter first
 /// and no `__` inside (`__` joins namespaces), so joined parts read back one way only.
 fn plain_part(part: &str) -> bool {
-    part.starts_with(|c: char| c.is_ascii_alphabetic())
-        && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        && !part.contains("__")
+    let bytes = part.as_bytes();
+    // One pass over the bytes (this runs for every name written): no substring search for
+    // `__`, only whether the byte before each `_` was one.
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes
+            .iter()
+            .zip(bytes.iter().skip(1))
+            .all(|(&before, &b)| b.is_ascii_alphanumeric() || (b == b'_' && before != b'_'))
 }
 
 /// Whether a whole WGSL spelling is left to user names: not predeclared in WGSL, and outside
 /// the generated namespace (`fx_*` for this front end's helpers, wrappers and temporaries;
 /// `fxbench` anywhere for the shared half's uniform buffer, loader and sRGB views).
 fn user_space(joined: &str) -> bool {
-    !predeclared(joined)
-        && !joined.starts_with("fx_")
-        && !joined
-            .as_bytes()
-            .windows(b"fxbench".len())
-            .any(|w| w.eq_ignore_ascii_case(b"fxbench"))
+    !joined.starts_with("fx_") && !contains_fxbench(joined) && !predeclared(joined)
+}
+
+/// Whether `name` holds `fxbench` in any case. Only a window starting with an `f` is compared
+/// (this runs for every name written, and few hold an `f`).
+fn contains_fxbench(name: &str) -> bool {
+    const WORD: &[u8] = b"fxbench";
+    let bytes = name.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, b)| b.eq_ignore_ascii_case(&b'f'))
+        .any(|(i, _)| {
+            bytes
+                .get(i..i + WORD.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(WORD))
+        })
 }
 
 /// The escaped spelling of a name: `fx_` and `tag`, then each part as its length, `_` and
@@ -149,14 +165,42 @@ pub(crate) fn ident(name: &str) -> String {
         }
         return escaped('u', &[name]);
     }
-    let parts: Vec<&str> = name.split("::").collect();
-    if parts.iter().all(|p| plain_part(p)) {
-        let joined = parts.join("__");
-        if user_space(&joined) {
-            return joined;
+    // A qualified name: its parts joined by `__` as they are read, without a list of them
+    // (this runs for every namespaced global and function name).
+    let mut joined = String::with_capacity(name.len() + 8);
+    let mut plain = true;
+    for (i, part) in parts_of(name).enumerate() {
+        if i > 0 {
+            joined.push_str("__");
         }
+        plain &= plain_part(part);
+        joined.push_str(part);
     }
+    if plain && user_space(&joined) {
+        return joined;
+    }
+    let parts: Vec<&str> = parts_of(name).collect();
     escaped('u', &parts)
+}
+
+/// The parts of a qualified name, as `name.split("::")` gives them, found by a scan of its bytes
+/// (no substring searcher to set up for each name).
+fn parts_of(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let bytes = text.as_bytes();
+        match (1..bytes.len()).find(|&i| bytes[i - 1] == b':' && bytes[i] == b':') {
+            Some(i) => {
+                rest = Some(&text[i + 1..]);
+                Some(&text[..i - 1])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
+    })
 }
 
 /// The WGSL identifier of a local variable or parameter named `name` in a function that
@@ -183,6 +227,23 @@ pub(crate) fn member(name: &str) -> String {
     } else {
         escaped('u', &[name])
     }
+}
+
+/// The text of a call, `name(a, b, c)`, built in one allocation (this runs for every call
+/// written; `format!` with a `join` of the arguments took three and the formatting machinery).
+pub(crate) fn call_text(name: &str, args: &[impl AsRef<str>]) -> String {
+    let len = name.len() + 2 + args.iter().map(|a| a.as_ref().len() + 2).sum::<usize>();
+    let mut text = String::with_capacity(len);
+    text.push_str(name);
+    text.push('(');
+    for (i, arg) in args.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(arg.as_ref());
+    }
+    text.push(')');
+    text
 }
 
 /// The WGSL name of overload `id` of a function whose [`ident`] is `base`.
@@ -360,6 +421,16 @@ mod tests {
         values.extend([16_777_215.0, 16_777_216.0, 16_777_217.0, -16_777_215.0, 2e9]);
         for v in values {
             assert_eq!(float_literal(v), reference(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn qualified_names_split_as_str_split_splits_them() {
+        for name in [
+            "a", "", "a::b", "a::", "::a", "a:::b", "a::::b", "A::B::c", ":", "a:b::",
+        ] {
+            let expected: Vec<&str> = name.split("::").collect();
+            assert_eq!(parts_of(name).collect::<Vec<_>>(), expected, "{name:?}");
         }
     }
 

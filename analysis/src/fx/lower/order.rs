@@ -27,41 +27,43 @@ use super::emit::Emitter;
 use super::{Result, unsupported};
 
 impl Emitter<'_> {
-    /// The operands of `e` that ReShade evaluates one after the other, in that order: what is
-    /// computed in one of them happens before the side effects of the ones after it.
-    fn ordered_operands(e: &Expr) -> Vec<&Expr> {
+    /// Marks the operands of `e` that must be pinned because a later operand writes: those
+    /// ReShade evaluates one after the other, in that order, so that what is computed in one of
+    /// them happens before the side effects of the ones after it.
+    pub(super) fn mark_operands(&mut self, e: &Expr) {
+        // This runs for every expression written: no list of the operands is built.
         match &e.kind {
-            ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+            ExprKind::Binary { lhs, rhs, .. } => self.mark_ordered([&**lhs, &**rhs].into_iter()),
             ExprKind::Ternary {
                 cond,
                 then,
                 otherwise,
-            } => vec![cond, then, otherwise],
-            ExprKind::Construct { args, .. } | ExprKind::Call { args, .. } => args.iter().collect(),
-            ExprKind::InitList(items) => items.iter().collect(),
-            ExprKind::Index { base, index } => vec![base, index],
-            _ => Vec::new(),
+            } => self.mark_ordered([&**cond, &**then, &**otherwise].into_iter()),
+            ExprKind::Construct { args, .. } | ExprKind::Call { args, .. } => {
+                self.mark_ordered(args.iter())
+            }
+            ExprKind::InitList(items) => self.mark_ordered(items.iter()),
+            ExprKind::Index { base, index } => self.mark_ordered([&**base, &**index].into_iter()),
+            _ => {}
         }
     }
 
-    /// Marks the operands of `e` that must be pinned because a later operand writes.
-    pub(super) fn mark_operands(&mut self, e: &Expr) {
-        let operands = Self::ordered_operands(e);
-        if operands.len() < 2 {
+    /// Marks each of `operands` (in evaluation order) that some operand after it writes.
+    fn mark_ordered<'e>(&mut self, operands: impl DoubleEndedIterator<Item = &'e Expr>) {
+        // From the back: whether any operand after the one at hand writes (the last one is
+        // looked into only when some operand comes before it).
+        let mut operands = operands.rev();
+        let Some(mut after) = operands.next() else {
             return;
-        }
-        // Whether any operand after position k writes, from the back.
-        let mut later_writes = vec![false; operands.len()];
-        for k in (0..operands.len() - 1).rev() {
-            later_writes[k] = later_writes[k + 1] || self.writes(operands[k + 1]);
-        }
-        let mut pins = HashSet::default();
-        for (operand, later) in operands.iter().zip(later_writes) {
-            if later {
-                mark(operand, &mut pins);
+        };
+        let mut later_writes = false;
+        for operand in operands {
+            later_writes = later_writes || self.writes(after);
+            if later_writes {
+                mark(operand, &mut self.pinned);
             }
+            after = operand;
         }
-        self.pinned.extend(pins);
     }
 
     /// Whether `e` was marked to be pinned.

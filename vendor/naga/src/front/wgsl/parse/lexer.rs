@@ -103,6 +103,35 @@ fn consume_any(input: &str, what: impl Fn(char) -> bool) -> (&str, &str) {
     input.split_at(pos)
 }
 
+/// fxbench patch: [`consume_any`] for a run of characters of which `ascii` tells the ASCII
+/// ones apart (the same answer `what` gives them), reading bytes instead of decoding
+/// characters; a run that meets a non-ASCII character is read again by [`consume_any`] with
+/// `what`, so the result is the same. Blankspace and words, nearly all ASCII, are most of
+/// what the lexer reads.
+fn consume_ascii_run(
+    input: &str,
+    ascii: impl Fn(u8) -> bool,
+    what: impl Fn(char) -> bool,
+) -> (&str, &str) {
+    let bytes = input.as_bytes();
+    let pos = bytes.iter().position(|&b| !ascii(b)).unwrap_or(bytes.len());
+    if bytes.get(pos).is_some_and(|b| !b.is_ascii()) {
+        return consume_any(input, what);
+    }
+    input.split_at(pos)
+}
+
+/// fxbench patch: whether the ASCII byte `b` is blankspace ([`is_blankspace`] on ASCII).
+const fn is_ascii_blankspace(b: u8) -> bool {
+    matches!(b, b' ' | b'\t'..=b'\r')
+}
+
+/// fxbench patch: whether the ASCII byte `b` is a word part ([`is_word_part`] on ASCII:
+/// XID_Continue is the letters, the digits and `_` there).
+const fn is_ascii_word_part(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
 struct UnclosedCandidate {
     index: usize,
     depth: usize,
@@ -412,11 +441,11 @@ fn consume_token(
             }
         }
         _ if is_blankspace(cur) => {
-            let (_, rest) = consume_any(input, is_blankspace);
+            let (_, rest) = consume_ascii_run(input, is_ascii_blankspace, is_blankspace);
             (Token::Trivia, rest)
         }
         _ if is_word_start(cur) => {
-            let (word, rest) = consume_any(input, is_word_part);
+            let (word, rest) = consume_ascii_run(input, is_ascii_word_part, is_word_part);
             (Token::Word(word), rest)
         }
         _ => (Token::Unknown(cur), chars.as_str()),
@@ -577,7 +606,7 @@ impl<'a> Lexer<'a> {
         let mut doc_comments = Vec::new();
         loop {
             // ignore blankspace
-            self.input = consume_any(self.input, is_blankspace).1;
+            self.input = consume_ascii_run(self.input, is_ascii_blankspace, is_blankspace).1;
 
             let (token, rest) = consume_token(self.input, false, self.ignore_doc_comments);
             if let Token::ModuleDocComment(doc_comment) = token {
@@ -594,7 +623,7 @@ impl<'a> Lexer<'a> {
         let mut doc_comments = Vec::new();
         loop {
             // ignore blankspace
-            self.input = consume_any(self.input, is_blankspace).1;
+            self.input = consume_ascii_run(self.input, is_ascii_blankspace, is_blankspace).1;
 
             let (token, rest) = consume_token(self.input, false, self.ignore_doc_comments);
             if let Token::DocComment(doc_comment) = token {
