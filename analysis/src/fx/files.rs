@@ -6,7 +6,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::preprocess::{FileLoader, read_source_bytes};
+use crate::preprocess::{FileLoader, read_bounded_file};
 
 /// The file system, read the way ReShade reads effects.
 #[derive(Clone, Copy, Debug, Default)]
@@ -14,13 +14,14 @@ pub struct FxFileLoader;
 
 impl FileLoader for FxFileLoader {
     fn read(&self, path: &Path) -> io::Result<String> {
-        let bytes = match read_source_bytes(path) {
+        // NUL bytes and all: ReShade's lexer ends the text at one (the preprocessor warns).
+        let bytes = match read_bounded_file(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 let windows = windows_spelling(path);
                 let wanted = windows.as_deref().unwrap_or(path);
                 match find_ignoring_case(wanted) {
-                    Some(found) => read_source_bytes(&found)?,
+                    Some(found) => read_bounded_file(&found)?,
                     None => return Err(e),
                 }
             }

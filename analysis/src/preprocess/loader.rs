@@ -44,6 +44,19 @@ pub const MAX_SOURCE_BYTES: u64 = super::MAX_OUTPUT_BYTES as u64;
 /// holding NUL bytes (a binary file opened by mistake, which would drown the session in
 /// diagnostics).
 pub fn read_source_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    let bytes = read_bounded_file(path)?;
+    if bytes.contains(&0) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "not a text file (it holds NUL bytes)",
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The bytes of the regular file at `path`, at most [`MAX_SOURCE_BYTES`] of them, NUL bytes
+/// and all (ReShade FX reads a NUL as the end of the text: the preprocessor stops there).
+pub fn read_bounded_file(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read as _};
     // The kind is read before opening: opening a FIFO blocks until a writer comes.
     if !std::fs::metadata(path)?.is_file() {
@@ -59,12 +72,6 @@ pub fn read_source_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
         return Err(Error::new(
             ErrorKind::InvalidData,
             format!("larger than {} MiB", MAX_SOURCE_BYTES >> 20),
-        ));
-    }
-    if bytes.contains(&0) {
-        return Err(Error::new(
-            ErrorKind::InvalidData,
-            "not a text file (it holds NUL bytes)",
         ));
     }
     Ok(bytes)

@@ -40,7 +40,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-pub use loader::{FileLoader, FsLoader, MAX_SOURCE_BYTES, MemoryLoader, read_source_bytes};
+pub use loader::{
+    FileLoader, FsLoader, MAX_SOURCE_BYTES, MemoryLoader, read_bounded_file, read_source_bytes,
+};
 pub use output::Preprocessed;
 
 use crate::PreprocessOutput;
@@ -348,8 +350,17 @@ impl<'a> Preprocessor<'a> {
 
     fn process_file(&mut self, file: FileId) {
         // The text is shared so that included files can be added to `sources` while we walk it.
-        let text: Rc<str> = self.sources.get(file).text.as_str().into();
+        let mut text: Rc<str> = self.sources.get(file).text.as_str().into();
         if self.dialect == Dialect::ReshadeFx {
+            // ReShade's lexer reads a NUL byte as the end of its input: the file ends there.
+            if let Some(nul) = memchr::memchr(0, text.as_bytes()) {
+                self.warning(
+                    DiagnosticCode::PreprocessorWarning,
+                    Span::new(file, nul, nul + 1),
+                    "a NUL byte ends the file for ReShade: the text after it is not read".into(),
+                );
+                text = text[..nul].into();
+            }
             for at in strings::unterminated_strings(&text) {
                 self.error(
                     DiagnosticCode::PreprocessorError,
