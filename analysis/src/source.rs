@@ -56,6 +56,10 @@ pub struct SourceFile {
     /// several physical ones, `preprocess::joined_lines`): (real line, parser's line), in
     /// order.
     parser_lines: Vec<(u32, u32)>,
+    /// Runs of real lines (first, last) that ReShade's parser reports late, for rewinds of its
+    /// lexer over a line break before them (`fx::backtrack_lines`): (offset of the line break,
+    /// first, last, lines late).
+    parser_shifts: Vec<(u32, u32, u32, u32)>,
 }
 
 /// `#line N "name"`: from real line `next_line` on, lines count from `number`, and the file is
@@ -78,6 +82,7 @@ impl SourceFile {
             supplied: false,
             line_directives: Vec::new(),
             parser_lines: Vec::new(),
+            parser_shifts: Vec::new(),
         }
     }
 
@@ -94,9 +99,17 @@ impl SourceFile {
 
     /// The line ReShade's parser gives real line `line` (see `parser_lines`).
     fn parser_line(&self, line: u32) -> u32 {
-        self.parser_lines
+        let numbered = self
+            .parser_lines
             .binary_search_by_key(&line, |&(real, _)| real)
-            .map_or(line, |i| self.parser_lines[i].1)
+            .map_or(line, |i| self.parser_lines[i].1);
+        let late: u32 = self
+            .parser_shifts
+            .iter()
+            .filter(|&&(_, first, last, _)| first <= line && line <= last)
+            .map(|&(_, _, _, by)| by)
+            .sum();
+        numbered + late
     }
 
     /// The name `#line` directives give the file at real line `line`: the last name a
@@ -201,6 +214,16 @@ impl SourceMap {
             if let Err(at) = list.binary_search_by_key(&real, |&(r, _)| r) {
                 list.insert(at, (real, parser));
             }
+        }
+    }
+
+    /// Records that ReShade's parser reports real lines `first..=last` of `file` `by` lines
+    /// late, for the line break at offset `at` read again `by` times (a file read twice states
+    /// its own again: kept once).
+    pub fn add_parser_shift(&mut self, file: FileId, at: u32, (first, last): (u32, u32), by: u32) {
+        let shifts = &mut self.files[file.index()].parser_shifts;
+        if !shifts.iter().any(|&(seen, ..)| seen == at) {
+            shifts.push((at, first, last, by));
         }
     }
 

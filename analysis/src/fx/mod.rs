@@ -7,6 +7,7 @@
 //! back through the preprocessor), and no input makes this stage panic or overflow the stack.
 
 pub mod ast;
+mod backtrack_lines;
 pub mod check;
 mod check_atomic;
 mod check_const;
@@ -91,7 +92,7 @@ pub fn parse_effect_source(
     let mut include_dirs = options.include_dirs.clone();
     include_dirs.push(options.builtin_include_dir.clone());
     let crate::PreprocessOutput {
-        sources,
+        mut sources,
         root,
         preprocessed: pp,
         mut diagnostics,
@@ -104,6 +105,7 @@ pub fn parse_effect_source(
         macros::preprocess_fx,
     );
     let mut parsed = parser::parse(&pp.text);
+    backtrack_lines::record(&pp, &mut sources, &parsed.backtracks);
     let locate = |range: ast::TextRange| {
         pp.span(range.start as usize, range.end as usize)
             .unwrap_or(Span::new(root, 0, 0))

@@ -193,7 +193,7 @@ impl Preprocessor<'_> {
 
 /// The newlines ReShade's lexer reads as line ends in `gap` (text between two tokens): not one
 /// inside a block comment (the comment is skipped whole) or after a backslash (a join).
-fn newlines_in(gap: &[u8]) -> u32 {
+pub(crate) fn newlines_in(gap: &[u8]) -> u32 {
     let mut count = 0;
     let mut i = 0;
     while let Some(&b) = gap.get(i) {

@@ -27,6 +27,7 @@
 //! - here: the entry points and the per-file line scan that finds directives.
 
 mod call_lines;
+pub(crate) use call_lines::newlines_in;
 mod directives;
 mod eval;
 mod expand;

@@ -133,6 +133,8 @@ impl Parser<'_> {
     fn annotation(&mut self) -> PResult<Annotation> {
         let start = self.peek().range.start;
         let ty = if self.kind() == TokenKind::Ident && self.at_n(1, "=") {
+            // ReShade tries the name as a type prefix first.
+            self.note_type_backtrack();
             None
         } else {
             Some(self.type_ref()?)
@@ -246,6 +248,10 @@ impl Parser<'_> {
                 range: t.range,
             }
         } else {
+            if pass_state && self.kind() == TokenKind::Ident {
+                // ReShade read it as a value name first.
+                self.note_token_backtrack();
+            }
             self.multary()?
         };
         let mut threads = Vec::new();

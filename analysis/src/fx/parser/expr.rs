@@ -360,6 +360,13 @@ impl Parser<'_> {
             TokenKind::Punct("(") => {
                 return self.nested(|p| {
                     p.bump();
+                    // ReShade tries what follows as a cast's type first, and a type keyword
+                    // followed by `(` as a cast before reading it as a constructor.
+                    if matches!(p.kind(), TokenKind::Type(_)) && p.at_n(1, "(") {
+                        p.note_token_backtrack();
+                    } else {
+                        p.note_type_backtrack();
+                    }
                     let inner = p.expression()?;
                     let (inner, _) = p.after(inner, |p| p.expect(")"))?;
                     Ok(Expr {
@@ -377,6 +384,8 @@ impl Parser<'_> {
                 ExprKind::Construct { ty, args }
             }
             TokenKind::Ident | TokenKind::Punct("::") => {
+                // ReShade tries a name here as a constructor's type first.
+                self.note_type_backtrack();
                 let path = self.path()?;
                 if self.at("(") {
                     let args = self.arguments()?;

@@ -12,6 +12,7 @@
 //! [`MAX_NESTING`], so that no input overflows the stack: deeper text gets one located error and
 //! is skipped to its closing bracket without recursion.
 
+mod backtracks;
 mod decl;
 mod expr;
 mod items;
@@ -44,6 +45,9 @@ pub struct Parsed {
     /// Where the `double` literals are (`1.0l`): ReShade reads each as a float and warns
     /// (X5000 "double literal truncated to float literal").
     pub doubles: Vec<TextRange>,
+    /// Where ReShade's parser rewinds over a name (`backtracks.rs`): the name's first token
+    /// and the token read after it, in text order.
+    pub backtracks: Vec<(TextRange, TextRange)>,
 }
 
 /// Marks a failure whose error is already recorded.
@@ -92,6 +96,7 @@ pub fn parse(text: &str) -> Parsed {
         reported_default_values: false,
         salvage: Vec::new(),
         salvaged_state: None,
+        backtracks: Vec::new(),
     };
     let items = parser.items(false);
     // Lexical and syntax errors in text order (a sort that keeps equal starts in report order).
@@ -100,6 +105,7 @@ pub fn parse(text: &str) -> Parsed {
         module: Module { items },
         errors: parser.errors,
         doubles,
+        backtracks: parser.backtracks,
     }
 }
 
@@ -121,6 +127,8 @@ pub(super) struct Parser<'t> {
     /// A shader or render-target state whose `;` is missing: ReShade looks its name up as it
     /// reads it, before that syntax error, so the pass keeps the state.
     pub(super) salvaged_state: Option<(Property, Vec<Expr>)>,
+    /// See [`Parsed::backtracks`].
+    pub(super) backtracks: Vec<(TextRange, TextRange)>,
 }
 
 /// What a rule keeps of what it read when a later part fails ([`Salvage`]).

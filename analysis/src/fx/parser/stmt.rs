@@ -92,6 +92,8 @@ impl Parser<'_> {
     }
 
     fn statement_kind(&mut self) -> PResult<StmtKind> {
+        // ReShade tries a statement that starts with a name as a declaration first.
+        self.note_type_backtrack();
         let keyword = match self.kind() {
             TokenKind::Punct("{") => return self.block_inner().map(StmtKind::Block),
             TokenKind::Punct(";") => {

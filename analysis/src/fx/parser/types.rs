@@ -13,7 +13,10 @@ impl Parser<'_> {
                 self.bump();
                 self.type_word(word)?
             }
-            TokenKind::Ident | TokenKind::Punct("::") => TypeKind::Named(self.path()?),
+            TokenKind::Ident | TokenKind::Punct("::") => {
+                self.note_type_backtrack();
+                TypeKind::Named(self.path()?)
+            }
             _ => return Err(self.unexpected("a type")),
         };
         Ok(TypeRef {
