@@ -10,6 +10,9 @@ use super::ast::TextRange;
 use crate::preprocess::{Preprocessed, newlines_in};
 use crate::source::SourceMap;
 
+/// A line break read again: its file and offset.
+type LineBreak = (crate::FileId, u32);
+
 /// Records in `sources` the lines the rewinds in `backtracks` make late.
 pub(super) fn record(
     pp: &Preprocessed,
@@ -18,7 +21,7 @@ pub(super) fn record(
 ) {
     // Each line break read again: (file, its offset) → the run of lines after it, and how
     // many times it was read again.
-    let mut late: Vec<((crate::FileId, u32), (u32, u32), u32)> = Vec::new();
+    let mut late: Vec<(LineBreak, (u32, u32), u32)> = Vec::new();
     for &(first, after) in backtracks {
         let Some((key, run)) = rewound_line_break(pp, sources, first, after) else {
             continue;
@@ -40,7 +43,7 @@ fn rewound_line_break(
     sources: &SourceMap,
     first: TextRange,
     after: TextRange,
-) -> Option<((crate::FileId, u32), (u32, u32))> {
+) -> Option<(LineBreak, (u32, u32))> {
     let name = pp.span(first.start as usize, first.end as usize)?;
     let next = pp.span(after.start as usize, after.end as usize)?;
     if name.file != next.file || name.end > next.start {
