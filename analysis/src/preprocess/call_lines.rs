@@ -53,6 +53,19 @@ impl Preprocessor<'_> {
     ) {
         let file = name.span.file;
         let own = |t: &Tok| t.exact && t.span.file == file;
+        let (Some(open), Some(close)) = (bounds.first(), bounds.last()) else {
+            return;
+        };
+        let within = self
+            .sources
+            .get(file)
+            .text
+            .as_bytes()
+            .get(open.span.end as usize..close.span.start as usize);
+        // Most calls sit on one line: nothing to number.
+        if within.is_none_or(|text| memchr::memchr(b'\n', text).is_none()) {
+            return;
+        }
         if bounds.len() != args.len() + 1
             || !own(name)
             || !bounds.iter().all(own)

@@ -27,11 +27,14 @@ impl Parser<'_> {
         while self.at_n(last + 1, "::") && self.peek_at(last + 2).kind == TokenKind::Ident {
             last += 2;
         }
-        let name = self.text_of(self.peek_at(last).range);
-        if self.struct_names.contains(name) {
+        let (first, after) = (self.peek_at(0).range, self.peek_at(last + 1).range);
+        if !self.line_break_between(first, after) {
             return;
         }
-        self.note_backtrack(self.peek_at(0).range, self.peek_at(last + 1).range);
+        let name = self.text_of(self.peek_at(last).range);
+        if !self.struct_names.contains(name) {
+            self.backtracks.push((first, after));
+        }
     }
 
     /// Notes that ReShade reads the token here and then rewinds to just after it.
@@ -40,6 +43,18 @@ impl Parser<'_> {
     }
 
     fn note_backtrack(&mut self, first: TextRange, after: TextRange) {
-        self.backtracks.push((first, after));
+        if self.line_break_between(first, after) {
+            self.backtracks.push((first, after));
+        }
+    }
+
+    /// Whether a line break comes between two tokens: only then does a rewind move anything.
+    fn line_break_between(&self, first: TextRange, after: TextRange) -> bool {
+        let gap = self
+            .text
+            .as_bytes()
+            .get(first.end as usize..after.start as usize)
+            .unwrap_or_default();
+        memchr::memchr(b'\n', gap).is_some()
     }
 }
