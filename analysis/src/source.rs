@@ -60,6 +60,9 @@ pub struct SourceFile {
     /// lexer over a line break before them (`fx::backtrack_lines`): (offset of the line break,
     /// first, last, lines late).
     parser_shifts: Vec<(u32, u32, u32, u32)>,
+    /// Where the text the parser reads ends (its offset) and the line ReShade's parser reports
+    /// there, before `#line`s (`fx::end_of_text`).
+    end_of_text: Option<(u32, u32)>,
 }
 
 /// `#line N "name"`: from real line `next_line` on, lines count from `number`, and the file is
@@ -83,6 +86,7 @@ impl SourceFile {
             line_directives: Vec::new(),
             parser_lines: Vec::new(),
             parser_shifts: Vec::new(),
+            end_of_text: None,
         }
     }
 
@@ -98,7 +102,7 @@ impl SourceFile {
     }
 
     /// The line ReShade's parser gives real line `line` (see `parser_lines`).
-    fn parser_line(&self, line: u32) -> u32 {
+    pub(crate) fn parser_line(&self, line: u32) -> u32 {
         let numbered = self
             .parser_lines
             .binary_search_by_key(&line, |&(real, _)| real)
@@ -227,6 +231,12 @@ impl SourceMap {
         }
     }
 
+    /// Records that ReShade's parser reports the end of the text, at `offset` of `file`, on
+    /// `line` (before `#line`s).
+    pub fn set_end_of_text(&mut self, file: FileId, offset: u32, line: u32) {
+        self.files[file.index()].end_of_text = Some((offset, line));
+    }
+
     /// Records `#line number "name"` in `file`: real line `next_line` is line `number` (of
     /// `name`, when given).
     pub fn add_line_directive(
@@ -270,8 +280,13 @@ impl SourceMap {
             LineNaming::Renamed => line,
             LineNaming::RealName => file.parser_line(line),
         };
+        // The end of the text is where ReShade's parser says it is.
+        let end_line = file
+            .end_of_text
+            .filter(|&(at, _)| naming == LineNaming::RealName && at == span.start)
+            .map(|(_, line)| line);
         let renumber = |lc: LineCol| LineCol {
-            line: file.presumed_line(output_line(lc.line)),
+            line: file.presumed_line(end_line.unwrap_or_else(|| output_line(lc.line))),
             column: lc.column,
         };
         Location {

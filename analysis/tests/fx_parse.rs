@@ -537,3 +537,28 @@ fn double_literals_are_floats_with_reshades_warning() {
         ]
     );
 }
+
+#[test]
+fn the_end_of_the_text_is_reported_where_reshade_reports_it() {
+    // ReShade appends a line feed to every file and its preprocessor one more to its output, so
+    // its parser meets the end two lines after the last line of code (lines from ReShade 6.1's
+    // compiler on each text); a NUL byte ends the text on its own line when code precedes it.
+    let cases: [(&str, u32); 5] = [
+        ("float f()\n{\n    return 1;", 5),
+        ("float f()\n{\n    return 1;\n", 5),
+        ("float f()\n{\n    return 1;\n\n\n", 5),
+        ("float f()\n{\n    return 1; // c", 5),
+        ("float f()\n{\n    return 1;\0garbage\n", 4),
+    ];
+    for (text, line) in cases {
+        let loader = MemoryLoader::new([(PathBuf::from("a.fx"), text.to_string())]);
+        let out = fx::parse_effect(Path::new("a.fx"), &loader, &Options::default());
+        let end = out
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("'end of file'"))
+            .unwrap_or_else(|| panic!("{text:?}: {:?}", out.diagnostics));
+        let at = end.reported_location(&out.sources).expect("located");
+        assert_eq!(at.start.line, line, "{text:?}");
+    }
+}

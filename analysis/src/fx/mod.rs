@@ -14,6 +14,7 @@ mod check_const;
 mod check_entry;
 mod check_expr;
 mod check_init;
+mod end_of_text;
 pub mod files;
 pub mod intrinsic_table;
 pub mod intrinsics;
@@ -106,6 +107,7 @@ pub fn parse_effect_source(
     );
     let mut parsed = parser::parse(&pp.text);
     backtrack_lines::record(&pp, &mut sources, &parsed.backtracks);
+    end_of_text::record(&pp, &mut sources, parsed.last_token);
     let locate = |range: ast::TextRange| {
         pp.span(range.start as usize, range.end as usize)
             .unwrap_or(Span::new(root, 0, 0))

@@ -48,6 +48,8 @@ pub struct Parsed {
     /// Where ReShade's parser rewinds over a name (`backtracks.rs`): the name's first token
     /// and the token read after it, in text order.
     pub backtracks: Vec<(TextRange, TextRange)>,
+    /// The last token before the end of the text, if any.
+    pub last_token: Option<TextRange>,
 }
 
 /// Marks a failure whose error is already recorded.
@@ -99,6 +101,12 @@ pub fn parse(text: &str) -> Parsed {
         backtracks: Vec::new(),
     };
     let items = parser.items(false);
+    let last_token = parser
+        .tokens
+        .iter()
+        .rev()
+        .find(|t| t.kind != TokenKind::Eof)
+        .map(|t| t.range);
     // Lexical and syntax errors in text order (a sort that keeps equal starts in report order).
     parser.errors.sort_by_key(|e| e.range.start);
     Parsed {
@@ -106,6 +114,7 @@ pub fn parse(text: &str) -> Parsed {
         errors: parser.errors,
         doubles,
         backtracks: parser.backtracks,
+        last_token,
     }
 }
 
