@@ -40,6 +40,20 @@ pub struct Finding {
     pub reshade_accepts: bool,
 }
 
+impl Finding {
+    /// An error of ReShade's at `range`.
+    fn error(code: DiagnosticCode, range: TextRange, message: String) -> Self {
+        Self {
+            severity: Severity::Error,
+            code,
+            range,
+            message,
+            related: None,
+            reshade_accepts: false,
+        }
+    }
+}
+
 /// Checks `module`; returns every finding in text order.
 pub fn check(module: &Module) -> Vec<Finding> {
     check_with_facts(module).0
@@ -200,25 +214,14 @@ pub(super) struct Checker {
 
 impl Checker {
     pub(super) fn report(&mut self, code: DiagnosticCode, range: TextRange, message: String) {
-        self.findings.push(Finding {
-            severity: Severity::Error,
-            code,
-            range,
-            message,
-            related: None,
-            reshade_accepts: false,
-        });
+        self.findings.push(Finding::error(code, range, message));
     }
 
     /// Reports a redefinition at `range` of a name first declared at `first`.
     fn redefinition(&mut self, range: TextRange, first: TextRange, message: String) {
         self.findings.push(Finding {
-            severity: Severity::Error,
-            code: DiagnosticCode::Redefinition,
-            range,
-            message,
             related: Some((first, "first defined here".to_string())),
-            reshade_accepts: false,
+            ..Finding::error(DiagnosticCode::Redefinition, range, message)
         });
     }
 
@@ -231,12 +234,8 @@ impl Checker {
         message: String,
     ) {
         self.findings.push(Finding {
-            severity: Severity::Error,
-            code,
-            range,
-            message,
-            related: None,
             reshade_accepts: true,
+            ..Finding::error(code, range, message)
         });
     }
 
