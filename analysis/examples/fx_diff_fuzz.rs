@@ -2384,11 +2384,21 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
             .filter(|((f, _), _)| f.is_none())
             .map(|(l, d)| (l, l.1, *d)),
     );
-    match own.or(located.first().map(|(l, _)| l)) {
+    let first = own.or(located.first().map(|(l, _)| l));
+    // The end of the text: ReShade's error lands in the file `reshade_verdict.py` wraps the case
+    // in (its parser reads on into it), where no line compares.
+    let at_end = located
+        .iter()
+        .any(|(l, d)| Some(l) == first && d.message.starts_with("'end of file'"));
+    match first {
+        Some(_) if at_end => Verdict::Rejected(Some(WRAPPER.into()), 0),
         Some((f, l)) => Verdict::Rejected(f.clone(), *l),
         None => Verdict::Rejected(Some("?".into()), 0),
     }
 }
+
+/// The file `reshade_verdict.py` includes each case from.
+const WRAPPER: &str = "__verdict.fx";
 
 fn disagree(reshade: &Verdict, ours: &Verdict, path: &Path) -> bool {
     match (reshade, ours) {
@@ -2397,10 +2407,13 @@ fn disagree(reshade: &Verdict, ours: &Verdict, path: &Path) -> bool {
         // the stack on nesting ours limits to 256 levels): no verdict to compare.
         (Verdict::Rejected(None, 0), Verdict::Rejected(..)) => false,
         // An error at the end of the input lands in the file `reshade_verdict.py` wraps the
-        // case in; ours is on the case's last line.
-        (Verdict::Rejected(Some(file), _), Verdict::Rejected(None, line))
-            if file == "__verdict.fx" =>
+        // case in: ours is at the end too, or on the case's last line.
+        (Verdict::Rejected(Some(file), _), Verdict::Rejected(Some(ours), _))
+            if file == WRAPPER && ours == WRAPPER =>
         {
+            false
+        }
+        (Verdict::Rejected(Some(file), _), Verdict::Rejected(None, line)) if file == WRAPPER => {
             let lines = std::fs::read_to_string(path).map_or(0, |t| t.lines().count() as u32);
             *line + 1 < lines
         }

@@ -62,6 +62,11 @@ impl Follower {
 pub(super) trait Source {
     fn next_tok(&mut self) -> Option<Tok>;
     fn peek_follower(&mut self) -> Follower;
+    /// Goes on reading past the end of the text between directives, to the end of the file,
+    /// directives and all, as ReShade reads a macro call's arguments; says whether it can.
+    fn read_on(&mut self) -> bool {
+        false
+    }
 }
 
 pub(super) struct VecSource(std::vec::IntoIter<Tok>);
@@ -83,6 +88,8 @@ pub(super) struct TextSource<'t> {
     pub(super) shared: &'t Rc<str>,
     pub(super) file: FileId,
     pub(super) consumed_to: usize,
+    /// How far [`Source::read_on`] may read: the file's end (ReShade FX), or the run's.
+    pub(super) limit: usize,
 }
 
 impl Source for TextSource<'_> {
@@ -90,6 +97,12 @@ impl Source for TextSource<'_> {
         let raw = self.lexer.next_raw()?;
         self.consumed_to = raw.end;
         Some(Tok::from_raw(raw, self.shared, self.file))
+    }
+
+    fn read_on(&mut self) -> bool {
+        let more = self.lexer.end < self.limit;
+        self.lexer.end = self.limit;
+        more
     }
 
     fn peek_follower(&mut self) -> Follower {
@@ -234,7 +247,13 @@ impl Preprocessor<'_> {
                 let mut args: Vec<Vec<Tok>> = vec![Vec::new()];
                 let mut level = 0usize;
                 let mut close = None;
-                while let Some(a) = stream.next() {
+                // ReShade reads the arguments on through directives (which it then never runs)
+                // to the `)`, or to the end of the file.
+                while let Some(a) = stream.next().or_else(|| {
+                    (stream.pending.is_empty() && stream.source.read_on())
+                        .then(|| stream.next())
+                        .flatten()
+                }) {
                     if a.is("(") {
                         level += 1;
                     } else if a.is(")") {

@@ -371,6 +371,9 @@ impl<'a> Preprocessor<'a> {
             }
         }
         let bytes = text.as_bytes();
+        // A macro call whose arguments run to the end of this file (ReShade FX reads them on
+        // through directives, so any unterminated one does).
+        self.unterminated_call = None;
         let mut conds: Vec<Cond> = Vec::new();
         let mut pos = 0;
         let mut run_start = 0;
@@ -384,17 +387,30 @@ impl<'a> Preprocessor<'a> {
                 .map(|i| pos + i);
             match first {
                 Some(hash) if comment_depth == 0 && bytes[hash] == b'#' => {
-                    self.flush_run(file, &text, run_start, pos, is_active(&conds));
+                    let active = is_active(&conds);
+                    if let Some(resume) = self.flush_run(file, &text, run_start, pos, active) {
+                        // A macro call read its arguments on through this directive and the
+                        // text after it: the text goes on after the call, mid-line.
+                        run_start = resume;
+                        (comment_depth, pos) =
+                            scan_line(bytes, resume, 0, &mut comment_open, self.nest());
+                        continue;
+                    }
                     let end = directive_end(&text, hash, self.nest());
                     let next = (end + 1).min(bytes.len());
                     let tail = self.skipped_branch_tail(&text, hash, end, &conds);
                     self.emit_blank(file, &text, pos, tail.unwrap_or(next));
                     self.directive(file, &text, hash, end, &mut conds);
-                    if let Some(tail) = tail {
-                        self.flush_run(file, &text, tail, next, is_active(&conds));
-                    }
                     pos = next;
                     run_start = next;
+                    let resume = tail.and_then(|tail| {
+                        self.flush_run(file, &text, tail, next, is_active(&conds))
+                    });
+                    if let Some(resume) = resume {
+                        run_start = resume;
+                        (comment_depth, pos) =
+                            scan_line(bytes, resume, 0, &mut comment_open, self.nest());
+                    }
                 }
                 _ => {
                     (comment_depth, pos) =
@@ -405,7 +421,6 @@ impl<'a> Preprocessor<'a> {
         if self.stopped {
             return;
         }
-        self.unterminated_call = None;
         self.flush_run(file, &text, run_start, bytes.len(), is_active(&conds));
         // ReShade finds the open `#if`s as its lexer reaches the end of the file, before a
         // macro call still reading its arguments there says the file ended.
@@ -494,13 +509,23 @@ impl<'a> Preprocessor<'a> {
     }
 
     /// Emits lines of text: with macros expanded when the group is active, blank otherwise.
-    fn flush_run(&mut self, file: FileId, text: &Rc<str>, start: usize, end: usize, active: bool) {
+    /// Expands and writes the text `text[start..end]` between directives. A macro call there
+    /// whose arguments go on past `end` (ReShade FX: through directives, which are then never
+    /// run) ends the run: where the text goes on is returned.
+    fn flush_run(
+        &mut self,
+        file: FileId,
+        text: &Rc<str>,
+        start: usize,
+        end: usize,
+        active: bool,
+    ) -> Option<usize> {
         if start >= end {
-            return;
+            return None;
         }
         if !active {
             self.emit_blank(file, text, start, end);
-            return;
+            return None;
         }
         if self.dialect == Dialect::ReshadeFx {
             self.number_joined_lines(file, text, start, end);
@@ -513,11 +538,15 @@ impl<'a> Preprocessor<'a> {
             shared: text,
             file,
             consumed_to: start,
+            limit: match self.dialect {
+                Dialect::ReshadeFx => text.len(),
+                Dialect::Wgsl => end,
+            },
         };
         let mut copied_to = start;
         while let Some(raw) = source.lexer.next_raw() {
             if self.stopped {
-                return;
+                return None;
             }
             if raw.kind != Kind::Ident || !self.is_macro(&text[raw.start..raw.end]) {
                 continue;
@@ -551,8 +580,13 @@ impl<'a> Preprocessor<'a> {
                 self.emit_tokens(&expansion, next, Span::new(file, raw.start, invocation_end));
             }
             copied_to = invocation_end;
+            if source.lexer.end > end {
+                self.finish_call_lines();
+                return Some(invocation_end);
+            }
         }
         self.finish_call_lines();
         self.emit_exact(file, text, copied_to, end);
+        None
     }
 }
