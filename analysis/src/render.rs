@@ -167,7 +167,8 @@ fn human_one(out: &mut String, sources: &SourceMap, d: &Diagnostic, colors: Colo
     if real != presumed {
         let _ = writeln!(
             out,
-            "{}{:width$} ={} {}note{}: the text is at {real} (`#line` renumbers it)",
+            "{}{:width$} ={} {}note{}: the text is at {real} (numbered above as ReShade reports \
+             it: a `#line`, or how its compiler counts lines)",
             p.gutter, "", p.reset, p.bold, p.reset
         );
     }
@@ -656,7 +657,7 @@ fx.wfx:51:15: error[UndeclaredIdentifier]: 'xyzw'
   |               ^^^^
 5 | five
 6 | six
-  = note: the text is at fx.wfx:4:15 (`#line` renumbers it)
+  = note: the text is at fx.wfx:4:15 (numbered above as ReShade reports it: a `#line`, or how its compiler counts lines)
 
 ";
         assert_eq!(human(&sources, &diagnostics[..1], Colors::Plain), expected);
