@@ -37,7 +37,10 @@ pub(super) fn unterminated_strings(text: &str) -> Vec<usize> {
 }
 
 /// Where the string opening at `open` ends (past its closing quote, or at its line's end), and
-/// whether a quote closed it. A backslash before the line's end continues it on the next line.
+/// whether a quote closed it. A backslash before the line's end continues it on the next line;
+/// before anything else it is a plain character, as ReShade's preprocessor lexes strings (no
+/// escapes: `"a\"` is closed there, though the parser, which reads escapes, takes its `\"` as a
+/// quote within the string).
 fn string_end(bytes: &[u8], open: usize) -> (usize, bool) {
     let mut i = open + 1;
     while i < bytes.len() {
@@ -46,7 +49,6 @@ fn string_end(bytes: &[u8], open: usize) -> (usize, bool) {
             b'\n' => return (i, false),
             b'\\' if bytes.get(i + 1) == Some(&b'\n') => i += 2,
             b'\\' if bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n') => i += 3,
-            b'\\' => i += 2,
             _ => i += 1,
         }
     }
