@@ -12,7 +12,7 @@
 mod backend_rejects;
 mod decl;
 pub(crate) mod newer_reshade;
-mod objects;
+pub(crate) mod objects;
 mod pass_state_values;
 mod passes;
 

@@ -166,12 +166,9 @@ impl Parser<'_> {
         let mut list = Vec::new();
         while !self.at("}") && self.kind() != TokenKind::Eof {
             let before = self.pos;
-            let mark = self.salvage.len();
             match self.property(false) {
                 Ok(p) => list.push(p.0),
                 Err(Reported) => {
-                    // A state's value names what no expression does (`SRCALPHA`): kept nothing.
-                    self.salvage.truncate(mark);
                     self.salvaged_state = None;
                     // Its place is kept, with no name and an erroneous value: the checker
                     // makes no check of the whole block (a missing `Texture`) after it.
@@ -229,11 +226,7 @@ impl Parser<'_> {
                 kind: ExprKind::Name(path),
                 range: self.range_from(at),
             }
-        } else if pass_state
-            && self.kind() == TokenKind::Ident
-            && crate::build::state_values::reshade_value_number(self.text_of(self.peek().range))
-                .is_some()
-        {
+        } else if self.at_value_name(pass_state) {
             let t = self.bump();
             let name = Ident {
                 name: self.text_of(t.range).to_string(),
@@ -248,7 +241,7 @@ impl Parser<'_> {
                 range: t.range,
             }
         } else {
-            if pass_state && self.kind() == TokenKind::Ident {
+            if self.kind() == TokenKind::Ident {
                 // ReShade read it as a value name first.
                 self.note_token_backtrack();
             }
@@ -268,6 +261,9 @@ impl Parser<'_> {
             if names_a_symbol(&name.name) {
                 let range = self.range_from(start);
                 self.salvaged_state = Some((Property { name, value, range }, threads));
+            } else if !is_value_name(&value, pass_state) {
+                // An expression read whole was checked (a value name is none).
+                self.keep(value);
             }
             return Err(e);
         }
@@ -277,6 +273,34 @@ impl Parser<'_> {
             range: self.range_from(start),
         };
         Ok((property, threads))
+    }
+}
+
+impl Parser<'_> {
+    /// Whether the token here is one of ReShade's value names, which it reads as a whole value
+    /// (`SRCALPHA` in a pass, `CLAMP` or `RGBA8` in an object's block; any letter case):
+    /// anything after it but the `;` is a syntax error.
+    fn at_value_name(&self, pass_state: bool) -> bool {
+        self.kind() == TokenKind::Ident && value_name(self.text_of(self.peek().range), pass_state)
+    }
+}
+
+/// Whether `word` is a value name of a pass state (`pass_state`) or of an object property.
+fn value_name(word: &str, pass_state: bool) -> bool {
+    if pass_state {
+        crate::build::state_values::reshade_value_number(word).is_some()
+    } else {
+        crate::fx::check::objects::property_name_value(word).is_some()
+    }
+}
+
+/// Whether `value` is a value name alone (read as one, never as an expression).
+fn is_value_name(value: &Expr, pass_state: bool) -> bool {
+    match &value.kind {
+        ExprKind::Name(path) if path.segments.len() == 1 && !path.absolute => {
+            value_name(&path.segments[0].name, pass_state)
+        }
+        _ => false,
     }
 }
 

@@ -348,6 +348,11 @@ impl Parser<'_> {
         }
     }
 
+    /// Keeps `kept` in the salvage after what is there (see [`Parser::after`]).
+    pub(super) fn keep(&mut self, kept: impl Keep) {
+        kept.into_statements(&mut self.salvage);
+    }
+
     /// Runs `f` one nesting level deeper; past [`MAX_NESTING`] reports the current token, skips
     /// the bracketed text it opens and fails instead.
     pub(super) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {

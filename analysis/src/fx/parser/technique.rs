@@ -53,7 +53,6 @@ impl Parser<'_> {
         let mut states = Vec::new();
         while !self.at("}") && self.kind() != TokenKind::Eof {
             let before = self.pos;
-            let mark = self.salvage.len();
             match self.property(true) {
                 Ok((p, threads)) => states.push(PassState {
                     name: shader_state_role(p.name),
@@ -62,8 +61,6 @@ impl Parser<'_> {
                     range: p.range,
                 }),
                 Err(Reported) => {
-                    // A state's value names what no expression does (`SRCALPHA`): kept nothing.
-                    self.salvage.truncate(mark);
                     if let Some((p, threads)) = self.salvaged_state.take() {
                         states.push(PassState {
                             name: shader_state_role(p.name),
