@@ -223,13 +223,32 @@ impl Parser<'_> {
             return Ok(None);
         }
         let ty = self.type_ref()?;
-        if self.kind() == TokenKind::Ident && self.at_n(1, "(") {
-            return self
-                .function(start, qualifiers, ty)
-                .map(|f| Some(Item::Function(f)));
-        }
-        self.declarators(start, qualifiers, ty, Place::Global)
-            .map(|v| Some(Item::Variables(v)))
+        // ReShade looks a named type up as it reads it: one no struct names is its error even
+        // when the declaration then fails to parse (kept as the name it is).
+        let unknown = match &ty.kind {
+            TypeKind::Named(path)
+                if !path
+                    .segments
+                    .last()
+                    .is_some_and(|s| self.struct_names.contains(&s.name)) =>
+            {
+                Some(Expr {
+                    kind: ExprKind::Name(path.clone()),
+                    range: ty.range,
+                })
+            }
+            _ => None,
+        };
+        let (_, item) = self.after(unknown, |p| {
+            if p.kind() == TokenKind::Ident && p.at_n(1, "(") {
+                return p
+                    .function(start, qualifiers, ty)
+                    .map(|f| Some(Item::Function(f)));
+            }
+            p.declarators(start, qualifiers, ty, Place::Global)
+                .map(|v| Some(Item::Variables(v)))
+        })?;
+        Ok(item)
     }
 
     fn function(

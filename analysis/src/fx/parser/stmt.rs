@@ -306,7 +306,13 @@ impl Parser<'_> {
                         n += 2;
                         continue;
                     }
-                    return self.peek_at(n + 1).kind == TokenKind::Ident;
+                    // A struct's name before a type word is a declaration missing its name
+                    // (ReShade tries the type first), not an expression. Only there: a local
+                    // variable may take a struct's name, and ReShade looks it up by scope.
+                    let name = self.text_of(self.peek_at(n).range);
+                    return self.peek_at(n + 1).kind == TokenKind::Ident
+                        || (matches!(self.peek_at(n + 1).kind, TokenKind::Type(_))
+                            && self.struct_names.contains(name));
                 }
             }
             _ => false,
