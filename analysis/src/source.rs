@@ -129,10 +129,16 @@ impl SourceFile {
             .unwrap_or(&self.path)
     }
 
+    /// The 1-based line of a byte offset (its column not counted).
+    pub fn line(&self, offset: u32) -> u32 {
+        let offset = offset.min(self.text.len() as u32);
+        self.line_starts.partition_point(|&s| s <= offset) as u32
+    }
+
     /// Converts a byte offset into a 1-based line and character column.
     pub fn line_col(&self, offset: u32) -> LineCol {
         let offset = offset.min(self.text.len() as u32);
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let line = self.line(offset) as usize - 1;
         let start = self.line_starts[line] as usize;
         let mut end = offset as usize;
         while !self.text.is_char_boundary(end) {

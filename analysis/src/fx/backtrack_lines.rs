@@ -61,11 +61,11 @@ fn rewound_line_break(
                 .get(range.start as usize..range.end as usize)
     };
     let gap = text.get(name.end as usize..next.start as usize)?;
-    let line = file.line_col(next.start).line;
+    let line = file.line(next.start);
     if !own(name, first)
         || !own(next, after)
         || newlines_in(gap) != 1
-        || file.line_col(name.end).line + 1 != line
+        || file.line(name.end) + 1 != line
     {
         return None;
     }

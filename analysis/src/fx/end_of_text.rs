@@ -25,9 +25,9 @@ pub(super) fn record(pp: &Preprocessed, sources: &mut SourceMap, last: Option<Te
         return;
     }
     let file = sources.get(eof.file);
-    let line = file.line_col(token.start).line;
+    let line = file.line(token.start);
     let cut_on_its_line = memchr::memchr(0, file.text.as_bytes())
-        .is_some_and(|nul| file.line_col(nul as u32).line == line && nul as u32 >= token.end);
+        .is_some_and(|nul| file.line(nul as u32) == line && nul as u32 >= token.end);
     let reported = file.parser_line(line) + if cut_on_its_line { 1 } else { 2 };
     sources.set_end_of_text(eof.file, eof.start, reported);
 }

@@ -77,7 +77,7 @@ impl Preprocessor<'_> {
             return;
         };
         let source = self.sources.get(file);
-        let line = |t: &Tok| source.line_col(t.span.start).line;
+        let line = |t: &Tok| source.line(t.span.start);
         let first = line(name);
         let close = line(&bounds[bounds.len() - 1]);
         let start = close + prescanned;
@@ -149,7 +149,7 @@ impl Preprocessor<'_> {
     ) -> Option<(Vec<Step>, u32)> {
         let source = self.sources.get(bounds[0].span.file);
         let text = source.text.as_bytes();
-        let line = |t: &Tok| source.line_col(t.span.start).line;
+        let line = |t: &Tok| source.line(t.span.start);
         // Each argument as ReShade copies it: its tokens with the newlines before each, then
         // the newlines before the `,` or `)` after it.
         let copied: Vec<Vec<Step>> = args

@@ -361,7 +361,7 @@ impl Preprocessor<'_> {
             return None;
         }
         let file = self.sources.get(t.span.file);
-        let real_line = file.line_col(t.span.start).line;
+        let real_line = file.line(t.span.start);
         let path = file.presumed_path(real_line).display().to_string();
         let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
         let part = |f: fn(&Path) -> Option<&std::ffi::OsStr>| {
@@ -423,7 +423,7 @@ impl Preprocessor<'_> {
         if self.dialect != Dialect::ReshadeFx {
             self.extra_tokens("line", args.get(2..).unwrap_or_default());
         }
-        let next_line = self.sources.get(file).line_col(span.start).line + 1;
+        let next_line = self.sources.get(file).line(span.start) + 1;
         self.sources
             .add_line_directive(file, next_line, number, name.map(PathBuf::from));
     }

@@ -249,11 +249,10 @@ impl Preprocessor<'_> {
                 let mut close = None;
                 // ReShade reads the arguments on through directives (which it then never runs)
                 // to the `)`, or to the end of the file.
-                while let Some(a) = stream.next().or_else(|| {
-                    (stream.pending.is_empty() && stream.source.read_on())
-                        .then(|| stream.next())
-                        .flatten()
-                }) {
+                while let Some(a) = stream
+                    .next()
+                    .or_else(|| stream.source.read_on().then(|| stream.next())?)
+                {
                     if a.is("(") {
                         level += 1;
                     } else if a.is(")") {

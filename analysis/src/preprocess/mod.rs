@@ -478,7 +478,7 @@ impl<'a> Preprocessor<'a> {
             return;
         };
         let from = memchr::memrchr(b'\n', &run[..first]).map_or(start, |k| start + k + 1);
-        let first_line = self.sources.get(file).line_col(from as u32).line;
+        let first_line = self.sources.get(file).line(from as u32);
         let mut lines = Vec::new();
         joined_lines::parser_lines(text, from, end, first_line, &mut lines);
         if !lines.is_empty() {

@@ -202,12 +202,6 @@ impl Keep for Vec<Annotation> {
     }
 }
 
-impl Keep for Stmt {
-    fn into_statements(self, out: &mut Vec<Stmt>) {
-        out.push(self);
-    }
-}
-
 /// Where recovery stops skipping.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum SyncLevel {
