@@ -611,6 +611,42 @@ fn uniform_arrays_get_one_row_per_element() {
 }
 
 #[test]
+fn bounds_folded_to_infinities_and_nans_give_drag_fields_and_sliders_that_work() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let (dir, _) = effect_in_temp("bounds", "");
+    let effect = dir.join("bounds.fx");
+    // ReShade folds `1e99999 - 1.0` to an infinity and `0.0 / 0.0` to a NaN and keeps both.
+    std::fs::write(
+        &effect,
+        "#include \"ReShade.fxh\"\n\
+         uniform float Wide < ui_type = \"slider\"; ui_min = 0.0; ui_max = 1e99999 - 1.0; > = 0.5;\n\
+         uniform float Odd < ui_type = \"slider\"; ui_min = 0.0 / 0.0; ui_max = 2.0; > = 0.25;\n\
+         float4 PS(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target { return float4(min(Wide, 1.0), Odd, 0.0, 1.0); }\n\
+         technique Bounds < enabled = true; > { pass { VertexShader = PostProcessVS; PixelShader = PS; } }\n",
+    )
+    .expect("effect written");
+    let mut harness = open_window(StartOptions {
+        effects: vec![effect],
+        input: app::session::input::InputChoice::TestCard,
+        ..StartOptions::default()
+    });
+    harness.run_steps(2);
+    use egui_kittest::kittest::NodeT as _;
+    let value_of = |role| {
+        harness
+            .get_all_by_role(role)
+            .filter_map(|c| c.accesskit_node().numeric_value())
+            .collect::<Vec<f64>>()
+    };
+    // The infinite range is a drag field; the NaN bound falls back to ui_min's default of 0.
+    assert!(value_of(egui::accesskit::Role::SpinButton).contains(&0.5));
+    assert!(value_of(egui::accesskit::Role::Slider).contains(&0.25));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_timing_plot_has_samples_after_frames_and_restarts_after_a_reload() {
     let Some(mut harness) = demo_on_test_card() else {
         return;

@@ -84,6 +84,25 @@ pub(crate) fn const_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
     eval(e, consts).map(|c| c.values)
 }
 
+/// The flattened components of `e` as ReShade stores a value it keeps as data (an annotation's
+/// value, a uniform's initial value): [`const_values`], with the infinities and NaNs its folding
+/// gives (`1e99999 - 1.0`) kept, where code must not fold to them (WGSL holds them in no
+/// constant).
+pub(crate) fn data_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
+    eval_in(e, consts, Fold::Data).map(|c| c.values)
+}
+
+/// How far [`eval_in`] folds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fold {
+    /// As ReShade folds code, to finite values only.
+    Code,
+    /// As naga folds the WGSL the code becomes: also a `?:` of constants.
+    Wgsl,
+    /// As ReShade folds a value it stores: infinities and NaNs too.
+    Data,
+}
+
 /// `v` held as a `base` value: integers truncate toward zero and wrap to 32 bits (a float
 /// becomes an `int` first, as ReShade's cast does), floats round to single precision, booleans
 /// are 0 or 1.
@@ -123,17 +142,17 @@ fn reshape(c: Const, base: Base, n: usize) -> Const {
 /// The constant value of `e`: literals, `static const` values, constructors, initialiser
 /// lists, casts, swizzles, unary and binary operators (scalars broadcast).
 pub(crate) fn eval(e: &Expr, consts: &Consts) -> Option<Const> {
-    eval_in(e, consts, false)
+    eval_in(e, consts, Fold::Code)
 }
 
 /// The value naga's constant evaluator gives `e` in the WGSL it is lowered to: [`eval`]'s, and
 /// also that of a `?:` of constants, which ReShade never folds but WGSL's `select` does (a
 /// divisor that only naga finds zero must go to run time too).
 pub(crate) fn wgsl_eval(e: &Expr, consts: &Consts) -> Option<Const> {
-    eval_in(e, consts, true)
+    eval_in(e, consts, Fold::Wgsl)
 }
 
-fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
+fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
     let one = |base, v| {
         Some(Const {
             base,
@@ -149,7 +168,7 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
         ExprKind::Construct { ty, args } => {
             let mut values = Vec::new();
             for a in args {
-                values.extend(eval_in(a, consts, wgsl)?.values);
+                values.extend(eval_in(a, consts, fold)?.values);
             }
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
@@ -161,7 +180,7 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
             let mut base = None;
             let mut values = Vec::new();
             for a in args {
-                let c = eval_in(a, consts, wgsl)?;
+                let c = eval_in(a, consts, fold)?;
                 base = Some(base.map_or(c.base, |b| wider_base(b, c.base)));
                 values.extend(c.values);
             }
@@ -170,7 +189,7 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
             Some(Const { base, values })
         }
         ExprKind::Member { base, member } => {
-            let c = eval_in(base, consts, wgsl)?;
+            let c = eval_in(base, consts, fold)?;
             let values = member
                 .name
                 .chars()
@@ -190,9 +209,9 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
                 values,
             })
         }
-        ExprKind::Unary { op, operand } => unary(*op, eval_in(operand, consts, wgsl)?),
+        ExprKind::Unary { op, operand } => unary(*op, eval_in(operand, consts, fold)?),
         ExprKind::Cast { ty, operand } => {
-            let c = eval_in(operand, consts, wgsl)?;
+            let c = eval_in(operand, consts, fold)?;
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
             };
@@ -201,19 +220,20 @@ fn eval_in(e: &Expr, consts: &Consts, wgsl: bool) -> Option<Const> {
         }
         ExprKind::Binary { op, lhs, rhs } => binary(
             *op,
-            eval_in(lhs, consts, wgsl)?,
-            eval_in(rhs, consts, wgsl)?,
+            eval_in(lhs, consts, fold)?,
+            eval_in(rhs, consts, fold)?,
+            fold != Fold::Data,
         ),
         // WGSL folds the `select` a `?:` becomes when its three operands are constant.
         ExprKind::Ternary {
             cond,
             then,
             otherwise,
-        } if wgsl => {
+        } if fold == Fold::Wgsl => {
             let (c, a, b) = (
-                eval_in(cond, consts, wgsl)?,
-                eval_in(then, consts, wgsl)?,
-                eval_in(otherwise, consts, wgsl)?,
+                eval_in(cond, consts, fold)?,
+                eval_in(then, consts, fold)?,
+                eval_in(otherwise, consts, fold)?,
             );
             if c.values.is_empty() || a.values.is_empty() || b.values.is_empty() {
                 return None;
@@ -344,7 +364,7 @@ pub(crate) fn holds_unfoldable(e: &Expr, consts: &Consts) -> bool {
                 .is_some_and(|(a, b)| {
                     folds_to_non_finite(*op, &a, &b)
                         || (*op == BinaryOp::ShiftLeft
-                            && binary(*op, a.clone(), b.clone())
+                            && binary(*op, a.clone(), b.clone(), true)
                                 .is_some_and(|c| shift_overflows(&a, &b, c.base)))
                 });
             here || holds_unfoldable(lhs, consts) || holds_unfoldable(rhs, consts)
@@ -377,7 +397,7 @@ fn unary(op: UnaryOp, c: Const) -> Option<Const> {
     }
 }
 
-fn binary(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
+fn binary(op: BinaryOp, a: Const, b: Const, finite: bool) -> Option<Const> {
     use BinaryOp::*;
     let n = a.values.len().max(b.values.len());
     if a.values.len() != n && a.values.len() != 1 || b.values.len() != n && b.values.len() != 1 {
@@ -426,7 +446,7 @@ fn binary(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
             And => f64::from(u8::from(x != 0.0 && y != 0.0)),
             Or => f64::from(u8::from(x != 0.0 || y != 0.0)),
         };
-        if !v.is_finite() {
+        if finite && !v.is_finite() {
             return None;
         }
         values.push(as_base(result, v));

@@ -9,7 +9,7 @@ use super::super::ast::*;
 use super::super::check::Facts;
 use super::super::lexer::{Base, ObjectKind};
 use super::super::types::Type;
-pub(crate) use super::consts::{Consts, const_scalar, const_values};
+pub(crate) use super::consts::{Consts, const_scalar, data_values};
 use super::consts::{as_base, eval, lookup_const};
 use super::names::ident;
 use super::{ItemIds, Result, failed, unsupported};
@@ -255,7 +255,7 @@ fn uniform(v: &VarDecl, d: &Declarator, name: &str, span: Span, out: &Lowered) -
     let ty = uniform_type(&ty, v.ty.range)?;
     let annotations = annotations(&d.annotations, &out.consts)?;
     let mut init = match &d.init {
-        Some(e) => match const_values(e, &out.consts) {
+        Some(e) => match data_values(e, &out.consts) {
             Some(values) => values,
             None => return unsupported(e.range, "uniform initial value is not constant"),
         },
@@ -288,14 +288,14 @@ pub(crate) fn annotations(list: &[Annotation], consts: &Consts) -> Result<Annota
                 AnnotationValue::Ident(p.joined().into_owned())
             }
             ExprKind::Construct { .. } | ExprKind::InitList(_) => {
-                match const_values(&a.value, consts) {
+                match data_values(&a.value, consts) {
                     Some(v) => AnnotationValue::Vector(v),
                     None => return unsupported(a.value.range, "annotation value is not constant"),
                 }
             }
-            _ => match const_scalar(&a.value, consts) {
-                Some(v) => AnnotationValue::Number(v),
-                None => return unsupported(a.value.range, "annotation value is not constant"),
+            _ => match data_values(&a.value, consts).as_deref() {
+                Some(&[v]) => AnnotationValue::Number(v),
+                _ => return unsupported(a.value.range, "annotation value is not constant"),
             },
         };
         if out.get(&a.name.name).is_none() {

@@ -451,11 +451,18 @@ fn number_ui(
     component: &mut f64,
 ) -> egui::Response {
     let a = &uniform.annotations;
-    let min = a.number("ui_min").unwrap_or(0.0);
-    let max = a.number("ui_max").unwrap_or(1.0);
-    let step = a.number("ui_step");
+    // A bound ReShade folded to a NaN (`0.0 / 0.0`) is no bound; an infinite one is kept, and
+    // a slider cannot span it, so it becomes a drag field.
+    let bound = |name, default| a.number(name).filter(|v| !v.is_nan()).unwrap_or(default);
+    let (min, max) = (bound("ui_min", 0.0), bound("ui_max", 1.0));
+    let step = a.number("ui_step").filter(|v| v.is_finite());
     let units = a.string("ui_units").unwrap_or("");
     let integer = uniform.ty.scalar != ScalarKind::Float;
+    let ui_type = if min.is_finite() && max.is_finite() {
+        ui_type
+    } else {
+        "drag"
+    };
     match ui_type {
         "drag" | "input" => {
             let mut drag = egui::DragValue::new(component).suffix(units);
