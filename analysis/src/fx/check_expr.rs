@@ -270,37 +270,43 @@ impl Checker {
     /// repeating its last component), a wider vector is not (`float3 = float4` is "cannot
     /// convert these types"), and a scalar never becomes a matrix (`m = 1`, `m += 1`). A value
     /// with more components than the target warns that it is truncated.
+    ///
+    /// ReShade's order, each error ending the assignment: the target's own errors, the value's,
+    /// then writability, the conversion and a bitwise operator on a float target.
     fn assign(&mut self, op: Option<BinaryOp>, target: &Expr, value: &Expr) -> Type {
         let to = self.expr(target);
-        self.assignable(target);
+        if to.is_error() {
+            return Type::Error;
+        }
         self.note_sampler_assignment(target, &to);
+        // A list is an array of its elements' merged type, checked as an initialiser is.
+        if op.is_none() && matches!(value.kind, ExprKind::InitList(_)) {
+            self.assignable(target);
+            self.check_init(value, &to);
+            return to;
+        }
+        let from = self.expr(value);
+        if from.is_error() || self.assignable(target) {
+            return to;
+        }
+        if rank(&to, &from) == 0 {
+            let message = format!("'{}' : cannot convert to '{}'", from.name(), to.name());
+            self.report(DiagnosticCode::AssignTypeMismatch, value.range, message);
+            return to;
+        }
         let bitwise = matches!(
             op,
             Some(BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
         );
         if bitwise && !integral(&to) {
-            self.expr(value);
             let message = format!("'{}' : int or unsigned int type required", to.name());
             self.report(DiagnosticCode::InvalidBinaryOperands, target.range, message);
             return to;
         }
         if matches!(op, Some(BinaryOp::ShiftLeft | BinaryOp::ShiftRight)) && float_valued(&to) {
-            self.expr(value);
             self.float_shift(&to, target.range);
-            return to;
         }
-        // A list is an array of its elements' merged type, checked as an initialiser is.
-        if op.is_none() && matches!(value.kind, ExprKind::InitList(_)) {
-            self.check_init(value, &to);
-            return to;
-        }
-        let from = self.expr(value);
-        if rank(&to, &from) == 0 {
-            let message = format!("'{}' : cannot convert to '{}'", from.name(), to.name());
-            self.report(DiagnosticCode::AssignTypeMismatch, value.range, message);
-        } else if from.numeric().is_some()
-            && to.numeric().is_some()
-            && from.components() > to.components()
+        if from.numeric().is_some() && to.numeric().is_some() && from.components() > to.components()
         {
             self.warn_truncation(&from, &to, value.range);
         }
@@ -308,7 +314,8 @@ impl Checker {
     }
 
     /// Reports `target` when it cannot be assigned to: not a variable, or a read-only one.
-    pub(super) fn assignable(&mut self, target: &Expr) {
+    /// Whether it was reported.
+    pub(super) fn assignable(&mut self, target: &Expr) -> bool {
         let mut root = target;
         let mut repeated = false;
         // Through a cast of a scalar to a vector (`(float2)f`, a place `f.xx` in ReShade).
@@ -362,7 +369,9 @@ impl Checker {
             };
             let message = format!("'{shown}' : l-value specifies a read-only value");
             self.report(DiagnosticCode::AssignTypeMismatch, target.range, message);
-        } else if widened {
+            return true;
+        }
+        if widened {
             // ReShade keeps `(float2)f` writable as `f.xx`, which no back end stores to
             // (`conformance/backend_rejects.tsv`).
             let message = "'expression' : a cast of a scalar to a vector is a place with a \
@@ -371,6 +380,7 @@ impl Checker {
                 .to_string();
             self.report_back_end_reject(DiagnosticCode::AssignTypeMismatch, target.range, message);
         }
+        false
     }
 
     /// `(T)x`: allowed where `x` converts to `T` at all (ReShade's rank is not 0). So no
