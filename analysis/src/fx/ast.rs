@@ -135,8 +135,9 @@ pub enum Item {
     Variables(VarDecl),
     Technique(Technique),
     /// A declaration that did not parse; its error is already reported. It keeps the
-    /// expressions read whole before the error (its declarations become items before it).
-    Error(TextRange, Vec<Expr>),
+    /// expressions and unfinished calls read before the error (its declarations become items
+    /// before it).
+    Error(TextRange, Salvage),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -309,6 +310,9 @@ pub enum StmtKind {
     /// A statement that did not parse; its error is already reported. It keeps what was read
     /// whole before the error ([`Salvage`]).
     Error(Salvage),
+    /// A call or constructor whose argument list did not parse, as far as it was read (only
+    /// ever in a [`Salvage`]).
+    Unfinished(Unfinished),
 }
 
 /// What a construct with a syntax error read whole before the error, in reading order:
@@ -316,9 +320,49 @@ pub enum StmtKind {
 /// reads it (a name is looked up where it stands, an operator's operands when the operator is
 /// read, a declarator when its value is read, and declared then), so their errors come before
 /// the syntax error; the checker checks them where the construct stands, declarations
-/// included. What ReShade only checks once the construct is complete (a call's callee, an
-/// assignment's target) is not kept.
+/// included. What ReShade only checks once the construct is complete (an undeclared callee,
+/// an assignment's target) is not kept.
 pub type Salvage = Vec<Stmt>;
+
+/// A call or constructor cut off in its argument list: its head and the arguments read whole.
+/// ReShade checks a callee that is a variable at the `(`, and each constructor argument as it
+/// is read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unfinished {
+    pub head: UnfinishedHead,
+    pub args: Vec<Expr>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum UnfinishedHead {
+    Call(Path),
+    Construct(TypeRef),
+}
+
+impl Unfinished {
+    /// The call or constructor, once its `)` is read.
+    pub fn finished(self) -> ExprKind {
+        match self.head {
+            UnfinishedHead::Call(callee) => ExprKind::Call {
+                callee,
+                args: self.args,
+            },
+            UnfinishedHead::Construct(ty) => ExprKind::Construct {
+                ty,
+                args: self.args,
+            },
+        }
+    }
+
+    /// From the head's start to the end of the last argument read.
+    pub fn range(&self) -> TextRange {
+        let start = match &self.head {
+            UnfinishedHead::Call(callee) => callee.range,
+            UnfinishedHead::Construct(ty) => ty.range,
+        };
+        self.args.last().map_or(start, |a| start.to(a.range))
+    }
+}
 
 /// One group of labels and the statements after them. A group whose statements do not end in
 /// `break`/`return` falls through to the next.

@@ -587,7 +587,15 @@ impl Checker {
                 }
                 Item::Technique(t) => self.check_technique(t),
                 // What ReShade read whole before the syntax error, it checked.
-                Item::Error(_, salvage) => salvage.iter().for_each(|e| drop(self.expr(e))),
+                Item::Error(_, salvage) => {
+                    for read in salvage {
+                        match &read.kind {
+                            StmtKind::Expr(e) => _ = self.expr(e),
+                            StmtKind::Unfinished(call) => self.unfinished(call),
+                            _ => {}
+                        }
+                    }
+                }
             }
         }
     }
@@ -1068,6 +1076,7 @@ impl Checker {
             StmtKind::Return(value) => self.return_statement(value.as_ref(), s.range),
             // What ReShade read whole before the syntax error, it checked (and declared).
             StmtKind::Error(salvage) => salvage.iter().for_each(|s| self.statement(s)),
+            StmtKind::Unfinished(read) => self.unfinished(read),
             StmtKind::Discard | StmtKind::Empty => {}
         }
     }

@@ -404,16 +404,11 @@ impl Checker {
 
     fn construct(&mut self, ty: &TypeRef, args: &[Expr]) -> Type {
         let to = self.resolve_type(ty);
-        let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
-        if types.iter().any(Type::is_error) || to.is_error() {
+        let Some(types) = self.constructor_arguments(args) else {
             return to;
-        }
-        for (arg, t) in args.iter().zip(&types) {
-            if t.numeric().is_none() {
-                let message = format!("'{}' : constructor argument must be numeric", t.name());
-                self.report(DiagnosticCode::ConstructorArgType, arg.range, message);
-                return to;
-            }
+        };
+        if to.is_error() {
+            return to;
         }
         // Exactly the type's components: ReShade's constructors do not splat (`float3(1)`).
         let given: u32 = types.iter().map(Type::components).sum();
@@ -428,7 +423,65 @@ impl Checker {
         to
     }
 
+    /// A constructor's arguments checked as ReShade reads them, each whole before the next: an
+    /// error in one, or one that is not numeric, ends the constructor. Their types when none
+    /// did.
+    pub(super) fn constructor_arguments(&mut self, args: &[Expr]) -> Option<Vec<Type>> {
+        let mut types = Vec::with_capacity(args.len());
+        for arg in args {
+            let t = self.expr(arg);
+            if t.is_error() {
+                return None;
+            }
+            if t.numeric().is_none() {
+                let message = format!("'{}' : constructor argument must be numeric", t.name());
+                self.report(DiagnosticCode::ConstructorArgType, arg.range, message);
+                return None;
+            }
+            types.push(t);
+        }
+        Some(types)
+    }
+
+    /// Reports `callee` when it names a variable or a struct, which ReShade does as soon as
+    /// it reads the `(` after it, before the arguments (a struct's name reads as a type there,
+    /// and only numeric types construct). Whether it was reported.
+    pub(super) fn callee_is_variable(&mut self, callee: &Path) -> bool {
+        let name = callee.joined();
+        if self
+            .find_candidate(callee, |n| self.struct_names.get(n).copied())
+            .is_some()
+        {
+            let message = format!("'{name}' : constructors only defined for numeric base types");
+            self.report(DiagnosticCode::ConstructorArgType, callee.range, message);
+            return true;
+        }
+        if self.variable(callee).is_none() {
+            return false;
+        }
+        let message = format!("'{name}' : identifier represents a variable, not a function");
+        self.report(DiagnosticCode::UndefinedFunction, callee.range, message);
+        true
+    }
+
+    /// What ReShade checked of a call or constructor cut off in its argument list: a callee
+    /// that is a variable, then the arguments read, and a constructor's as it checks them.
+    pub(super) fn unfinished(&mut self, read: &Unfinished) {
+        match &read.head {
+            UnfinishedHead::Call(callee) => {
+                if !self.callee_is_variable(callee) {
+                    read.args.iter().for_each(|a| _ = self.expr(a));
+                }
+            }
+            UnfinishedHead::Construct(_) => _ = self.constructor_arguments(&read.args),
+        }
+    }
+
     fn call(&mut self, callee: &Path, args: &[Expr]) -> Type {
+        // A variable (or struct) of the name hides every function of it, built-ins included.
+        if self.callee_is_variable(callee) {
+            return Type::Error;
+        }
         let before = self.findings.len();
         let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
         // ReShade parses the arguments before it looks the callee up, and an error in one
@@ -441,15 +494,6 @@ impl Checker {
         }
         let simple = callee.segments.len() == 1 && !callee.absolute;
         let name = callee.joined();
-        // A variable (or struct) of the name hides every function of it, built-ins included.
-        let is_struct = self
-            .find_candidate(callee, |n| self.struct_names.get(n).copied())
-            .is_some();
-        if self.variable(callee).is_some() || is_struct {
-            let message = format!("'{name}' : identifier represents a variable, not a function");
-            self.report(DiagnosticCode::UndefinedFunction, callee.range, message);
-            return Type::Error;
-        }
         if let Some(qualified) = self.function_name(callee) {
             // ReShade tries the built-ins only when no user function of the name is viable.
             let intrinsic_fits = simple

@@ -155,7 +155,8 @@ fn stmt(s: &mut Stmt, types: &HashMap<TextRange, Type>) {
         | StmtKind::Continue
         | StmtKind::Discard
         | StmtKind::Empty
-        | StmtKind::Error(_) => {}
+        | StmtKind::Error(_)
+        | StmtKind::Unfinished(_) => {}
     }
 }
 

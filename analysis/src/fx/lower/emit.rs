@@ -834,7 +834,9 @@ impl<'m> Emitter<'m> {
                 None => self.line(s.range, "return;"),
             },
             StmtKind::Empty => {}
-            StmtKind::Error(_) => return unsupported(s.range, "statement did not parse"),
+            StmtKind::Error(_) | StmtKind::Unfinished(_) => {
+                return unsupported(s.range, "statement did not parse");
+            }
         }
         Ok(())
     }

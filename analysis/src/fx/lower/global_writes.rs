@@ -219,6 +219,7 @@ pub(super) fn stmt_exprs<'a>(s: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
         | StmtKind::Return(None)
         | StmtKind::Discard
         | StmtKind::Empty
-        | StmtKind::Error(_) => {}
+        | StmtKind::Error(_)
+        | StmtKind::Unfinished(_) => {}
     }
 }

@@ -380,16 +380,14 @@ impl Parser<'_> {
                 if !self.at("(") {
                     return Err(self.unexpected("'(' after a type in an expression"));
                 }
-                let args = self.arguments()?;
-                ExprKind::Construct { ty, args }
+                self.arguments(UnfinishedHead::Construct(ty))?.finished()
             }
             TokenKind::Ident | TokenKind::Punct("::") => {
                 // ReShade tries a name here as a constructor's type first.
                 self.note_type_backtrack();
                 let path = self.path()?;
                 if self.at("(") {
-                    let args = self.arguments()?;
-                    ExprKind::Call { callee: path, args }
+                    self.arguments(UnfinishedHead::Call(path))?.finished()
                 } else {
                     ExprKind::Name(path)
                 }
@@ -403,21 +401,25 @@ impl Parser<'_> {
     }
 
     /// `( a, b, c )` of a call or constructor.
-    fn arguments(&mut self) -> PResult<Vec<Expr>> {
+    fn arguments(&mut self, head: UnfinishedHead) -> PResult<Unfinished> {
         self.nested(|p| {
             p.expect("(")?;
-            // The arguments are checked as they are read (the callee only once all are). As
-            // in ReShade, a `,` is followed by an argument (`f(a, )` is a syntax error).
-            let mut args = Vec::new();
+            // The arguments are checked as they are read (an undeclared callee only once all
+            // are): a list that does not parse keeps its head and what it read. As in ReShade,
+            // a `,` is followed by an argument (`f(a, )` is a syntax error).
+            let mut read = Unfinished {
+                head,
+                args: Vec::new(),
+            };
             let mut more = !p.at(")");
             while more {
-                let (read, next) = p.after(args, Self::assignment)?;
-                args = read;
-                args.push(next);
+                let (kept, next) = p.after(read, Self::assignment)?;
+                read = kept;
+                read.args.push(next);
                 more = p.eat(",");
             }
-            let (args, _) = p.after(args, |p| p.expect(")"))?;
-            Ok(args)
+            let (read, _) = p.after(read, |p| p.expect(")"))?;
+            Ok(read)
         })
     }
 

@@ -48,7 +48,7 @@ impl Parser<'_> {
             for statement in salvage {
                 match statement.kind {
                     StmtKind::Decl(v) => items.push(Item::Variables(v)),
-                    StmtKind::Expr(e) => kept.push(e),
+                    StmtKind::Expr(_) | StmtKind::Unfinished(_) => kept.push(statement),
                     _ => {}
                 }
             }

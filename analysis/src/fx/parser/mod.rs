@@ -164,6 +164,16 @@ impl Keep for Expr {
     }
 }
 
+impl Keep for Unfinished {
+    fn into_statements(self, out: &mut Vec<Stmt>) {
+        out.push(Stmt {
+            attributes: Vec::new(),
+            range: self.range(),
+            kind: StmtKind::Unfinished(self),
+        });
+    }
+}
+
 impl Keep for Vec<Expr> {
     fn into_statements(self, out: &mut Vec<Stmt>) {
         for e in self {
