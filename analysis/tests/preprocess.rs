@@ -823,3 +823,21 @@ fn fx_include_pragma_and_message_operands() {
         ]
     );
 }
+
+#[test]
+fn fx_directive_operands_after_a_line_join() {
+    // ReShade reads an operand on the line after a `\` as the directive's own (`#line` is in
+    // the conformance cases: preprocessor/line_joined.fx).
+    let (text, diagnostics) = run_fx(&[
+        (
+            "t.fx",
+            "#include \\\n  \"h.fxh\"\n#warning \\\n\"careful\"\nafter\n",
+        ),
+        ("h.fxh", "from_h\n"),
+    ]);
+    assert_eq!(text, "from_h after");
+    assert_eq!(
+        diagnostics,
+        ["t.fx:3:1: warning[PreprocessorWarning]: '#warning' : \"careful\""]
+    );
+}

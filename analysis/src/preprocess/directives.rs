@@ -104,8 +104,8 @@ impl Preprocessor<'_> {
                 // ReShade's message is one string literal, and the line ends after it.
                 match args.first() {
                     Some(t) if t.kind == Kind::Str => {
-                        let message = text[name_tok.span.end as usize..t.span.end as usize].trim();
-                        self.message_directive(&name, message, span);
+                        // The literal as written (a line join before it is no part of it).
+                        self.message_directive(&name, &t.text, span);
                         self.trailing_tokens(&name, &args[1..]);
                     }
                     found => self.expected_operand(&name, found, eol, "a string"),
@@ -116,7 +116,7 @@ impl Preprocessor<'_> {
                 self.message_directive(&name, message, span);
             }
             "pragma" => self.pragma(file, text, args, span, eol),
-            "line" => self.line(file, args, span),
+            "line" => self.line(file, args, span, end),
             _ => {
                 let message = format!("'#{name}' : unknown preprocessor directive");
                 self.error(DiagnosticCode::PreprocessorError, span, message);
@@ -388,8 +388,9 @@ impl Preprocessor<'_> {
         self.macros.contains_key(name) || DYNAMIC_MACROS.contains(&name)
     }
 
-    /// `#line N` or `#line N "name"`.
-    pub(super) fn line(&mut self, file: FileId, args: &[Tok], span: Span) {
+    /// `#line N` or `#line N "name"`, numbering the line after the directive's `end` (past
+    /// any line joins).
+    pub(super) fn line(&mut self, file: FileId, args: &[Tok], span: Span, end: usize) {
         let number = args
             .first()
             .filter(|t| t.kind == Kind::Number)
@@ -423,7 +424,7 @@ impl Preprocessor<'_> {
         if self.dialect != Dialect::ReshadeFx {
             self.extra_tokens("line", args.get(2..).unwrap_or_default());
         }
-        let next_line = self.sources.get(file).line(span.start) + 1;
+        let next_line = self.sources.get(file).line(end as u32) + 1;
         self.sources
             .add_line_directive(file, next_line, number, name.map(PathBuf::from));
     }
@@ -467,8 +468,9 @@ impl Preprocessor<'_> {
         end: usize,
         span: Span,
     ) {
-        let arg = text[from..end].trim();
-        let arg_at = end - text[from..end].trim_start().len();
+        // Blanks and line joins (`#include \` then the name on the next line) come before it.
+        let arg_at = after_blanks_and_joins(text, from, end);
+        let arg = text[arg_at..end].trim_end();
         let fx = self.dialect == Dialect::ReshadeFx;
         // The operand's name, where the rest of the line starts, and whether the including
         // file's folder is searched first.
@@ -848,6 +850,20 @@ pub(super) fn scan_line(
                 }
             }
             _ => i += 1,
+        }
+    }
+}
+
+/// Where the text of `text[from..end]` starts past blanks and line joins (a `\` ending a line).
+fn after_blanks_and_joins(text: &str, from: usize, end: usize) -> usize {
+    let bytes = &text.as_bytes()[..end];
+    let mut at = from;
+    loop {
+        match bytes.get(at..).unwrap_or_default() {
+            [b' ' | b'\t' | b'\x0b' | b'\x0c', ..] => at += 1,
+            [b'\\', b'\n', ..] => at += 2,
+            [b'\\', b'\r', b'\n', ..] => at += 3,
+            _ => return at,
         }
     }
 }
