@@ -171,10 +171,18 @@ impl Preprocessor<'_> {
                 steps
             })
             .collect();
-        let count = |steps: &[Step]| steps.iter().filter(|s| matches!(s, Step::Newline)).count();
         if copied.iter().all(|steps| count(steps) == 0) {
             return None;
         }
+        Some(self.substituted(m, &copied, 0))
+    }
+
+    /// The steps of `m`'s expansion with `copied` for its arguments, and how far its text's
+    /// line is past the call's `)`: the newlines of every prescanned argument. A body that is a
+    /// call of another function-like macro (`#define HELP(t) MESSAGE(Help, t)`) is lexed from
+    /// there: its own `)` comes after the newlines before it, and its expansion is numbered
+    /// from that `)` moved on by its own prescanned arguments, and so on down.
+    fn substituted(&self, m: &Macro, copied: &[Vec<Step>], depth: usize) -> (Vec<Step>, u32) {
         let params = m.params.as_deref().unwrap_or(&[]);
         let param = |t: &Tok| {
             (t.kind == Kind::Ident)
@@ -182,9 +190,14 @@ impl Preprocessor<'_> {
                 .flatten()
                 .filter(|&p| p < copied.len())
         };
+        let body = &m.body;
+        if depth < MAX_NESTED_CALLS
+            && let Some(found) = self.nested_call(body, &param, copied, depth)
+        {
+            return found;
+        }
         let mut steps = Vec::new();
         let mut prescanned = 0;
-        let body = &m.body;
         for (i, b) in body.iter().enumerate() {
             let Some(p) = param(b) else {
                 continue;
@@ -196,12 +209,94 @@ impl Preprocessor<'_> {
             let pasted =
                 (i > 0 && body[i - 1].is("##")) || body.get(i + 1).is_some_and(|n| n.is("##"));
             if !pasted {
-                prescanned += count(&copied[p]) as u32;
+                prescanned += count(&copied[p]);
             }
             steps.extend_from_slice(&copied[p]);
         }
-        Some((steps, prescanned))
+        (steps, prescanned)
     }
+
+    /// When `body` holds a call of a function-like macro whose `(`, `,` and `)` are the
+    /// body's own, and the arguments' newlines are all inside it (`MESSAGE(Help, t)`): its
+    /// expansion's steps and line offset (see [`Preprocessor::substituted`]).
+    fn nested_call(
+        &self,
+        body: &[Tok],
+        param: &dyn Fn(&Tok) -> Option<usize>,
+        copied: &[Vec<Step>],
+        depth: usize,
+    ) -> Option<(Vec<Step>, u32)> {
+        let at = body.windows(2).position(|pair| {
+            pair[0].kind == Kind::Ident
+                && param(&pair[0]).is_none()
+                && pair[1].is("(")
+                && self
+                    .macros
+                    .get(&pair[0].text)
+                    .is_some_and(|m| m.params.is_some())
+        })?;
+        let nested = self.macros.get(&body[at].text)?;
+        let nested_params = nested.params.as_deref()?;
+        if nested.variadic {
+            return None;
+        }
+        // Its arguments: the body's tokens between its commas, parameters standing for what
+        // the outer call copied.
+        let mut args: Vec<Vec<Step>> = vec![Vec::new()];
+        let mut level = 0;
+        let mut end = None;
+        for (k, t) in body.iter().enumerate().skip(at + 1) {
+            if t.is("#") || t.is("##") {
+                return None;
+            }
+            if t.is("(") {
+                level += 1;
+                if level == 1 {
+                    continue;
+                }
+            } else if t.is(")") {
+                level -= 1;
+                if level == 0 {
+                    end = Some(k);
+                    break;
+                }
+            } else if t.is(",") && level == 1 {
+                args.push(Vec::new());
+                continue;
+            }
+            if let Some(p) = param(t) {
+                args.last_mut()?.extend_from_slice(&copied[p]);
+            }
+        }
+        let end = end?;
+        if args.len() != nested_params.len() {
+            return None;
+        }
+        // Outside the call, no parameter may bring a newline (its piece would be numbered
+        // from this level, not the call's).
+        let outside = body[..at].iter().chain(&body[end + 1..]);
+        if outside.filter_map(param).any(|p| count(&copied[p]) > 0) {
+            return None;
+        }
+        // Each use of a parameter in the outer body is prescanned once, as in the plain case.
+        let prescanned: u32 = body[at..=end]
+            .iter()
+            .filter_map(param)
+            .map(|p| count(&copied[p]))
+            .sum();
+        // Its `)` stands after every newline of its arguments.
+        let before_close: u32 = args.iter().map(|a| count(a)).sum();
+        let (steps, offset) = self.substituted(nested, &args, depth + 1);
+        Some((steps, prescanned + before_close + offset))
+    }
+}
+
+/// How deep [`Preprocessor::nested_call`] follows calls of calls.
+const MAX_NESTED_CALLS: usize = 8;
+
+/// The newlines among `steps`.
+fn count(steps: &[Step]) -> u32 {
+    steps.iter().filter(|s| matches!(s, Step::Newline)).count() as u32
 }
 
 /// The newlines ReShade's lexer reads as line ends in `gap` (text between two tokens): not one

@@ -1,0 +1,8 @@
+// a nested call followed by more of the outer body (preprocessor push, expand_macro)
+#include "../case.fxh"
+#define INNER(t) uniform int _h < ui_text = t; >;
+#define OUTER(t) INNER(t) static const int y = 1;
+OUTER("a"
+Missing "b"
+"c")
+static const float x = undeclared;
