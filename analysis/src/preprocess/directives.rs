@@ -443,7 +443,10 @@ impl Preprocessor<'_> {
                 self.once.insert(file);
             }
             "message" => {
-                let rest = &text[first.span.end as usize..span.end as usize];
+                // Line joins are no part of the message.
+                let rest = text[first.span.end as usize..span.end as usize]
+                    .replace("\\\r\n", "")
+                    .replace("\\\n", "");
                 let rest = rest.trim().trim_start_matches('(').trim_end_matches(')');
                 let message = rest.trim().trim_matches('"');
                 let message = format!("'#pragma message' : {message}");
