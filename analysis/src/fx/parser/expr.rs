@@ -288,7 +288,17 @@ impl Parser<'_> {
                         let (base, member) = p.after(e, |p| {
                             p.link()?;
                             p.bump();
-                            p.ident("a member name or swizzle")
+                            let member = p.ident("a member name or swizzle")?;
+                            // ReShade reports a method call at its name, before the `(`'s
+                            // contents (X3087, X3088).
+                            if p.at("(") {
+                                let message = format!(
+                                    "'{}' : a method call; FX types have no methods",
+                                    member.name
+                                );
+                                return Err(p.error(member.range, message));
+                            }
+                            Ok(member)
                         })?;
                         e = base;
                         ExprKind::Member {
