@@ -247,13 +247,15 @@ impl Parser<'_> {
             }
             self.multary()?
         };
+        // Only a shader or render target state takes thread counts, two or three of them:
+        // after any other value (`Format = RGBA8<`), the `<` is a syntax error.
         let mut threads = Vec::new();
-        if self.eat("<") {
-            loop {
+        if names_a_symbol(&name.name) && self.eat("<") {
+            threads.push(self.binary_above_relational()?);
+            self.expect(",")?;
+            threads.push(self.binary_above_relational()?);
+            if self.eat(",") {
                 threads.push(self.binary_above_relational()?);
-                if !self.eat(",") {
-                    break;
-                }
             }
             self.expect(">")?;
         }
