@@ -76,7 +76,9 @@ impl Parser<'_> {
                 }
             }
         }
-        self.expect("}")?;
+        // A pass cut off (the file ends in it) keeps the states read: ReShade checked them as
+        // it read them (an undeclared shader before the end of the file).
+        let _ = self.expect("}");
         Ok(Pass {
             name,
             states,
