@@ -2378,10 +2378,13 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
             Some(((file, l.start.line), *d))
         })
         .collect();
+    // ReShade stops at a failed preprocessing: its first error is then the preprocessor's
+    // first, in whichever file; else the effect's own first stands for it.
+    let preprocessing_failed = located.iter().any(|(_, d)| d.code.is_preprocessor());
     let own = reshade_first::first_of(
         located
             .iter()
-            .filter(|((f, _), _)| f.is_none())
+            .filter(|((f, _), _)| preprocessing_failed || f.is_none())
             .map(|(l, d)| (l, l.1, *d)),
     );
     let first = own.or(located.first().map(|(l, _)| l));
