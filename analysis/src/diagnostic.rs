@@ -218,6 +218,8 @@ diagnostic_codes! {
     DeprecatedSyntax,
     /// A `switch` without any `case` or `default` label (ReShade's X5002).
     EmptySwitch,
+    /// A struct without members (ReShade's X5001).
+    EmptyStruct,
 }
 
 impl DiagnosticCode {

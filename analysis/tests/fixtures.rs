@@ -39,6 +39,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::ConstructorArgType,
     DiagnosticCode::DeprecatedSyntax,
     DiagnosticCode::DuplicateSwitchCase,
+    DiagnosticCode::EmptyStruct,
     DiagnosticCode::EmptySwitch,
     DiagnosticCode::EntryNotFound,
     DiagnosticCode::ImplicitTruncation,

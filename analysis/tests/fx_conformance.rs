@@ -484,8 +484,10 @@ fn every_case_agrees_with_reshade() {
 
 /// ReShade's warnings that fxbench gives under a code of its own, each on the line ReShade
 /// gives it, for every accepted case: X5000 (a global without `uniform` or `static`, and a
-/// `double` literal), X4717 (a type before an annotation's name) and X5002 (a `switch` without
-/// labels). Both ways: a warning ReShade recorded that fxbench misses, and one fxbench gives
+/// `double` literal), X4717 (a type before an annotation's name), X5002 (a `switch` without
+/// labels), X5001 (a struct without members), X3048 (a repeated qualifier group), X4568 (an
+/// integer parameter or field with a semantic), X3571 (a negative property) and X3089 (a pass
+/// with a compute shader and another). Both ways: a warning ReShade recorded that fxbench misses, and one fxbench gives
 /// that ReShade did not, fail.
 #[test]
 fn reshade_warnings_we_give_fall_on_reshades_lines() {
@@ -496,6 +498,11 @@ fn reshade_warnings_we_give_fall_on_reshades_lines() {
                 || (d.code == C::ImplicitTruncation && d.message.contains("double literal"))
         }
         "X4717" => d.code == C::DeprecatedSyntax,
+        "X5001" => d.code == C::EmptyStruct,
+        "X3048" => d.message == "duplicate usages specified",
+        "X4568" => d.message.contains("have the 'nointerpolation' qualifier by default"),
+        "X3571" => d.message.contains("negative value specified for property"),
+        "X3089" => d.message.contains("cannot be used together"),
         _ => d.code == C::EmptySwitch,
     };
     let mut problems = Vec::new();
@@ -507,7 +514,9 @@ fn reshade_warnings_we_give_fall_on_reshades_lines() {
             diagnostics,
             ..
         } = analysis::load_effect(&path, &Options::default());
-        for code in ["X5000", "X4717", "X5002"] {
+        for code in [
+            "X5000", "X4717", "X5002", "X5001", "X3048", "X4568", "X3571", "X3089",
+        ] {
             let theirs: BTreeSet<u32> = r
                 .warnings
                 .split(' ')

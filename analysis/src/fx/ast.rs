@@ -151,6 +151,8 @@ pub struct Namespace {
 pub struct StructDef {
     pub name: Option<Ident>,
     pub fields: Vec<VarDecl>,
+    /// Nothing between its braces (ReShade warns, X5001; not when a member failed to parse).
+    pub empty: bool,
     pub range: TextRange,
 }
 

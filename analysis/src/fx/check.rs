@@ -644,6 +644,14 @@ impl Checker {
     }
 
     fn declare_struct(&mut self, s: &StructDef) {
+        if s.empty {
+            let at = TextRange::new(s.range.start as usize, s.range.start as usize + 6);
+            self.warn(
+                DiagnosticCode::EmptyStruct,
+                at,
+                "struct has no members".to_string(),
+            );
+        }
         let mut fields = Vec::new();
         for field in &s.fields {
             let ty = self.resolve_type(&field.ty);

@@ -52,8 +52,17 @@ impl Checker {
         self.report(DiagnosticCode::InvalidQualifier, name.range, message);
     }
 
-    /// `noperspective` on an integer type (ReShade's X4576, in `parse_type`).
-    fn interpolation_of_integer(&mut self, qualifiers: &[QualifierAt], ty: &TypeRef) {
+    /// The qualifiers of a type as `parse_type` reads them: a group that repeats what the
+    /// groups before it gave (ReShade's X3048, a warning) and `noperspective` on an integer
+    /// type (X4576).
+    fn type_qualifiers(&mut self, qualifiers: &[QualifierAt], ty: &TypeRef) {
+        for at in repeated_qualifier_groups(qualifiers) {
+            self.warn(
+                DiagnosticCode::InvalidQualifier,
+                at,
+                "duplicate usages specified".to_string(),
+            );
+        }
         if let Some(q) = qualifiers
             .iter()
             .find(|q| q.qualifier == Qualifier::Noperspective)
@@ -61,6 +70,30 @@ impl Checker {
         {
             let message = "'noperspective' : invalid interpolation mode for an integer type";
             self.report(DiagnosticCode::InvalidQualifier, q.range, message.into());
+        }
+    }
+
+    /// An integer parameter or struct field with a semantic other than a system value's is
+    /// not interpolated, and ReShade says so where `nointerpolation` is not written (X4568, a
+    /// warning); `what` is "fields" or "parameters".
+    fn integer_interpolation(
+        &mut self,
+        qualifiers: &[QualifierAt],
+        ty: &TypeRef,
+        semantic: &Ident,
+        name: &Ident,
+        what: &str,
+    ) {
+        let system_value = semantic
+            .name
+            .get(..3)
+            .is_some_and(|p| p.eq_ignore_ascii_case("SV_"));
+        if !system_value && is_integral(ty) && !has(qualifiers, Qualifier::Nointerpolation) {
+            let message = format!(
+                "'{}' : integer {what} have the 'nointerpolation' qualifier by default",
+                name.name
+            );
+            self.warn(DiagnosticCode::InvalidQualifier, name.range, message);
         }
     }
 
@@ -129,7 +162,11 @@ impl Checker {
                 self.report(DiagnosticCode::UnsupportedType, d.name.range, message);
             }
             self.forbidden_qualifier(&field.qualifiers, &d.name, Owner::Member);
-            self.interpolation_of_integer(&field.qualifiers, &field.ty);
+            self.type_qualifiers(&field.qualifiers, &field.ty);
+            if let Some(semantic) = &d.semantic {
+                let q = &field.qualifiers;
+                self.integer_interpolation(q, &field.ty, semantic, &d.name, "fields");
+            }
             self.array_rules(&d.array, &d.name, "struct members");
         }
     }
@@ -212,7 +249,10 @@ impl Checker {
             let what = "output parameters cannot be declared 'const'".to_string();
             self.invalid_qualifier(&p.name, what);
         }
-        self.interpolation_of_integer(&p.qualifiers, &p.ty);
+        self.type_qualifiers(&p.qualifiers, &p.ty);
+        if let Some(semantic) = &p.semantic {
+            self.integer_interpolation(&p.qualifiers, &p.ty, semantic, &p.name, "parameters");
+        }
         self.array_rules(&p.array, &p.name, "function parameters");
     }
 
@@ -224,7 +264,7 @@ impl Checker {
             self.warn(DiagnosticCode::InvalidQualifier, a.name.range, message);
         }
         let q = &v.qualifiers;
-        self.interpolation_of_integer(q, &v.ty);
+        self.type_qualifiers(q, &v.ty);
         for d in &v.declarators {
             if is_void(&v.ty) {
                 let message = format!("'{}' : variables cannot be void", d.name.name);
@@ -277,7 +317,7 @@ impl Checker {
     /// A local declaration's rules (`static` has no meaning there and is dropped).
     pub(super) fn check_local_rules(&mut self, v: &VarDecl) {
         let q = &v.qualifiers;
-        self.interpolation_of_integer(q, &v.ty);
+        self.type_qualifiers(q, &v.ty);
         for d in &v.declarators {
             if is_void(&v.ty) {
                 let message = format!("'{}' : variables cannot be void", d.name.name);
@@ -331,4 +371,33 @@ impl Checker {
             }
         }
     }
+}
+
+/// Where ReShade warns that a group of qualifiers repeats what came before (X3048): it reads
+/// qualifiers in groups, each in its fixed order (`accept_type_qualifiers`, the order of
+/// [`Qualifier`]), a qualifier not after the last one starting the next group; a group whose
+/// qualifiers the groups before it all gave is reported at its last qualifier.
+fn repeated_qualifier_groups(qualifiers: &[QualifierAt]) -> Vec<TextRange> {
+    let mut found = Vec::new();
+    let (mut before, mut group) = (0u32, 0u32);
+    let mut last: Option<QualifierAt> = None;
+    for q in qualifiers {
+        if let Some(prev) = last
+            && q.qualifier as u32 <= prev.qualifier as u32
+        {
+            if before & group == group {
+                found.push(prev.range);
+            }
+            before |= group;
+            group = 0;
+        }
+        group |= 1 << q.qualifier as u32;
+        last = Some(*q);
+    }
+    if let Some(prev) = last
+        && before & group == group
+    {
+        found.push(prev.range);
+    }
+    found
 }

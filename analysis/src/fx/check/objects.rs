@@ -111,7 +111,20 @@ impl Checker {
             );
             return Err(());
         }
-        Ok(self.const_value(&p.value).map(|v| v.trunc() as i64))
+        let value = self.const_value(&p.value).map(|v| v.trunc() as i64);
+        if value.is_some_and(|v| v < 0) {
+            // ReShade warns (X3571) and goes on: a size becomes 1.
+            let message = format!(
+                "'{}' : negative value specified for property",
+                p.name.name
+            );
+            self.warn(
+                DiagnosticCode::InvalidRenderStateValue,
+                p.value.range,
+                message,
+            );
+        }
+        Ok(value)
     }
 
     /// Checks the property block of an object declaration; for a texture, returns what its

@@ -213,6 +213,16 @@ impl Checker {
                     "pass is missing 'DispatchSizeX' or 'DispatchSizeY' property".to_string();
                 self.report(DiagnosticCode::MissingEntry, at, message);
             }
+            // ReShade warns (X3089) and runs the compute shader alone.
+            for (entry, stage) in entries[..2].iter().zip(["VertexShader", "PixelShader"]) {
+                if entry.is_some() {
+                    let message = format!(
+                        "pass is specifying both '{stage}' and 'ComputeShader' which cannot \
+                         be used together"
+                    );
+                    self.warn(DiagnosticCode::InvalidRenderStateName, at, message);
+                }
+            }
             return;
         }
         let (Some(vs), Some(ps)) = (entries[0], entries[1]) else {

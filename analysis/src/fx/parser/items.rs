@@ -112,11 +112,13 @@ impl Parser<'_> {
         }
         self.expect("{")?;
         let mut fields = Vec::new();
+        let mut failed = false;
         while !self.at("}") && self.kind() != TokenKind::Eof {
             let before = self.pos;
             match self.field() {
                 Ok(field) => fields.push(field),
                 Err(Reported) => {
+                    failed = true;
                     self.sync(SyncLevel::Statement);
                     if self.pos == before {
                         break;
@@ -127,6 +129,7 @@ impl Parser<'_> {
         self.expect("}")?;
         Ok(StructDef {
             name,
+            empty: fields.is_empty() && !failed,
             fields,
             range: self.range_from(start),
         })
