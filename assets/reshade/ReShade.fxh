@@ -45,14 +45,6 @@
 	#define RESHADE_DEPTH_INPUT_Y_PIXEL_OFFSET 0
 #endif
 
-// Extra sampler states for ReShade::BackBuffer and ReShade::DepthBuffer, as `Key = Value;` lists.
-#ifndef RESHADE_BACK_BUFFER_SAMPLER_OPTIONS
-	#define RESHADE_BACK_BUFFER_SAMPLER_OPTIONS
-#endif
-#ifndef RESHADE_DEPTH_BUFFER_SAMPLER_OPTIONS
-	#define RESHADE_DEPTH_BUFFER_SAMPLER_OPTIONS
-#endif
-
 // Screen geometry as expressions, for places that need a constant.
 #define BUFFER_PIXEL_SIZE float2(BUFFER_RCP_WIDTH, BUFFER_RCP_HEIGHT)
 #define BUFFER_SCREEN_SIZE float2(BUFFER_WIDTH, BUFFER_HEIGHT)
@@ -72,12 +64,10 @@ namespace ReShade
 	sampler BackBuffer
 	{
 		Texture = BackBufferTex;
-		RESHADE_BACK_BUFFER_SAMPLER_OPTIONS
 	};
 	sampler DepthBuffer
 	{
 		Texture = DepthBufferTex;
-		RESHADE_DEPTH_BUFFER_SAMPLER_OPTIONS
 	};
 
 	// Depth at `texcoord` from 0 (the camera) to 1 (the far plane), linear in distance, after
