@@ -500,7 +500,9 @@ fn reshade_warnings_we_give_fall_on_reshades_lines() {
         "X4717" => d.code == C::DeprecatedSyntax,
         "X5001" => d.code == C::EmptyStruct,
         "X3048" => d.message == "duplicate usages specified",
-        "X4568" => d.message.contains("have the 'nointerpolation' qualifier by default"),
+        "X4568" => d
+            .message
+            .contains("have the 'nointerpolation' qualifier by default"),
         "X3571" => d.message.contains("negative value specified for property"),
         "X3089" => d.message.contains("cannot be used together"),
         _ => d.code == C::EmptySwitch,

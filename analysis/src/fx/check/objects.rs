@@ -114,10 +114,7 @@ impl Checker {
         let value = self.const_value(&p.value).map(|v| v.trunc() as i64);
         if value.is_some_and(|v| v < 0) {
             // ReShade warns (X3571) and goes on: a size becomes 1.
-            let message = format!(
-                "'{}' : negative value specified for property",
-                p.name.name
-            );
+            let message = format!("'{}' : negative value specified for property", p.name.name);
             self.warn(
                 DiagnosticCode::InvalidRenderStateValue,
                 p.value.range,
