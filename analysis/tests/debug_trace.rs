@@ -70,9 +70,9 @@ fn instrumented_effect_lists_every_site() {
         })
         .collect();
     let expected = [
-        "114 Assignment PostProcessVS texcoord.x float",
-        "115 Assignment PostProcessVS texcoord.y float",
-        "116 Assignment PostProcessVS position float4",
+        "104 Assignment PostProcessVS texcoord.x float",
+        "105 Assignment PostProcessVS texcoord.y float",
+        "106 Assignment PostProcessVS position float4",
         "12 Declaration PS x float",
         "14 Branch PS if bool",
         "14 Assignment PS k float",

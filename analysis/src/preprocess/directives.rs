@@ -449,6 +449,8 @@ impl Preprocessor<'_> {
                     .replace("\\\n", "");
                 let rest = rest.trim().trim_start_matches('(').trim_end_matches(')');
                 let message = rest.trim().trim_matches('"');
+                // Shown, where ReShade 6.1, which knows no `message` pragma, warns that it
+                // ignores it and prints nothing.
                 let message = format!("'#pragma message' : {message}");
                 self.note(DiagnosticCode::PragmaMessage, span, message);
             }
@@ -457,8 +459,13 @@ impl Preprocessor<'_> {
             // without a word; nothing here depends on them.
             "reshade" | "warning" => {}
             other => {
+                // ReShade warns (`parse_pragma`); in `.wfx` it is a note.
                 let message = format!("'#pragma {other}' : unknown pragma ignored");
-                self.note(DiagnosticCode::UnknownPragma, span, message);
+                if self.dialect == Dialect::ReshadeFx {
+                    self.warning(DiagnosticCode::UnknownPragma, span, message);
+                } else {
+                    self.note(DiagnosticCode::UnknownPragma, span, message);
+                }
             }
         }
     }
