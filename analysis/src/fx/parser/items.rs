@@ -226,22 +226,7 @@ impl Parser<'_> {
             return Ok(None);
         }
         let ty = self.type_ref()?;
-        // ReShade looks a named type up as it reads it: one no struct names is its error even
-        // when the declaration then fails to parse (kept as the name it is).
-        let unknown = match &ty.kind {
-            TypeKind::Named(path)
-                if !path
-                    .segments
-                    .last()
-                    .is_some_and(|s| self.struct_names.contains(&s.name)) =>
-            {
-                Some(Expr {
-                    kind: ExprKind::Name(path.clone()),
-                    range: ty.range,
-                })
-            }
-            _ => None,
-        };
+        let unknown = self.unknown_type(&ty);
         let (_, item) = self.after(unknown, |p| {
             if p.kind() == TokenKind::Ident && p.at_n(1, "(") {
                 return p
@@ -291,14 +276,37 @@ impl Parser<'_> {
         })
     }
 
+    /// ReShade looks a named type up as it reads it: one no struct names is its error even
+    /// when the declaration or parameter then fails to parse (kept as the name it is).
+    fn unknown_type(&self, ty: &TypeRef) -> Option<Expr> {
+        match &ty.kind {
+            TypeKind::Named(path)
+                if !path
+                    .segments
+                    .last()
+                    .is_some_and(|s| self.struct_names.contains(&s.name)) =>
+            {
+                Some(Expr {
+                    kind: ExprKind::Name(path.clone()),
+                    range: ty.range,
+                })
+            }
+            _ => None,
+        }
+    }
+
     fn param(&mut self) -> PResult<Param> {
         let start = self.peek().range.start;
         let qualifiers = self.qualifiers();
         let ty = self.type_ref()?;
-        let name = self.ident("a parameter name")?;
-        let array = self.array_dims()?;
-        let semantic = self.semantic()?;
-        let default = self.default_value()?;
+        let unknown = self.unknown_type(&ty);
+        let (_, (name, array, semantic, default)) = self.after(unknown, |p| {
+            let name = p.ident("a parameter name")?;
+            let array = p.array_dims()?;
+            let semantic = p.semantic()?;
+            let default = p.default_value()?;
+            Ok((name, array, semantic, default))
+        })?;
         Ok(Param {
             qualifiers,
             ty,
