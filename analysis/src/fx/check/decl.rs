@@ -200,7 +200,7 @@ impl Checker {
     /// its parameters' rules.
     pub(super) fn check_function_rules(&mut self, f: &Function) {
         if !f.qualifiers.is_empty() {
-            let what = "function return type cannot have any qualifiers".to_string();
+            let what = crate::fx::parser::items::RETURN_QUALIFIERS.to_string();
             self.invalid_qualifier(&f.name, what);
         }
         for p in &f.params {

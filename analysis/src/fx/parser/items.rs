@@ -5,6 +5,9 @@ use super::{PResult, Parser, Place, Reported, SyncLevel};
 use crate::fx::ast::*;
 use crate::fx::lexer::{Keyword, TokenKind};
 
+/// Why a function's result cannot be `static`, `uniform`, ... (ReShade's X3047).
+pub(crate) const RETURN_QUALIFIERS: &str = "function return type cannot have any qualifiers";
+
 impl Parser<'_> {
     /// Items up to the end of the file, or up to the `}` closing a namespace when `in_block`.
     pub(super) fn items(&mut self, in_block: bool) -> Vec<Item> {
@@ -245,8 +248,30 @@ impl Parser<'_> {
         qualifiers: Vec<QualifierAt>,
         return_type: TypeRef,
     ) -> PResult<Function> {
+        let qualified = !qualifiers.is_empty();
         let name = self.ident("a function name")?;
         self.expect("(")?;
+        // ReShade rejects a qualified result as soon as it knows a function starts here; the
+        // checker reports it for a function that parses, this for one that does not.
+        match self.function_rest(start, qualifiers, return_type, name.clone()) {
+            Err(reported) => {
+                if qualified {
+                    let message = format!("'{}' : {RETURN_QUALIFIERS}", name.name);
+                    self.error(name.range, message);
+                }
+                Err(reported)
+            }
+            done => done,
+        }
+    }
+
+    fn function_rest(
+        &mut self,
+        start: u32,
+        qualifiers: Vec<QualifierAt>,
+        return_type: TypeRef,
+        name: Ident,
+    ) -> PResult<Function> {
         let mut params = Vec::new();
         // ReShade takes no `(void)` for an empty list: `void` starts a parameter.
         while !self.at(")") {

@@ -15,7 +15,7 @@
 mod backtracks;
 mod decl;
 mod expr;
-mod items;
+pub(crate) mod items;
 mod stmt;
 mod technique;
 mod types;
