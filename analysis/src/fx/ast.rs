@@ -239,6 +239,9 @@ pub struct Technique {
 pub struct Pass {
     pub name: Option<Ident>,
     pub states: Vec<PassState>,
+    /// Every state parsed and the `}` read: only then does ReShade check the pass as a whole
+    /// (a missing shader, X3012).
+    pub complete: bool,
     pub range: TextRange,
 }
 

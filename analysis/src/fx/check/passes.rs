@@ -7,6 +7,7 @@ use rustc_hash::FxHashSet as HashSet;
 
 use super::Checker;
 use crate::DiagnosticCode;
+use crate::diagnostic::Severity;
 use crate::fx::ast::*;
 
 /// A parameter's interpolation qualifiers, as ReShade compares them.
@@ -119,6 +120,7 @@ impl Checker {
     }
 
     pub(super) fn check_pass_rules(&mut self, pass: &Pass) {
+        let before = self.findings.len();
         let at = TextRange::new(pass.range.start as usize, pass.range.start as usize + 4);
         let mut entries: [Option<usize>; 3] = [None; 3];
         let mut target_size: Option<(i64, i64)> = None;
@@ -224,6 +226,22 @@ impl Checker {
                 }
             }
             return;
+        }
+        // As ReShade's pass parser does once the pass's `}` is read (X3012): so a pass left
+        // without a shader state is reported even where a syntax error after it stops the
+        // effect from building. After an error in the pass ReShade has reported that one first
+        // (a shader state that names no function is reported where it stands); the builder
+        // still finds the shader missing then.
+        let clean = pass.complete
+            && !self.findings[before..]
+                .iter()
+                .any(|f| f.severity == Severity::Error);
+        let missing = ["VertexShader", "PixelShader"]
+            .into_iter()
+            .filter(|role| clean && !pass.states.iter().any(|s| s.name.name == *role));
+        for state in missing {
+            let message = format!("pass is missing '{state}' property");
+            self.report(DiagnosticCode::MissingEntry, at, message);
         }
         let (Some(vs), Some(ps)) = (entries[0], entries[1]) else {
             return;

@@ -51,6 +51,7 @@ impl Parser<'_> {
         };
         self.expect("{")?;
         let mut states = Vec::new();
+        let mut complete = true;
         while !self.at("}") && self.kind() != TokenKind::Eof {
             let before = self.pos;
             match self.property(true) {
@@ -61,6 +62,7 @@ impl Parser<'_> {
                     range: p.range,
                 }),
                 Err(Reported) => {
+                    complete = false;
                     if let Some((p, threads)) = self.salvaged_state.take() {
                         states.push(PassState {
                             name: shader_state_role(p.name),
@@ -78,10 +80,11 @@ impl Parser<'_> {
         }
         // A pass cut off (the file ends in it) keeps the states read: ReShade checked them as
         // it read them (an undeclared shader before the end of the file).
-        let _ = self.expect("}");
+        complete &= self.expect("}").is_ok();
         Ok(Pass {
             name,
             states,
+            complete,
             range: self.range_from(start),
         })
     }
