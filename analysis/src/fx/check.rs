@@ -587,15 +587,8 @@ impl Checker {
                 }
                 Item::Technique(t) => self.check_technique(t),
                 // What ReShade read whole before the syntax error, it checked.
-                Item::Error(_, salvage) => {
-                    for read in salvage {
-                        match &read.kind {
-                            StmtKind::Expr(e) => _ = self.expr(e),
-                            StmtKind::Unfinished(call) => self.unfinished(call),
-                            _ => {}
-                        }
-                    }
-                }
+                // (Expressions and unfinished calls: its declarations became items.)
+                Item::Error(_, salvage) => salvage.iter().for_each(|s| self.statement(s)),
             }
         }
     }

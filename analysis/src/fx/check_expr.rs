@@ -447,11 +447,11 @@ impl Checker {
     /// it reads the `(` after it, before the arguments (a struct's name reads as a type there,
     /// and only numeric types construct). Whether it was reported.
     pub(super) fn callee_is_variable(&mut self, callee: &Path) -> bool {
-        let name = callee.joined();
         if self
             .find_candidate(callee, |n| self.struct_names.get(n).copied())
             .is_some()
         {
+            let name = callee.joined();
             let message = format!("'{name}' : constructors only defined for numeric base types");
             self.report(DiagnosticCode::ConstructorArgType, callee.range, message);
             return true;
@@ -459,6 +459,7 @@ impl Checker {
         if self.variable(callee).is_none() {
             return false;
         }
+        let name = callee.joined();
         let message = format!("'{name}' : identifier represents a variable, not a function");
         self.report(DiagnosticCode::UndefinedFunction, callee.range, message);
         true

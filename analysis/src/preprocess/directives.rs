@@ -99,7 +99,12 @@ impl Preprocessor<'_> {
                     "'#undef' : expected a macro name".into(),
                 ),
             },
-            "include" => self.include(file, text, name_tok.span.end as usize, end, span),
+            // Its operand starts at its first token: the lexer has passed blanks, comments and
+            // line joins (`#include \` then the name on the next line).
+            "include" => {
+                let from = args.first().map_or(end, |t| t.span.start as usize);
+                self.include(file, text, from, end, span);
+            }
             "error" | "warning" if self.dialect == Dialect::ReshadeFx => {
                 // ReShade's message is one string literal, and the line ends after it.
                 match args.first() {
@@ -478,18 +483,17 @@ impl Preprocessor<'_> {
         end: usize,
         span: Span,
     ) {
-        // Blanks and line joins (`#include \` then the name on the next line) come before it.
-        let arg_at = after_blanks_and_joins(text, from, end);
-        let arg = text[arg_at..end].trim_end();
+        // `from` is where the operand's first token starts.
+        let arg = text[from..end].trim_end();
         let fx = self.dialect == Dialect::ReshadeFx;
         // The operand's name, where the rest of the line starts, and whether the including
         // file's folder is searched first.
         let quoted = if let Some(rest) = arg.strip_prefix('"') {
             rest.split_once('"')
-                .map(|(p, _)| (p.to_string(), arg_at + p.len() + 2, true))
+                .map(|(p, _)| (p.to_string(), from + p.len() + 2, true))
         } else if let Some(rest) = arg.strip_prefix('<').filter(|_| !fx) {
             rest.split_once('>')
-                .map(|(p, _)| (p.to_string(), arg_at + p.len() + 2, false))
+                .map(|(p, _)| (p.to_string(), from + p.len() + 2, false))
         } else if fx && !arg.starts_with(|c: char| c == '_' || c.is_alphabetic()) {
             // ReShade takes a string or macros giving one, no `<file>`.
             let found = lex_all(text, from, end, file, self.nest());
@@ -860,20 +864,6 @@ pub(super) fn scan_line(
                 }
             }
             _ => i += 1,
-        }
-    }
-}
-
-/// Where the text of `text[from..end]` starts past blanks and line joins (a `\` ending a line).
-fn after_blanks_and_joins(text: &str, from: usize, end: usize) -> usize {
-    let bytes = &text.as_bytes()[..end];
-    let mut at = from;
-    loop {
-        match bytes.get(at..).unwrap_or_default() {
-            [b' ' | b'\t' | b'\x0b' | b'\x0c', ..] => at += 1,
-            [b'\\', b'\n', ..] => at += 2,
-            [b'\\', b'\r', b'\n', ..] => at += 3,
-            _ => return at,
         }
     }
 }

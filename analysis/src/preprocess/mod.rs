@@ -508,8 +508,8 @@ impl<'a> Preprocessor<'a> {
         lexer.next_raw().map(|_| name.end)
     }
 
-    /// Emits lines of text: with macros expanded when the group is active, blank otherwise.
-    /// Expands and writes the text `text[start..end]` between directives. A macro call there
+    /// Writes the text `text[start..end]` between directives: with macros expanded when the
+    /// group is active, blank otherwise. A macro call there
     /// whose arguments go on past `end` (ReShade FX: through directives, which are then never
     /// run) ends the run: where the text goes on is returned.
     fn flush_run(

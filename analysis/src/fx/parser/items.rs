@@ -253,11 +253,12 @@ impl Parser<'_> {
         self.expect("(")?;
         // ReShade rejects a qualified result as soon as it knows a function starts here; the
         // checker reports it for a function that parses, this for one that does not.
-        match self.function_rest(start, qualifiers, return_type, name.clone()) {
+        let at = name.range;
+        match self.function_rest(start, qualifiers, return_type, name) {
             Err(reported) => {
                 if qualified {
-                    let message = format!("'{}' : {RETURN_QUALIFIERS}", name.name);
-                    self.error(name.range, message);
+                    let message = format!("'{}' : {RETURN_QUALIFIERS}", self.text_of(at));
+                    self.error(at, message);
                 }
                 Err(reported)
             }
