@@ -1,8 +1,9 @@
 //! ReShade's own SPIR-V run beside ours, pass by pass: synthetic effects that pin the binding
 //! logic (uniform packing across types and arrays, samplers with every state, a storage written
-//! by a compute pass, several render targets, namespaced entry points; their references made by
-//! `shared/tools/reshade_spirv.py` and kept in `tests/reference/`), modules that do not fit
-//! their effect (located errors), and every corpus effect with a reference module.
+//! by a compute pass, several render targets, namespaced entry points, texel offsets and gathers;
+//! their references made by `shared/tools/reshade_spirv.py` and kept in `tests/reference/`),
+//! modules that do not fit their effect (located errors), and every corpus effect with a
+//! reference module.
 
 #![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
@@ -118,8 +119,8 @@ fn synthetic_references_agree_pass_by_pass() {
     let Some(ctx) = device() else { return };
     let dir = repo().join("tests/reference");
     // References compiled at 1280x720, except box_blur's (BUFFER_WIDTH clamps its fetches):
-    // these four do not depend on the size.
-    let cases: [(&str, PathBuf, &[&str]); 5] = [
+    // the others do not depend on the size.
+    let cases: [(&str, PathBuf, &[&str]); 6] = [
         (
             "constant_casts",
             dir.join("constant_casts.fx"),
@@ -136,6 +137,15 @@ fn synthetic_references_agree_pass_by_pass() {
             &[
                 "0 -> samplers.fx: Src: agrees",
                 "1 -> samplers.fx: Out: agrees",
+                "end -> back buffer: agrees",
+            ],
+        ),
+        (
+            "texture_offsets",
+            dir.join("texture_offsets.fx"),
+            &[
+                "0 -> texture_offsets.fx: Src: agrees",
+                "1 -> texture_offsets.fx: Out: agrees",
                 "end -> back buffer: agrees",
             ],
         ),

@@ -51,16 +51,31 @@ impl SamplerArg {
     }
 
     /// Sampling at `at` with the level of detail chosen as ReShade's implicit-LOD sampling
-    /// chooses it: the hardware's (plus the bias) where it matters, else level 0.
-    fn sample(&self, at: &str) -> String {
+    /// chooses it: the hardware's (plus the bias) where it matters, else level 0; `offset` is
+    /// a constant texel offset (WGSL's last argument).
+    fn sample(&self, at: &str, offset: Option<&str>) -> String {
         let (tex, samp) = (&self.tex, &self.samp);
+        let o = offset.map_or(String::new(), |o| format!(", {o}"));
         match (&self.bias, self.implicit_lod) {
-            (Some(b), _) => format!("textureSampleBias({tex}, {samp}, {at}, {b})"),
-            (None, true) => format!("textureSample({tex}, {samp}, {at})"),
-            (None, false) => format!("textureSampleLevel({tex}, {samp}, {at}, 0.0)"),
+            (Some(b), _) => format!("textureSampleBias({tex}, {samp}, {at}, {b}{o})"),
+            (None, true) => format!("textureSample({tex}, {samp}, {at}{o})"),
+            (None, false) => format!("textureSampleLevel({tex}, {samp}, {at}, 0.0{o})"),
         }
     }
 }
+
+/// A texel offset argument as lowered: WGSL's own constant offset where it can be one (exact:
+/// the hardware applies it in texels of each level it reads, as ReShade's `ConstOffset`), else
+/// the WGSL to add to the float coordinate (the offset over level `LEVEL`'s size, which the
+/// caller replaces).
+enum TexelOffset {
+    None,
+    Native(String),
+    Shift(String),
+}
+
+/// The largest texel offset WGSL takes as a constant (its smallest is `-8`).
+const MAX_NATIVE_OFFSET: f64 = 7.0;
 
 impl Emitter<'_> {
     /// The texture and sampler a sampler argument names.
@@ -119,6 +134,40 @@ impl Emitter<'_> {
         }
     }
 
+    /// The components of `e`, a texel offset of `n` components, as WGSL integer literals when
+    /// it folds to integers from -8 to 7, the range WGSL's constant offsets allow (a scalar is
+    /// splat, as ReShade converts it; components past `n` are dropped, as in its truncation).
+    fn const_offset(&self, e: &Expr, n: u8) -> Option<Vec<String>> {
+        let values = super::consts::const_values(e, &self.lowered.consts)?;
+        let n = usize::from(n);
+        let values: Vec<f64> = match values.as_slice() {
+            [v] => vec![*v; n],
+            v if v.len() >= n => v[..n].to_vec(),
+            _ => return None,
+        };
+        values
+            .iter()
+            .map(|v| super::consts::as_base(Base::Int, *v))
+            .map(|v| {
+                (-MAX_NATIVE_OFFSET - 1.0..=MAX_NATIVE_OFFSET)
+                    .contains(&v)
+                    .then(|| format!("{v}i"))
+            })
+            .collect()
+    }
+
+    /// A 2D texel offset as lowered: native when constant, else added to the coordinate in
+    /// texels of level `level` (WGSL `u32`).
+    fn offset_2d(&mut self, e: &Expr, tex: &str, level: &str) -> Result<TexelOffset> {
+        if let Some(o) = self.const_offset(e, 2) {
+            return Ok(TexelOffset::Native(format!("vec2i({})", o.join(", "))));
+        }
+        let o = self.expr_as(e, &Type::vector(Base::Float, 2))?;
+        Ok(TexelOffset::Shift(format!(
+            " + {o} / vec2f(textureDimensions({tex}, {level}))"
+        )))
+    }
+
     pub(super) fn texture_call(
         &mut self,
         name: &str,
@@ -164,40 +213,50 @@ impl Emitter<'_> {
         let i2 = Type::vector(Base::Int, 2);
         // Implicit LOD only where the level of detail changes the value (`Global::Sampler`):
         // elsewhere level 0 is the same value and is valid in vertex and compute shaders.
-        let sample = |at: &str| arg.sample(at);
         let code = match (name, &args[1..]) {
-            ("tex2D", [uv]) => sample(&self.expr_as(uv, &f2)?),
-            // A texel offset, which WGSL wants constant, is added to the coordinate instead:
+            ("tex2D", [uv]) => arg.sample(&self.expr_as(uv, &f2)?, None),
+            // A texel offset that is no constant WGSL takes is added to the coordinate:
             // addressing applies to the sum either way.
             ("tex2D" | "tex2Doffset", [uv, offset]) => {
                 let uv = self.expr_as(uv, &f2)?;
-                let offset = self.expr_as(offset, &f2)?;
-                sample(&format!(
-                    "({uv} + {offset} / vec2f(textureDimensions({tex}, 0)))"
-                ))
+                match self.offset_2d(offset, tex, "0")? {
+                    TexelOffset::Native(o) => arg.sample(&uv, Some(&o)),
+                    TexelOffset::Shift(shift) => arg.sample(&format!("({uv}{shift})"), None),
+                    TexelOffset::None => arg.sample(&uv, None),
+                }
             }
-            ("tex2Dlod" | "tex2Dlodoffset", [c, offset]) => {
-                let c = self.expr_as(c, &f4)?;
-                let offset = self.expr_as(offset, &f2)?;
-                let level = arg.level(&format!("({c}).w"));
-                format!(
-                    "textureSampleLevel({tex}, {samp}, ({c}).xy + {offset} / vec2f(textureDimensions({tex}, u32(max({level}, 0.0)))), {level})"
-                )
-            }
-            ("tex2Dlod", [c]) => {
+            ("tex2Dlod" | "tex2Dlodoffset", [c, rest @ ..]) if rest.len() <= 1 => {
                 let c = self.expr_as(c, &f4)?;
                 let level = arg.level(&format!("({c}).w"));
-                format!("textureSampleLevel({tex}, {samp}, ({c}).xy, {level})")
+                let offset = match rest {
+                    [o] => self.offset_2d(o, tex, &format!("u32(max({level}, 0.0))"))?,
+                    _ => TexelOffset::None,
+                };
+                match offset {
+                    TexelOffset::Native(o) => {
+                        format!("textureSampleLevel({tex}, {samp}, ({c}).xy, {level}, {o})")
+                    }
+                    TexelOffset::Shift(shift) => {
+                        format!("textureSampleLevel({tex}, {samp}, ({c}).xy{shift}, {level})")
+                    }
+                    TexelOffset::None => {
+                        format!("textureSampleLevel({tex}, {samp}, ({c}).xy, {level})")
+                    }
+                }
             }
             ("tex2Dgrad", [uv, dx, dy, rest @ ..]) if rest.len() <= 1 => {
                 let mut uv = self.expr_as(uv, &f2)?;
+                let mut native = String::new();
                 if let [offset] = rest {
-                    let offset = self.expr_as(offset, &f2)?;
-                    uv = format!("({uv} + {offset} / vec2f(textureDimensions({tex}, 0)))");
+                    match self.offset_2d(offset, tex, "0")? {
+                        TexelOffset::Native(o) => native = format!(", {o}"),
+                        TexelOffset::Shift(shift) => uv = format!("({uv}{shift})"),
+                        TexelOffset::None => {}
+                    }
                 }
                 let dx = arg.gradient(self.expr_as(dx, &f2)?);
                 let dy = arg.gradient(self.expr_as(dy, &f2)?);
-                format!("textureSampleGrad({tex}, {samp}, {uv}, {dx}, {dy})")
+                format!("textureSampleGrad({tex}, {samp}, {uv}, {dx}, {dy}{native})")
             }
             ("tex2Dbias", [c]) => {
                 let c = self.expr_as(c, &f4)?;
@@ -240,24 +299,7 @@ impl Emitter<'_> {
             (
                 "tex2Dgather" | "tex2DgatherR" | "tex2DgatherG" | "tex2DgatherB" | "tex2DgatherA",
                 [uv, rest @ ..],
-            ) => {
-                let component = match (name, rest) {
-                    ("tex2DgatherG", _) => 1,
-                    ("tex2DgatherB", _) => 2,
-                    ("tex2DgatherA", _) => 3,
-                    ("tex2Dgather", [c]) => {
-                        match super::items::const_scalar(c, &self.lowered.consts) {
-                            Some(v) => v as u32,
-                            None => {
-                                return unsupported(c.range, "gather component must be constant");
-                            }
-                        }
-                    }
-                    _ => 0,
-                };
-                let uv = self.expr_as(uv, &f2)?;
-                format!("textureGather({component}, {tex}, {samp}, {uv})")
-            }
+            ) => self.gather(name, &arg, uv, rest)?,
             _ => {
                 return unsupported(
                     range,
@@ -266,6 +308,54 @@ impl Emitter<'_> {
             }
         };
         self.convert(code, &f4, t, range)
+    }
+
+    /// `tex2Dgather` (its component a constant argument) and `tex2DgatherR/G/B/A`, with one
+    /// texel offset for the four texels or one for each: component `i` of the result is then
+    /// texel `i0j0` (the last a gather returns) of the footprint at offset `i`, as SPIR-V's
+    /// `ConstOffsets`, which ReShade's module uses (GLSL's `textureGatherOffsets`): four
+    /// gathers here.
+    fn gather(&mut self, name: &str, arg: &SamplerArg, uv: &Expr, rest: &[Expr]) -> Result<String> {
+        let (tex, samp) = (&arg.tex, &arg.samp);
+        let (component, offsets) = match (name, rest) {
+            ("tex2Dgather", [c]) => match super::items::const_scalar(c, &self.lowered.consts) {
+                Some(v) => (v as u32, &rest[1..]),
+                None => return unsupported(c.range, "gather component must be constant"),
+            },
+            ("tex2DgatherG", _) => (1, rest),
+            ("tex2DgatherB", _) => (2, rest),
+            ("tex2DgatherA", _) => (3, rest),
+            _ => (0, rest),
+        };
+        let uv = self.expr_as(uv, &Type::vector(Base::Float, 2))?;
+        let mut one = |e: Option<&Expr>| -> Result<String> {
+            Ok(match e.map(|e| self.offset_2d(e, tex, "0")).transpose()? {
+                Some(TexelOffset::Native(o)) => {
+                    format!("textureGather({component}, {tex}, {samp}, {uv}, {o})")
+                }
+                Some(TexelOffset::Shift(shift)) => {
+                    format!("textureGather({component}, {tex}, {samp}, ({uv}{shift}))")
+                }
+                Some(TexelOffset::None) | None => {
+                    format!("textureGather({component}, {tex}, {samp}, {uv})")
+                }
+            })
+        };
+        match offsets {
+            [] => one(None),
+            [o] => one(Some(o)),
+            [o0, o1, o2, o3] => {
+                let lanes = [o0, o1, o2, o3]
+                    .into_iter()
+                    .map(|o| Ok(format!("{}.w", one(Some(o))?)))
+                    .collect::<Result<Vec<_>>>()?;
+                Ok(format!("vec4f({})", lanes.join(", ")))
+            }
+            _ => unsupported(
+                offsets[0].range,
+                format!("'{name}' : wrong number of offsets"),
+            ),
+        }
     }
 
     /// `tex1D*` and `tex3D*`. A `texture1D` is a 2D texture one texel high (as ReShade creates
@@ -308,18 +398,24 @@ impl Emitter<'_> {
         let arg = self.sampler_pair(first)?;
         let (tex, samp) = (&arg.tex, &arg.samp);
         let lanes = if one_d { "x" } else { "xyz" };
-        let (rest, shift) = self.texel_offset(form, rest, one_d, tex)?;
+        let (rest, offset) = self.texel_offset(form, rest, one_d, tex)?;
+        let (shift, native) = match &offset {
+            TexelOffset::Shift(shift) => (shift.as_str(), None),
+            TexelOffset::Native(o) => ("", Some(o.as_str())),
+            TexelOffset::None => ("", None),
+        };
+        let tail = native.map_or(String::new(), |o| format!(", {o}"));
         let code = match (form, rest) {
-            ("", [c]) => arg.sample(&at(
-                format!("({}{shift})", self.expr_as(c, &float_n)?),
-                false,
-            )),
+            ("", [c]) => arg.sample(
+                &at(format!("({}{shift})", self.expr_as(c, &float_n)?), false),
+                native,
+            ),
             ("lod", [c]) => {
                 let c = self.expr_as(c, &f4)?;
                 let level = arg.level(&format!("({c}).w"));
                 let shift = shift.replace("LEVEL", &format!("u32(max({level}, 0.0))"));
                 let uv = at(format!("(({c}).{lanes}{shift})"), false);
-                format!("textureSampleLevel({tex}, {samp}, {uv}, {level})")
+                format!("textureSampleLevel({tex}, {samp}, {uv}, {level}{tail})")
             }
             ("grad", [c, dx, dy]) => {
                 let c = at(format!("({}{shift})", self.expr_as(c, &float_n)?), false);
@@ -330,7 +426,7 @@ impl Emitter<'_> {
                 } else {
                     (dx, dy)
                 };
-                format!("textureSampleGrad({tex}, {samp}, {c}, {dx}, {dy})")
+                format!("textureSampleGrad({tex}, {samp}, {c}, {dx}, {dy}{tail})")
             }
             ("fetch", [c, lod @ ..]) => {
                 let ct = self.ty(c);
@@ -370,38 +466,52 @@ impl Emitter<'_> {
     }
 
     /// Splits the texel offset off the arguments of a `tex1D`/`tex3D` offset form (plain,
-    /// `lod`, `grad`: one argument more) and gives the WGSL to add to the float coordinate:
-    /// the offset in texels of level `LEVEL` (which the caller replaces; level 0 here), as
-    /// WGSL wants offsets constant. ReShade's 3D `lod` and `grad` offsets are `int2`: `z` is 0.
+    /// `lod`, `grad`: one argument more). A constant one is WGSL's own offset (a 1D texture is
+    /// a 2D one texel high: `(o, 0)`); another is added to the float coordinate in texels of
+    /// level `LEVEL` (which the caller replaces; level 0 but for `lod`). ReShade's 3D `lod` and
+    /// `grad` offsets are `int2`: `z` is 0.
     fn texel_offset<'a>(
         &mut self,
         form: &str,
         rest: &'a [Expr],
         one_d: bool,
         tex: &str,
-    ) -> Result<(&'a [Expr], String)> {
+    ) -> Result<(&'a [Expr], TexelOffset)> {
         let plain = match form {
             "" | "lod" => 1,
             "grad" => 3,
-            _ => return Ok((rest, String::new())),
+            _ => return Ok((rest, TexelOffset::None)),
         };
         let [args @ .., offset] = rest else {
-            return Ok((rest, String::new()));
+            return Ok((rest, TexelOffset::None));
         };
         if args.len() != plain {
-            return Ok((rest, String::new()));
+            return Ok((rest, TexelOffset::None));
+        }
+        let n = match (one_d, form) {
+            (true, _) => 1,
+            (false, "") => 3,
+            (false, _) => 2,
+        };
+        if let Some(mut o) = self.const_offset(offset, n) {
+            // A 1D texture is 2D and a 3D `lod`/`grad` offset has no `z`: the rest are 0.
+            let dims = if one_d { 2 } else { 3 };
+            o.resize(dims, "0i".to_string());
+            return Ok((
+                args,
+                TexelOffset::Native(format!("vec{dims}i({})", o.join(", "))),
+            ));
         }
         let shift = if one_d {
             let o = self.expr_as(offset, &Type::INT)?;
             format!(" + f32({o}) / f32(textureDimensions({tex}, LEVEL).x)")
         } else {
-            let n = if form.is_empty() { 3 } else { 2 };
             let o = self.expr_as(offset, &Type::vector(Base::Int, n))?;
             let o3 = if n == 3 { o } else { format!("vec3i({o}, 0i)") };
             format!(" + vec3f({o3}) / vec3f(textureDimensions({tex}, LEVEL))")
         };
         let level = if form == "lod" { "LEVEL" } else { "0u" };
-        Ok((args, shift.replace("LEVEL", level)))
+        Ok((args, TexelOffset::Shift(shift.replace("LEVEL", level))))
     }
 
     /// `tex1Dstore`/`tex2Dstore`/`tex3Dstore(storage, coord, value)` on a storage of `dims`
