@@ -56,6 +56,7 @@ impl Parser<'_> {
     /// and property blocks; struct members take neither a value nor annotations.
     fn declarator(&mut self, is_object: bool, place: Place) -> PResult<Declarator> {
         let name = self.ident("a variable name")?;
+        self.variable_names.insert(name.name.clone());
         let start = name.range.start;
         let array = self.array_dims()?;
         let semantic = self.semantic()?;

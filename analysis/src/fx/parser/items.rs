@@ -328,6 +328,7 @@ impl Parser<'_> {
         let unknown = self.unknown_type(&ty);
         let (_, (name, array, semantic, default)) = self.after(unknown, |p| {
             let name = p.ident("a parameter name")?;
+            p.variable_names.insert(name.name.clone());
             let array = p.array_dims()?;
             let semantic = p.semantic()?;
             let default = p.default_value()?;

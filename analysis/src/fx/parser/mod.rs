@@ -95,6 +95,7 @@ pub fn parse(text: &str) -> Parsed {
             })
             .collect(),
         struct_names: HashSet::default(),
+        variable_names: HashSet::default(),
         reported_default_values: false,
         salvage: Vec::new(),
         salvaged_state: None,
@@ -127,6 +128,11 @@ pub(super) struct Parser<'t> {
     pub(super) errors: Vec<ParseError>,
     /// Names of the structs declared so far: `(Name)x` is a cast only when `Name` is one.
     pub(super) struct_names: HashSet<String>,
+    /// Names declared as variables or parameters so far, anywhere: a struct's name that is
+    /// also one may stand for the variable where a statement starts (ReShade looks it up by
+    /// scope), so only a struct's name that never is starts a declaration there whatever
+    /// follows it.
+    pub(super) variable_names: HashSet<String>,
     /// Whether a default parameter value was reported already (one error per file).
     reported_default_values: bool,
     /// What the construct being read has read whole so far when a syntax error ends it

@@ -306,13 +306,17 @@ impl Parser<'_> {
                         n += 2;
                         continue;
                     }
-                    // A struct's name before a type word is a declaration missing its name
-                    // (ReShade tries the type first), not an expression. Only there: a local
-                    // variable may take a struct's name, and ReShade looks it up by scope.
+                    // A struct's name is a type (ReShade tries the type first): before
+                    // anything but a name, a declaration missing its name, not an
+                    // expression. A variable may take a struct's name, and ReShade looks it up
+                    // by scope, so a name also declared as a variable is a type only before a
+                    // type word.
                     let name = self.text_of(self.peek_at(n).range);
-                    return self.peek_at(n + 1).kind == TokenKind::Ident
-                        || (matches!(self.peek_at(n + 1).kind, TokenKind::Type(_))
-                            && self.struct_names.contains(name));
+                    let next = self.peek_at(n + 1).kind;
+                    return next == TokenKind::Ident
+                        || (self.struct_names.contains(name)
+                            && (matches!(next, TokenKind::Type(_))
+                                || !self.variable_names.contains(name)));
                 }
             }
             _ => false,

@@ -1,0 +1,10 @@
+// a struct's name assigned to at the start of a statement: ReShade reads a type, then wants a name
+#include "../case.fxh"
+struct Pair { float a; float b; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    Pair
+        = 1;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }
