@@ -23,6 +23,8 @@
 //! DIR (default `analysis/tests/conformance/fuzz`), then `scripts/conformance_verdicts.py`
 //! records their verdicts for the conformance test.
 
+#[path = "fuzz_support/filled_reads.rs"]
+mod filled_reads;
 #[path = "../tests/support/fx_mutator.rs"]
 mod fx_mutator;
 #[path = "../tests/support/reshade_first.rs"]
@@ -864,10 +866,12 @@ struct Parts {
     body: Vec<String>,
     /// Lines after the pixel shader's technique (more shaders and techniques).
     after: Vec<String>,
+    /// Passes of the technique before the pixel shader's (which fill what it reads).
+    passes_before: Vec<String>,
 }
 
 /// The families, the preprocessor's first (drawn twice as often: it has the most forms).
-const FAMILIES: [fn(&mut Generator, &mut Parts); 11] = [
+const FAMILIES: [fn(&mut Generator, &mut Parts); 12] = [
     |g, p| g.preprocessor(p),
     |g, p| g.preprocessor(p),
     |g, p| g.structs(p),
@@ -879,6 +883,7 @@ const FAMILIES: [fn(&mut Generator, &mut Parts); 11] = [
     |g, p| g.texture_reads(p),
     |g, p| g.shader_forms(p),
     |g, p| g.pass_states(p),
+    |g, p| g.filled_reads(p),
 ];
 
 const PP_BINARY: [&str; 18] = [
@@ -2292,7 +2297,12 @@ fn program(rng: &mut Rng, semantic: bool) -> String {
         .collect();
     let _ = writeln!(
         text,
-        "technique T {{ pass {{ VertexShader = CaseVS; PixelShader = PS; {} }} }}",
+        "technique T {{ {}pass {{ VertexShader = CaseVS; PixelShader = PS; {} }} }}",
+        parts
+            .passes_before
+            .iter()
+            .map(|p| format!("{p} "))
+            .collect::<String>(),
         chosen.join(" ")
     );
     for line in &parts.after {
