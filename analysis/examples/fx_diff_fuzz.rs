@@ -31,6 +31,8 @@ mod fx_mutator;
 mod reshade_first;
 #[path = "fuzz_support/semantic.rs"]
 mod semantic;
+#[path = "fuzz_support/semantic_compute.rs"]
+mod semantic_compute;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -871,7 +873,7 @@ struct Parts {
 }
 
 /// The families, the preprocessor's first (drawn twice as often: it has the most forms).
-const FAMILIES: [fn(&mut Generator, &mut Parts); 12] = [
+const FAMILIES: [fn(&mut Generator, &mut Parts); 13] = [
     |g, p| g.preprocessor(p),
     |g, p| g.preprocessor(p),
     |g, p| g.structs(p),
@@ -884,6 +886,7 @@ const FAMILIES: [fn(&mut Generator, &mut Parts); 12] = [
     |g, p| g.shader_forms(p),
     |g, p| g.pass_states(p),
     |g, p| g.filled_reads(p),
+    |g, p| g.semantic_compute(p),
 ];
 
 const PP_BINARY: [&str; 18] = [
@@ -1176,9 +1179,10 @@ impl Generator<'_> {
         let k = self.fresh("FzA");
         let n = 1 + self.rng.below(4);
         let items: Vec<String> = (0..n).map(|_| constant_of(self.rng, &t)).collect();
+        // Semantic programs keep every element defined and every index in bounds.
         let size = match self.rng.below(12) {
-            0 => format!("{}", n + 1),
-            1 if n > 1 => format!("{}", n - 1),
+            0 if !self.semantic => format!("{}", n + 1),
+            1 if n > 1 && !self.semantic => format!("{}", n - 1),
             2..=5 => String::new(),
             _ => format!("{n}"),
         };
@@ -1188,7 +1192,7 @@ impl Generator<'_> {
             items.join(", "),
             if self.rng.below(4) == 0 { "," } else { "" }
         ));
-        let index = if self.rng.below(20) == 0 {
+        let index = if self.rng.below(20) == 0 && !self.semantic {
             n
         } else {
             self.rng.below(n)
@@ -1216,11 +1220,19 @@ impl Generator<'_> {
             self.vars.push((format!("{a}[{i}]"), u.clone()));
         }
         if let Some((int, _)) = self.var_of(Some(&Type::INT)) {
-            self.vars.push((format!("{a}[{int}]"), u.clone()));
+            // In bounds in semantic programs: the index made a `uint` (a bit cast in both
+            // languages) modulo the length.
+            let index = if self.semantic {
+                format!("((uint){int}) % {m}u")
+            } else {
+                int
+            };
+            self.vars.push((format!("{a}[{index}]"), u.clone()));
         }
-        // A two-dimensional array now and then, and an array copied whole.
+        // A two-dimensional array now and then (not in semantic programs: it is read where
+        // it was not written), and an array copied whole.
         match self.rng.below(12) {
-            0 => {
+            0 if !self.semantic => {
                 let b = self.fresh("la");
                 parts.body.push(format!("    float {b}[2][3];"));
                 parts.body.push(format!("    {b}[1][2] = 1.0;"));
