@@ -133,8 +133,11 @@ impl Parser<'_> {
 
     fn annotation(&mut self) -> PResult<Annotation> {
         let start = self.peek().range.start;
-        let ty = if self.kind() == TokenKind::Ident && self.at_n(1, "=") {
-            // ReShade tries the name as a type prefix first.
+        // A type prefix (deprecated, ignored) is a type word or a struct's name: ReShade tries
+        // a name as a struct first and reads it as the annotation's name when it is none.
+        let ty = if matches!(self.kind(), TokenKind::Ident | TokenKind::Punct("::"))
+            && !self.at_struct_name()
+        {
             self.note_type_backtrack();
             None
         } else {

@@ -6,6 +6,19 @@ use crate::fx::ast::*;
 use crate::fx::lexer::{Base, ObjectKind, TokenKind, TypeWord};
 
 impl Parser<'_> {
+    /// Whether the name (or `::` path) here ends in the name of a struct declared so far: what
+    /// ReShade's `accept_type_class` takes as a type where a name may also be one.
+    pub(super) fn at_struct_name(&self) -> bool {
+        let mut n = usize::from(self.at("::"));
+        while self.peek_at(n).kind == TokenKind::Ident && self.at_n(n + 1, "::") {
+            n += 2;
+        }
+        self.peek_at(n).kind == TokenKind::Ident
+            && self
+                .struct_names
+                .contains(self.text_of(self.peek_at(n).range))
+    }
+
     pub(super) fn type_ref(&mut self) -> PResult<TypeRef> {
         let t = self.peek();
         let kind = match t.kind {
