@@ -1333,9 +1333,10 @@ impl Generator<'_> {
         // out and inout.
         let out_name = self.fresh("FzOut");
         let (a, b) = (random_type(self.rng), random_type(self.rng));
+        // Semantic programs read no `out` parameter before writing it (`acc += x` reads it).
         let (qa, qb) = (
             ["out", "inout", "in out", "out in"][self.rng.below(4)],
-            ["inout", "out", "in", ""][self.rng.below(4)],
+            ["inout", "out", "in", ""][self.rng.below(if self.semantic { 1 } else { 4 })],
         );
         let init = constant_of(self.rng, &a);
         parts.globals.push(format!(
@@ -1357,8 +1358,14 @@ impl Generator<'_> {
                     if let Some((n, _)) = g.var_of(Some(t)) {
                         n
                     } else {
+                        // With a value in semantic programs: `inout` reads it.
                         let n = g.fresh("o");
-                        body.push(format!("    {} {n};", t.name()));
+                        let init = if g.semantic {
+                            format!(" = {}", constant_of(g.rng, t))
+                        } else {
+                            String::new()
+                        };
+                        body.push(format!("    {} {n}{init};", t.name()));
                         g.vars.push((n.clone(), t.clone()));
                         n
                     }
@@ -1370,7 +1377,7 @@ impl Generator<'_> {
         let x = self.expr(&Type::FLOAT);
         parts.body.push(format!("    {out_name}({r}, {acc}, {x});"));
         // A function with the same name as a variable, or declared twice.
-        if self.rng.below(12) == 0 {
+        if self.rng.below(12) == 0 && !self.semantic {
             parts
                 .globals
                 .push(format!("float {name}(float x) {{ return x; }}"));
