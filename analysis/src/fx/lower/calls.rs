@@ -59,6 +59,7 @@ impl Emitter<'_> {
             })
             .collect();
         self.use_function(id);
+        let shared = shared_roots(args, &params);
         let mut list = Vec::new();
         // The temporaries' declarations (copying in) and the statements writing them back.
         let (mut copy_ins, mut writebacks) = (Vec::new(), Vec::new());
@@ -82,7 +83,7 @@ impl Emitter<'_> {
                     list.push(self.trace_wrap(kind, a.range, parameter, pt, code)?);
                 }
                 ParamKind::Texture => self.texture_effects(a)?,
-                ParamKind::Pointer => match self.direct_address(a, pt) {
+                ParamKind::Pointer => match self.direct_address(a, pt, &shared) {
                     Some(address) => list.push(address),
                     None => {
                         let out = out_only.get(k).copied().unwrap_or(false);
@@ -168,11 +169,17 @@ impl Emitter<'_> {
 
     /// The address of a local variable (or a pointer parameter passed on) of exactly the
     /// parameter's type; `None` when the argument needs a temporary.
-    fn direct_address(&mut self, a: &Expr, pt: &Type) -> Option<String> {
+    fn direct_address(&mut self, a: &Expr, pt: &Type, shared: &[String]) -> Option<String> {
         let ExprKind::Name(p) = &a.kind else {
             return None;
         };
         let name = p.joined();
+        // A variable two `out` arguments share goes through temporaries: ReShade copies each in
+        // and writes each back in parameter order, where two addresses would see each other's
+        // writes during the call.
+        if shared.iter().any(|s| *s == *name) {
+            return None;
+        }
         // Globals live at module scope: no `ptr<function>` to them.
         let global = self.facts.globals.contains_key(&p.range);
         if self.ty(a) != pt || global {
@@ -244,5 +251,33 @@ impl Emitter<'_> {
             let value = self.convert(current, at, pt, range)?;
             Ok(format!("var {temp}: {wt} = {value};"))
         }
+    }
+}
+
+/// The variables that more than one `out`/`inout` argument of a call writes (`F(v, v)`,
+/// `F(v, v.x)`), by the name their places start from.
+fn shared_roots(args: &[Expr], params: &[(Type, ParamKind)]) -> Vec<String> {
+    let mut roots: Vec<String> = args
+        .iter()
+        .zip(params)
+        .filter(|(_, (_, kind))| *kind == ParamKind::Pointer)
+        .filter_map(|(a, _)| root_path(a).map(|p| p.joined().into_owned()))
+        .collect();
+    roots.sort_unstable();
+    let mut shared: Vec<String> = roots
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0].clone())
+        .collect();
+    shared.dedup();
+    shared
+}
+
+/// The name a place starts from: `v` of `v`, `v.x`, `v[i].y`.
+fn root_path(e: &Expr) -> Option<&Path> {
+    match &e.kind {
+        ExprKind::Name(p) => Some(p),
+        ExprKind::Member { base, .. } | ExprKind::Index { base, .. } => root_path(base),
+        _ => None,
     }
 }
