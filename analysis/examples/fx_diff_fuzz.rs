@@ -33,6 +33,8 @@ mod reshade_first;
 mod semantic;
 #[path = "fuzz_support/semantic_compute.rs"]
 mod semantic_compute;
+#[path = "fuzz_support/varyings.rs"]
+mod varyings;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -870,10 +872,14 @@ struct Parts {
     after: Vec<String>,
     /// Passes of the technique before the pixel shader's (which fill what it reads).
     passes_before: Vec<String>,
+    /// The pixel shader's parameters after `pos` and `uv` (varyings of `vertex_shader`).
+    ps_params: Vec<String>,
+    /// The vertex shader the pixel shader's passes run instead of `CaseVS`.
+    vertex_shader: Option<String>,
 }
 
 /// The families, the preprocessor's first (drawn twice as often: it has the most forms).
-const FAMILIES: [fn(&mut Generator, &mut Parts); 13] = [
+const FAMILIES: [fn(&mut Generator, &mut Parts); 14] = [
     |g, p| g.preprocessor(p),
     |g, p| g.preprocessor(p),
     |g, p| g.structs(p),
@@ -887,6 +893,7 @@ const FAMILIES: [fn(&mut Generator, &mut Parts); 13] = [
     |g, p| g.pass_states(p),
     |g, p| g.filled_reads(p),
     |g, p| g.semantic_compute(p),
+    |g, p| g.varyings(p),
 ];
 
 const PP_BINARY: [&str; 18] = [
@@ -2297,7 +2304,15 @@ fn program(rng: &mut Rng, semantic: bool) -> String {
         text += line;
         text.push('\n');
     }
-    text += "float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target\n{\n";
+    let _ = writeln!(
+        text,
+        "float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0{}) : SV_Target\n{{",
+        parts
+            .ps_params
+            .iter()
+            .map(|p| format!(", {p}"))
+            .collect::<String>()
+    );
     for line in &body {
         text += line;
         text.push('\n');
@@ -2328,7 +2343,14 @@ fn program(rng: &mut Rng, semantic: bool) -> String {
         text += line;
         text.push('\n');
     }
-    text
+    // Every pass of the pixel shader runs the vertex shader that writes its varyings.
+    match &parts.vertex_shader {
+        Some(vs) => text.replace(
+            "VertexShader = CaseVS; PixelShader = PS;",
+            &format!("VertexShader = {vs}; PixelShader = PS;"),
+        ),
+        None => text,
+    }
 }
 // ---------------------------------------------------------------------------------------------
 // Both compilers

@@ -23,9 +23,10 @@ pub const LEFT_OUT: [&str; 5] = ["asfloat", "f16tof32", "fwidth", "ddx", "ddy"];
 /// and `inout` arguments, none read before written), annotations, shader forms (`static`s,
 /// `const` parameters, `out` parameters, which semantic programs always write, `mul` of float
 /// matrices and vectors), reads of a filled texture (`filled_reads.rs`) and compute passes
-/// whose result does not depend on the threads' order (`semantic_compute.rs`). The others race
-/// in compute passes, or read textures never written.
-pub const FAMILIES: [usize; 10] = [0, 1, 2, 3, 4, 5, 7, 9, 11, 12];
+/// whose result does not depend on the threads' order (`semantic_compute.rs`), and varyings of
+/// every kind from a vertex shader of the program's own (`varyings.rs`). The others race in
+/// compute passes, or read textures never written.
+pub const FAMILIES: [usize; 11] = [0, 1, 2, 3, 4, 5, 7, 9, 11, 12, 13];
 
 /// The right operand `b` of a binary operator `op` on `base` values, kept in its domain:
 /// divisors away from zero, shift counts below 32.
