@@ -1452,15 +1452,10 @@ impl Generator<'_> {
                 "groupMemoryBarrier"
             ][self.rng.below(4)]
         ));
-        let op = [
-            "atomicAdd",
-            "atomicMin",
-            "atomicMax",
-            "atomicAnd",
-            "atomicOr",
-            "atomicXor",
-            "atomicExchange",
-        ][self.rng.below(7)];
+        let op = match self.rng.below(7) {
+            6 => "atomicExchange",
+            k => semantic_compute::ATOMICS[k],
+        };
         let value = ["1u", "1", "gi", "id.x", "1.0"][self.rng.below(5)];
         if self.rng.below(2) == 0 {
             a.push(format!("    {op}({slot}, {value});"));

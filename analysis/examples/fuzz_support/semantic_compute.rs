@@ -10,7 +10,7 @@ use analysis::fx::types::Type;
 use super::{Generator, Parts};
 
 /// The commutative atomics: their final value does not depend on the threads' order.
-const ATOMICS: [&str; 6] = [
+pub const ATOMICS: [&str; 6] = [
     "atomicAdd",
     "atomicMin",
     "atomicMax",
