@@ -26,6 +26,10 @@ impl Generator<'_> {
     /// A vertex shader with one to four varyings besides `uv`, and the pixel shader's
     /// parameters that read them.
     pub(super) fn varyings(&mut self, parts: &mut Parts) {
+        // One vertex shader a program (the family may be drawn twice).
+        if parts.vertex_shader.is_some() {
+            return;
+        }
         let vs = self.fresh("FzVs");
         let mut outs = vec![
             "in uint id : SV_VertexID".to_string(),
@@ -56,12 +60,16 @@ impl Generator<'_> {
             body.extend(writes);
             self.vars.extend(reads);
         }
-        parts
-            .globals
-            .push(format!("void {vs}({})", outs.join(", ")));
-        parts.globals.push("{".to_string());
-        parts.globals.extend(body);
-        parts.globals.push("}".to_string());
+        if self.rng.below(2) == 0 {
+            returned_struct(parts, &vs, &outs, &body);
+        } else {
+            parts
+                .globals
+                .push(format!("void {vs}({})", outs.join(", ")));
+            parts.globals.push("{".to_string());
+            parts.globals.extend(body);
+            parts.globals.push("}".to_string());
+        }
         parts.vertex_shader = Some(vs);
     }
 
@@ -160,4 +168,57 @@ impl Generator<'_> {
             vec![(v.to_string(), ty)],
         )
     }
+}
+
+/// The vertex shader returning a struct whose members carry the semantics (as many effects
+/// write theirs): `out T v : S` becomes member `T v : S` of the result `o`, and the body writes
+/// and reads `o.v`.
+fn returned_struct(parts: &mut Parts, vs: &str, outs: &[String], body: &[String]) {
+    let s = format!("{vs}Out");
+    parts.globals.push(format!("struct {s}"));
+    parts.globals.push("{".to_string());
+    let mut members = Vec::new();
+    for out in &outs[1..] {
+        let member = out.trim_start_matches("out ");
+        parts.globals.push(format!("    {member};"));
+        let name = member
+            .split(':')
+            .next()
+            .and_then(|d| d.split_whitespace().last())
+            .map(|n| n.split('[').next().unwrap_or(n).to_string())
+            .unwrap_or_default();
+        members.push(name);
+    }
+    parts.globals.push("};".to_string());
+    parts.globals.push(format!("{s} {vs}({})", outs[0]));
+    parts.globals.push("{".to_string());
+    parts.globals.push(format!("    {s} o;"));
+    for line in body {
+        let mut line = line.clone();
+        for m in &members {
+            line = replace_word(&line, m, &format!("o.{m}"));
+        }
+        parts.globals.push(line);
+    }
+    parts.globals.push("    return o;".to_string());
+    parts.globals.push("}".to_string());
+}
+
+/// `text` with every whole word `word` (not a member: no `.` before it) replaced by `with`.
+fn replace_word(text: &str, word: &str, with: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(word) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + word.len()..].chars().next();
+        let word_char = |c: char| c.is_alphanumeric() || c == '_';
+        out += &rest[..at];
+        if before.is_some_and(|c| word_char(c) || c == '.') || after.is_some_and(word_char) {
+            out += word;
+        } else {
+            out += with;
+        }
+        rest = &rest[at + word.len()..];
+    }
+    out + rest
 }

@@ -226,6 +226,23 @@ impl Emitter<'_> {
             }
             return Ok(());
         }
+        // A matrix varying (`float3x3 tbn : TEXCOORD1`) takes one location per row, numbered on
+        // from its semantic's, as ReShade's module declares it (a SPIR-V matrix of the rows).
+        if let (Some((base, rows @ 2.., cols @ 2..)), Some(semantic)) = (ty.numeric(), semantic)
+            && !semantic.name.to_ascii_uppercase().starts_with("SV_")
+        {
+            let upper = semantic.name.to_ascii_uppercase();
+            let (stem, index) = split_semantic(&upper);
+            for r in 0..rows {
+                let each = Ident {
+                    name: format!("{stem}{}", index.saturating_add(u32::from(r))),
+                    range: semantic.range,
+                };
+                let row = Type::vector(base, cols);
+                self.flatten(&row, Some(&each), format!("{place}[{r}]"), range, out)?;
+            }
+            return Ok(());
+        }
         if let Type::Struct(i, name) = ty {
             let Some(def) = self.struct_def(*i) else {
                 return unsupported(range, format!("'{name}' : struct not found"));

@@ -1,0 +1,37 @@
+// Float matrices handed from the vertex to the pixel shader, as parameters and as members of a
+// returned struct: ReShade's module declares each a matrix of its rows, one location a row.
+struct V2P { float4 pos : SV_Position; float2 uv : TEXCOORD0; float3x3 tbn : TEXCOORD1; float2x4 w : TEXCOORD4; };
+
+V2P StructVS(in uint id : SV_VertexID)
+{
+    V2P o;
+    o.uv = float2((id == 2) ? 2.0 : 0.0, (id == 1) ? 2.0 : 0.0);
+    o.pos = float4(o.uv * float2(2.0, -2.0) + float2(-1.0, 1.0), 0.0, 1.0);
+    o.tbn = float3x3(o.uv.x, o.uv.y, 0.25, 0.5, o.uv.x * 0.5, 0.75, 0.125, 0.375, o.uv.y);
+    o.w = float2x4(o.uv, 0.5, 0.25, o.uv.yx * 0.5, 0.125, 1.0);
+    return o;
+}
+
+float4 StructPS(V2P i) : SV_Target
+{
+    return float4(i.tbn[0].xy, i.tbn[2].z, i.tbn[1].y) * 0.5 + float4(i.w[0].yz, i.w[1].xw) * 0.25;
+}
+
+void ParamVS(in uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD0, out float3x2 m : TEXCOORD1, out float2 x : TEXCOORD4)
+{
+    uv = float2((id == 2) ? 2.0 : 0.0, (id == 1) ? 2.0 : 0.0);
+    pos = float4(uv * float2(2.0, -2.0) + float2(-1.0, 1.0), 0.0, 1.0);
+    m = float3x2(uv.x, uv.y, 0.25, 0.5, 0.75, uv.x * 0.5);
+    x = uv * 0.375;
+}
+
+float4 ParamPS(float4 pos : SV_Position, float2 uv : TEXCOORD0, float3x2 m : TEXCOORD1, float2 x : TEXCOORD4) : SV_Target
+{
+    return float4(m[0], m[2].y, x.x) * 0.5 + float4(m[1], x) * 0.25;
+}
+
+technique MatrixVaryings
+{
+    pass { VertexShader = StructVS; PixelShader = StructPS; }
+    pass { VertexShader = ParamVS; PixelShader = ParamPS; BlendEnable = true; SrcBlend = ONE; DestBlend = ONE; }
+}
