@@ -1,9 +1,10 @@
 //! ReShade's own SPIR-V run beside ours, pass by pass: synthetic effects that pin the binding
 //! logic (uniform packing across types and arrays, samplers with every state, a storage written
 //! by a compute pass, several render targets, namespaced entry points, texel offsets and gathers,
-//! `out` arguments sharing a variable, matrix varyings; their references made by
-//! `shared/tools/reshade_spirv.py` and kept in `tests/reference/`), modules that do not fit
-//! their effect (located errors), and every corpus effect with a reference module.
+//! `out` arguments sharing a variable, matrix varyings, interpolation modifiers; their
+//! references made by `shared/tools/reshade_spirv.py` and kept in `tests/reference/`), modules
+//! that do not fit their effect (located errors), and every corpus effect with a reference
+//! module.
 
 #![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
@@ -120,7 +121,7 @@ fn synthetic_references_agree_pass_by_pass() {
     let dir = repo().join("tests/reference");
     // References compiled at 1280x720, except box_blur's (BUFFER_WIDTH clamps its fetches):
     // the others do not depend on the size.
-    let cases: [(&str, PathBuf, &[&str]); 8] = [
+    let cases: [(&str, PathBuf, &[&str]); 9] = [
         (
             "constant_casts",
             dir.join("constant_casts.fx"),
@@ -157,6 +158,15 @@ fn synthetic_references_agree_pass_by_pass() {
         (
             "matrix_varyings",
             dir.join("matrix_varyings.fx"),
+            &[
+                "0 -> back buffer: agrees",
+                "1 -> back buffer: agrees",
+                "end -> back buffer: agrees",
+            ],
+        ),
+        (
+            "interpolation",
+            dir.join("interpolation.fx"),
             &[
                 "0 -> back buffer: agrees",
                 "1 -> back buffer: agrees",

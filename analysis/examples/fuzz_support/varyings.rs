@@ -9,15 +9,9 @@ use analysis::fx::types::Type;
 
 use super::{Generator, Parts};
 
-/// Interpolation modifiers for float varyings (no MSAA and `w = 1`: all of them give the same
-/// values, so a modifier lost or misplaced shows only where it changes the value: `nointerpolation`).
-const MODIFIERS: [&str; 5] = [
-    "",
-    "linear ",
-    "noperspective ",
-    "centroid ",
-    "nointerpolation ",
-];
+/// Interpolation modifiers for float varyings (`centroid` is a reserved word in ReShade 6.1).
+/// The vertex shader's `w` is 2 at one vertex, so `noperspective` differs from the default.
+const MODIFIERS: [&str; 4] = ["", "linear ", "noperspective ", "nointerpolation "];
 
 /// The most `TEXCOORD` semantics a program's varyings take.
 const MAX_SEMANTICS: usize = 12;
@@ -38,7 +32,9 @@ impl Generator<'_> {
         ];
         let mut body = vec![
             "    uv = float2((id == 2) ? 2.0 : 0.0, (id == 1) ? 2.0 : 0.0);".to_string(),
-            "    pos = float4(uv * float2(2.0, -2.0) + float2(-1.0, 1.0), 0.0, 1.0);".to_string(),
+            "    float w = (id == 2) ? 2.0 : 1.0;".to_string(),
+            "    pos = float4((uv * float2(2.0, -2.0) + float2(-1.0, 1.0)) * w, 0.0, w);"
+                .to_string(),
         ];
         let mut semantic = 1;
         for _ in 0..1 + self.rng.below(4) {

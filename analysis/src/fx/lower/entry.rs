@@ -2,7 +2,8 @@
 //! names, which reads the stage inputs by semantic, calls the FX function (plain WGSL function)
 //! and writes its outputs (return value, `out` parameters, struct fields) by semantic:
 //! `SV_Position`/`POSITION`/`VPOS` → `@builtin(position)`, `TEXCOORDn` → `@location(n)` (flat
-//! for integers), `SV_Target[n]`/`COLOR[n]` → `@location(n)`, `SV_VertexID` →
+//! for integers and `nointerpolation`, linear for `noperspective`; a matrix one location a row,
+//! an array one an element), `SV_Target[n]`/`COLOR[n]` → `@location(n)`, `SV_VertexID` →
 //! `vertex_index`, `SV_InstanceID` → `instance_index`, `SV_DispatchThreadID`,
 //! `SV_GroupThreadID`, `SV_GroupID`, `SV_GroupIndex` → the compute ids; other varying
 //! semantics → the location `varyings.rs` gives them.
@@ -45,12 +46,49 @@ impl EntryRequest {
 }
 
 /// One value crossing a stage boundary, before it gets its attribute: the semantic (an array
-/// element's numbered on), the FX type and the place in the wrapper.
+/// element's numbered on), the FX type, the place in the wrapper and how it is interpolated.
 pub(super) struct Varying {
     pub semantic: Ident,
     pub ty: Type,
     pub place: String,
     pub range: TextRange,
+    pub interpolation: Interpolation,
+}
+
+/// How a float varying is interpolated, from ReShade's modifiers as its module decorates the
+/// variable: `nointerpolation` is SPIR-V's `Flat` (WGSL `flat`), `noperspective` its
+/// `NoPerspective` (WGSL `linear`), `linear` and none the default (WGSL `perspective`).
+/// Integers are always flat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Interpolation {
+    #[default]
+    Perspective,
+    NoPerspective,
+    Flat,
+}
+
+impl Interpolation {
+    /// The interpolation `qualifiers` ask for, within `outer`'s (a struct parameter's modifier
+    /// holds for its members).
+    pub(super) fn of(qualifiers: &[QualifierAt], outer: Interpolation) -> Interpolation {
+        let has = |q: Qualifier| qualifiers.iter().any(|x| x.qualifier == q);
+        if has(Qualifier::Nointerpolation) || outer == Interpolation::Flat {
+            Interpolation::Flat
+        } else if has(Qualifier::Noperspective) || outer == Interpolation::NoPerspective {
+            Interpolation::NoPerspective
+        } else {
+            Interpolation::Perspective
+        }
+    }
+
+    /// The WGSL attribute after `@location(n)`.
+    fn attribute(self) -> &'static str {
+        match self {
+            Interpolation::Perspective => "",
+            Interpolation::NoPerspective => " @interpolate(linear)",
+            Interpolation::Flat => " @interpolate(flat)",
+        }
+    }
 }
 
 /// One stage input or output: the WGSL attribute and type, and the FX value's type and place.
@@ -103,9 +141,10 @@ pub(super) fn is_varying(stage: naga::ShaderStage, input: bool) -> bool {
     )
 }
 
-/// A user-defined varying at `location`: flat for integers, bools as `u32`.
-fn location_slot(location: u32, ty: &Type) -> (String, Type) {
-    let flat = matches!(
+/// A user-defined varying at `location` interpolated as `interpolation` asks: flat for
+/// integers, bools as `u32`.
+fn location_slot(location: u32, ty: &Type, interpolation: Interpolation) -> (String, Type) {
+    let integer = matches!(
         ty.numeric(),
         Some((Base::Int | Base::Uint | Base::Bool, ..))
     );
@@ -114,8 +153,15 @@ fn location_slot(location: u32, ty: &Type) -> (String, Type) {
     } else {
         ty.clone()
     };
-    let interp = if flat { " @interpolate(flat)" } else { "" };
-    (format!("@location({location}){interp}"), t)
+    let interpolation = if integer {
+        Interpolation::Flat
+    } else {
+        interpolation
+    };
+    (
+        format!("@location({location}){}", interpolation.attribute()),
+        t,
+    )
 }
 
 /// The attribute and stage type of a semantic, for an input (`input`) or output; varyings of
@@ -123,14 +169,14 @@ fn location_slot(location: u32, ty: &Type) -> (String, Type) {
 fn attribute(
     semantic: &str,
     ty: &Type,
-    stage: naga::ShaderStage,
-    input: bool,
+    (stage, input): (naga::ShaderStage, bool),
+    interpolation: Interpolation,
     range: TextRange,
     locations: &rustc_hash::FxHashMap<String, u32>,
 ) -> Result<(String, Type)> {
-    let found = known_attribute(semantic, ty, stage, input).or_else(|| {
+    let found = known_attribute(semantic, ty, stage, input, interpolation).or_else(|| {
         let location = *locations.get(&normalised(semantic))?;
-        is_varying(stage, input).then(|| location_slot(location, ty))
+        is_varying(stage, input).then(|| location_slot(location, ty, interpolation))
     });
     match found {
         Some(found) => Ok(found),
@@ -160,6 +206,7 @@ pub(super) fn known_attribute(
     ty: &Type,
     stage: naga::ShaderStage,
     input: bool,
+    interpolation: Interpolation,
 ) -> Option<(String, Type)> {
     let upper = semantic.to_ascii_uppercase();
     let (stem, index) = if stage == naga::ShaderStage::Fragment && !input {
@@ -179,7 +226,7 @@ pub(super) fn known_attribute(
             Some(("@builtin(position)".into(), Type::vector(Base::Float, 4)))
         }
         (Vertex, false, "TEXCOORD") | (Fragment, true, "TEXCOORD") if index < 16 => {
-            Some(location_slot(index, ty))
+            Some(location_slot(index, ty, interpolation))
         }
         (Fragment, true, "SV_ISFRONTFACE") => Some(("@builtin(front_facing)".into(), Type::BOOL)),
         // Render targets take four components: fewer are padded with zeros.
@@ -205,7 +252,7 @@ impl Emitter<'_> {
     pub(super) fn flatten(
         &self,
         ty: &Type,
-        semantic: Option<&Ident>,
+        (semantic, interpolation): (Option<&Ident>, Interpolation),
         place: String,
         range: TextRange,
         out: &mut Vec<Varying>,
@@ -222,7 +269,7 @@ impl Emitter<'_> {
                     range: semantic.range,
                 };
                 let p = format!("{place}[{k}]");
-                self.flatten(element, Some(&each), p, range, out)?;
+                self.flatten(element, (Some(&each), interpolation), p, range, out)?;
             }
             return Ok(());
         }
@@ -239,7 +286,8 @@ impl Emitter<'_> {
                     range: semantic.range,
                 };
                 let row = Type::vector(base, cols);
-                self.flatten(&row, Some(&each), format!("{place}[{r}]"), range, out)?;
+                let p = format!("{place}[{r}]");
+                self.flatten(&row, (Some(&each), interpolation), p, range, out)?;
             }
             return Ok(());
         }
@@ -256,7 +304,8 @@ impl Emitter<'_> {
                         .map(|(_, t)| t.clone())
                         .unwrap_or(Type::Error);
                     let p = format!("{place}.{}", super::names::member(&d.name.name));
-                    self.flatten(&fty, d.semantic.as_ref(), p, d.range, out)?;
+                    let inner = Interpolation::of(&field.qualifiers, interpolation);
+                    self.flatten(&fty, (d.semantic.as_ref(), inner), p, d.range, out)?;
                 }
             }
             return Ok(());
@@ -272,6 +321,7 @@ impl Emitter<'_> {
             ty: ty.clone(),
             place,
             range,
+            interpolation,
         });
         Ok(())
     }
@@ -282,7 +332,7 @@ impl Emitter<'_> {
     fn slots(
         &self,
         ty: &Type,
-        semantic: Option<&Ident>,
+        semantic: (Option<&Ident>, Interpolation),
         place: String,
         request: &EntryRequest,
         input: bool,
@@ -292,14 +342,17 @@ impl Emitter<'_> {
         let mut varyings = Vec::new();
         self.flatten(ty, semantic, place, range, &mut varyings)?;
         for v in varyings {
-            if input && request.zeroed.contains(&normalised(&v.semantic.name)) {
+            let name = normalised(&v.semantic.name);
+            if input && request.zeroed.contains(&name) {
                 continue;
             }
+            // Each side as it is declared: ReShade refuses a pixel shader whose modifiers are
+            // not its vertex shader's (X4568, `check/passes.rs`), and WGSL wants them alike.
             let (attribute, stage_ty) = attribute(
                 &v.semantic.name,
                 &v.ty,
-                request.stage,
-                input,
+                (request.stage, input),
+                v.interpolation,
                 v.semantic.range,
                 &self.varying_locations,
             )?;
@@ -351,10 +404,14 @@ impl Emitter<'_> {
                 ParamKind::Value => args.push(place.clone()),
             }
             locals.push(format!("var {place}: {};", self.wgsl(ty, p.range)?));
+            let semantic = (
+                p.semantic.as_ref(),
+                Interpolation::of(&p.qualifiers, Interpolation::Perspective),
+            );
             if !is_out || is_inout {
                 self.slots(
                     ty,
-                    p.semantic.as_ref(),
+                    semantic,
                     place.clone(),
                     request,
                     true,
@@ -363,15 +420,7 @@ impl Emitter<'_> {
                 )?;
             }
             if is_out || is_inout {
-                self.slots(
-                    ty,
-                    p.semantic.as_ref(),
-                    place,
-                    request,
-                    false,
-                    p.range,
-                    &mut outputs,
-                )?;
+                self.slots(ty, semantic, place, request, false, p.range, &mut outputs)?;
             }
         }
         let call = format!("{name}({})", args.join(", "));
@@ -380,7 +429,7 @@ impl Emitter<'_> {
         } else {
             self.slots(
                 &ret,
-                def.semantic.as_ref(),
+                (def.semantic.as_ref(), Interpolation::Perspective),
                 "fx_r".into(),
                 request,
                 false,

@@ -18,7 +18,7 @@ use super::super::check::Facts;
 use super::super::types::Type;
 use super::Result;
 use super::emit::Emitter;
-use super::entry::{EntryRequest, Varying, is_varying, known_attribute, normalised};
+use super::entry::{EntryRequest, Interpolation, Varying, is_varying, known_attribute, normalised};
 use super::passes::Plan;
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
 use crate::source::Span;
@@ -39,12 +39,15 @@ impl Emitter<'_> {
             let writes = is_out || is_inout;
             if (input && reads) || (!input && writes) {
                 let place = format!("fx_a{i}");
-                self.flatten(ty, p.semantic.as_ref(), place, p.range, &mut out)?;
+                let interpolation = Interpolation::of(&p.qualifiers, Interpolation::Perspective);
+                let semantic = (p.semantic.as_ref(), interpolation);
+                self.flatten(ty, semantic, place, p.range, &mut out)?;
             }
         }
         if !input && *ret != Type::Void {
             let range = def.return_type.range;
-            self.flatten(ret, def.semantic.as_ref(), "fx_r".into(), range, &mut out)?;
+            let semantic = (def.semantic.as_ref(), Interpolation::Perspective);
+            self.flatten(ret, semantic, "fx_r".into(), range, &mut out)?;
         }
         Ok(out)
     }
@@ -60,7 +63,13 @@ impl Emitter<'_> {
                 _ => continue,
             };
             for v in self.varyings(request.function, input)? {
-                match known_attribute(&v.semantic.name, &v.ty, request.stage, input) {
+                match known_attribute(
+                    &v.semantic.name,
+                    &v.ty,
+                    request.stage,
+                    input,
+                    v.interpolation,
+                ) {
                     Some((attribute, _)) => {
                         if let Some(n) = location_of(&attribute) {
                             taken.insert(n);
@@ -100,7 +109,7 @@ impl Emitter<'_> {
             .collect();
         let mut missing = BTreeSet::new();
         for v in self.varyings(ps.function, true)? {
-            let builtin = known_attribute(&v.semantic.name, &v.ty, ps.stage, true)
+            let builtin = known_attribute(&v.semantic.name, &v.ty, ps.stage, true, v.interpolation)
                 .is_some_and(|(a, _)| a.starts_with("@builtin"));
             let name = normalised(&v.semantic.name);
             if !builtin && !written.contains(&name) {
