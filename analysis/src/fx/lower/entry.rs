@@ -100,6 +100,10 @@ struct Slot {
     fx_ty: Type,
     /// The place in the wrapper (`a0`, `a1.field`, `r`).
     place: String,
+    /// The semantic, as numbered on for an array's element or a matrix's row, and where the
+    /// value is declared.
+    semantic: String,
+    range: TextRange,
 }
 
 /// A semantic's name and index, as ReShade reads them: the digits that end it are the index
@@ -365,6 +369,8 @@ impl Emitter<'_> {
                 ty: stage_ty,
                 fx_ty: v.ty,
                 place: v.place,
+                semantic: v.semantic.name,
+                range: v.range,
             });
         }
         Ok(())
@@ -423,6 +429,7 @@ impl Emitter<'_> {
                 self.slots(ty, semantic, place, request, false, p.range, &mut outputs)?;
             }
         }
+        distinct_locations(&inputs)?;
         let call = format!("{name}({})", args.join(", "));
         let call_line = if ret == Type::Void {
             format!("{call};")
@@ -438,6 +445,7 @@ impl Emitter<'_> {
             )?;
             format!("let fx_r = {call};")
         };
+        distinct_locations(&outputs)?;
         self.wrapper(request, &inputs, &outputs, &locals, &call_line, range)
     }
 
@@ -554,4 +562,32 @@ impl Emitter<'_> {
         let wt = self.wgsl(&o.ty, range)?;
         Ok(format!("{wt}({value}, {pad})"))
     }
+}
+
+/// Refuses two stage inputs (or outputs) at one location: an array or matrix varying takes a
+/// semantic per element or row (`float3x2 m : TEXCOORD1` takes `TEXCOORD1` to `TEXCOORD3`), so
+/// another value declared at one of those overlaps it. ReShade's compiler accepts the overlap
+/// and its module has two variables at one location, which no API defines; WebGPU refuses it.
+fn distinct_locations(slots: &[Slot]) -> Result<()> {
+    let mut seen: Vec<&str> = Vec::new();
+    for slot in slots {
+        let Some(location) = slot.attribute.strip_prefix("@location(") else {
+            continue;
+        };
+        let location = location.split(')').next().unwrap_or_default();
+        if seen.contains(&location) {
+            return unsupported(
+                slot.range,
+                format!(
+                    "'{}' : taken twice (an array or matrix varying takes one semantic per \
+                     element or row, so one declared before takes it too); ReShade's compiler \
+                     accepts it, but D3D refuses overlapping semantics and Vulkan leaves them \
+                     undefined",
+                    slot.semantic
+                ),
+            );
+        }
+        seen.push(location);
+    }
+    Ok(())
 }
