@@ -317,9 +317,12 @@ fn resolve_srgb_reads(
             diagnostics.push(d);
             continue;
         }
+        // A texture of a semantic takes any sampler: ReShade's runtime binds a semantic's one
+        // view for both modes where it has no sRGB view (`update_texture_bindings`: depth, and
+        // the empty texture of a semantic nothing provides), so only COLOR decodes.
         let has_srgb_view = match &texture.kind {
             TextureKind::Owned { format, .. } => *format == TextureFormat::RGBA8,
-            TextureKind::Semantic(semantic) => *semantic == TextureSemantic::Color,
+            TextureKind::Semantic(_) => true,
         };
         if !has_srgb_view {
             diagnostics.push(Diagnostic::error(
