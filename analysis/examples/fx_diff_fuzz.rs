@@ -1383,7 +1383,11 @@ impl Generator<'_> {
         let acc = place(self, &b, &mut parts.body);
         let x = self.expr(&Type::FLOAT);
         // `acc += x` converts to `acc`'s type: a negative float made a `uint` is undefined.
-        let x = if self.semantic { format!("abs({x})") } else { x };
+        let x = if self.semantic {
+            format!("abs({x})")
+        } else {
+            x
+        };
         parts.body.push(format!("    {out_name}({r}, {acc}, {x});"));
         // A function with the same name as a variable, or declared twice.
         if self.rng.below(12) == 0 && !self.semantic {
