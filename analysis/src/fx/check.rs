@@ -1164,7 +1164,14 @@ impl Checker {
         let open = cases
             .iter()
             .zip(&ends)
-            .find(|(case, _)| !case.body.last().is_some_and(terminates))
+            // A case that ends in a statement that failed to parse (the switch cut off at the
+            // end of the text, say) is no case ReShade gets to check: it stopped at the error.
+            .find(|(case, _)| {
+                !case
+                    .body
+                    .last()
+                    .is_some_and(|s| terminates(s) || matches!(s.kind, StmtKind::Error(_)))
+            })
             .map(|(_, &at)| at)
             .or(cases.is_empty().then_some(close));
         if let Some(at) = open {

@@ -270,7 +270,13 @@ impl Parser<'_> {
                 range: self.range_from(start),
             });
         }
-        self.expect("}")?;
+        if self.kind() == TokenKind::Eof {
+            // Left open at the end of the text, as a block: the error is reported and the
+            // cases read are kept (ReShade checks their statements as it reads them).
+            let _ = self.expect("}");
+        } else {
+            self.expect("}")?;
+        }
         Ok(StmtKind::Switch { selector, cases })
     }
 
