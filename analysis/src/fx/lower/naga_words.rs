@@ -42,7 +42,13 @@ pub(crate) fn entry_points_in_fx_words(
         "it uses an operation a {stage} shader cannot (a barrier or groupshared memory outside \
          a compute shader, a derivative or discard outside a pixel shader)"
     );
-    let rest = rest.replace("Uses operations forbidden at this stage", &forbidden);
+    let rest = rest
+        .replace("Uses operations forbidden at this stage", &forbidden)
+        .replace(
+            "Vertex shaders must return a `@builtin(position)` output value",
+            "it writes no SV_Position (ReShade's compiler accepts that, but no back end draws \
+             with it)",
+        );
     format!("'{fx}' as a {stage} shader {rest}")
 }
 

@@ -243,15 +243,19 @@ impl Parser<'_> {
             loop {
                 if self.at_keyword(Keyword::Case) {
                     self.bump();
-                    labels.push(Some(self.expression()?));
+                    // The label is checked as read, before its `:` (ReShade's undeclared name
+                    // comes first).
+                    let label = self.expression()?;
+                    let (label, _) = self.after(label, |p| p.expect(":"))?;
+                    labels.push(Some(label));
                 } else if self.at_keyword(Keyword::Default) {
                     defaults.push(self.peek().range);
                     self.bump();
                     labels.push(None);
+                    self.expect(":")?;
                 } else {
                     break;
                 }
-                self.expect(":")?;
             }
             // ReShade parses statements before the first label too (as a group no value
             // reaches): the checker holds them to the same rules.
