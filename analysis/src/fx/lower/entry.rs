@@ -262,36 +262,28 @@ impl Emitter<'_> {
         out: &mut Vec<Varying>,
     ) -> Result<()> {
         // An array varying (`float4 offsets[3] : TEXCOORD1`) takes one location per element,
-        // numbered on from its semantic's (TEXCOORD1, TEXCOORD2, TEXCOORD3), as in HLSL and
-        // ReShade: WGSL stage inputs and outputs are never arrays.
-        if let (Type::Array(element, Some(n)), Some(semantic)) = (ty, semantic) {
+        // and a matrix varying (`float3x3 tbn : TEXCOORD1`) one per row, numbered on from its
+        // semantic's (TEXCOORD1, TEXCOORD2, TEXCOORD3), as in HLSL and ReShade (whose module
+        // declares a matrix of the rows): WGSL stage inputs and outputs are never arrays.
+        let parts = match (ty, ty.numeric(), semantic) {
+            (Type::Array(element, Some(n)), _, Some(_)) => Some(((**element).clone(), *n)),
+            (_, Some((base, rows @ 2.., cols @ 2..)), Some(s))
+                if !s.name.to_ascii_uppercase().starts_with("SV_") =>
+            {
+                Some((Type::vector(base, cols), u32::from(rows)))
+            }
+            _ => None,
+        };
+        if let (Some((part, n)), Some(semantic)) = (parts, semantic) {
             let upper = semantic.name.to_ascii_uppercase();
             let (stem, index) = split_semantic(&upper);
-            for k in 0..*n {
+            for k in 0..n {
                 let each = Ident {
                     name: format!("{stem}{}", index.saturating_add(k)),
                     range: semantic.range,
                 };
                 let p = format!("{place}[{k}]");
-                self.flatten(element, (Some(&each), interpolation), p, range, out)?;
-            }
-            return Ok(());
-        }
-        // A matrix varying (`float3x3 tbn : TEXCOORD1`) takes one location per row, numbered on
-        // from its semantic's, as ReShade's module declares it (a SPIR-V matrix of the rows).
-        if let (Some((base, rows @ 2.., cols @ 2..)), Some(semantic)) = (ty.numeric(), semantic)
-            && !semantic.name.to_ascii_uppercase().starts_with("SV_")
-        {
-            let upper = semantic.name.to_ascii_uppercase();
-            let (stem, index) = split_semantic(&upper);
-            for r in 0..rows {
-                let each = Ident {
-                    name: format!("{stem}{}", index.saturating_add(u32::from(r))),
-                    range: semantic.range,
-                };
-                let row = Type::vector(base, cols);
-                let p = format!("{place}[{r}]");
-                self.flatten(&row, (Some(&each), interpolation), p, range, out)?;
+                self.flatten(&part, (Some(&each), interpolation), p, range, out)?;
             }
             return Ok(());
         }
@@ -569,12 +561,11 @@ impl Emitter<'_> {
 /// another value declared at one of those overlaps it. ReShade's compiler accepts the overlap
 /// and its module has two variables at one location, which no API defines; WebGPU refuses it.
 fn distinct_locations(slots: &[Slot]) -> Result<()> {
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen = Vec::new();
     for slot in slots {
-        let Some(location) = slot.attribute.strip_prefix("@location(") else {
+        let Some(location) = super::varyings::location_of(&slot.attribute) else {
             continue;
         };
-        let location = location.split(')').next().unwrap_or_default();
         if seen.contains(&location) {
             return unsupported(
                 slot.range,

@@ -69,7 +69,6 @@ impl SamplerArg {
 /// the WGSL to add to the float coordinate (the offset over level `LEVEL`'s size, which the
 /// caller replaces).
 enum TexelOffset {
-    None,
     Native(String),
     Shift(String),
 }
@@ -222,26 +221,23 @@ impl Emitter<'_> {
                 match self.offset_2d(offset, tex, "0")? {
                     TexelOffset::Native(o) => arg.sample(&uv, Some(&o)),
                     TexelOffset::Shift(shift) => arg.sample(&format!("({uv}{shift})"), None),
-                    TexelOffset::None => arg.sample(&uv, None),
                 }
             }
             ("tex2Dlod" | "tex2Dlodoffset", [c, rest @ ..]) if rest.len() <= 1 => {
                 let c = self.expr_as(c, &f4)?;
                 let level = arg.level(&format!("({c}).w"));
                 let offset = match rest {
-                    [o] => self.offset_2d(o, tex, &format!("u32(max({level}, 0.0))"))?,
-                    _ => TexelOffset::None,
+                    [o] => Some(self.offset_2d(o, tex, &format!("u32(max({level}, 0.0))"))?),
+                    _ => None,
                 };
                 match offset {
-                    TexelOffset::Native(o) => {
+                    Some(TexelOffset::Native(o)) => {
                         format!("textureSampleLevel({tex}, {samp}, ({c}).xy, {level}, {o})")
                     }
-                    TexelOffset::Shift(shift) => {
+                    Some(TexelOffset::Shift(shift)) => {
                         format!("textureSampleLevel({tex}, {samp}, ({c}).xy{shift}, {level})")
                     }
-                    TexelOffset::None => {
-                        format!("textureSampleLevel({tex}, {samp}, ({c}).xy, {level})")
-                    }
+                    None => format!("textureSampleLevel({tex}, {samp}, ({c}).xy, {level})"),
                 }
             }
             ("tex2Dgrad", [uv, dx, dy, rest @ ..]) if rest.len() <= 1 => {
@@ -251,7 +247,6 @@ impl Emitter<'_> {
                     match self.offset_2d(offset, tex, "0")? {
                         TexelOffset::Native(o) => native = format!(", {o}"),
                         TexelOffset::Shift(shift) => uv = format!("({uv}{shift})"),
-                        TexelOffset::None => {}
                     }
                 }
                 let dx = arg.gradient(self.expr_as(dx, &f2)?);
@@ -336,7 +331,7 @@ impl Emitter<'_> {
                 Some(TexelOffset::Shift(shift)) => {
                     format!("textureGather({component}, {tex}, {samp}, ({uv}{shift}))")
                 }
-                Some(TexelOffset::None) | None => {
+                None => {
                     format!("textureGather({component}, {tex}, {samp}, {uv})")
                 }
             })
@@ -400,9 +395,9 @@ impl Emitter<'_> {
         let lanes = if one_d { "x" } else { "xyz" };
         let (rest, offset) = self.texel_offset(form, rest, one_d, tex)?;
         let (shift, native) = match &offset {
-            TexelOffset::Shift(shift) => (shift.as_str(), None),
-            TexelOffset::Native(o) => ("", Some(o.as_str())),
-            TexelOffset::None => ("", None),
+            Some(TexelOffset::Shift(shift)) => (shift.as_str(), None),
+            Some(TexelOffset::Native(o)) => ("", Some(o.as_str())),
+            None => ("", None),
         };
         let tail = native.map_or(String::new(), |o| format!(", {o}"));
         let code = match (form, rest) {
@@ -476,17 +471,17 @@ impl Emitter<'_> {
         rest: &'a [Expr],
         one_d: bool,
         tex: &str,
-    ) -> Result<(&'a [Expr], TexelOffset)> {
+    ) -> Result<(&'a [Expr], Option<TexelOffset>)> {
         let plain = match form {
             "" | "lod" => 1,
             "grad" => 3,
-            _ => return Ok((rest, TexelOffset::None)),
+            _ => return Ok((rest, None)),
         };
         let [args @ .., offset] = rest else {
-            return Ok((rest, TexelOffset::None));
+            return Ok((rest, None));
         };
         if args.len() != plain {
-            return Ok((rest, TexelOffset::None));
+            return Ok((rest, None));
         }
         let n = match (one_d, form) {
             (true, _) => 1,
@@ -497,10 +492,8 @@ impl Emitter<'_> {
             // A 1D texture is 2D and a 3D `lod`/`grad` offset has no `z`: the rest are 0.
             let dims = if one_d { 2 } else { 3 };
             o.resize(dims, "0i".to_string());
-            return Ok((
-                args,
-                TexelOffset::Native(format!("vec{dims}i({})", o.join(", "))),
-            ));
+            let native = TexelOffset::Native(format!("vec{dims}i({})", o.join(", ")));
+            return Ok((args, Some(native)));
         }
         let shift = if one_d {
             let o = self.expr_as(offset, &Type::INT)?;
@@ -511,7 +504,10 @@ impl Emitter<'_> {
             format!(" + vec3f({o3}) / vec3f(textureDimensions({tex}, LEVEL))")
         };
         let level = if form == "lod" { "LEVEL" } else { "0u" };
-        Ok((args, TexelOffset::Shift(shift.replace("LEVEL", level))))
+        Ok((
+            args,
+            Some(TexelOffset::Shift(shift.replace("LEVEL", level))),
+        ))
     }
 
     /// `tex1Dstore`/`tex2Dstore`/`tex3Dstore(storage, coord, value)` on a storage of `dims`

@@ -135,7 +135,7 @@ impl Emitter<'_> {
 }
 
 /// The `n` of an attribute `@location(n)...`.
-fn location_of(attribute: &str) -> Option<u32> {
+pub(super) fn location_of(attribute: &str) -> Option<u32> {
     let rest = attribute.strip_prefix("@location(")?;
     rest.split(')').next()?.parse().ok()
 }

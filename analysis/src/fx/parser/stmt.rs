@@ -14,18 +14,21 @@ impl Parser<'_> {
     fn block_inner(&mut self) -> PResult<Block> {
         let start = self.expect("{")?.range.start;
         let statements = self.statements_until_close();
-        if self.kind() == TokenKind::Eof {
-            // Left open at the end of the text: the error is reported, and what was read is
-            // kept, for ReShade checks statements as it reads them (`unreachable code` before
-            // the end).
-            let _ = self.expect("}");
-        } else {
-            self.expect("}")?;
-        }
+        self.close_or_end()?;
         Ok(Block {
             statements,
             range: self.range_from(start),
         })
+    }
+
+    /// The `}` closing a block or a switch. One left open at the end of the text is reported
+    /// and what was read is kept, for ReShade checks statements as it reads them (an
+    /// undeclared name, `unreachable code`, before the end).
+    fn close_or_end(&mut self) -> PResult<()> {
+        match self.expect("}") {
+            Err(_) if self.kind() == TokenKind::Eof => Ok(()),
+            done => done.map(drop),
+        }
     }
 
     /// Statements up to a `}` (not consumed), recovering from each broken one.
@@ -274,13 +277,7 @@ impl Parser<'_> {
                 range: self.range_from(start),
             });
         }
-        if self.kind() == TokenKind::Eof {
-            // Left open at the end of the text, as a block: the error is reported and the
-            // cases read are kept (ReShade checks their statements as it reads them).
-            let _ = self.expect("}");
-        } else {
-            self.expect("}")?;
-        }
+        self.close_or_end()?;
         Ok(StmtKind::Switch { selector, cases })
     }
 
@@ -307,27 +304,19 @@ impl Parser<'_> {
             ) => true,
             TokenKind::Type(_) => true,
             TokenKind::Ident | TokenKind::Punct("::") => {
-                let mut n = usize::from(self.at("::"));
-                loop {
-                    if self.peek_at(n).kind != TokenKind::Ident {
-                        return false;
-                    }
-                    if self.at_n(n + 1, "::") {
-                        n += 2;
-                        continue;
-                    }
-                    // A struct's name is a type (ReShade tries the type first): before
-                    // anything but a name, a declaration missing its name, not an
-                    // expression. A variable may take a struct's name, and ReShade looks it up
-                    // by scope, so a name also declared as a variable is a type only before a
-                    // type word.
-                    let name = self.text_of(self.peek_at(n).range);
-                    let next = self.peek_at(n + 1).kind;
-                    return next == TokenKind::Ident
-                        || (self.struct_names.contains(name)
-                            && (matches!(next, TokenKind::Type(_))
-                                || !self.variable_names.contains(name)));
-                }
+                let Some(n) = self.path_last() else {
+                    return false;
+                };
+                // A struct's name is a type (ReShade tries the type first): before anything
+                // but a name, a declaration missing its name, not an expression. A variable may
+                // take a struct's name, and ReShade looks it up by scope, so a name also
+                // declared as a variable is a type only before a type word.
+                let name = self.text_of(self.peek_at(n).range);
+                let next = self.peek_at(n + 1).kind;
+                next == TokenKind::Ident
+                    || (self.struct_names.contains(name)
+                        && (matches!(next, TokenKind::Type(_))
+                            || !self.variable_names.contains(name)))
             }
             _ => false,
         }

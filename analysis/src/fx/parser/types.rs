@@ -9,14 +9,25 @@ impl Parser<'_> {
     /// Whether the name (or `::` path) here ends in the name of a struct declared so far: what
     /// ReShade's `accept_type_class` takes as a type where a name may also be one.
     pub(super) fn at_struct_name(&self) -> bool {
+        self.path_last().is_some_and(|n| {
+            self.struct_names
+                .contains(self.text_of(self.peek_at(n).range))
+        })
+    }
+
+    /// How far ahead the last name of the name or `::` path here is (`None` when a part of it
+    /// is no name).
+    pub(super) fn path_last(&self) -> Option<usize> {
         let mut n = usize::from(self.at("::"));
-        while self.peek_at(n).kind == TokenKind::Ident && self.at_n(n + 1, "::") {
+        loop {
+            if self.peek_at(n).kind != TokenKind::Ident {
+                return None;
+            }
+            if !self.at_n(n + 1, "::") {
+                return Some(n);
+            }
             n += 2;
         }
-        self.peek_at(n).kind == TokenKind::Ident
-            && self
-                .struct_names
-                .contains(self.text_of(self.peek_at(n).range))
     }
 
     pub(super) fn type_ref(&mut self) -> PResult<TypeRef> {
