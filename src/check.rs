@@ -170,6 +170,8 @@ pub fn run(args: CheckArgs) -> i32 {
     let search = args.search.paths();
     let options = Options {
         back_buffer,
+        // One effect checked, then the process exits: its trees need not be freed.
+        exit_after: files.len() == 1,
         ..effect_options(&args, &search, target.as_ref())
     };
     let wgsl_target = target.unwrap_or_else(Target::native);
@@ -200,6 +202,10 @@ pub fn run(args: CheckArgs) -> i32 {
                 ..options.clone()
             };
             let output = analysis::compile(path, text, &FsLoader, &options);
+            if options.exit_after {
+                // The effect (naga's module among it) is not needed past its diagnostics.
+                std::mem::forget(output.effect);
+            }
             (output.sources, output.diagnostics)
         }
         FileKind::Wgsl => {

@@ -225,6 +225,10 @@ pub(crate) fn compile_fx(
         options,
         &mut diagnostics,
     );
+    if options.exit_after {
+        std::mem::forget(parsed.module);
+        std::mem::forget(parsed.facts);
+    }
     FrontEndOutput {
         sources: parsed.sources,
         effect,
