@@ -633,13 +633,13 @@ fn operands_before_a_side_effect_are_pinned_only_when_computed() {
     let lets: Vec<&String> = lines.iter().filter(|l| l.starts_with("let fx_t")).collect();
     let has = |needle: &str| lines.iter().any(|l| l.contains(needle));
     assert!(
-        has("var plain: i32 = (((n * 2i) + k) - ((n + k) * 3i));"),
+        has("var plain: i32 = ((n * 2i) + k) - ((n + k) * 3i);"),
         "{text}"
     );
-    assert!(has("var late: i32 = (n + fx_t"), "{text}");
-    assert!(has(": i32 = (n * 2i);"), "{text}");
-    assert!(has(": bool = (k > 2i);"), "{text}");
-    assert!(has(": i32 = (n + 1i);"), "{text}");
+    assert!(has("var late: i32 = n + fx_t"), "{text}");
+    assert!(has(": i32 = n * 2i;"), "{text}");
+    assert!(has(": bool = k > 2i;"), "{text}");
+    assert!(has(": i32 = n + 1i;"), "{text}");
     // The three pins and the four assignments' values; nothing else.
     assert_eq!(lets.len(), 7, "{text}");
 }
@@ -673,13 +673,11 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
         .expect("a let names its temporary");
     assert_eq!(
         lines[call + 1],
-        format!("var a: f32 = (G + {temp});"),
+        format!("var a: f32 = G + {temp};"),
         "{text}"
     );
     assert!(
-        lines
-            .iter()
-            .any(|l| l == "var b: f32 = (G + Twice((uv).x));"),
+        lines.iter().any(|l| l == "var b: f32 = G + Twice(uv.x);"),
         "{text}"
     );
 }
@@ -946,7 +944,7 @@ fn built_in_calls_of_constants_are_computed_at_run_time() {
         "saturate(fx_runtime_f32(0.0f))",
         "exp2(f32(fx_runtime_i32(200i)))",
         // Not all constant: left as it was.
-        "pow((uv).x, 2.0f)",
+        "pow(uv.x, 2.0f)",
     ] {
         assert!(body.contains(call), "{call} in:\n{body}");
     }
@@ -1114,7 +1112,7 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     let out = compile(&text);
     assert!(out.effect.is_some(), "{}", out.render_diagnostics());
     // `--float2(a)` decrements `a`; `(float2)v = a` writes `v.xy`.
-    for expected in ["a -= 1.0f;", "(v).x = ", "(v).y = "] {
+    for expected in ["a -= 1.0f;", "v.x = ", "v.y = "] {
         assert!(wgsl.contains(expected), "{expected} not in:\n{wgsl}");
     }
 }

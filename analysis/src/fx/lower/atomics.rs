@@ -144,6 +144,7 @@ impl Emitter<'_> {
             return Ok(());
         }
         let lhs = self.lvalue(target)?;
+        let value = super::parens::bare(value);
         self.line(range, &[lhs.as_str(), " = ", value, ";"].concat());
         Ok(())
     }

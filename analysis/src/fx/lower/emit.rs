@@ -829,7 +829,7 @@ impl<'m> Emitter<'m> {
                     let ret = self.ret.clone();
                     let code = self.expr_as(v, &ret)?;
                     let code = self.trace_return(s.range, &ret, code)?;
-                    self.line_of(s.range, &["return ", &code, ";"]);
+                    self.line_of(s.range, &["return ", super::parens::bare(&code), ";"]);
                 }
                 None => self.line(s.range, "return;"),
             },
@@ -869,6 +869,7 @@ impl<'m> Emitter<'m> {
                 .as_ref()
                 .map(|init| self.init(init, &ty))
                 .transpose()?;
+            let init = init.as_deref().map(super::parens::bare);
             // A local declared ahead (`hoist`) is assigned where it is declared.
             let hoisted = self.hoisted.contains(&d.name.range);
             let parts: &[&str] = match &init {

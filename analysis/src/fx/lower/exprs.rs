@@ -11,6 +11,7 @@ use super::emit::{Emitter, ParamKind};
 use super::items::Global;
 use super::matrices::is_row_array;
 use super::names::{self, float_literal, numeric, scalar};
+use super::parens::{is_primary, postfixed};
 use super::{Result, unsupported};
 
 const LANES: [&str; 4] = ["x", "y", "z", "w"];
@@ -169,15 +170,16 @@ impl<'m> Emitter<'m> {
             (_, 1, _, 1) if tr > fr => {
                 let last = usize::from(fr - 1);
                 let lanes: String = (0..usize::from(tr)).map(|i| LANES[i.min(last)]).collect();
-                Ok([&target, "((", &code, ").", &lanes, ")"].concat())
+                let widened = postfixed(&code, &[".", &lanes].concat());
+                Ok([&target, "(", &widened, ")"].concat())
             }
             (_, 1, _, 1) if tr <= fr => {
                 let truncated = if tr == fr {
                     code
                 } else if tr == 1 {
-                    ["(", &code, ").x"].concat()
+                    postfixed(&code, ".x")
                 } else {
-                    format!("({code}).{}", LANES[..usize::from(tr)].concat())
+                    postfixed(&code, &[".", &LANES[..usize::from(tr)].concat()].concat())
                 };
                 if fb == tb {
                     Ok(truncated)
@@ -198,7 +200,7 @@ impl<'m> Emitter<'m> {
                     })
                     .copied()
                     .collect();
-                let widened = format!("({code}).{lanes}");
+                let widened = postfixed(&code, &[".", &lanes].concat());
                 if fb == tb {
                     Ok(widened)
                 } else {
@@ -210,7 +212,7 @@ impl<'m> Emitter<'m> {
                 // row-major order (HLSL's flattening), as ReShade's `(float3)m` gives them.
                 let parts: Vec<String> = (0..tr)
                     .map(|k| {
-                        let cell = format!("({code})[{}][{}]", k / fc, k % fc);
+                        let cell = postfixed(&code, &format!("[{}][{}]", k / fc, k % fc));
                         if fb == tb {
                             cell
                         } else {
@@ -231,7 +233,7 @@ impl<'m> Emitter<'m> {
             (_, 2.., _, 2..) if tr <= fr && tc <= fc && fb == tb => {
                 let rows: Vec<String> = (0..tr)
                     .map(|r| {
-                        let row = format!("({code})[{r}]");
+                        let row = postfixed(&code, &format!("[{r}]"));
                         if tc == fc {
                             row
                         } else {
@@ -525,7 +527,8 @@ impl<'m> Emitter<'m> {
             return unsupported(target.range, "assignment to this swizzle not supported");
         }
         let b = self.lvalue(base)?;
-        Ok(Some((format!("({b})"), parts)))
+        let base = if is_primary(&b) { b } else { format!("({b})") };
+        Ok(Some((base, parts)))
     }
 
     fn unary(&mut self, op: UnaryOp, operand: &Expr, e: &Expr) -> Result<String> {
@@ -765,13 +768,13 @@ impl<'m> Emitter<'m> {
             }
             Some((_, _, 1)) => {
                 let lanes: String = member.name.chars().map(lane).collect();
-                Ok(["(", &b, ").", &lanes].concat())
+                Ok(postfixed(&b, &[".", &lanes].concat()))
             }
             Some((base_ty, ..)) => {
                 let cells = matrix_cells(&member.name);
                 let parts: Vec<String> = cells
                     .iter()
-                    .map(|(r, c)| format!("({b})[{r}][{c}]"))
+                    .map(|(r, c)| postfixed(&b, &format!("[{r}][{c}]")))
                     .collect();
                 match parts.len() {
                     0 => unsupported(range, "matrix swizzle not understood"),

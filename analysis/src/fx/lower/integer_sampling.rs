@@ -17,6 +17,7 @@ use super::super::ast::*;
 use super::super::lexer::Base;
 use super::super::types::Type;
 use super::emit::Emitter;
+use super::parens::postfixed;
 use super::{Result, unsupported};
 use crate::model::{AddressMode, ScalarKind, TextureKind};
 
@@ -57,7 +58,11 @@ impl Emitter<'_> {
             ("lod", [c, offset @ ..]) if offset.len() <= 1 => {
                 let c = self.expr_as(c, &Type::vector(Base::Float, 4))?;
                 let lanes = LANES[..usize::from(n)].concat();
-                (format!("({c}).{lanes}"), format!("({c}).w"), offset)
+                (
+                    postfixed(&c, &[".", &lanes].concat()),
+                    postfixed(&c, ".w"),
+                    offset,
+                )
             }
             ("grad", [c, dx, dy, offset @ ..]) if offset.len() <= 1 => {
                 let c = self.expr_as(c, &float_n)?;

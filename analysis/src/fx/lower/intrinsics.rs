@@ -8,6 +8,7 @@ use super::super::lexer::Base;
 use super::super::types::Type;
 use super::emit::Emitter;
 use super::names::call_text;
+use super::parens::postfixed;
 use super::{Result, unsupported};
 
 /// Component-wise intrinsics with their WGSL names: arguments convert to the result type.
@@ -229,7 +230,7 @@ fn per_lane(x: &str, n: u32, elem: &str, f: impl Fn(String) -> String) -> String
     }
     let lanes: Vec<String> = ["x", "y", "z", "w"][..n as usize]
         .iter()
-        .map(|l| f(format!("({x}).{l}")))
+        .map(|l| f(postfixed(&x, &format!(".{l}"))))
         .collect();
     format!("vec{n}<{elem}>({})", lanes.join(", "))
 }

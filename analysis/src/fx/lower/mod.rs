@@ -40,6 +40,7 @@ mod names;
 pub(crate) use names::fx_name;
 mod order;
 mod param_writes;
+mod parens;
 mod passes;
 mod texture_params;
 mod textures;

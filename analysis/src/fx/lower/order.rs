@@ -81,6 +81,7 @@ impl Emitter<'_> {
         }
         let t = self.temp();
         let wt = self.wgsl(ty, range)?;
+        let code = super::parens::bare(&code);
         self.line(range, &format!("let {t}: {wt} = {code};"));
         Ok(t)
     }

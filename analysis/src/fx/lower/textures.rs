@@ -14,6 +14,7 @@ use super::super::lexer::Base;
 use super::super::types::Type;
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
+use super::parens::postfixed;
 use super::{Result, unsupported};
 use crate::model::TextureKind;
 
@@ -225,7 +226,7 @@ impl Emitter<'_> {
             }
             ("tex2Dlod" | "tex2Dlodoffset", [c, rest @ ..]) if rest.len() <= 1 => {
                 let c = self.expr_as(c, &f4)?;
-                let level = arg.level(&format!("({c}).w"));
+                let level = arg.level(&postfixed(&c, ".w"));
                 let offset = match rest {
                     [o] => Some(self.offset_2d(o, tex, &format!("u32(max({level}, 0.0))"))?),
                     _ => None,
@@ -255,7 +256,7 @@ impl Emitter<'_> {
             }
             ("tex2Dbias", [c]) => {
                 let c = self.expr_as(c, &f4)?;
-                let bias = arg.level(&format!("({c}).w"));
+                let bias = arg.level(&postfixed(&c, ".w"));
                 format!("textureSampleBias({tex}, {samp}, ({c}).xy, {bias})")
             }
             ("tex2Dfetch", [c]) | ("tex2Dfetch", [c, _]) => {
@@ -264,7 +265,7 @@ impl Emitter<'_> {
                     [l] => self.expr_as(l, &Type::INT)?,
                     _ if ct.components() == 4 => {
                         let c4 = self.expr_as(c, &Type::vector(Base::Int, 4))?;
-                        format!("({c4}).w")
+                        postfixed(&c4, ".w")
                     }
                     _ => "0i".to_string(),
                 };
@@ -407,7 +408,7 @@ impl Emitter<'_> {
             ),
             ("lod", [c]) => {
                 let c = self.expr_as(c, &f4)?;
-                let level = arg.level(&format!("({c}).w"));
+                let level = arg.level(&postfixed(&c, ".w"));
                 let shift = shift.replace("LEVEL", &format!("u32(max({level}, 0.0))"));
                 let uv = at(format!("(({c}).{lanes}{shift})"), false);
                 format!("textureSampleLevel({tex}, {samp}, {uv}, {level}{tail})")
@@ -428,7 +429,10 @@ impl Emitter<'_> {
                 let (coord, level) = if ct.components() == u32::from(n) + 1 {
                     let c4 = self.expr_as(c, &Type::vector(Base::Int, n + 1))?;
                     let last = ["x", "y", "z", "w"][usize::from(n)];
-                    (format!("({c4}).{lanes}"), format!("({c4}).{last}"))
+                    (
+                        postfixed(&c4, &[".", &lanes].concat()),
+                        postfixed(&c4, &[".", last].concat()),
+                    )
                 } else {
                     let level = match lod {
                         [l] => self.expr_as(l, &Type::INT)?,
