@@ -365,8 +365,8 @@ fn item_names(out: &FxParse) -> Vec<String> {
         .items
         .iter()
         .filter_map(|item| match item {
-            Item::Variables(v) => Some(v.declarators[0].name.name.clone()),
-            Item::Function(f) => Some(f.name.name.clone()),
+            Item::Variables(v) => Some(v.declarators[0].name.name.to_string()),
+            Item::Function(f) => Some(f.name.name.to_string()),
             Item::Namespace(n) => Some(format!("namespace {}", n.name.name)),
             _ => None,
         })

@@ -33,7 +33,8 @@ impl TextRange {
 /// A name as written, with its range.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ident {
-    pub name: String,
+    /// Held inline up to 23 bytes (nearly every name), so reading a name allocates nothing.
+    pub name: smol_str::SmolStr,
     pub range: TextRange,
 }
 

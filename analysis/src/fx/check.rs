@@ -183,7 +183,7 @@ pub(super) struct Checker {
     /// The namespace being checked, outermost first.
     pub namespace: Vec<String>,
     /// Block scopes of the function being checked, innermost last.
-    pub locals: Vec<HashMap<String, Var>>,
+    pub locals: Vec<HashMap<smol_str::SmolStr, Var>>,
     pub loops: usize,
     pub switches: usize,
     pub return_type: Option<Type>,
@@ -300,7 +300,11 @@ impl Checker {
         if let [only] = path.segments.as_slice()
             && !path.absolute
         {
-            let local = self.locals.iter().rev().find_map(|s| s.get(&only.name));
+            let local = self
+                .locals
+                .iter()
+                .rev()
+                .find_map(|s| s.get(only.name.as_str()));
             if let Some(var) = local {
                 return Some(var.clone());
             }
@@ -312,7 +316,10 @@ impl Checker {
     pub(super) fn global_name(&self, path: &Path) -> Option<String> {
         if let [only] = path.segments.as_slice()
             && !path.absolute
-            && self.locals.iter().any(|s| s.contains_key(&only.name))
+            && self
+                .locals
+                .iter()
+                .any(|s| s.contains_key(only.name.as_str()))
         {
             return None;
         }
@@ -569,7 +576,7 @@ impl Checker {
         for item in items {
             match item {
                 Item::Namespace(n) => {
-                    self.namespace.push(n.name.name.clone());
+                    self.namespace.push(n.name.name.to_string());
                     self.items(&n.items);
                     self.namespace.pop();
                 }
@@ -652,7 +659,7 @@ impl Checker {
             // ReShade takes a member name twice (`s.x` reads the first).
             for d in &field.declarators {
                 let ty = self.with_array(ty.clone(), &d.array, true);
-                fields.push((d.name.name.clone(), ty));
+                fields.push((d.name.name.to_string(), ty));
             }
         }
         let Some(name) = &s.name else {
@@ -672,7 +679,7 @@ impl Checker {
         self.facts.structs.push((qualified.clone(), fields.clone()));
         self.struct_names.insert(qualified, self.structs.len());
         self.structs.push(StructInfo {
-            name: name.name.clone(),
+            name: name.name.to_string(),
             fields,
             declared: name.range,
         });
@@ -761,7 +768,7 @@ impl Checker {
                     stage,
                     io,
                 });
-                self.function_ids.push(f.name.name.clone());
+                self.function_ids.push(f.name.name.to_string());
                 self.qualified_ids.push(qualified);
                 self.facts.functions.insert(f.name.range, id);
                 id
@@ -954,7 +961,7 @@ impl Checker {
             let ty = self.with_array(ty, &p.array, false);
             let read_only = p.qualifiers.iter().any(|q| q.qualifier == Qualifier::Const);
             self.facts.locals.insert(p.name.range, ty.clone());
-            if let Some(first) = scope.get(&p.name.name).map(|v: &Var| v.declared) {
+            if let Some(first) = scope.get(p.name.name.as_str()).map(|v: &Var| v.declared) {
                 let message = format!("'{}' : redefinition of a parameter", p.name.name);
                 self.redefinition(p.name.range, first, message);
                 continue;
@@ -1251,7 +1258,9 @@ impl Checker {
             let Some(scope) = scope else {
                 continue;
             };
-            let earlier = scope.get(&d.name.name).filter(|v| !v.is_named_constant());
+            let earlier = scope
+                .get(d.name.name.as_str())
+                .filter(|v| !v.is_named_constant());
             if let Some(first) = earlier.map(|v| v.declared) {
                 let message = format!("'{}' : redefinition", d.name.name);
                 self.redefinition(d.name.range, first, message);

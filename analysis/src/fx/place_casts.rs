@@ -241,7 +241,7 @@ fn place(e: &mut Expr, types: &HashMap<TextRange, Type>) {
                     kind: ExprKind::Member {
                         base: Box::new(operand),
                         member: Ident {
-                            name: swizzle.to_string(),
+                            name: swizzle.into(),
                             range,
                         },
                     },

@@ -44,7 +44,7 @@ impl Emitter<'_> {
                 .def
                 .params
                 .iter()
-                .map(|p| p.name.name.clone())
+                .map(|p| p.name.name.to_string())
                 .collect(),
             None => Vec::new(),
         };

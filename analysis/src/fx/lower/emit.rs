@@ -658,7 +658,7 @@ impl<'m> Emitter<'m> {
         };
         self.params.clear();
         if let Some(tracer) = &mut self.trace {
-            tracer.function = def.name.name.clone();
+            tracer.function = def.name.name.to_string();
         }
         let mut list = Vec::new();
         let mut copies = Vec::new();
@@ -697,7 +697,7 @@ impl<'m> Emitter<'m> {
                 ParamKind::Texture => {}
             }
             if *kind != ParamKind::Value {
-                self.params.insert(p.name.name.clone(), *kind);
+                self.params.insert(p.name.name.to_string(), *kind);
             }
         }
         let ret_text = match &ret {
@@ -879,10 +879,10 @@ impl<'m> Emitter<'m> {
                 None => &["var ", &name, ": ", &t, ";"],
             };
             self.line_of(d.range, parts);
-            self.params.remove(&d.name.name);
+            self.params.remove(d.name.name.as_str());
             if d.init.is_some() {
                 let kind = crate::debug::SiteKind::Declaration;
-                self.trace_put(kind, d.range, d.name.name.clone(), &ty, &name)?;
+                self.trace_put(kind, d.range, d.name.name.to_string(), &ty, &name)?;
             }
         }
         Ok(())

@@ -279,7 +279,7 @@ impl Emitter<'_> {
             let (stem, index) = split_semantic(&upper);
             for k in 0..n {
                 let each = Ident {
-                    name: format!("{stem}{}", index.saturating_add(k)),
+                    name: format!("{stem}{}", index.saturating_add(k)).into(),
                     range: semantic.range,
                 };
                 let p = format!("{place}[{k}]");
@@ -361,7 +361,7 @@ impl Emitter<'_> {
                 ty: stage_ty,
                 fx_ty: v.ty,
                 place: v.place,
-                semantic: v.semantic.name,
+                semantic: v.semantic.name.to_string(),
                 range: v.range,
             });
         }

@@ -299,7 +299,7 @@ pub(crate) fn annotations(list: &[Annotation], consts: &Consts) -> Result<Annota
             },
         };
         if out.get(&a.name.name).is_none() {
-            out.0.push((a.name.name.clone(), value));
+            out.0.push((a.name.name.to_string(), value));
         }
     }
     Ok(out)

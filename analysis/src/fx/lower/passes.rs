@@ -172,7 +172,7 @@ pub(crate) fn lower_techniques(
             }
         }
         out.push(Technique {
-            name: t.name.name.clone(),
+            name: t.name.name.to_string(),
             annotations,
             passes,
             span: locate(t.name.range),
@@ -250,7 +250,7 @@ fn pass_states(
     // Errors about the whole pass point at its `pass` keyword, where ReShade puts them.
     let keyword = TextRange::new(pass.range.start as usize, pass.range.start as usize + 4);
     let span = locate(keyword);
-    let mut states = PassStates::new(pass.name.as_ref().map(|n| n.name.clone()), span);
+    let mut states = PassStates::new(pass.name.as_ref().map(|n| n.name.to_string()), span);
     states.spelling = Spelling::ReshadeFx;
     let compute = pass.states.iter().any(|s| s.name.name == "ComputeShader");
     for s in &pass.states {

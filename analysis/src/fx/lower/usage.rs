@@ -64,9 +64,12 @@ fn functions(
                 if emitted.contains(id) {
                     emitted_ranges.push(f.range);
                 } else {
-                    let name = facts.function_names.get(*id).unwrap_or(&f.name.name);
+                    let name = facts
+                        .function_names
+                        .get(*id)
+                        .map_or(f.name.name.as_str(), String::as_str);
                     out.unemitted_functions
-                        .push((name.clone(), locate(f.name.range)));
+                        .push((name.to_string(), locate(f.name.range)));
                 }
             }
             _ => {}

@@ -180,7 +180,7 @@ impl Parser<'_> {
                     let range = TextRange { start: at, end: at };
                     list.push(Property {
                         name: Ident {
-                            name: String::new(),
+                            name: smol_str::SmolStr::default(),
                             range,
                         },
                         value: Expr {
@@ -211,7 +211,7 @@ impl Parser<'_> {
             TokenKind::Type(_) | TokenKind::Ident => {
                 let t = self.bump();
                 Ident {
-                    name: self.text_of(t.range).to_string(),
+                    name: self.text_of(t.range).into(),
                     range: t.range,
                 }
             }
@@ -233,7 +233,7 @@ impl Parser<'_> {
         } else if self.at_value_name(pass_state) {
             let t = self.bump();
             let name = Ident {
-                name: self.text_of(t.range).to_string(),
+                name: self.text_of(t.range).into(),
                 range: t.range,
             };
             Expr {

@@ -310,7 +310,7 @@ impl Parser<'_> {
                 if !path
                     .segments
                     .last()
-                    .is_some_and(|s| self.struct_names.contains(&s.name)) =>
+                    .is_some_and(|s| self.struct_names.contains(s.name.as_str())) =>
             {
                 Some(Expr {
                     kind: ExprKind::Name(path.clone()),

@@ -127,12 +127,12 @@ pub(super) struct Parser<'t> {
     pub(super) depth: usize,
     pub(super) errors: Vec<ParseError>,
     /// Names of the structs declared so far: `(Name)x` is a cast only when `Name` is one.
-    pub(super) struct_names: HashSet<String>,
+    pub(super) struct_names: HashSet<smol_str::SmolStr>,
     /// Names declared as variables or parameters so far, anywhere: a struct's name that is
     /// also one may stand for the variable where a statement starts (ReShade looks it up by
     /// scope), so only a struct's name that never is starts a declaration there whatever
     /// follows it.
-    pub(super) variable_names: HashSet<String>,
+    pub(super) variable_names: HashSet<smol_str::SmolStr>,
     /// Whether a default parameter value was reported already (one error per file).
     reported_default_values: bool,
     /// What the construct being read has read whole so far when a syntax error ends it
@@ -331,7 +331,7 @@ impl Parser<'_> {
         if self.kind() == TokenKind::Ident {
             let t = self.bump();
             Ok(Ident {
-                name: self.text_of(t.range).to_string(),
+                name: self.text_of(t.range).into(),
                 range: t.range,
             })
         } else {

@@ -102,7 +102,7 @@ fn shader_state_role(mut name: Ident) -> Ident {
             b'C' => "ComputeShader",
             _ => return name,
         };
-        name.name = role.to_string();
+        name.name = role.into();
     }
     name
 }
