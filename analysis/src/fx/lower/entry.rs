@@ -194,6 +194,17 @@ fn attribute(
                  draws without vertex buffers, so nothing feeds it)"
             ),
         ),
+        // ReShade's Direct3D back ends reject it (a render target is SV_TARGETn, or COLORn in
+        // Direct3D 9); its Vulkan and OpenGL ones give it the next free varying location, so
+        // the value lands on whichever render target that number names, if any.
+        None if stage == naga::ShaderStage::Fragment && !input => unsupported(
+            range,
+            format!(
+                "'{semantic}' : a pixel shader output other than SV_TARGETn or COLORn; ReShade's \
+                 compiler accepts it, but its Direct3D back ends reject it and its Vulkan and \
+                 OpenGL ones write it to the render target of the next free varying location"
+            ),
+        ),
         None => unsupported(
             range,
             format!(
