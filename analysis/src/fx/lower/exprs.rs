@@ -292,7 +292,13 @@ impl<'m> Emitter<'m> {
             ExprKind::Literal(l) => Ok(match l {
                 Literal::Bool(b) => b.to_string(),
                 Literal::Int(v) if *v <= i32::MAX as u32 => v.to_string() + "i",
-                Literal::Int(v) => format!("bitcast<i32>({v}u)"),
+                // Past `i32::MAX` ReShade keeps the literal's low 32 bits as an `int`: written
+                // as that negative value, which a constant expression can hold (`bitcast` is no
+                // constant expression in naga, so a module-scope constant could not take it).
+                Literal::Int(v) => match *v as i32 {
+                    i32::MIN => "(-2147483647i - 1i)".to_string(),
+                    v => format!("({v}i)"),
+                },
                 Literal::Uint(v) => v.to_string() + "u",
                 Literal::Float(v) => float_literal(*v),
                 Literal::String(_) => return unsupported(e.range, "strings are not values"),
