@@ -1005,6 +1005,11 @@ impl<'m> Emitter<'m> {
         if super::texture_params::is_texture(self.ty(e)) {
             return self.texture_effects(e);
         }
+        // A sampler or storage whose value is dropped (`(sTex, uv)`, fuzzing seed 61): ReShade
+        // reads nothing, and an object is no WGSL value.
+        if matches!(self.ty(e), Type::Object { .. }) && matches!(e.kind, ExprKind::Name(_)) {
+            return Ok(());
+        }
         match &e.kind {
             ExprKind::Assign { op, target, value } => self.assign(*op, target, value, e.range),
             ExprKind::Postfix { op, operand } => {
