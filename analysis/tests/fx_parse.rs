@@ -449,6 +449,31 @@ uniform float4 Tint1;
 }
 
 #[test]
+fn a_line_end_beside_a_macro_argument_stops_token_pasting() {
+    // ReShade keeps a line end that starts or ends a macro argument in its text, so `##` beside
+    // it pastes nothing, also in a call the argument is passed on to (conformance cases
+    // `preprocessor/paste_argument_*`; ReShade numbers the nested case's lines past the end).
+    let pasted = |call: &str| {
+        let src = format!(
+            "#define Q(a) V##a\n#define P(a) Q(a)\n#define R(a) a##1\nstatic const float V1 = 1.0;\n\
+             float f() {{ return {call}; }}\n"
+        );
+        let out = run(&[("a.fx", &src)], &Options::default());
+        analysis::render::short(&out.sources, &out.diagnostics)
+    };
+    for call in ["Q(1)", "P(1)", "R(V)", "Q(  1  )", "P(\t1 )"] {
+        assert_eq!(pasted(call), "", "{call}");
+    }
+    for call in ["Q(\n1)", "P(\n1)", "R(V\n)", "P(\n  1)"] {
+        assert!(
+            pasted(call).contains("SyntaxError"),
+            "{call}: {}",
+            pasted(call)
+        );
+    }
+}
+
+#[test]
 fn builtin_headers_give_the_reshade_api_and_an_effects_own_header_wins() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let effect = "\

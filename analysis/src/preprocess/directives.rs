@@ -384,6 +384,8 @@ impl Preprocessor<'_> {
             span: t.span,
             exact: false,
             space: t.space,
+            line_before: false,
+            line_after: false,
             hide: t.hide.clone(),
         })
     }
@@ -655,6 +657,8 @@ impl Preprocessor<'_> {
                     span: join_spans(t.span, args[next - 1].span),
                     exact: false,
                     space: t.space,
+                    line_before: false,
+                    line_after: false,
                     hide: HideSet::default(),
                 });
                 i = next;
@@ -676,6 +680,8 @@ impl Preprocessor<'_> {
                             span: join_spans(t.span, args[next - 1].span),
                             exact: false,
                             space: t.space,
+                            line_before: false,
+                            line_after: false,
                             hide: HideSet::default(),
                         });
                     }

@@ -282,9 +282,12 @@ impl Preprocessor<'_> {
                 };
                 let origin = join_spans(t.span, close.span);
                 let reshade = self.dialect == Dialect::ReshadeFx;
-                if reshade && depth == 0 {
+                if reshade {
                     bounds.push(close.clone());
-                    self.number_call_lines(&m, t, &bounds, &args);
+                    if depth == 0 {
+                        self.number_call_lines(&m, t, &bounds, &args);
+                    }
+                    self.mark_line_ends(&bounds, &mut args);
                 }
                 // ReShade counts no argument where `)` follows `(` or a `,` directly (`F()`,
                 // `F(a,)`); C counts `F()` as one empty argument of a one-parameter macro.
@@ -371,6 +374,9 @@ impl Preprocessor<'_> {
 
     /// The body of `m` with its parameters replaced, `#` and `##` applied, mapped to `origin` and
     /// hidden from the macros in `hide`.
+    /// `m`'s body with `args` in place of its parameters. A `##` beside an argument that starts
+    /// or ends with a line end ([`Tok::line_before`]) pastes nothing: ReShade finds the line
+    /// end there (`P(\ny)` with `PS_##a` leaves `PS_` and `y` on two lines).
     pub(super) fn substitute(
         &mut self,
         m: &Macro,
@@ -410,6 +416,16 @@ impl Preprocessor<'_> {
                 let mut rhs = rhs.into_iter();
                 if let Some(first) = rhs.next() {
                     match out.pop().filter(|_| !placemarker) {
+                        // The line end stays between them.
+                        Some(lhs) if lhs.line_after || first.line_before => {
+                            out.extend([
+                                lhs,
+                                Tok {
+                                    space: true,
+                                    ..first
+                                },
+                            ]);
+                        }
                         Some(lhs) => {
                             let pasted = self.paste(lhs, first, origin);
                             out.extend(pasted);
@@ -454,6 +470,39 @@ impl Preprocessor<'_> {
         out
     }
 
+    /// Marks the first token of each argument of a call written in one file when a line end
+    /// lies between it and the `(` or `,` before it, and the last when one lies between it and
+    /// the `,` or `)` after it ([`Tok::line_before`]). ReShade's argument text keeps such a line
+    /// end: it skips one blank before an argument and trims one after it, never a line end
+    /// (`evaluate_identifier_as_macro`).
+    fn mark_line_ends(&self, bounds: &[Tok], args: &mut [Vec<Tok>]) {
+        let line_end_between = |a: &Tok, b: &Tok| {
+            a.exact
+                && b.exact
+                && a.span.file == b.span.file
+                && self
+                    .sources
+                    .get(a.span.file)
+                    .text
+                    .get(a.span.end as usize..b.span.start as usize)
+                    .is_some_and(|gap| gap_blanks(gap).1)
+        };
+        for (arg, pair) in args.iter_mut().zip(bounds.windows(2)) {
+            let before = arg
+                .first()
+                .is_some_and(|first| line_end_between(&pair[0], first));
+            let after = arg
+                .last()
+                .is_some_and(|last| line_end_between(last, &pair[1]));
+            if let Some(first) = arg.first_mut() {
+                first.line_before |= before;
+            }
+            if let Some(last) = arg.last_mut() {
+                last.line_after |= after;
+            }
+        }
+    }
+
     pub(super) fn paste(&mut self, lhs: Tok, rhs: Tok, origin: Span) -> Vec<Tok> {
         let text = format!("{}{}", lhs.text, rhs.text);
         let mut lexer = Lexer::new(&text, 0, text.len());
@@ -467,6 +516,8 @@ impl Preprocessor<'_> {
                 span: origin,
                 exact: false,
                 space: lhs.space,
+                line_before: lhs.line_before,
+                line_after: rhs.line_after,
                 hide: lhs.hide,
             }],
             // ReShade pastes text: `Tint##id##.rgb` leaves `Tint1` and `.` side by side.
@@ -526,6 +577,8 @@ pub(super) fn stringize(arg: &[Tok], space: bool, origin: Span) -> Tok {
         span: origin,
         exact: false,
         space,
+        line_before: false,
+        line_after: false,
         hide: HideSet::default(),
     }
 }

@@ -337,6 +337,12 @@ pub(super) struct Tok {
     /// `text` is the source text at `span`, so the output can map byte for byte.
     pub(super) exact: bool,
     pub(super) space: bool,
+    /// A line end comes right before it, or right after it, inside a macro call's argument
+    /// (`P(\n y)`, `P(y\n)`). ReShade keeps such a line end in the argument's text, so a `##`
+    /// beside the argument finds the line end and pastes nothing; it travels with the token into
+    /// the calls the argument is passed on to.
+    pub(super) line_before: bool,
+    pub(super) line_after: bool,
     pub(super) hide: HideSet,
 }
 
@@ -348,6 +354,8 @@ impl Tok {
             span: Span::new(file, raw.start, raw.end),
             exact: true,
             space: raw.space,
+            line_before: false,
+            line_after: false,
             hide: HideSet::default(),
         }
     }
