@@ -129,7 +129,8 @@ diagnostic_codes! {
     IndexOutOfBounds,
     /// An index that is not an integer.
     NonIntegerIndex,
-    /// A constant division or remainder by zero.
+    /// A constant division or remainder by zero, or of the smallest `int` by -1 (whose
+    /// quotient no `int` holds).
     ConstDivideByZero,
     /// A constant shift by at least the operand's bit width.
     ShiftOutOfRange,

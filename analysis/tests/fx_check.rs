@@ -624,3 +624,33 @@ technique X { pass { VertexShader = VS; PixelShader = PS; } }
         ]
     );
 }
+
+#[test]
+fn the_one_int_quotient_no_int_holds_is_an_error_of_constants_only() {
+    // ReShade's compiler folds `-2147483648 / -1` (and `%`) with the machine's division, which
+    // faults: its process stops (exit 136 here), so no runtime compiles the effect. Of a
+    // variable it is computed at run time, and `uint`s never overflow.
+    let src = "\
+static const int M = -2147483648;
+float4 PS(float2 uv : TEXCOORD) : SV_Target
+{
+    int a = -2147483648 / -1;
+    int b = M % -1;
+    int minus = -1;
+    int c = M / minus;
+    uint d = 0x80000000u / 0xFFFFFFFFu;
+    int e = M / 1;
+    return float4(a, b, c, d + e);
+}
+";
+    let quotient = "-2147483648 / -1 overflows an int: ReShade's compiler stops with a division \
+                    fault as it folds these constants";
+    let remainder = quotient.replace(" / ", " % ");
+    assert_eq!(
+        check(src),
+        [
+            format!("4:13-4:29 error[ConstDivideByZero] '/' : {quotient}"),
+            format!("5:13-5:19 error[ConstDivideByZero] '%' : {remainder}"),
+        ]
+    );
+}

@@ -178,6 +178,9 @@ impl Checker {
         } else {
             self.arithmetic(&a, &b, range)
         };
+        if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) {
+            self.int_division_overflow(op, lhs, rhs, &result, range);
+        }
         if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) && float_valued(&result) {
             // Reported, then typed as ReShade types it, so what it goes on to check is checked.
             let operand = if integral(&a) { rhs } else { lhs };
@@ -191,6 +194,31 @@ impl Checker {
             // As in ReShade, arithmetic and bit operations on bools compute in `int`.
             _ if result.numeric().is_some_and(|n| n.0 == Base::Bool) => result.with_base(Base::Int),
             _ => result,
+        }
+    }
+
+    /// The one `int` quotient that does not fit an `int`, of constants: `-2147483648 / -1` (and
+    /// its `%`). ReShade's compiler folds it with the machine's division, which faults: its
+    /// process stops (it crashes the game it runs in), so no runtime compiles the effect.
+    fn int_division_overflow(
+        &mut self,
+        op: BinaryOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        result: &Type,
+        range: TextRange,
+    ) {
+        let int = result.numeric().is_some_and(|n| n.0 == Base::Int);
+        let overflows = int
+            && self.const_value(lhs) == Some(f64::from(i32::MIN))
+            && self.const_value(rhs) == Some(-1.0);
+        if overflows {
+            let symbol = if op == BinaryOp::Divide { "/" } else { "%" };
+            let message = format!(
+                "'{symbol}' : -2147483648 {symbol} -1 overflows an int: ReShade's compiler \
+                 stops with a division fault as it folds these constants"
+            );
+            self.report(DiagnosticCode::ConstDivideByZero, range, message);
         }
     }
 
