@@ -35,6 +35,7 @@ const NO_FIXTURE: &[DiagnosticCode] = &[
 /// to the codes those sources name (`fx_codes_are_the_codes_the_fx_sources_name`).
 const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::AssignTypeMismatch,
+    DiagnosticCode::ConstDivideByZero,
     DiagnosticCode::ConstructorArgCount,
     DiagnosticCode::ConstructorArgType,
     DiagnosticCode::DeprecatedSyntax,
