@@ -89,8 +89,10 @@ impl Checker {
     /// scalar converted to `int` (`Ok(None)` when the checker cannot fold it, as a swizzle of
     /// a constant vector); `Err` (reported) when it is not a constant scalar.
     fn property_value(&mut self, p: &Property) -> Result<Option<i64>, ()> {
+        // `::POINT` is a name looked up among the effect's symbols, as ReShade reads it.
         if let ExprKind::Name(path) = &p.value.kind
             && let [only] = path.segments.as_slice()
+            && !path.absolute
             && let Some(v) = property_name_value(&only.name)
         {
             return Ok(Some(v));
