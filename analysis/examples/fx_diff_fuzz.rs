@@ -60,8 +60,12 @@ enum Verdict {
 /// The words of our error for a `source` image not found.
 const MISSING_IMAGE: &str = "image for texture";
 
-/// The words of our errors for code no ReShade back end compiles.
-const BACKEND_REJECT: &str = "none of its back ends compile it";
+/// The words of our errors for code no ReShade back end compiles (or only some, writing it
+/// somewhere else than the code says: a pixel shader output of the effect's own semantic).
+const BACKEND_REJECT: [&str; 2] = [
+    "none of its back ends compile it",
+    "its Direct3D back ends reject it",
+];
 
 struct Args {
     fxc: PathBuf,
@@ -2413,7 +2417,7 @@ fn our_verdict(path: &Path, options: &Options) -> Verdict {
     // error is compared with our first other one.
     let (backend, errors): (Vec<_>, Vec<_>) = errors
         .into_iter()
-        .partition(|d| d.message.contains(BACKEND_REJECT));
+        .partition(|d| BACKEND_REJECT.iter().any(|w| d.message.contains(w)));
     if errors.is_empty() && !backend.is_empty() {
         return Verdict::BackendReject;
     }
