@@ -4,7 +4,10 @@ largest ReShade FX effects, whole process, median of 15 runs after 2 warm-ups, t
 turns run by run (issue #22's speed figure; docs/RESHADE_FX.md "Figures"). A local measurement:
 the oracle is never a dependency.
 
-    scripts/check_vs_fxc.py FXBENCH FXC HEADERS
+    scripts/check_vs_fxc.py FXBENCH FXC HEADERS [RUNS [OTHER_FXBENCH...]]
+
+With OTHER_FXBENCH binaries (another build to compare with, such as a session's first), each
+takes its turn too and gets its own column and ratio.
 
 FXBENCH is a release `fxbench`; FXC is ReShade 6.1's compiler from
 shared/tools/build_reshade_fxc.sh (built with -O2 -DNDEBUG for a fair figure); HEADERS is a
@@ -43,17 +46,22 @@ def medians_ms(commands, runs=15):
 
 def main():
     fxbench, fxc, headers = sys.argv[1:4]
-    print(f"{'effect':48} {'fxbench check':>14} {'fxc --hlsl':>12} ratio")
+    runs = int(sys.argv[4]) if len(sys.argv) > 4 else 15
+    binaries = [fxbench] + sys.argv[5:]
+    names = "".join(f"{os.path.basename(b)[:14]:>15}" for b in binaries)
+    print(f"{'effect':48}{names} {'fxc --hlsl':>12} ratios")
     for effect in EFFECTS:
         path = os.path.join(CORPUS, effect)
         shaders = os.path.dirname(path)
-        (ours, rc_ours), (theirs, rc_theirs) = medians_ms([
-            [fxbench, "check", "-I", shaders, path],
+        results = medians_ms([[b, "check", "-I", shaders, path] for b in binaries] + [
             [fxc, "-I", shaders, "-I", headers, "--width", "1280", "--height", "720", "--hlsl",
              "--shader-model", "50", path],
-        ])
-        print(f"{effect:48} {ours:11.1f} ms {theirs:9.1f} ms {ours / theirs:5.2f}"
-              f"  (exit {rc_ours}/{rc_theirs})")
+        ], runs)
+        theirs, rc_theirs = results[-1]
+        ours = "".join(f"{ms:12.2f} ms" for ms, _ in results[:-1])
+        ratios = " ".join(f"{ms / theirs:.2f}" for ms, _ in results[:-1])
+        codes = "/".join(str(rc) for _, rc in results)
+        print(f"{effect:48}{ours} {theirs:9.2f} ms {ratios}  (exit {codes})")
 
 
 if __name__ == "__main__":
