@@ -8,6 +8,8 @@
 
 use super::ast::*;
 use super::check::Checker;
+use super::lexer::Base;
+use super::types::Type;
 use crate::Severity;
 use crate::diagnostic::DiagnosticCode;
 
@@ -21,8 +23,14 @@ impl Checker {
                 !matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement)
                     && self.is_constant_expr(operand)
             }
-            ExprKind::Binary { lhs, rhs, .. } => {
-                self.is_constant_expr(lhs) && self.is_constant_expr(rhs)
+            // ReShade folds no integer `/` or `%` by zero (`add_binary_operation` skips the
+            // zero divisor), so the value stays code, which no initialiser may be.
+            ExprKind::Binary { op, lhs, rhs } => {
+                self.is_constant_expr(lhs)
+                    && self.is_constant_expr(rhs)
+                    && !(matches!(op, BinaryOp::Divide | BinaryOp::Modulo)
+                        && self.facts.types.get(&e.range).is_some_and(is_integral)
+                        && self.const_value(rhs) == Some(0.0))
             }
             ExprKind::Cast { operand, .. } | ExprKind::Member { base: operand, .. } => {
                 self.is_constant_expr(operand)
@@ -106,4 +114,10 @@ fn first_call(e: &Expr) -> Option<&Path> {
         }
         ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => None,
     }
+}
+
+/// Whether values of `ty` are integers (or bools, which compute as `int`).
+fn is_integral(ty: &Type) -> bool {
+    ty.numeric()
+        .is_some_and(|(base, ..)| matches!(base, Base::Int | Base::Uint | Base::Bool))
 }
