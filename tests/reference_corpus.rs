@@ -121,7 +121,7 @@ fn synthetic_references_agree_pass_by_pass() {
     let dir = repo().join("tests/reference");
     // References compiled at 1280x720, except box_blur's (BUFFER_WIDTH clamps its fetches):
     // the others do not depend on the size.
-    let cases: [(&str, PathBuf, &[&str]); 10] = [
+    let cases: [(&str, PathBuf, &[&str]); 11] = [
         (
             "constant_casts",
             dir.join("constant_casts.fx"),
@@ -153,6 +153,11 @@ fn synthetic_references_agree_pass_by_pass() {
         (
             "out_arguments",
             dir.join("out_arguments.fx"),
+            &["0 -> back buffer: agrees", "end -> back buffer: agrees"],
+        ),
+        (
+            "constant_elements",
+            dir.join("constant_elements.fx"),
             &["0 -> back buffer: agrees", "end -> back buffer: agrees"],
         ),
         (

@@ -633,6 +633,9 @@ impl<'m> Emitter<'m> {
                 args.iter().all(|a| self.is_constant(a))
             }
             ExprKind::Member { base, .. } => self.is_constant(base),
+            // An element of a constant vector or matrix (`float3x3(...)[2][1]`); an element of
+            // a constant array is its list's (`const_element`).
+            ExprKind::Index { base, index } => self.is_constant(base) && self.is_constant(index),
             // naga folds a `select` of constants (what `?:` of constants lowers to).
             ExprKind::Ternary {
                 cond,

@@ -1,0 +1,20 @@
+// Module-scope constants taken from elements of constant vectors and matrices (ReShade folds
+// them; `m[r][c]` is row r, column c). Found by probing by hand in session 21: an indexed
+// constructor was refused as "not constant".
+static const float A = float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9)[2][1];
+static const float3 Row = float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9)[1];
+static const float V = float4(0.1, 0.2, 0.3, 0.4)[2];
+static const int I = int2(5, 6)[1 + 0];
+
+void VS(uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
+{
+    uv = float2((id == 2) ? 2.0 : 0.0, (id == 1) ? 2.0 : 0.0);
+    pos = float4(uv * float2(2.0, -2.0) + float2(-1.0, 1.0), 0.0, 1.0);
+}
+
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+{
+    return float4(A / 16.0, Row.x / 8.0 + Row.z / 16.0, V + uv.x * 0.25, I / 8.0);
+}
+
+technique ConstantElements { pass { VertexShader = VS; PixelShader = PS; } }
