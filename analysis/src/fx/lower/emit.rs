@@ -105,6 +105,9 @@ pub(crate) struct Emitter<'m> {
     /// ReShade gives a declaration that is a `switch` group's, an `if` branch's or a `do`
     /// body's statement the enclosing scope, which a WGSL block would not.
     pub hoisted: HashSet<TextRange>,
+    /// Lowering a module-scope initialiser: an element of a `static const` array with a
+    /// constant index stands for its list's element (`const_element`), which WGSL can fold.
+    pub module_initializer: bool,
     /// The debugger's instrumentation, when asked for (`trace.rs`); `None` changes nothing.
     pub trace: Option<super::trace::Tracer>,
 }
@@ -147,6 +150,7 @@ pub(crate) fn emit_module(
         module_names: rustc_hash::FxHashSet::default(),
         local_names: HashMap::default(),
         hoisted: HashSet::default(),
+        module_initializer: false,
         trace,
     };
     // HLSL lets implicit-LOD sampling and derivatives run in non-uniform control flow (their
@@ -548,7 +552,10 @@ impl<'m> Emitter<'m> {
                         ),
                     );
                 }
-                Some(self.init(init, &ty)?)
+                self.module_initializer = true;
+                let value = self.init(init, &ty);
+                self.module_initializer = false;
+                Some(value?)
             }
             None => None,
         };
@@ -590,7 +597,7 @@ impl<'m> Emitter<'m> {
     /// The element `K[i]` of a `static const` array with a constant index stands for, written
     /// in `K`'s initialiser list: constant for ReShade, while the array itself is a
     /// `var<private>` here (`static float x = K[1];`).
-    fn const_element(&self, e: &Expr) -> Option<&'m Expr> {
+    pub(super) fn const_element(&self, e: &Expr) -> Option<&'m Expr> {
         let ExprKind::Index { base, index } = &e.kind else {
             return None;
         };
@@ -633,9 +640,12 @@ impl<'m> Emitter<'m> {
                 args.iter().all(|a| self.is_constant(a))
             }
             ExprKind::Member { base, .. } => self.is_constant(base),
-            // An element of a constant vector or matrix (`float3x3(...)[2][1]`); an element of
-            // a constant array is its list's (`const_element`).
-            ExprKind::Index { base, index } => self.is_constant(base) && self.is_constant(index),
+            // An element of a constant array is its list's (`const_element`: `K[0] + K[1]`,
+            // `O[1].y`); of a constant vector or matrix, the element (`float3x3(...)[2][1]`).
+            ExprKind::Index { base, index } => match self.const_element(e) {
+                Some(element) => self.is_constant(element),
+                None => self.is_constant(base) && self.is_constant(index),
+            },
             // naga folds a `select` of constants (what `?:` of constants lowers to).
             ExprKind::Ternary {
                 cond,

@@ -413,6 +413,12 @@ impl<'m> Emitter<'m> {
             ExprKind::Construct { args, .. } => self.construct(args, e),
             ExprKind::Call { callee, args } => self.call(callee, args, e),
             ExprKind::Member { base, member } => self.member(base, member, e.range),
+            ExprKind::Index { .. }
+                if self.module_initializer
+                    && let Some(element) = self.const_element(e) =>
+            {
+                self.expr_as(element, self.ty(e))
+            }
             ExprKind::Index { base, index } => {
                 let b = self.expr(base)?;
                 let i = self.index_value(index)?;
