@@ -230,7 +230,7 @@ fn per_lane(x: &str, n: u32, elem: &str, f: impl Fn(String) -> String) -> String
     }
     let lanes: Vec<String> = ["x", "y", "z", "w"][..n as usize]
         .iter()
-        .map(|l| f(postfixed(&x, &format!(".{l}"))))
+        .map(|l| f(postfixed(x, &format!(".{l}"))))
         .collect();
     format!("vec{n}<{elem}>({})", lanes.join(", "))
 }

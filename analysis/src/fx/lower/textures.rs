@@ -430,7 +430,7 @@ impl Emitter<'_> {
                     let c4 = self.expr_as(c, &Type::vector(Base::Int, n + 1))?;
                     let last = ["x", "y", "z", "w"][usize::from(n)];
                     (
-                        postfixed(&c4, &[".", &lanes].concat()),
+                        postfixed(&c4, &[".", lanes].concat()),
                         postfixed(&c4, &[".", last].concat()),
                     )
                 } else {
