@@ -511,6 +511,17 @@ impl Preprocessor<'_> {
                 [t] if t.kind == Kind::Str && t.text.len() >= 2 && t.text.ends_with('"') => {
                     Some((t.text[1..t.text.len() - 1].to_string(), end, true))
                 }
+                // ReShade reports the expansion's first token where the macro stands
+                // (`#define F <x.fxh>` then `#include F`: "unexpected token '<'" at `F`).
+                [first, ..] if fx && first.kind != Kind::Str => {
+                    let eol = Span::new(file, end, end);
+                    return self.expected_operand(
+                        "include",
+                        Some(first),
+                        eol,
+                        "a file name in quotes",
+                    );
+                }
                 _ => None,
             }
         };
