@@ -14,6 +14,7 @@ mod decl;
 pub(crate) mod newer_reshade;
 pub(crate) mod objects;
 mod pass_state_values;
+pub(crate) use pass_state_values::reshade_state_name;
 mod passes;
 
 pub(crate) use objects::property_name_value;

@@ -139,7 +139,17 @@ impl Checker {
                 return;
             }
             if !super::pass_state_values::names_a_symbol(name) {
-                self.check_pass_state_value(state);
+                // ReShade reads the value first, then looks the name up (X3004): a value it
+                // reports comes first.
+                let value_reported = self.check_pass_state_value(state);
+                if !value_reported && super::pass_state_values::reshade_state_name(name).is_none() {
+                    let message = format!("'{name}' : unrecognized pass state");
+                    self.report(
+                        DiagnosticCode::InvalidRenderStateName,
+                        state.name.range,
+                        message,
+                    );
+                }
             }
             let is_shader = super::pass_state_values::is_shader_state(name);
             if let (true, ExprKind::Name(path)) = (is_shader, &state.value.kind) {

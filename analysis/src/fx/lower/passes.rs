@@ -356,7 +356,11 @@ fn pass_states(
             _ if key.starts_with("RenderTarget") && !key.starts_with("RenderTargetWriteMask") => {
                 render_target(s, ids, builder, value_span, diagnostics, &mut states)
             }
-            _ => target_state(s, lowered, &mut states),
+            // The checker let only ReShade's names through (`reshade_state_name`).
+            _ => match super::super::check::reshade_state_name(key) {
+                Some(name) => target_state(&name, s, lowered, &mut states),
+                None => false,
+            },
         };
         if !ok && states.ok {
             diagnostics.push(Diagnostic::error(
@@ -420,8 +424,8 @@ fn render_target(
     true
 }
 
-fn target_state(s: &PassState, lowered: &Lowered, states: &mut PassStates) -> bool {
-    let Some((state, slots)) = per_target_state(&s.name.name) else {
+fn target_state(key: &str, s: &PassState, lowered: &Lowered, states: &mut PassStates) -> bool {
+    let Some((state, slots)) = per_target_state(key) else {
         return false;
     };
     for slot in slots {
