@@ -496,8 +496,51 @@ impl<'m> Emitter<'m> {
         Ok(t)
     }
 
+    /// `e`, a swizzle of a swizzle of a vector (`c.xyz.x`, `c.wzyx.xy`), as the one swizzle of
+    /// the vector it stands for (`c.x`, `c.wz`): ReShade writes through such a place, and WGSL
+    /// writes through no swizzle at all (one component is a member, several go one by one).
+    fn composed_swizzle(&self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Member { base, member } = &e.kind else {
+            return None;
+        };
+        let ExprKind::Member {
+            base: root,
+            member: inner,
+        } = &base.kind
+        else {
+            return None;
+        };
+        let vector = |t: &Type| matches!(shape(t), Some((_, 2.., 1)));
+        if !vector(self.ty(root)) || !vector(self.ty(base)) {
+            return None;
+        }
+        let lane = |c: char| "xyzw".find(c).or_else(|| "rgba".find(c));
+        let inner: Vec<char> = inner.name.chars().collect();
+        if !inner.iter().all(|&c| lane(c).is_some()) {
+            return None;
+        }
+        let composed: Option<String> = member
+            .name
+            .chars()
+            .map(|c| inner.get(lane(c)?).copied())
+            .collect();
+        Some(Expr {
+            kind: ExprKind::Member {
+                base: root.clone(),
+                member: Ident {
+                    name: composed?.into(),
+                    range: member.range,
+                },
+            },
+            range: e.range,
+        })
+    }
+
     /// An assignable place.
     pub fn lvalue(&mut self, e: &Expr) -> Result<String> {
+        if let Some(place) = self.composed_swizzle(e) {
+            return self.lvalue(&place);
+        }
         if self.is_atomic_place(e) {
             return unsupported(
                 e.range,
@@ -512,6 +555,9 @@ impl<'m> Emitter<'m> {
 
     /// A target of several swizzled components: the base place and each component's accessor.
     pub fn multi_swizzle(&mut self, target: &Expr) -> Result<Option<(String, Vec<String>)>> {
+        if let Some(place) = self.composed_swizzle(target) {
+            return self.multi_swizzle(&place);
+        }
         let ExprKind::Member { base, member } = &target.kind else {
             return Ok(None);
         };
