@@ -547,7 +547,8 @@ fn writes_through_a_swizzle_of_a_swizzle_land_where_hlsl_puts_them() {
     // there. (ReShade's own SPIR-V for it fails `spirv-val`, so no reference test compares it.)
     check(&[Case {
         name: "swizzle of a swizzle",
-        code: "float4 Case(int2 p, float2 uv) {
+        code: "void Half(out float a) { a = 0.5; }
+            float4 Case(int2 p, float2 uv) {
                 float4 c = 0.125;
                 c.xyz.x = p.x / 16.0;
                 c.wzyx.xy = float2(0.25, 0.5);
@@ -555,12 +556,14 @@ fn writes_through_a_swizzle_of_a_swizzle_land_where_hlsl_puts_them() {
                 c.xyzw.zw.y *= 2.0;
                 float3 d = 0.75;
                 d.zyx.yz.x = p.y / 32.0;
+                Half(d.zyx.z);
                 return float4(c.x, c.y + d.y, c.z, c.w * d.x);
             }",
         expected: |x, y, _| {
-            // c = (x/16, 0.125 + 0.0625, 0.5 + 0.0625, 0.25 * 2); d = (0.75, y/32, 0.75).
+            // c = (x/16, 0.125 + 0.0625, 0.5 + 0.0625, 0.25 * 2); d = (0.5, y/32, 0.75), its
+            // `x` written by `Half` through `d.zyx.z`.
             let c = [x as f32 / 16.0, 0.1875, 0.5625, 0.5];
-            let d = [0.75, y as f32 / 32.0, 0.75];
+            let d = [0.5, y as f32 / 32.0, 0.75];
             [c[0], c[1] + d[1], c[2], c[3] * d[0]]
         },
     }]);
