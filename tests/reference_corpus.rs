@@ -121,7 +121,7 @@ fn synthetic_references_agree_pass_by_pass() {
     let dir = repo().join("tests/reference");
     // References compiled at 1280x720, except box_blur's (BUFFER_WIDTH clamps its fetches):
     // the others do not depend on the size.
-    let cases: [(&str, PathBuf, &[&str]); 11] = [
+    let cases: [(&str, PathBuf, &[&str]); 12] = [
         (
             "constant_casts",
             dir.join("constant_casts.fx"),
@@ -158,6 +158,11 @@ fn synthetic_references_agree_pass_by_pass() {
         (
             "constant_elements",
             dir.join("constant_elements.fx"),
+            &["0 -> back buffer: agrees", "end -> back buffer: agrees"],
+        ),
+        (
+            "constant_matrix_swizzles",
+            dir.join("constant_matrix_swizzles.fx"),
             &["0 -> back buffer: agrees", "end -> back buffer: agrees"],
         ),
         (

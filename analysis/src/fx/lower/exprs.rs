@@ -828,11 +828,24 @@ impl<'m> Emitter<'m> {
                 let lanes: String = member.name.chars().map(lane).collect();
                 Ok(postfixed(&b, &[".", &lanes].concat()))
             }
-            Some((base_ty, ..)) => {
+            Some((base_ty, _, cols)) => {
                 let cells = matrix_cells(&member.name);
+                // ReShade folds a swizzle of a constant matrix to the cell `row * 4 + col` of its
+                // values in row-major order (zero past them): the cell named with four columns,
+                // another with fewer (`float3x3(1, ..., 9)._m12` is 7, `._m21` is 0). Every back
+                // end of ReShade's gets that value, so the effect computes it.
+                let folded = (cols != 4)
+                    .then(|| super::consts::wgsl_eval(base, &self.lowered.consts))
+                    .flatten();
                 let parts: Vec<String> = cells
                     .iter()
-                    .map(|(r, c)| postfixed(&b, &format!("[{r}][{c}]")))
+                    .map(|&(r, c)| match &folded {
+                        Some(matrix) => {
+                            let at = usize::from(r) * 4 + usize::from(c);
+                            scalar_literal(base_ty, matrix.values.get(at).copied().unwrap_or(0.0))
+                        }
+                        None => postfixed(&b, &format!("[{r}][{c}]")),
+                    })
                     .collect();
                 match parts.len() {
                     0 => unsupported(range, "matrix swizzle not understood"),
@@ -971,5 +984,19 @@ impl Emitter<'_> {
                     .and_then(|id| self.functions.get(id))
                     .is_some_and(|f| f.params.iter().any(|(_, k)| *k == ParamKind::Pointer))
         })
+    }
+}
+
+/// A scalar constant of `base` as WGSL writes it (`-3` as `(-3i)`, so that it stands anywhere).
+fn scalar_literal(base: Base, v: f64) -> String {
+    match base {
+        Base::Float => float_literal(v),
+        Base::Bool => (v != 0.0).to_string(),
+        Base::Uint => format!("{}u", v as u32),
+        Base::Int => match v as i32 {
+            i32::MIN => "(-2147483647i - 1i)".to_string(),
+            n if n < 0 => format!("({n}i)"),
+            n => format!("{n}i"),
+        },
     }
 }
