@@ -56,6 +56,18 @@ impl<'m> Emitter<'m> {
         let ((fb, fr, 1), Some((tb, _, 1))) = (shape(from)?, shape(to)) else {
             return None;
         };
+        // A float constant no `int` holds (an infinity, a NaN, past 2^31) becomes the `int`
+        // ReShade's folding gives it on the x86 it runs on, the "integer indefinite" (the
+        // smallest `int`), where naga would saturate it. (Made a `uint` or a `bool`, ReShade's
+        // value follows no rule found yet: left to naga.)
+        if fb == Base::Float && fr == 1 && tb == Base::Int && self.is_constant(e) {
+            let value = super::consts::wgsl_eval(e, &self.lowered.consts)
+                .and_then(|c| c.values.first().copied());
+            let fits = |v: f64| v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc());
+            if value.is_some_and(|v| !fits(v)) {
+                return Some(("(-2147483647i - 1i)".to_string(), Type::INT));
+            }
+        }
         let through_int = matches!(
             (fb, tb),
             (Base::Float, Base::Bool | Base::Uint) | (Base::Uint, Base::Float)
