@@ -8,8 +8,7 @@
 
 use super::ast::*;
 use super::check::Checker;
-use super::lexer::Base;
-use super::types::Type;
+use super::check_expr::integral;
 use crate::Severity;
 use crate::diagnostic::DiagnosticCode;
 
@@ -29,7 +28,7 @@ impl Checker {
                 self.is_constant_expr(lhs)
                     && self.is_constant_expr(rhs)
                     && !(matches!(op, BinaryOp::Divide | BinaryOp::Modulo)
-                        && self.facts.types.get(&e.range).is_some_and(is_integral)
+                        && self.facts.types.get(&e.range).is_some_and(integral)
                         && self.const_value(rhs) == Some(0.0))
             }
             ExprKind::Cast { operand, .. } | ExprKind::Member { base: operand, .. } => {
@@ -114,10 +113,4 @@ fn first_call(e: &Expr) -> Option<&Path> {
         }
         ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => None,
     }
-}
-
-/// Whether values of `ty` are integers (or bools, which compute as `int`).
-fn is_integral(ty: &Type) -> bool {
-    ty.numeric()
-        .is_some_and(|(base, ..)| matches!(base, Base::Int | Base::Uint | Base::Bool))
 }

@@ -691,7 +691,7 @@ impl Checker {
 }
 
 /// Whether `t` is an integer or bool type (or unknown), as bit operators need.
-fn integral(t: &Type) -> bool {
+pub(super) fn integral(t: &Type) -> bool {
     t.is_error()
         || matches!(
             t.numeric(),

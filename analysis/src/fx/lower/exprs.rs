@@ -10,7 +10,7 @@ use super::super::types::{Type, wider_base};
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
 use super::matrices::is_row_array;
-use super::names::{self, float_literal, numeric, scalar};
+use super::names::{self, float_literal, int_literal, numeric, scalar};
 use super::parens::{is_primary, postfixed};
 use super::{Result, unsupported};
 
@@ -65,7 +65,7 @@ impl<'m> Emitter<'m> {
                 .and_then(|c| c.values.first().copied());
             let fits = |v: f64| v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc());
             if value.is_some_and(|v| !fits(v)) {
-                return Some(("(-2147483647i - 1i)".to_string(), Type::INT));
+                return Some((int_literal(i32::MIN), Type::INT));
             }
         }
         let through_int = matches!(
@@ -307,10 +307,7 @@ impl<'m> Emitter<'m> {
                 // Past `i32::MAX` ReShade keeps the literal's low 32 bits as an `int`: written
                 // as that negative value, which a constant expression can hold (`bitcast` is no
                 // constant expression in naga, so a module-scope constant could not take it).
-                Literal::Int(v) => match *v as i32 {
-                    i32::MIN => "(-2147483647i - 1i)".to_string(),
-                    v => format!("({v}i)"),
-                },
+                Literal::Int(v) => int_literal(*v as i32),
                 Literal::Uint(v) => v.to_string() + "u",
                 Literal::Float(v) => float_literal(*v),
                 Literal::String(_) => return unsupported(e.range, "strings are not values"),
@@ -526,15 +523,12 @@ impl<'m> Emitter<'m> {
         if !vector(self.ty(root)) || !vector(self.ty(base)) {
             return None;
         }
-        let lane = |c: char| "xyzw".find(c).or_else(|| "rgba".find(c));
-        let inner: Vec<char> = inner.name.chars().collect();
-        if !inner.iter().all(|&c| lane(c).is_some()) {
-            return None;
-        }
+        // Both are lane swizzles (the checker took them as such on vectors).
+        let inner: Vec<char> = inner.name.chars().map(lane).collect();
         let composed: Option<String> = member
             .name
             .chars()
-            .map(|c| inner.get(lane(c)?).copied())
+            .map(|c| inner.get("xyzw".find(lane(c))?).copied())
             .collect();
         Some(Expr {
             kind: ExprKind::Member {
@@ -1005,10 +999,6 @@ fn scalar_literal(base: Base, v: f64) -> String {
         Base::Float => float_literal(v),
         Base::Bool => (v != 0.0).to_string(),
         Base::Uint => format!("{}u", v as u32),
-        Base::Int => match v as i32 {
-            i32::MIN => "(-2147483647i - 1i)".to_string(),
-            n if n < 0 => format!("({n}i)"),
-            n => format!("{n}i"),
-        },
+        Base::Int => int_literal(v as i32),
     }
 }

@@ -374,6 +374,16 @@ pub(crate) fn wgsl_type(ty: &Type, structs: &[String], range: TextRange) -> Resu
     }
 }
 
+/// A WGSL `i32` literal for `v` that stands anywhere: a negative one in parentheses, the
+/// smallest as a difference (`-2147483648i` would negate a literal no `i32` holds).
+pub(crate) fn int_literal(v: i32) -> String {
+    match v {
+        i32::MIN => "(-2147483647i - 1i)".to_string(),
+        v if v < 0 => format!("({v}i)"),
+        v => format!("{v}i"),
+    }
+}
+
 /// A WGSL float literal for `v`.
 pub(crate) fn float_literal(v: f64) -> String {
     use std::fmt::Write as _;

@@ -254,7 +254,10 @@ fn pass_states(
     states.spelling = Spelling::ReshadeFx;
     let compute = pass.states.iter().any(|s| s.name.name == "ComputeShader");
     for s in &pass.states {
-        let key = s.name.name.as_str();
+        // The state as ReShade reads its name (`BlendEnable1x` is `BlendEnable1`); the checker
+        // let no other name through.
+        let canonical = super::super::check::reshade_state_name(&s.name.name);
+        let key = canonical.as_deref().unwrap_or(&s.name.name);
         // As ReShade: a compute pass ignores its vertex and pixel shaders, and any other state
         // named `...Shader` (`GeometryShader`) names a function that is not used.
         let ignored_shader = key.len() > 6
@@ -356,17 +359,13 @@ fn pass_states(
             _ if key.starts_with("RenderTarget") && !key.starts_with("RenderTargetWriteMask") => {
                 render_target(s, ids, builder, value_span, diagnostics, &mut states)
             }
-            // The checker let only ReShade's names through (`reshade_state_name`).
-            _ => match super::super::check::reshade_state_name(key) {
-                Some(name) => target_state(&name, s, lowered, &mut states),
-                None => false,
-            },
+            _ => target_state(key, s, lowered, &mut states),
         };
         if !ok && states.ok {
             diagnostics.push(Diagnostic::error(
                 DiagnosticCode::InvalidRenderStateValue,
                 value_span,
-                format!("'{key}' : invalid or unsupported value"),
+                format!("'{}' : invalid or unsupported value", s.name.name),
             ));
             states.ok = false;
         }
