@@ -13,7 +13,14 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     float g = 0.25;
     if (0.5)
         g = 0.75;
-    return float4(c, d.z + g * 0.5, (e >> 28) / 15.0, f * 0.5 + (float)4000000000u / 16000000000.0 + 0.5);
+    // A compound assignment converts its value to the place's type first, folded alike: these
+    // divide by (1, 0xFFFFFFFF, 0xFFFFFFFF) and 0xFFFFFFFC, where naga's conversion saturates
+    // to 0 (a constant division by zero, which WGSL rejects).
+    uint3 u = uint3(pos.xyx) + 7;
+    u /= (float2(1, -1)).xyy;
+    uint v = 9 + (uint)pos.y;
+    v %= -4.0;
+    return float4(c, d.z + g * 0.5 + (u.y + u.z + v % 2) / 16.0, (e >> 28) / 15.0, f * 0.5 + (float)4000000000u / 16000000000.0 + 0.5);
 }
 
 technique ConstantCasts { pass { VertexShader = PostProcessVS; PixelShader = PS; } }

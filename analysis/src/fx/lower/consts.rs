@@ -259,13 +259,14 @@ fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
 }
 
 /// Whether integer divisor `e` may be a constant with a zero component in naga's eyes: its
-/// value by [`wgsl_eval`] has one, or it has no value here but is built of constants alone
+/// value by [`wgsl_eval`] has one (truncated: a float divisor such as `0.5` becomes an integer
+/// zero), or it has no value here but is built of constants alone
 /// (an intrinsic of constants, `uint2(lerp(3.8, 1.5, 1.9), 0 / 1)`), which naga's constant
 /// evaluator may fold further than [`wgsl_eval`] does. Such a divisor goes to run time, as
 /// ReShade leaves it (WGSL rejects a constant zero divisor).
 pub(crate) fn may_be_constant_zero(e: &Expr, consts: &Consts) -> bool {
     match wgsl_eval(e, consts) {
-        Some(c) => c.values.contains(&0.0),
+        Some(c) => c.values.iter().any(|v| v.trunc() == 0.0),
         None => built_of_constants(e, consts),
     }
 }

@@ -1183,8 +1183,9 @@ impl<'m> Emitter<'m> {
             None => self.expr_as(value, ty)?,
             Some(op) => {
                 let current = self.expr(target)?;
-                let mut v = self.expr(value)?;
-                let mut vty = self.ty(value);
+                // The value is converted to the place's type first, a constant as ReShade
+                // folds its conversion (`u /= -1.0` divides by 0xFFFFFFFF).
+                let mut v = self.expr_as(value, ty)?;
                 // An integer `/=` or `%=` by a constant zero is left to run time, as the
                 // operator is (`exprs.rs`): WGSL rejects a constant zero divisor.
                 let integer = ty.numeric().is_some_and(|n| n.0 != Base::Float);
@@ -1192,11 +1193,9 @@ impl<'m> Emitter<'m> {
                     && integer
                     && super::consts::may_be_constant_zero(value, &self.lowered.consts)
                 {
-                    v = self.convert(v, vty, ty, range)?;
-                    vty = ty;
                     v = self.at_run_time(v, ty, range)?;
                 }
-                self.compound(op, current, ty, v, vty, range)?
+                self.compound(op, current, ty, v, ty, range)?
             }
         };
         self.store_value(target, rhs, ty, range)?;
