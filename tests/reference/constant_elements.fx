@@ -10,6 +10,10 @@ static const float Sum = K[0] + K[2];
 static const float2 O[2] = { float2(1, 0), float2(0.25, 0.75) };
 static const float Oy = O[1].y;
 static const float Ox = O[1][0];
+// An element as another's index (session 22): `J[J[0]]` was refused as "not constant".
+static const int J[3] = { 1, 2, 0 };
+static const int JJ = J[J[J[1]]];
+static const float Vj = float3(0.5, 0.25, 0.125)[J[0]];
 
 void VS(uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEXCOORD)
 {
@@ -20,7 +24,7 @@ void VS(uint id : SV_VertexID, out float4 pos : SV_Position, out float2 uv : TEX
 float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
 {
     return float4(A / 16.0, Row.x / 8.0 + Row.z / 16.0, V + uv.x * 0.25, I / 8.0)
-        * float4(Sum / 4.0, Oy, Ox * 4.0, 1.0);
+        * float4(Sum / 4.0, Oy, Ox * 4.0, 1.0 - JJ * Vj);
 }
 
 technique ConstantElements { pass { VertexShader = VS; PixelShader = PS; } }

@@ -521,8 +521,16 @@ impl Checker {
         {
             return Type::Error;
         }
-        let simple = callee.segments.len() == 1 && !callee.absolute;
         let name = callee.joined();
+        // Outside a function body (a global's initialiser, an annotation, a property) any call
+        // is refused once its arguments are read, before the callee is looked up: ReShade's
+        // X3005, which abandons the rest of the expression.
+        if self.current.is_none() {
+            let message = format!("'{name}' : invalid function call outside of a function");
+            self.report(DiagnosticCode::NonConstInitializer, callee.range, message);
+            return Type::Error;
+        }
+        let simple = callee.segments.len() == 1 && !callee.absolute;
         if let Some(qualified) = self.function_name(callee) {
             // ReShade tries the built-ins only when no user function of the name is viable.
             let intrinsic_fits = simple

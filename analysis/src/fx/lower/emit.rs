@@ -598,6 +598,11 @@ impl<'m> Emitter<'m> {
     /// in `K`'s initialiser list: constant for ReShade, while the array itself is a
     /// `var<private>` here (`static float x = K[1];`).
     pub(super) fn const_element(&self, e: &Expr) -> Option<&'m Expr> {
+        self.const_element_at(e, 0)
+    }
+
+    /// [`Self::const_element`], `depth` links down a chain of elements used as indices.
+    fn const_element_at(&self, e: &Expr, depth: u32) -> Option<&'m Expr> {
         let ExprKind::Index { base, index } = &e.kind else {
             return None;
         };
@@ -609,10 +614,22 @@ impl<'m> Emitter<'m> {
         let ExprKind::InitList(items) = &d.init.as_ref()?.kind else {
             return None;
         };
-        let i = super::items::const_scalar(index, &self.lowered.consts)?;
+        let i = self.const_index(index, depth)?;
         (is_const && i >= 0.0)
             .then(|| items.get(i as usize))
             .flatten()
+    }
+
+    /// The value of constant index `e`, which may itself be an element of a constant array
+    /// (`K[K[0]]`); `depth` bounds the chain.
+    fn const_index(&self, e: &Expr, depth: u32) -> Option<f64> {
+        match &e.kind {
+            ExprKind::Index { .. } if depth < 64 => {
+                let element = self.const_element_at(e, depth + 1)?;
+                self.const_index(element, depth + 1)
+            }
+            _ => super::items::const_scalar(e, &self.lowered.consts),
+        }
     }
 
     pub(super) fn is_constant(&mut self, e: &Expr) -> bool {
