@@ -58,9 +58,13 @@ impl<'m> Emitter<'m> {
         };
         // A float constant no `int` holds (an infinity, a NaN, past 2^31) becomes the `int`
         // ReShade's folding gives it on the x86 it runs on, the "integer indefinite" (the
-        // smallest `int`), where naga would saturate it. (Made a `uint` or a `bool`, ReShade's
-        // value follows no rule found yet: left to naga.)
-        if fb == Base::Float && fr == 1 && tb == Base::Int && self.is_constant(e) {
+        // smallest `int`), where naga would saturate it; made a `uint` or a `bool`, it goes
+        // through that `int` too (`(uint)3e9` is 0x80000000, `(bool)NaN` true).
+        if fb == Base::Float
+            && fr == 1
+            && matches!(tb, Base::Int | Base::Uint | Base::Bool)
+            && self.is_constant(e)
+        {
             let value = super::consts::wgsl_eval(e, &self.lowered.consts)
                 .and_then(|c| c.values.first().copied());
             let fits = |v: f64| v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc());
