@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Semantic mutants of the corpus effects (local only; ReShade's compiler is the oracle, never a
 dependency): each mutant is a corpus effect with one to three float literals of its code scaled,
-so that real effects' code runs on other values and down other branches. Each one ReShade's
+so that real effects' code runs on other values and down other branches; with `--options`, one
+to three of its options (`#ifndef NAME` / `#define NAME 0`, what ReShade's UI lists as
+preprocessor definitions) set to another value the effect tests them against, so that the code
+behind them is compiled and run as users who change them get it. Each one ReShade's
 compiler accepts is compiled to SPIR-V by it (`shared/tools/reshade_spirv.py`) and rendered by
 `fxbench compare --reference` beside ours over the default input; an effect whose unmutated self
 differs already is skipped (the corpus test lists those, with why).
 
-    scripts/semantic_corpus_mutants.py FXBENCH FXC HEADERS OUT [--count N] [--seed S]
+    scripts/semantic_corpus_mutants.py FXBENCH FXC HEADERS OUT [--count N] [--seed S] [--options]
 
 FXBENCH is a release `fxbench`; FXC is ReShade 6.1's compiler from
 shared/tools/build_reshade_fxc.sh; HEADERS holds ReShade's own ReShade.fxh and ReShadeUI.fxh.
 Each difference is kept in OUT (the mutant, its SPIR-V, compare's report); OUT/summary.tsv has
-one line a mutant.
+one line a mutant. A mutant ReShade rejects is checked by `fxbench check` too: `both-reject`, or
+`ours-accepts` (a disagreement, kept).
 """
 
 import os
@@ -64,6 +68,30 @@ def mutate(text, rng):
     return text
 
 
+# An option: `#ifndef NAME` then `#define NAME <integer>` on the next line.
+OPTION = re.compile(r"^[ \t]*#[ \t]*ifndef[ \t]+(\w+)[ \t]*\r?\n[ \t]*#[ \t]*define[ \t]+\1[ \t]+(\d+)[ \t]*(?=\r?\n|//)",
+                    re.M)
+
+
+def mutate_options(text, rng):
+    """One to three options set to another value: one the effect compares them with (`NAME == 2`,
+    `NAME > 1`, and one past it), or 0 and 1."""
+    options = list(OPTION.finditer(text))
+    if not options:
+        return None
+    chosen = sorted(rng.sample(options, min(len(options), 1 + rng.randrange(3))),
+                    key=lambda m: m.start(2), reverse=True)
+    for m in chosen:
+        name, current = m.group(1), int(m.group(2))
+        values = {0, 1}
+        for c in re.finditer(r"\b" + re.escape(name) + r"\s*(?:==|!=|>=|<=|>|<)\s*(\d+)", text):
+            values |= {int(c.group(1)), int(c.group(1)) + 1}
+        values.discard(current)
+        value = rng.choice(sorted(values))
+        text = text[:m.start(2)] + str(value) + text[m.end(2):]
+    return text
+
+
 def effects():
     out = []
     for collection in sorted(os.listdir(CORPUS)):
@@ -93,7 +121,9 @@ def verdict(fxbench, fxc, headers, collection, effect, text, work):
     subprocess.run([sys.executable, SPIRV, fxc, src, headers, spv_dir], capture_output=True)
     spv = os.path.join(spv_dir, rel[:-3] + ".spv")
     if not os.path.exists(spv):
-        return "rejected", ""
+        r = subprocess.run([fxbench, "check", os.path.join(src, rel)], capture_output=True,
+                           text=True, errors="replace", timeout=300)
+        return ("both-reject", "") if r.returncode == 1 else ("ours-accepts", r.stdout + r.stderr)
     r = subprocess.run([fxbench, "compare", "--effect", os.path.join(src, rel), "--reference", spv,
                         "--frames", "1"], capture_output=True, text=True, errors="replace",
                        timeout=300)
@@ -105,6 +135,7 @@ def main():
     args = sys.argv[5:]
     count = int(args[args.index("--count") + 1]) if "--count" in args else 20
     seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 1
+    options = "--options" in args
     rng = random.Random(seed)
     os.makedirs(out, exist_ok=True)
     baseline = {}
@@ -119,13 +150,13 @@ def main():
             if baseline[effect] != "agree":
                 rows.append((k, os.path.relpath(effect, CORPUS), "skipped: " + baseline[effect]))
                 continue
-            text = mutate(original, rng)
+            text = mutate_options(original, rng) if options else mutate(original, rng)
             if text is None:
                 continue
             outcome, report = verdict(fxbench, fxc, headers, collection, effect, text, work)
             rows.append((k, os.path.relpath(effect, CORPUS), outcome))
             print(k, os.path.relpath(effect, CORPUS), outcome, flush=True)
-            if outcome in ("differ", "cannot-run"):
+            if outcome in ("differ", "cannot-run", "ours-accepts"):
                 name = f"m{k}_{os.path.basename(effect)}"
                 with open(os.path.join(out, name), "w", encoding="latin-1") as fh:
                     fh.write(text)

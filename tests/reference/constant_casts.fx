@@ -4,6 +4,8 @@
 // four channels): fxbench's must too.
 #include "ReShade.fxh"
 
+static const uint Big = 1e10;
+
 float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
 {
     float c = (float)~4u / 16.0 + 0.5;
@@ -21,12 +23,14 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     uint v = 9 + (uint)pos.y;
     v %= -4.0;
     // A float constant no int holds goes to a uint or a bool through the smallest int, as
-    // ReShade's folding on x86 gives it: 0x80000000 (naga would saturate: 0xFFFFFFFF or
-    // 0x7FFFFFFF through an int), so the low bit is 0.
+    // ReShade's folding on x86 gives it: 0x80000000, the top bit alone (naga's conversion
+    // saturates, to 0x7FFFFF80 through an int; an infinity is converted at run time, where
+    // the GPU decides).
     uint h = (uint)3e9;
+    uint i = (uint)(1.0 / 0.0);
     uint k = 5e9;
     uint2 l = uint2(-1e10, 2.5);
-    return float4(c, d.z + g * 0.5 + (u.y + u.z + v % 2) / 16.0 + ((h | k | l.x) & 1) * 0.5, (e >> 28) / 15.0 + (h >> 31) * 0.0625, f * 0.5 + (float)4000000000u / 16000000000.0 + 0.5);
+    return float4(c + ((h >> 31) + (i >> 31) + (k >> 31) + (l.x >> 31) + (Big >> 31)) * 0.0625, d.z + g * 0.5 + (u.y + u.z + v % 2) / 16.0 + ((h | i | k | l.x | Big) & 1) * 0.5, (e >> 28) / 15.0, f * 0.5 + (float)4000000000u / 16000000000.0 + 0.5);
 }
 
 technique ConstantCasts { pass { VertexShader = PostProcessVS; PixelShader = PS; } }

@@ -65,8 +65,9 @@ impl<'m> Emitter<'m> {
             && matches!(tb, Base::Int | Base::Uint | Base::Bool)
             && self.is_constant(e)
         {
-            let value = super::consts::wgsl_eval(e, &self.lowered.consts)
-                .and_then(|c| c.values.first().copied());
+            // As ReShade folds it: `1.0 / 0.0` is an infinity, so `(uint)(1.0 / 0.0)` too.
+            let value = super::consts::data_values(e, &self.lowered.consts)
+                .and_then(|values| values.first().copied());
             let fits = |v: f64| v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc());
             if value.is_some_and(|v| !fits(v)) {
                 return Some((int_literal(i32::MIN), Type::INT));
