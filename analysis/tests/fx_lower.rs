@@ -273,6 +273,50 @@ float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
     assert_eq!(u.init, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
 }
 
+/// ReShade's comma operator gives its last part's value, and a constant when that part is
+/// one: a uniform's initial value (splat to the uniform's type), an annotation's value and a
+/// texture's size take the last part (a mutant of `PD80_04_Technicolor.fx`, fuzzing seed 63).
+#[test]
+fn comma_sequences_in_constant_places_take_their_last_part() {
+    let text = r#"
+uniform float3 C < ui_min = (0, 1); > = (0.2, 0.3, 0.4);
+uniform float U = 0.5;
+static const float A = (U, 0.25);
+texture T0 { Width = (3, 4); Height = (1, 2); };
+sampler S0 { Texture = T0; };
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    return float4(C, A) + tex2D(S0, uv);
+}
+"#;
+    let out = compile(&with_vs(text));
+    let rendered = out.render_diagnostics();
+    let effect = out.effect.expect(&rendered);
+    let c = effect
+        .uniforms()
+        .iter()
+        .find(|u| u.name == "C")
+        .expect("uniform C");
+    assert_eq!(c.init, [0.4, 0.4, 0.4].map(|v: f32| f64::from(v)));
+    let t = effect
+        .textures()
+        .iter()
+        .find(|t| t.name == "T0")
+        .expect("texture T0");
+    assert!(
+        matches!(
+            t.kind,
+            analysis::TextureKind::Owned {
+                width: 4,
+                height: 2,
+                ..
+            }
+        ),
+        "{:?}",
+        t.kind
+    );
+}
+
 #[test]
 fn uniform_arrays_of_matrices_of_every_base_validate_in_both_modes() {
     // ReShade accepts these (asked of its compiler); an integer or bool matrix is an array of

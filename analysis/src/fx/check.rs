@@ -485,6 +485,7 @@ impl Checker {
             ExprKind::Literal(Literal::Float(v)) => Some(*v),
             ExprKind::Literal(Literal::Bool(b)) => Some(f64::from(u8::from(*b))),
             ExprKind::Name(path) => self.variable(path)?.value,
+            ExprKind::Sequence(items) => self.const_value(items.last()?),
             ExprKind::Unary { op, operand } => {
                 let v = self.const_value(operand)?;
                 match op {

@@ -40,6 +40,8 @@ impl Checker {
             ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
                 args.iter().all(|a| self.is_constant_expr(a))
             }
+            // ReShade's comma operator: the last part's constness (`(U, 2)` is constant).
+            ExprKind::Sequence(items) => items.last().is_some_and(|l| self.is_constant_expr(l)),
             // An error was reported where it is.
             ExprKind::Error => true,
             _ => false,

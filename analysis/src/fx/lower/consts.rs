@@ -210,6 +210,16 @@ fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
             })
         }
         ExprKind::Unary { op, operand } => unary(*op, eval_in(operand, consts, fold)?),
+        // ReShade's comma operator gives its last part's value, a constant when that part is
+        // (`uniform float3 C = (0.2, 0.3, 0.4);` starts at 0.4); the parts before are folded
+        // away here only when dropping them loses nothing.
+        ExprKind::Sequence(items) => {
+            let (last, before) = items.split_last()?;
+            if !before.iter().all(droppable) {
+                return None;
+            }
+            eval_in(last, consts, fold)
+        }
         ExprKind::Cast { ty, operand } => {
             let c = eval_in(operand, consts, fold)?;
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
@@ -256,6 +266,12 @@ fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
         }
         _ => None,
     }
+}
+
+/// Whether `e`, a part of a comma sequence before its last, may go unevaluated: it writes
+/// nothing and calls no user function.
+pub(crate) fn droppable(e: &Expr) -> bool {
+    !super::exprs::writes_with(e, &|_| true)
 }
 
 /// Whether integer divisor `e` may be a constant with a zero component in naga's eyes: its

@@ -442,6 +442,11 @@ impl<'m> Emitter<'m> {
                 let Some((last, before)) = items.split_last() else {
                     return unsupported(e.range, "empty sequence");
                 };
+                // At module scope only the last part's value is kept: the parts before it
+                // are constant expressions (`is_constant`), which run nothing.
+                if self.module_initializer {
+                    return self.expr(last);
+                }
                 for item in before {
                     self.expr_statement(item)?;
                 }
