@@ -122,7 +122,7 @@ pub fn parse_effect_source(
     let first_syntax_error = parsed.errors.iter().map(|e| e.range.start).min();
     for error in parsed.errors.into_iter().filter(|_| preprocessed) {
         diagnostics.push(Diagnostic::error(
-            DiagnosticCode::SyntaxError,
+            error.code,
             locate(error.range),
             error.message,
         ));

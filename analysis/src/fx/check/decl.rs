@@ -171,14 +171,11 @@ impl Checker {
         }
     }
 
-    /// Array dimensions as ReShade takes them (`parse_array_length`): one, and an unsized one
-    /// only where an initialiser gives the size (`what` names where it has none).
+    /// Array dimensions as ReShade takes them (`parse_array_length`): an unsized one only
+    /// where an initialiser gives the size (`what` names where it has none). A second
+    /// dimension is the parser's error (`array_dims`).
     fn array_rules(&mut self, dims: &[Option<Expr>], name: &Ident, unsized_owner: &str) {
-        if let Some(second) = dims.get(1) {
-            let range = second.as_ref().map_or(name.range, |e| e.range);
-            let message = format!("'{}' : arrays cannot be multi-dimensional", name.name);
-            self.report(DiagnosticCode::UnsupportedType, range, message);
-        } else if matches!(dims.first(), Some(None)) && !unsized_owner.is_empty() {
+        if matches!(dims.first(), Some(None)) && !unsized_owner.is_empty() {
             let message = format!(
                 "'{}' : array dimensions of {unsized_owner} must be explicit",
                 name.name

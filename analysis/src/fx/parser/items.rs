@@ -2,6 +2,7 @@
 //! and the item loop that recovers from a broken declaration.
 
 use super::{PResult, Parser, Place, Reported, SyncLevel};
+use crate::diagnostic::DiagnosticCode;
 use crate::fx::ast::*;
 use crate::fx::lexer::{Keyword, TokenKind};
 
@@ -374,17 +375,27 @@ impl Parser<'_> {
         }
     }
 
-    /// `[N][]...` after a name.
+    /// `[N]` or `[]` after a name. A second `[` fails the declaration where it stands, before
+    /// its size is read, as ReShade's `parse_array_size` peeks for it (X3119).
     pub(super) fn array_dims(&mut self) -> PResult<Vec<Option<Expr>>> {
         let mut dims = Vec::new();
-        while self.eat("[") {
+        if self.eat("[") {
             if self.eat("]") {
                 dims.push(None);
-                continue;
+            } else {
+                let size = self.nested(|p| p.expression())?;
+                self.expect("]")?;
+                dims.push(Some(size));
             }
-            let size = self.nested(|p| p.expression())?;
-            self.expect("]")?;
-            dims.push(Some(size));
+        }
+        if self.at("[") {
+            // Taken, so that recovery does not wait for its `]`.
+            let range = self.bump().range;
+            return Err(self.error_with(
+                DiagnosticCode::UnsupportedType,
+                range,
+                "'[' : arrays cannot be multi-dimensional".to_string(),
+            ));
         }
         Ok(dims)
     }

@@ -20,6 +20,7 @@ mod stmt;
 mod technique;
 mod types;
 
+use crate::diagnostic::DiagnosticCode;
 use rustc_hash::FxHashSet as HashSet;
 
 use self::expr::NEST_COST;
@@ -34,6 +35,9 @@ pub const MAX_NESTING: usize = 256;
 pub struct ParseError {
     pub range: TextRange,
     pub message: String,
+    /// `SyntaxError` but for the few rules ReShade's parser checks as it reads (a second
+    /// array dimension, X3119).
+    pub code: DiagnosticCode,
 }
 
 /// The parser's output: the tree (with `Error` nodes where parts failed) and every error, lexical
@@ -92,6 +96,7 @@ pub fn parse(text: &str) -> Parsed {
             .map(|e| ParseError {
                 range: e.range,
                 message: e.message,
+                code: DiagnosticCode::SyntaxError,
             })
             .collect(),
         struct_names: HashSet::default(),
@@ -302,7 +307,21 @@ impl Parser<'_> {
     // Errors and recovery
 
     pub(super) fn error(&mut self, range: TextRange, message: String) -> Reported {
-        self.errors.push(ParseError { range, message });
+        self.error_with(DiagnosticCode::SyntaxError, range, message)
+    }
+
+    /// An error of another code than `SyntaxError` that the parser reports as it reads.
+    pub(super) fn error_with(
+        &mut self,
+        code: DiagnosticCode,
+        range: TextRange,
+        message: String,
+    ) -> Reported {
+        self.errors.push(ParseError {
+            range,
+            message,
+            code,
+        });
         Reported
     }
 
@@ -573,10 +592,35 @@ mod tests {
         );
     }
 
+    /// A second array dimension fails its declaration at the second `[`, before its size is
+    /// read (ReShade's `parse_array_size`, X3119), with one error however the size goes on.
+    #[test]
+    fn a_second_array_dimension_is_one_error_at_its_bracket() {
+        for text in [
+            "float a[5][2];",
+            "struct S { float m[2][3]; };",
+            "float F(float p[2][2]) { return 0; }",
+            "void F() { float3 a[5][\n float b = 1; }",
+        ] {
+            let parsed = parse(text);
+            let second = text.match_indices('[').nth(1).map(|(i, _)| i as u32);
+            let errors: Vec<_> = parsed
+                .errors
+                .iter()
+                .map(|e| (e.range.start, e.code))
+                .collect();
+            assert_eq!(
+                errors,
+                [(second.unwrap(), DiagnosticCode::UnsupportedType)],
+                "{text}"
+            );
+        }
+    }
+
     #[test]
     fn declarations_with_qualifiers_arrays_semantics_annotations_and_properties() {
         let module = parse_ok(
-            "static const float2 k[2][] = { { 1, 2 }, { 3, 4 } };\n\
+            "static const float2 k[] = { { 1, 2 }, { 3, 4 } };\n\
              uniform float Strength < ui_type = \"slider\"; float ui_min = -1.0; > = 0.5;\n\
              groupshared uint tile[64];\n\
              texture Tex < source = \"a.png\"; > { Width = BUFFER_WIDTH / 2; Format = RGBA16F; };\n\
@@ -596,8 +640,8 @@ mod tests {
         };
         let quals = |v: &VarDecl| v.qualifiers.iter().map(|q| q.qualifier).collect::<Vec<_>>();
         assert_eq!(quals(k), [Qualifier::Static, Qualifier::Const]);
-        assert_eq!(k.declarators[0].array.len(), 2);
-        assert!(k.declarators[0].array[0].is_some() && k.declarators[0].array[1].is_none());
+        assert_eq!(k.declarators[0].array.len(), 1);
+        assert!(k.declarators[0].array[0].is_none());
         assert_eq!(
             k.declarators[0].init.as_ref().map(sexp).as_deref(),
             Some("{{1 2} {3 4}}")
