@@ -1,5 +1,6 @@
 //! Global initialisers must be constant, as in ReShade 6.1, which has no code that runs them:
-//! a call there is "invalid function call outside of a function" (ReShade's X3005), anything
+//! a call there is "invalid function call outside of a function" (ReShade's X3005, reported
+//! where the call is read, as for every call outside a function: `check_expr.rs`), anything
 //! else that is not constant "initial value must be a literal expression" (X3011), both
 //! `NonConstInitializer` here. Constant: literals, named `const` values with constant
 //! initialisers, operators, casts, constructors, initialiser lists, swizzles, members and
@@ -48,26 +49,14 @@ impl Checker {
         }
     }
 
-    /// Reports the initialiser of global `name` when it is not constant, at the initialiser.
+    /// Reports the initialiser of global `name` when it is not constant, at the initialiser
+    /// (a call in it was reported where it was read: `check_expr.rs`, `call`).
     pub(super) fn check_global_constant(&mut self, name: &str, init: &Expr) {
         if self.is_constant_expr(init) || self.error_within(init.range) {
             return;
         }
-        // ReShade rejects the call where it parses it, the rest once the whole value is read.
-        let (message, range) = match first_call(init) {
-            Some(callee) => (
-                format!(
-                    "'{}' : invalid function call outside of a function",
-                    callee.joined()
-                ),
-                callee.range,
-            ),
-            None => (
-                format!("'{name}' : initial value must be a literal expression"),
-                init.range,
-            ),
-        };
-        self.report(DiagnosticCode::NonConstInitializer, range, message);
+        let message = format!("'{name}' : initial value must be a literal expression");
+        self.report(DiagnosticCode::NonConstInitializer, init.range, message);
     }
 }
 
@@ -82,37 +71,5 @@ impl Checker {
                 && range.start <= f.range.start
                 && f.range.end <= range.end
         })
-    }
-}
-
-/// The callee of the first call inside `e` (ReShade rejects a call before anything else).
-fn first_call(e: &Expr) -> Option<&Path> {
-    match &e.kind {
-        ExprKind::Call { callee, .. } => Some(callee),
-        ExprKind::Unary { operand: x, .. }
-        | ExprKind::Postfix { operand: x, .. }
-        | ExprKind::Cast { operand: x, .. }
-        | ExprKind::Member { base: x, .. } => first_call(x),
-        ExprKind::Binary { lhs, rhs, .. }
-        | ExprKind::Index {
-            base: lhs,
-            index: rhs,
-        }
-        | ExprKind::Assign {
-            target: lhs,
-            value: rhs,
-            ..
-        } => first_call(lhs).or_else(|| first_call(rhs)),
-        ExprKind::Ternary {
-            cond,
-            then,
-            otherwise,
-        } => first_call(cond)
-            .or_else(|| first_call(then))
-            .or_else(|| first_call(otherwise)),
-        ExprKind::Construct { args, .. } | ExprKind::InitList(args) | ExprKind::Sequence(args) => {
-            args.iter().find_map(first_call)
-        }
-        ExprKind::Literal(_) | ExprKind::Name(_) | ExprKind::Error => None,
     }
 }

@@ -213,13 +213,7 @@ fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
         // ReShade's comma operator gives its last part's value, a constant when that part is
         // (`uniform float3 C = (0.2, 0.3, 0.4);` starts at 0.4); the parts before are folded
         // away here only when dropping them loses nothing.
-        ExprKind::Sequence(items) => {
-            let (last, before) = items.split_last()?;
-            if !before.iter().all(droppable) {
-                return None;
-            }
-            eval_in(last, consts, fold)
-        }
+        ExprKind::Sequence(items) => eval_in(sequence_value(items)?, consts, fold),
         ExprKind::Cast { ty, operand } => {
             let c = eval_in(operand, consts, fold)?;
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
@@ -268,10 +262,15 @@ fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
     }
 }
 
-/// Whether `e`, a part of a comma sequence before its last, may go unevaluated: it writes
-/// nothing and calls no user function.
-pub(crate) fn droppable(e: &Expr) -> bool {
-    !super::exprs::writes_with(e, &|_| true)
+/// The part of comma sequence `items` that gives its value, the last, when the parts before
+/// it may go unevaluated (they write nothing and call no user function), so that the sequence
+/// may be folded to it.
+pub(crate) fn sequence_value(items: &[Expr]) -> Option<&Expr> {
+    let (last, before) = items.split_last()?;
+    before
+        .iter()
+        .all(|e| !super::exprs::writes_with(e, &|_| true))
+        .then_some(last)
 }
 
 /// Whether integer divisor `e` may be a constant with a zero component in naga's eyes: its

@@ -664,9 +664,9 @@ impl<'m> Emitter<'m> {
                 None => self.is_constant(base) && self.is_constant(index),
             },
             // A comma sequence has its last part's value (`consts::eval_in`).
-            ExprKind::Sequence(items) => items.split_last().is_some_and(|(last, before)| {
-                before.iter().all(super::consts::droppable) && self.is_constant(last)
-            }),
+            ExprKind::Sequence(items) => {
+                super::consts::sequence_value(items).is_some_and(|last| self.is_constant(last))
+            }
             // naga folds a `select` of constants (what `?:` of constants lowers to).
             ExprKind::Ternary {
                 cond,
