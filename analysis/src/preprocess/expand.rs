@@ -289,9 +289,17 @@ impl Preprocessor<'_> {
                     }
                     self.mark_line_ends(&bounds, &mut args);
                 }
-                // ReShade counts no argument where `)` follows `(` or a `,` directly (`F()`,
-                // `F(a,)`); C counts `F()` as one empty argument of a one-parameter macro.
-                if (reshade || params.is_empty()) && args.last().is_some_and(|a| a.is_empty()) {
+                // ReShade counts no argument where `)` follows `(` or a `,` with blanks at most
+                // between (`F()`, `F(a, )`), but a line end there is an argument's text
+                // (`F(a,\n)` has two); C counts `F()` as one empty argument of a one-parameter
+                // macro.
+                let line_end_before_close = reshade
+                    && bounds.len() >= 2
+                    && self.line_end_between(&bounds[bounds.len() - 2], &close);
+                if (reshade || params.is_empty())
+                    && !line_end_before_close
+                    && args.last().is_some_and(|a| a.is_empty())
+                {
                     args.pop();
                 }
                 if m.variadic && args.len() + 1 == params.len() {
@@ -476,17 +484,7 @@ impl Preprocessor<'_> {
     /// end: it skips one blank before an argument and trims one after it, never a line end
     /// (`evaluate_identifier_as_macro`).
     fn mark_line_ends(&self, bounds: &[Tok], args: &mut [Vec<Tok>]) {
-        let line_end_between = |a: &Tok, b: &Tok| {
-            a.exact
-                && b.exact
-                && a.span.file == b.span.file
-                && self
-                    .sources
-                    .get(a.span.file)
-                    .text
-                    .get(a.span.end as usize..b.span.start as usize)
-                    .is_some_and(|gap| gap_blanks(gap).1)
-        };
+        let line_end_between = |a: &Tok, b: &Tok| self.line_end_between(a, b);
         for (arg, pair) in args.iter_mut().zip(bounds.windows(2)) {
             let before = arg
                 .first()
@@ -501,6 +499,19 @@ impl Preprocessor<'_> {
                 last.line_after |= after;
             }
         }
+    }
+
+    /// Whether a line end lies between two tokens read from the same file's text.
+    fn line_end_between(&self, a: &Tok, b: &Tok) -> bool {
+        a.exact
+            && b.exact
+            && a.span.file == b.span.file
+            && self
+                .sources
+                .get(a.span.file)
+                .text
+                .get(a.span.end as usize..b.span.start as usize)
+                .is_some_and(|gap| gap_blanks(gap).1)
     }
 
     pub(super) fn paste(&mut self, lhs: Tok, rhs: Tok, origin: Span) -> Vec<Tok> {
