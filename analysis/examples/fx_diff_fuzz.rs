@@ -62,9 +62,11 @@ const MISSING_IMAGE: &str = "image for texture";
 
 /// The words of our errors for code no ReShade back end compiles (or only some, writing it
 /// somewhere else than the code says: a pixel shader output of the effect's own semantic).
-const BACKEND_REJECT: [&str; 3] = [
+const BACKEND_REJECT: [&str; 4] = [
     "none of its back ends compile it",
     "its Direct3D back ends reject it",
+    // A vertex shader without a position (`MissingVertexPosition`, `lower/naga_words.rs`).
+    "no back end draws",
     // A texture size past what devices make (`InvalidSize`, `lower/items.rs`).
     "outside 1..=",
 ];

@@ -253,6 +253,12 @@ impl Preprocessor<'_> {
                     .next()
                     .or_else(|| stream.source.read_on().then(|| stream.next())?)
                 {
+                    // A `#` first on its line is a directive to ReShade's lexer even here, and
+                    // the directive token's text is the word after it (`#define` reads `define`,
+                    // `#,` nothing); the arguments never run it.
+                    if self.dialect == Dialect::ReshadeFx && a.is("#") && self.first_on_line(&a) {
+                        continue;
+                    }
                     if a.is("(") {
                         level += 1;
                     } else if a.is(")") {
@@ -499,6 +505,19 @@ impl Preprocessor<'_> {
                 last.line_after |= after;
             }
         }
+    }
+
+    /// Whether a token read from a file's text has only blanks before it on its line.
+    fn first_on_line(&self, t: &Tok) -> bool {
+        let text = &self.sources.get(t.span.file).text;
+        t.exact
+            && text.get(..t.span.start as usize).is_some_and(|before| {
+                before
+                    .bytes()
+                    .rev()
+                    .take_while(|&b| b != b'\n')
+                    .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))
+            })
     }
 
     /// Whether a line end lies between two tokens read from the same file's text.
