@@ -22,7 +22,7 @@ const PENDING: &str = include_str!("conformance/pending.tsv");
 /// The suite may grow, never silently shrink.
 const MIN_CASES: usize = 600;
 /// First errors at ReShade's column (as ReShade counts it) when this floor was set.
-const MIN_SAME_COLUMNS: usize = 611;
+const MIN_SAME_COLUMNS: usize = 612;
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance")

@@ -173,6 +173,15 @@ impl Checker {
                 }
             }
         }
+        let non_numeric = a.numeric().is_none() || b.numeric().is_none();
+        if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual)
+            && non_numeric
+            && !a.is_error()
+            && !b.is_error()
+        {
+            self.non_numeric_equality(op, &a, &b, rhs.range, range);
+            return Type::BOOL;
+        }
         let result = if a.is_matrix() != b.is_matrix() && a.is_vector() != b.is_vector() {
             self.matrix_with_vector(lhs, &a, rhs, &b)
         } else {
@@ -194,6 +203,44 @@ impl Checker {
             // As in ReShade, arithmetic and bit operations on bools compute in `int`.
             _ if result.numeric().is_some_and(|n| n.0 == Base::Bool) => result.with_base(Base::Int),
             _ => result,
+        }
+    }
+
+    /// `==` or `!=` with an operand that is no scalar, vector or matrix. ReShade's front end
+    /// refuses only arrays and two different structs (X3020 at the right operand,
+    /// `parse_expression_multary`); whatever else it accepts, its back ends refuse: HLSL and
+    /// SPIR-V compare no structs (its SPIR-V is an `OpIEqual` on them), and none compares
+    /// objects, strings or `void` (`conformance/backend_rejects.tsv`).
+    fn non_numeric_equality(
+        &mut self,
+        op: BinaryOp,
+        a: &Type,
+        b: &Type,
+        rhs: TextRange,
+        range: TextRange,
+    ) {
+        let symbol = if op == BinaryOp::Equal { "==" } else { "!=" };
+        let (a_name, b_name) = (a.name(), b.name());
+        let is_struct = |t: &Type| matches!(t, Type::Struct(..));
+        if matches!(a, Type::Array(..))
+            || matches!(b, Type::Array(..))
+            || ((is_struct(a) || is_struct(b)) && a != b)
+        {
+            let message = format!("'{a_name}' {symbol} '{b_name}' : type mismatch");
+            self.report(DiagnosticCode::InvalidBinaryOperands, rhs, message);
+        } else if is_struct(a) {
+            let message = format!(
+                "'{a_name}' {symbol} '{b_name}' : comparing structs; ReShade's compiler accepts \
+                 it, but its Direct3D back ends reject it and its Vulkan one writes invalid \
+                 SPIR-V (only OpenGL's GLSL compares structs)"
+            );
+            self.report_back_end_reject(DiagnosticCode::InvalidBinaryOperands, range, message);
+        } else {
+            let message = format!(
+                "'{a_name}' {symbol} '{b_name}' : only scalars, vectors, matrices and structs \
+                 compare; ReShade's compiler accepts this, but none of its back ends compile it"
+            );
+            self.report_back_end_reject(DiagnosticCode::InvalidBinaryOperands, range, message);
         }
     }
 
