@@ -130,6 +130,19 @@ fn target_semantic(upper: &str) -> Option<(&'static str, u32)> {
     Some((stem, index))
 }
 
+/// Whether an output with this semantic is one ReShade's back ends write but no pass of its
+/// runtime observes, so the value is computed and dropped: a pixel shader's `SV_Depth` (a
+/// FragDepth built-in; ReShade draws every pass with depth testing and depth writes off) and
+/// a vertex shader's `SV_PointSize` (Direct3D 10 and later ignore it; WGSL has no point size).
+fn unobserved_output(semantic: &str, stage: naga::ShaderStage) -> bool {
+    let upper = semantic.to_ascii_uppercase();
+    match stage {
+        naga::ShaderStage::Fragment => upper == "SV_DEPTH",
+        naga::ShaderStage::Vertex => upper == "SV_POINTSIZE",
+        _ => false,
+    }
+}
+
 /// A semantic in upper case with its index written: `TEXCOORD` and `texcoord0` are `TEXCOORD0`.
 pub(super) fn normalised(semantic: &str) -> String {
     let upper = semantic.to_ascii_uppercase();
@@ -351,6 +364,9 @@ impl Emitter<'_> {
         for v in varyings {
             let name = normalised(&v.semantic.name);
             if input && request.zeroed.contains(&name) {
+                continue;
+            }
+            if !input && unobserved_output(&v.semantic.name, request.stage) {
                 continue;
             }
             // Each side as it is declared: ReShade refuses a pixel shader whose modifiers are

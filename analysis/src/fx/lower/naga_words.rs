@@ -40,7 +40,8 @@ pub(crate) fn entry_points_in_fx_words(
     };
     let forbidden = format!(
         "it uses an operation a {stage} shader cannot (a barrier or groupshared memory outside \
-         a compute shader, a derivative or discard outside a pixel shader)"
+         a compute shader, a derivative or discard outside a pixel shader); ReShade's compiler \
+         accepts that, but none of its back ends compile it"
     );
     let rest = rest
         .replace("Uses operations forbidden at this stage", &forbidden)
@@ -248,7 +249,8 @@ mod tests {
             ),
             "'PS' as a pixel shader is invalid: it uses an operation a pixel shader cannot (a \
              barrier or groupshared memory outside a compute shader, a derivative or discard \
-             outside a pixel shader)"
+             outside a pixel shader); ReShade's compiler accepts that, but none of its back \
+             ends compile it"
         );
         assert_eq!(
             entry_points_in_fx_words("Entry point fx_vs_9 at Vertex is invalid", &entries),
