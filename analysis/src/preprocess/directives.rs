@@ -359,8 +359,9 @@ impl Preprocessor<'_> {
         })
     }
 
-    /// The value of `__LINE__`, `__FILE__`, `__FILE_NAME__` or `__FILE_STEM__` where `t` is (for
-    /// a token a macro produced, where that macro was invoked); `None` for other tokens.
+    /// The value of `__LINE__`, `__FILE__`, `__FILE_NAME__`, `__FILE_STEM__` or
+    /// `__FILE_NAME_HASH__` where `t` is (for a token a macro produced, where that macro was
+    /// invoked); `None` for other tokens.
     pub(super) fn dynamic_macro(&self, t: &Tok) -> Option<Tok> {
         if !DYNAMIC_MACROS.contains(&&*t.text) {
             return None;
@@ -376,6 +377,10 @@ impl Preprocessor<'_> {
             "__LINE__" => (Kind::Number, file.presumed_line(real_line).to_string()),
             "__FILE__" => (Kind::Str, quote(&path)),
             "__FILE_NAME__" => (Kind::Str, quote(&part(Path::file_name))),
+            FILE_NAME_HASH => (
+                Kind::Number,
+                file_name_hash(&part(Path::file_name)).to_string(),
+            ),
             _ => (Kind::Str, quote(&part(Path::file_stem))),
         };
         Some(Tok {
@@ -390,9 +395,10 @@ impl Preprocessor<'_> {
         })
     }
 
-    /// Whether `name` is defined for `#ifdef` and `defined`.
+    /// Whether `name` is defined for `#ifdef` and `defined` (`__FILE_NAME_HASH__` is not, as in
+    /// ReShade's `is_defined`).
     pub(super) fn is_defined(&self, name: &str) -> bool {
-        self.macros.contains_key(name) || DYNAMIC_MACROS.contains(&name)
+        self.macros.contains_key(name) || DYNAMIC_MACROS.contains(&name) && name != FILE_NAME_HASH
     }
 
     /// `#line N` or `#line N "name"`, numbering the line after the directive's `end` (past
@@ -882,5 +888,28 @@ pub(super) fn scan_line(
             }
             _ => i += 1,
         }
+    }
+}
+
+/// `__FILE_NAME_HASH__`: ReShade's `std::hash<std::string>` of the file's name, its low 32 bits.
+/// That hash is the C++ library's own; ReShade ships for 64-bit Windows, whose library (MSVC's)
+/// hashes a string with 64-bit FNV-1a, so that is the value here (a Linux build of ReShade's
+/// compiler gives another number).
+fn file_name_hash(name: &str) -> u32 {
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    hash as u32
+}
+
+#[cfg(test)]
+mod file_name_hash_tests {
+    use super::file_name_hash;
+
+    #[test]
+    fn the_file_name_hash_is_64_bit_fnv_1a_truncated() {
+        // FNV-1a 64 of "" is its offset basis; of "a", 0xaf63dc4c8601ec8c.
+        assert_eq!(file_name_hash(""), 0x8422_2325);
+        assert_eq!(file_name_hash("a"), 0x8601_ec8c);
     }
 }

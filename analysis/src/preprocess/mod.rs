@@ -57,8 +57,18 @@ use tokens::{Kind, Lexer, Tok, TokText, is_word_byte, lex_all};
 pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 const MAX_INCLUDE_DEPTH: usize = 32;
 /// Macros whose value depends on where they are used: the line (after any `#line`), the file's
-/// path, its name and its name without extension (the last three as string literals).
-const DYNAMIC_MACROS: [&str; 4] = ["__LINE__", "__FILE__", "__FILE_NAME__", "__FILE_STEM__"];
+/// path, its name and its name without extension (these three as string literals), and a hash
+/// of its name.
+const DYNAMIC_MACROS: [&str; 5] = [
+    "__LINE__",
+    "__FILE__",
+    "__FILE_NAME__",
+    "__FILE_STEM__",
+    FILE_NAME_HASH,
+];
+/// The dynamic macro ReShade expands but `defined` does not know (`is_defined` leaves it out):
+/// a number from the file's name, as Windows builds of ReShade compute it.
+const FILE_NAME_HASH: &str = "__FILE_NAME_HASH__";
 /// Deepest nesting of macro arguments expanded inside macro arguments.
 const MAX_EXPANSION_DEPTH: usize = 256;
 /// Most tokens one top-level macro invocation may produce.
