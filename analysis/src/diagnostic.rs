@@ -97,6 +97,9 @@ diagnostic_codes! {
     UnknownSource,
     /// A texture semantic other than COLOR and DEPTH: it is bound to an empty texture.
     UnknownSemantic,
+    /// A texture's `source` image that ReShade's runtime loads into no texture of its format or
+    /// depth: the texture stays black.
+    ImageNotLoaded,
     /// A uniform declared in the effect's own file that no pass reads.
     UnusedUniform,
     /// A texture declared in the effect's own file that no pass samples or renders to.

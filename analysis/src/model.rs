@@ -374,6 +374,32 @@ impl TextureFormat {
             _ => ScalarKind::Float,
         }
     }
+
+    /// How ReShade's runtime fills a texture of this format from its `source` image
+    /// (`runtime::load_textures`); `None` for the formats it loads no image into (the texture
+    /// stays black, and the runtime logs an error).
+    pub fn image_fill(self) -> Option<ImageFill> {
+        let (float, channels) = match self {
+            TextureFormat::R8 => (false, 1),
+            TextureFormat::RG8 => (false, 2),
+            TextureFormat::RGBA8 => (false, 4),
+            TextureFormat::R32F => (true, 1),
+            TextureFormat::RG32F => (true, 2),
+            TextureFormat::RGBA32F => (true, 4),
+            _ => return None,
+        };
+        Some(ImageFill { float, channels })
+    }
+}
+
+/// How a texture takes its `source` image: the first `channels` of the image's RGBA, as 8-bit
+/// values or as 32-bit floats. ReShade reads the floats with `stbi_loadf`, which gives an HDR
+/// image's values as stored and an 8-bit one's colour channels as `(v / 255)^2.2` (stb_image's
+/// default LDR-to-HDR gamma; alpha stays `v / 255`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageFill {
+    pub float: bool,
+    pub channels: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -95,6 +95,7 @@ const FX_CODES: &[DiagnosticCode] = &[
     DiagnosticCode::UnusedSampler,
     DiagnosticCode::UnusedTexture,
     DiagnosticCode::UnusedUniform,
+    DiagnosticCode::ImageNotLoaded,
 ];
 
 /// Codes of `FX_CODES` without an FX fixture, each with the reason.
@@ -113,6 +114,7 @@ const FX_SOURCES: &[&str] = &[
     "analysis/src/build/builder.rs",
     "analysis/src/build/pass.rs",
     "analysis/src/build/outputs.rs",
+    "analysis/src/build/images.rs",
     "analysis/src/lints",
 ];
 

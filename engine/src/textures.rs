@@ -300,11 +300,20 @@ pub(crate) fn create_textures(
                 Err(semantic) => return TextureGpu::Semantic(semantic.clone()),
             };
             let (texture, fresh) = claims.named(device, effect, t, &descriptor);
-            if let (true, Some(path)) = (fresh, &t.image) {
+            // A format that takes no image, or a 3D texture, stays black, as in ReShade (the
+            // builder warned: `ImageNotLoaded`).
+            let fill = match t.kind {
+                TextureKind::Owned {
+                    format, depth: 1, ..
+                } => format.image_fill(),
+                _ => None,
+            };
+            if let (true, Some(path), Some(fill)) = (fresh, &t.image, fill) {
                 uploads.push(ImageUpload {
                     texture: i,
                     name: t.name.clone(),
                     path: path.clone(),
+                    fill,
                     gpu: texture.clone(),
                 });
             }

@@ -217,6 +217,7 @@ impl<'a> EffectBuilder<'a> {
             })
             .collect();
         let decoded = resolve_srgb_reads(&mut self.items, &used_samplers, diagnostics);
+        super::images::check_images(&self.items.textures, diagnostics);
         let pass_bindings = techniques
             .iter_mut()
             .flat_map(|t| &mut t.passes)

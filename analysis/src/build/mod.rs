@@ -16,6 +16,7 @@
 
 mod builder;
 pub(crate) mod call_tree;
+mod images;
 mod items;
 pub(crate) mod naga_check;
 mod outputs;
