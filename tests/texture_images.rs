@@ -1,7 +1,8 @@
 //! `source` images in textures of each format, end to end through `fxbench render`: the formats
 //! ReShade's runtime fills (R8, RG8 and RGBA8 with 8-bit channels; R32F, RG32F and RGBA32F
 //! with floats as `stbi_loadf` reads an 8-bit image, `(v / 255)^2.2`) show the image's first
-//! channels, and the others stay black with an `ImageNotLoaded` warning, as in ReShade.
+//! channels, and the others stay black with an `ImageNotLoaded` warning, as in ReShade. Cube
+//! LUTs (`.cube`) fill 3D float textures of their size; BMP and TGA images read as PNG does.
 #![allow(clippy::unwrap_used)] // Helpers of tests unwrap as the tests do.
 
 use std::path::{Path, PathBuf};
@@ -34,31 +35,18 @@ fn render(dir: &Path, format: &str) -> (String, Vec<[u8; 3]>) {
         image.put_pixel(i as u32 % 4, i as u32 / 4, image::Rgba([*r, *g, *b, 255]));
     }
     image.save(dir.join("img.png")).unwrap();
-    let effect = dir.join(format!("{format}.fx"));
-    std::fs::write(
-        &effect,
-        format!(
-            "#include \"ReShade.fxh\"\n\
-             texture Img < source = \"img.png\"; > {{ Width = 4; Height = 2; Format = {format}; }};\n\
-             sampler S {{ Texture = Img; MinFilter = POINT; MagFilter = POINT; MipFilter = POINT; }};\n\
-             float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target {{ return float4(tex2D(S, uv).rgb, 1.0); }}\n\
-             technique Show {{ pass {{ VertexShader = PostProcessVS; PixelShader = PS; }} }}\n"
-        ),
+    render_effect(dir, format, &image_effect("img.png", format))
+}
+
+/// An effect showing 2D texture `Img` of `format`, from `source`, texel for texel.
+fn image_effect(source: &str, format: &str) -> String {
+    format!(
+        "#include \"ReShade.fxh\"\n\
+         texture Img < source = \"{source}\"; > {{ Width = 4; Height = 2; Format = {format}; }};\n\
+         sampler S {{ Texture = Img; MinFilter = POINT; MagFilter = POINT; MipFilter = POINT; }};\n\
+         float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target {{ return float4(tex2D(S, uv).rgb, 1.0); }}\n\
+         technique Show {{ pass {{ VertexShader = PostProcessVS; PixelShader = PS; }} }}\n"
     )
-    .unwrap();
-    let out = dir.join(format!("{format}.png"));
-    let output = Command::new(env!("CARGO_BIN_EXE_fxbench"))
-        .arg("render")
-        .arg("--effect")
-        .arg(&effect)
-        .args(["--size", "4x2", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert!(output.status.success(), "{format}: {stderr}");
-    let shown = image::open(&out).unwrap().to_rgba8();
-    (stderr, shown.pixels().map(|p| [p[0], p[1], p[2]]).collect())
 }
 
 /// Asserts every texel is within 1 of `want` applied to the image's texel.
@@ -114,6 +102,99 @@ fn a_format_reshade_loads_no_image_into_stays_black_with_a_warning() {
             "{format}: {stderr}"
         );
         assert_texels(format, &got, |_| [0, 0, 0]);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Renders `effect` (run in `dir`) over a 4x2 back buffer; its stderr and RGB texels.
+fn render_effect(dir: &Path, name: &str, effect: &str) -> (String, Vec<[u8; 3]>) {
+    let path = dir.join(format!("{name}.fx"));
+    std::fs::write(&path, effect).unwrap();
+    let out = dir.join(format!("{name}.png"));
+    let output = Command::new(env!("CARGO_BIN_EXE_fxbench"))
+        .arg("render")
+        .arg("--effect")
+        .arg(&path)
+        .args(["--size", "4x2", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{name}: {stderr}");
+    let shown = image::open(&out).unwrap().to_rgba8();
+    (stderr, shown.pixels().map(|p| [p[0], p[1], p[2]]).collect())
+}
+
+/// An effect showing entry `i` of a 2x2x2 table in `Lut` (a texture3D of `size`) at texel `i`.
+fn lut_effect(size: &str) -> String {
+    format!(
+        "#include \"ReShade.fxh\"\n\
+         texture3D Lut < source = \"lut.cube\"; > {{ {size} Format = RGBA32F; }};\n\
+         sampler3D S {{ Texture = Lut; MinFilter = POINT; MagFilter = POINT; MipFilter = POINT; }};\n\
+         float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target\n\
+         {{\n    uint i = uint(pos.y) * 4 + uint(pos.x);\n\
+             float3 at = (float3(i % 2, (i / 2) % 2, i / 4) + 0.5) / 2.0;\n\
+             return float4(tex3D(S, at).rgb, 1.0);\n}}\n\
+         technique Show {{ pass {{ VertexShader = PostProcessVS; PixelShader = PS; }} }}\n"
+    )
+}
+
+#[test]
+fn a_cube_lut_fills_a_3d_float_texture_of_its_size_in_its_domain() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = temp_dir("cube");
+    // Red changes fastest; DOMAIN_MAX 2 doubles each value.
+    let entries: Vec<[f64; 3]> = (0..8)
+        .map(|i| [f64::from(i) / 16.0, 0.25, f64::from(8 - i) / 32.0])
+        .collect();
+    let mut text = String::from("TITLE \"test\"\n# a comment\nLUT_3D_SIZE 2\nDOMAIN_MAX 2 2 2\n");
+    for [r, g, b] in &entries {
+        text.push_str(&format!("{r} {g} {b}\n"));
+    }
+    std::fs::write(dir.join("lut.cube"), text).unwrap();
+    let (stderr, got) = render_effect(
+        &dir,
+        "fits",
+        &lut_effect("Width = 2; Height = 2; Depth = 2;"),
+    );
+    assert!(!stderr.contains("ImageNotLoaded"), "{stderr}");
+    for (i, (got, entry)) in got.iter().zip(&entries).enumerate() {
+        let want = entry.map(|v| ((v * 2.0).min(1.0) * 255.0).round() as u8);
+        let close = got.iter().zip(want).all(|(g, w)| g.abs_diff(w) <= 1);
+        assert!(close, "entry {i}: {got:?}, expected {want:?}");
+    }
+    // Another size than the table's leaves the texture black, with a warning.
+    let (stderr, got) = render_effect(
+        &dir,
+        "other",
+        &lut_effect("Width = 4; Height = 4; Depth = 4;"),
+    );
+    assert!(
+        stderr.contains("warning[ImageNotLoaded]")
+            && stderr.contains("its 3D table is 2x2x2 entries, which a 4x4x4 texture cannot take"),
+        "{stderr}"
+    );
+    assert!(got.iter().all(|t| *t == [0, 0, 0]), "{got:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bmp_and_tga_images_fill_textures_as_png_does() {
+    if engine::testing::gpu().is_none() {
+        return;
+    }
+    let dir = temp_dir("formats");
+    let mut image = image::RgbImage::new(4, 2);
+    for (i, [r, g, b]) in TEXELS.iter().enumerate() {
+        image.put_pixel(i as u32 % 4, i as u32 / 4, image::Rgb([*r, *g, *b]));
+    }
+    for ext in ["bmp", "tga"] {
+        image.save(dir.join(format!("img.{ext}"))).unwrap();
+        let effect = image_effect(&format!("img.{ext}"), "RGBA8");
+        let (_, got) = render_effect(&dir, ext, &effect);
+        assert_texels(ext, &got, |t| t);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -10,6 +10,7 @@
 pub mod back_buffer;
 mod build;
 pub mod coverage;
+pub mod cube_lut;
 pub mod data;
 pub mod debug;
 pub mod diagnostic;

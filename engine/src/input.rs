@@ -39,6 +39,11 @@ pub enum InputError {
         depth: (u32, u32),
         color: (u32, u32),
     },
+    #[error("{path}: Cube LUT has {error}")]
+    CubeLut {
+        path: String,
+        error: analysis::cube_lut::CubeError,
+    },
     #[error("{path}: image is {width}x{height}; fxbench needs 1..={max} texels on each side")]
     Size {
         path: String,
@@ -61,6 +66,44 @@ pub const MAX_IMAGE_DECODE_BYTES: u64 = 1 << 30;
 pub fn open_image(
     path: &Path,
 ) -> Result<image::ImageReader<std::io::BufReader<std::fs::File>>, InputError> {
+    let file = open_bounded(path)?;
+    let io = |e: std::io::Error| InputError::Image {
+        path: path.display().to_string(),
+        source: image::ImageError::IoError(e),
+    };
+    let mut reader = image::ImageReader::new(std::io::BufReader::new(file))
+        .with_guessed_format()
+        .map_err(io)?;
+    // A format without a signature (TGA) is known by the file's extension.
+    if reader.format().is_none()
+        && let Ok(format) = image::ImageFormat::from_path(path)
+    {
+        reader.set_format(format);
+    }
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(16384);
+    limits.max_image_height = Some(16384);
+    limits.max_alloc = Some(MAX_IMAGE_DECODE_BYTES);
+    reader.limits(limits);
+    Ok(reader)
+}
+
+/// Reads a Cube LUT (`.cube`) within [`open_image`]'s bounds on the file.
+pub fn load_cube_lut(path: &Path) -> Result<analysis::cube_lut::CubeLut, InputError> {
+    let shown = path.display().to_string();
+    let mut text = Vec::new();
+    std::io::Read::read_to_end(&mut open_bounded(path)?, &mut text).map_err(|e| {
+        InputError::Image {
+            path: shown.clone(),
+            source: image::ImageError::IoError(e),
+        }
+    })?;
+    analysis::cube_lut::parse_cube(&String::from_utf8_lossy(&text))
+        .map_err(|error| InputError::CubeLut { path: shown, error })
+}
+
+/// Opens a regular file of at most [`MAX_IMAGE_FILE_BYTES`].
+fn open_bounded(path: &Path) -> Result<std::fs::File, InputError> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| InputError::Image {
         path: shown.clone(),
@@ -80,16 +123,7 @@ pub fn open_image(
             format!("larger than {} MiB", MAX_IMAGE_FILE_BYTES >> 20),
         )));
     }
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut reader = image::ImageReader::new(std::io::BufReader::new(file))
-        .with_guessed_format()
-        .map_err(io)?;
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(16384);
-    limits.max_image_height = Some(16384);
-    limits.max_alloc = Some(MAX_IMAGE_DECODE_BYTES);
-    reader.limits(limits);
-    Ok(reader)
+    std::fs::File::open(path).map_err(io)
 }
 
 /// Decodes `path` within [`open_image`]'s bounds; the path as errors show it comes along.

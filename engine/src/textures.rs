@@ -300,12 +300,14 @@ pub(crate) fn create_textures(
                 Err(semantic) => return TextureGpu::Semantic(semantic.clone()),
             };
             let (texture, fresh) = claims.named(device, effect, t, &descriptor);
-            // A format that takes no image, or a 3D texture, stays black, as in ReShade (the
-            // builder warned: `ImageNotLoaded`).
-            let fill = match t.kind {
-                TextureKind::Owned {
-                    format, depth: 1, ..
-                } => format.image_fill(),
+            // A format that takes no image stays black, as in ReShade (the builder warned:
+            // `ImageNotLoaded`); so does a 3D texture, unless a Cube LUT of its size fills it.
+            let fill = match (&t.kind, &t.image) {
+                (TextureKind::Owned { format, depth, .. }, Some(image))
+                    if *depth == 1 || analysis::cube_lut::is_cube_lut(image) =>
+                {
+                    format.image_fill()
+                }
                 _ => None,
             };
             if let (true, Some(path), Some(fill)) = (fresh, &t.image, fill) {

@@ -1,5 +1,5 @@
-//! Filling textures that name a `source` image: decoded, scaled to the texture's size, cut to
-//! the texture's channels, uploaded, and their mip levels rebuilt, once at load. What a format
+//! Filling textures that name a `source` image (or Cube LUT): decoded, scaled to the texture's
+//! size, cut to the texture's channels, uploaded, and their mip levels rebuilt, once at load. What a format
 //! takes is ReShade's rule ([`analysis::TextureFormat::image_fill`]): 8-bit channels, or floats
 //! read as `stbi_loadf` reads them.
 
@@ -38,25 +38,25 @@ pub(crate) fn upload_images(
         });
     for upload in uploads {
         let texture = &upload.gpu;
-        let (width, height) = (texture.width(), texture.height());
-        let bytes = texels(&upload, width, height).map_err(|source| ChainError::Image {
+        let size = texture.size();
+        let bytes = texels(&upload, size).map_err(|source| ChainError::Image {
             texture: upload.name.clone(),
             source,
         })?;
+        // A Cube LUT of another size than a 3D texture leaves it black (the builder warned).
+        let Some(bytes) = bytes else {
+            continue;
+        };
         let texel_size = u32::from(upload.fill.channels) * if upload.fill.float { 4 } else { 1 };
         ctx.queue.write_texture(
             texture.as_image_copy(),
             &bytes,
             wgpu::TexelCopyBufferLayout {
                 offset: 0,
-                bytes_per_row: Some(width * texel_size),
-                rows_per_image: Some(height),
+                bytes_per_row: Some(size.width * texel_size),
+                rows_per_image: Some(size.height),
             },
-            wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
+            size,
         );
         if let Some(mips) = textures[upload.texture].mips() {
             mip_generator.generate(&mut encoder, mips);
@@ -66,28 +66,48 @@ pub(crate) fn upload_images(
     Ok(())
 }
 
-/// The bytes of `upload`'s image scaled to `width` × `height`, in its texture's layout.
-fn texels(upload: &ImageUpload, width: u32, height: u32) -> Result<Vec<u8>, InputError> {
+/// The bytes of `upload`'s image fitted to the texture's `size`, in its layout; `None` for a
+/// Cube LUT that does not fit it.
+fn texels(upload: &ImageUpload, size: wgpu::Extent3d) -> Result<Option<Vec<u8>>, InputError> {
     let channels = usize::from(upload.fill.channels);
+    let (width, height) = (size.width, size.height);
     if !upload.fill.float {
         let image = crate::input::load_image(&upload.path)?;
         let rgba = crate::input::resize_rgba8(&image, width, height);
-        return Ok(first_channels(&rgba, channels));
+        return Ok(Some(first_channels(&rgba, channels)));
     }
-    let wide = crate::input::load_wide_image(&upload.path)?;
-    let ldr = wide.encoding == ImageEncoding::SrgbCode;
-    let image = wide.image;
-    let mut values: Vec<f32> = image.pixels.iter().flatten().copied().collect();
-    if ldr {
-        for (i, v) in values.iter_mut().enumerate() {
-            *v = stb_ldr_to_hdr(*v, i % 4 == 3);
+    let (values, from) = if analysis::cube_lut::is_cube_lut(&upload.path) {
+        let lut = crate::input::load_cube_lut(&upload.path)?;
+        let (w, h, d) = lut.extent();
+        // ReShade scales a flat table to a 2D texture, never a 3D one.
+        let depth = size.depth_or_array_layers;
+        if d != depth || (depth != 1 && (w, h) != (width, height)) {
+            return Ok(None);
         }
-    }
-    let values = resize_rgba32f(values, (image.width, image.height), (width, height));
-    Ok(first_channels(&values, channels)
-        .iter()
-        .flat_map(|v| v.to_ne_bytes())
-        .collect())
+        (lut.entries.into_iter().flatten().collect(), (w, h))
+    } else {
+        let wide = crate::input::load_wide_image(&upload.path)?;
+        let ldr = wide.encoding == ImageEncoding::SrgbCode;
+        let image = wide.image;
+        let mut values: Vec<f32> = image.pixels.iter().flatten().copied().collect();
+        if ldr {
+            for (i, v) in values.iter_mut().enumerate() {
+                *v = stb_ldr_to_hdr(*v, i % 4 == 3);
+            }
+        }
+        (values, (image.width, image.height))
+    };
+    let values = if size.depth_or_array_layers == 1 {
+        resize_rgba32f(values, from, (width, height))
+    } else {
+        values
+    };
+    Ok(Some(
+        first_channels(&values, channels)
+            .iter()
+            .flat_map(|v| v.to_ne_bytes())
+            .collect(),
+    ))
 }
 
 /// An 8-bit (or wider: stb_image reads it as 8-bit first) channel value `v` in `[0, 1]` as
