@@ -654,3 +654,29 @@ float4 PS(float2 uv : TEXCOORD) : SV_Target
         ]
     );
 }
+
+#[test]
+fn integer_division_by_a_constant_zero_warns_at_the_divisor() {
+    // ReShade folds none of these and says nothing; the GPU's answer is undefined there.
+    let src = "\
+static const int Zero = 0;
+float4 PS(float2 uv : TEXCOORD) : SV_Target
+{
+    int i = int(uv.x * 8.0);
+    int a = i / 0;
+    int b = i % Zero;
+    i /= 0.5;
+    float c = uv.x / 0;
+    uint d = 7u / 1u;
+    return float4(a, b, c, d + i);
+}
+";
+    assert_eq!(
+        check(src),
+        [
+            "5:17-5:18 warning[ConstDivideByZero] '/' : integer division by zero: ReShade leaves the result to the GPU, where it is undefined; fxbench's preview gives the dividend",
+            "6:17-6:21 warning[ConstDivideByZero] '%' : integer division by zero: ReShade leaves the result to the GPU, where it is undefined; fxbench's preview gives 0",
+            "7:10-7:13 warning[ConstDivideByZero] '/' : integer division by zero: ReShade leaves the result to the GPU, where it is undefined; fxbench's preview gives the dividend",
+        ]
+    );
+}

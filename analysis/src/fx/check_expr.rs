@@ -189,6 +189,7 @@ impl Checker {
         };
         if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) {
             self.int_division_overflow(op, lhs, rhs, &result, range);
+            self.integer_division_by_zero(op, &result, rhs);
         }
         if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) && float_valued(&result) {
             // Reported, then typed as ReShade types it, so what it goes on to check is checked.
@@ -241,6 +242,29 @@ impl Checker {
                  compare; ReShade's compiler accepts this, but none of its back ends compile it"
             );
             self.report_back_end_reject(DiagnosticCode::InvalidBinaryOperands, range, message);
+        }
+    }
+
+    /// An integer `/` or `%` in a function whose divisor is a constant zero (as the operation's
+    /// type converts it: `i /= 0.5` divides by 0). ReShade's compiler does not fold it and says
+    /// nothing (`evaluate_constant_expression`); its back ends leave the result to the GPU, where
+    /// it is undefined. WGSL defines it, so fxbench's preview shows one answer of many: a
+    /// warning, at the divisor.
+    fn integer_division_by_zero(&mut self, op: BinaryOp, ty: &Type, divisor: &Expr) {
+        let integer = !ty.is_error() && integral(ty);
+        if self.current.is_none() || !integer {
+            return;
+        }
+        if self.const_value(divisor).is_some_and(|v| v.trunc() == 0.0) {
+            let (symbol, wgsl) = match op {
+                BinaryOp::Divide => ("/", "the dividend"),
+                _ => ("%", "0"),
+            };
+            let message = format!(
+                "'{symbol}' : integer division by zero: ReShade leaves the result to the GPU, \
+                 where it is undefined; fxbench's preview gives {wgsl}"
+            );
+            self.warn(DiagnosticCode::ConstDivideByZero, divisor.range, message);
         }
     }
 
@@ -380,6 +404,9 @@ impl Checker {
         }
         if matches!(op, Some(BinaryOp::ShiftLeft | BinaryOp::ShiftRight)) && float_valued(&to) {
             self.float_shift(&to, target.range);
+        }
+        if let Some(op @ (BinaryOp::Divide | BinaryOp::Modulo)) = op {
+            self.integer_division_by_zero(op, &to, value);
         }
         if from.numeric().is_some() && to.numeric().is_some() && from.components() > to.components()
         {
