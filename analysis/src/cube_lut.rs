@@ -6,22 +6,44 @@
 //! header does not know starts the table, a number that does not parse reads as 0, and entries
 //! past the table's size are ignored; a table with fewer lines than its size leaves the rest 0.
 
-/// A parsed LUT: `size` entries a side, `dimensions` sides (1 or 3), RGBA entries in file order.
+/// A table's header: `size` entries a side, `dimensions` sides (1 or 3), and its domain.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CubeLut {
+pub struct CubeHeader {
     pub size: u32,
     pub dimensions: u8,
-    pub entries: Vec<[f32; 4]>,
+    pub domain_min: [f32; 3],
+    pub domain_max: [f32; 3],
 }
 
-impl CubeLut {
-    /// The texture extent the LUT fills: `size`×1×1 for a 1D table, `size`³ for a 3D one.
+impl CubeHeader {
+    /// The extent of the table: `size`×1×1 for a 1D table, `size`³ for a 3D one.
     pub fn extent(&self) -> (u32, u32, u32) {
         match self.dimensions {
             3 => (self.size, self.size, self.size),
             _ => (self.size, 1, 1),
         }
     }
+
+    /// Whether ReShade's runtime takes the table into a texture of this extent
+    /// (`runtime::update_texture`): the depths must match, and a 3D texture's width and height
+    /// too (a flat table is scaled to a 2D texture).
+    pub fn fits(&self, width: u32, height: u32, depth: u32) -> bool {
+        let (w, h, d) = self.extent();
+        d == depth && (depth == 1 || (w, h) == (width, height))
+    }
+
+    /// Entries the table holds.
+    fn count(&self) -> usize {
+        let (w, h, d) = self.extent();
+        w as usize * h as usize * d as usize
+    }
+}
+
+/// A parsed LUT: its header and its RGBA entries in file order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeLut {
+    pub header: CubeHeader,
+    pub entries: Vec<[f32; 4]>,
 }
 
 /// Whether ReShade reads `image` as a Cube LUT: its extension is `.cube`, as written.
@@ -44,14 +66,50 @@ const MAX_SIZE: i64 = 256;
 
 /// Reads a `.cube` file's text.
 pub fn parse_cube(text: &str) -> Result<CubeLut, CubeError> {
+    let mut lines = text.lines();
+    let (header, first) = parse_header(&mut lines)?;
+    let count = header.count();
+    let mut entries = Vec::with_capacity(count);
+    for line in first.into_iter().chain(lines) {
+        if entries.len() == count {
+            break;
+        }
+        let line = line.trim_end_matches('\r');
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let v = three(line);
+        let (min, max) = (header.domain_min, header.domain_max);
+        let scaled: [f32; 3] = std::array::from_fn(|i| v[i] * (max[i] - min[i]) + min[i]);
+        entries.push([scaled[0], scaled[1], scaled[2], 1.0]);
+    }
+    entries.resize(count, [0.0; 4]);
+    Ok(CubeLut { header, entries })
+}
+
+/// Reads the header of the `.cube` file at `path` alone (its first 64 KiB at most), for a check
+/// that needs the table's size and not its entries; `None` when the file cannot be read.
+pub fn read_cube_header(path: &std::path::Path) -> Option<Result<CubeHeader, CubeError>> {
+    use std::io::{BufRead, Read};
+    let file = std::fs::File::open(path).ok()?;
+    let mut lines = std::io::BufReader::new(file.take(64 << 10))
+        .split(b'\n')
+        .map_while(Result::ok)
+        .map(|l| String::from_utf8_lossy(&l).into_owned());
+    Some(parse_header(&mut lines).map(|(header, _)| header))
+}
+
+/// The header lines at the start of `lines`, and the first line of the table after them.
+fn parse_header<S: AsRef<str>>(
+    lines: &mut impl Iterator<Item = S>,
+) -> Result<(CubeHeader, Option<S>), CubeError> {
     let mut domain_min = [0.0f32; 3];
     let mut domain_max = [1.0f32; 3];
     let mut size = None;
-    let mut lines = text.lines().peekable();
-    while let Some(&line) = lines.peek() {
-        let line = line.trim_end_matches('\r');
+    let mut first = None;
+    for raw in lines.by_ref() {
+        let line = raw.as_ref().trim_end_matches('\r');
         if line.is_empty() || line.starts_with('#') || line.starts_with("TITLE") {
-            lines.next();
             continue;
         }
         if let Some(rest) = line.strip_prefix("DOMAIN_MIN") {
@@ -63,7 +121,7 @@ pub fn parse_cube(text: &str) -> Result<CubeLut, CubeError> {
             .map(|r| (r, 1))
             .or_else(|| line.strip_prefix("LUT_3D_SIZE").map(|r| (r, 3)))
         {
-            // A second size line ends the header, as in ReShade.
+            // A second size line ends the header, as in ReShade (and is no entry).
             if size.is_some() {
                 break;
             }
@@ -73,35 +131,18 @@ pub fn parse_cube(text: &str) -> Result<CubeLut, CubeError> {
             }
             size = Some((n as u32, dimensions));
         } else {
+            first = Some(raw);
             break;
         }
-        lines.next();
     }
     let (size, dimensions) = size.ok_or(CubeError::NoSize)?;
-    let count = match dimensions {
-        3 => (size as usize).pow(3),
-        _ => size as usize,
-    };
-    let mut entries = Vec::with_capacity(count);
-    for line in lines {
-        if entries.len() == count {
-            break;
-        }
-        let line = line.trim_end_matches('\r');
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let v = three(line);
-        let scaled: [f32; 3] =
-            std::array::from_fn(|i| v[i] * (domain_max[i] - domain_min[i]) + domain_min[i]);
-        entries.push([scaled[0], scaled[1], scaled[2], 1.0]);
-    }
-    entries.resize(count, [0.0; 4]);
-    Ok(CubeLut {
+    let header = CubeHeader {
         size,
         dimensions,
-        entries,
-    })
+        domain_min,
+        domain_max,
+    };
+    Ok((header, first))
 }
 
 /// Three numbers read as C's `strtod` reads them one after the other: a number that does not
@@ -134,7 +175,9 @@ mod tests {
         let text = "# comment\nTITLE \"x\"\nLUT_3D_SIZE 2\nDOMAIN_MIN 0 0 0\nDOMAIN_MAX 2 2 2\r\n\
                     0 0 0\n1 0 0\n0 1 0\n1 1 0\n\n0 0 1\n1 0 1\n0 1 1\n0.5 0.25 1\n9 9 9\n";
         let lut = parse_cube(text).unwrap();
-        assert_eq!((lut.size, lut.dimensions, lut.extent()), (2, 3, (2, 2, 2)));
+        let h = &lut.header;
+        assert_eq!((h.size, h.dimensions, h.extent()), (2, 3, (2, 2, 2)));
+        assert!(h.fits(2, 2, 2) && !h.fits(4, 4, 2) && !h.fits(2, 2, 1));
         assert_eq!(lut.entries.len(), 8);
         assert_eq!(lut.entries[1], [2.0, 0.0, 0.0, 1.0]);
         assert_eq!(lut.entries[7], [1.0, 0.5, 2.0, 1.0]);
@@ -143,7 +186,9 @@ mod tests {
     #[test]
     fn a_1d_table_is_one_row_and_a_short_table_is_padded_with_zeros() {
         let lut = parse_cube("LUT_1D_SIZE 4\n0.1 0.2 0.3\n").unwrap();
-        assert_eq!(lut.extent(), (4, 1, 1));
+        assert_eq!(lut.header.extent(), (4, 1, 1));
+        // A flat table is scaled to any 2D texture.
+        assert!(lut.header.fits(64, 2, 1) && !lut.header.fits(4, 1, 4));
         assert_eq!(lut.entries[0], [0.1, 0.2, 0.3, 1.0]);
         assert_eq!(lut.entries[3], [0.0; 4]);
     }

@@ -32,6 +32,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use back_buffer::{BackBuffer, BackBufferError, BackBufferFormat, ColorSpace};
+pub use build::images::texture_image_fill;
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use limits::{DeviceLimits, LimitExceeded};
 pub use model::*;

@@ -300,16 +300,9 @@ pub(crate) fn create_textures(
                 Err(semantic) => return TextureGpu::Semantic(semantic.clone()),
             };
             let (texture, fresh) = claims.named(device, effect, t, &descriptor);
-            // A format that takes no image stays black, as in ReShade (the builder warned:
-            // `ImageNotLoaded`); so does a 3D texture, unless a Cube LUT of its size fills it.
-            let fill = match (&t.kind, &t.image) {
-                (TextureKind::Owned { format, depth, .. }, Some(image))
-                    if *depth == 1 || analysis::cube_lut::is_cube_lut(image) =>
-                {
-                    format.image_fill()
-                }
-                _ => None,
-            };
+            // What ReShade's runtime loads nothing into stays black (the builder warned:
+            // `ImageNotLoaded`).
+            let fill = analysis::texture_image_fill(t).ok().flatten();
             if let (true, Some(path), Some(fill)) = (fresh, &t.image, fill) {
                 uploads.push(ImageUpload {
                     texture: i,

@@ -78,12 +78,11 @@ fn texels(upload: &ImageUpload, size: wgpu::Extent3d) -> Result<Option<Vec<u8>>,
     }
     let (values, from) = if analysis::cube_lut::is_cube_lut(&upload.path) {
         let lut = crate::input::load_cube_lut(&upload.path)?;
-        let (w, h, d) = lut.extent();
-        // ReShade scales a flat table to a 2D texture, never a 3D one.
-        let depth = size.depth_or_array_layers;
-        if d != depth || (depth != 1 && (w, h) != (width, height)) {
+        // The file may have changed since the build checked its header.
+        if !lut.header.fits(width, height, size.depth_or_array_layers) {
             return Ok(None);
         }
+        let (w, h, _) = lut.header.extent();
         (lut.entries.into_iter().flatten().collect(), (w, h))
     } else {
         let wide = crate::input::load_wide_image(&upload.path)?;

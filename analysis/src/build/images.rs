@@ -1,22 +1,18 @@
-//! Textures whose `source` image ReShade's runtime loads into nothing (`runtime::load_textures`,
-//! `update_texture`): a format that takes no image (it fills R8, RG8, RGBA8, R32F, RG32F and
-//! RGBA32F textures only); a Cube LUT (`.cube`) in a texture without floats, or one whose table
-//! has another depth than the texture (or another size, for a 3D texture); a flat image in a 3D
-//! texture. ReShade logs an error, leaves the texture black and runs the effect; so does
-//! fxbench, with a warning at the texture.
+//! Whether and how ReShade's runtime fills a texture from its `source` image
+//! (`runtime::load_textures`, `update_texture`): [`texture_image_fill`], the one rule the
+//! builder's warning and the engine's upload both follow. It loads nothing into a format that
+//! takes no image (it fills R8, RG8, RGBA8, R32F, RG32F and RGBA32F textures only), a Cube LUT
+//! (`.cube`) into a texture without floats or of another extent than its table, or a flat
+//! image into a 3D texture. ReShade logs an error, leaves the texture black and runs the
+//! effect; so does fxbench, with a warning at the texture.
 
-use std::path::Path;
-
-use crate::cube_lut::{is_cube_lut, parse_cube};
+use crate::cube_lut::{is_cube_lut, read_cube_header};
 use crate::diagnostic::{Diagnostic, DiagnosticCode};
-use crate::model::{Texture, TextureKind};
+use crate::model::{ImageFill, Texture, TextureKind};
 
 pub(super) fn check_images(textures: &[Texture], diagnostics: &mut Vec<Diagnostic>) {
     for t in textures {
-        let (Some(image), TextureKind::Owned { .. }) = (&t.image, &t.kind) else {
-            continue;
-        };
-        let Some(why) = why_not_loaded(image, &t.kind) else {
+        let (Some(image), Err(why)) = (&t.image, texture_image_fill(t)) else {
             continue;
         };
         let file = image.file_name().map_or_else(
@@ -34,48 +30,54 @@ pub(super) fn check_images(textures: &[Texture], diagnostics: &mut Vec<Diagnosti
     }
 }
 
-/// Why ReShade's runtime loads `image` into no texture of `kind`; `None` when it does.
-fn why_not_loaded(image: &Path, kind: &TextureKind) -> Option<String> {
-    let TextureKind::Owned {
-        width,
-        height,
-        depth,
-        format,
-        ..
-    } = *kind
+/// How ReShade's runtime fills texture `t` from its `source` image: `Ok(None)` when it names
+/// none (or is the runtime's own), `Err` with the reason when the runtime loads it into nothing.
+/// A Cube LUT's header is read for its size; a file that cannot be read is the loader's error.
+pub fn texture_image_fill(t: &Texture) -> Result<Option<ImageFill>, String> {
+    let (
+        Some(image),
+        &TextureKind::Owned {
+            width,
+            height,
+            depth,
+            format,
+            ..
+        },
+    ) = (&t.image, &t.kind)
     else {
-        return None;
+        return Ok(None);
     };
     let Some(fill) = format.image_fill() else {
-        return Some(format!(
+        return Err(format!(
             "ReShade's runtime loads images only into R8, RG8, RGBA8, R32F, RG32F and RGBA32F \
              textures, not {}",
             format.name()
         ));
     };
     if !is_cube_lut(image) {
-        return (depth > 1)
-            .then(|| format!("a flat image cannot fill a 3D texture {depth} slices deep"));
+        return match depth {
+            1 => Ok(Some(fill)),
+            _ => Err(format!(
+                "a flat image cannot fill a 3D texture {depth} slices deep"
+            )),
+        };
     }
     if !fill.float {
-        return Some(format!(
+        return Err(format!(
             "a Cube LUT fills only R32F, RG32F and RGBA32F textures, not {}",
             format.name()
         ));
     }
-    // An unreadable file is the engine's error when it loads the texture.
-    let text = std::fs::read(image).ok()?;
-    let lut = match parse_cube(&String::from_utf8_lossy(&text)) {
-        Ok(lut) => lut,
-        Err(e) => return Some(format!("the Cube LUT has {e}")),
-    };
-    let (w, h, d) = lut.extent();
-    let fits = d == depth && (depth == 1 || (w, h) == (width, height));
-    (!fits).then(|| {
-        format!(
-            "its {}D table is {w}x{h}x{d} entries, which a {width}x{height}x{depth} texture \
-             cannot take",
-            lut.dimensions
-        )
-    })
+    match read_cube_header(image) {
+        Some(Ok(header)) if !header.fits(width, height, depth) => {
+            let (w, h, d) = header.extent();
+            Err(format!(
+                "its {}D table is {w}x{h}x{d} entries, which a {width}x{height}x{depth} texture \
+                 cannot take",
+                header.dimensions
+            ))
+        }
+        Some(Err(e)) => Err(format!("the Cube LUT has {e}")),
+        _ => Ok(Some(fill)),
+    }
 }

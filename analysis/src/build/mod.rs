@@ -16,7 +16,7 @@
 
 mod builder;
 pub(crate) mod call_tree;
-mod images;
+pub(crate) mod images;
 mod items;
 pub(crate) mod naga_check;
 mod outputs;

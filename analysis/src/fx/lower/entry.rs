@@ -135,10 +135,9 @@ fn target_semantic(upper: &str) -> Option<(&'static str, u32)> {
 /// FragDepth built-in; ReShade draws every pass with depth testing and depth writes off) and
 /// a vertex shader's `SV_PointSize` (Direct3D 10 and later ignore it; WGSL has no point size).
 fn unobserved_output(semantic: &str, stage: naga::ShaderStage) -> bool {
-    let upper = semantic.to_ascii_uppercase();
     match stage {
-        naga::ShaderStage::Fragment => upper == "SV_DEPTH",
-        naga::ShaderStage::Vertex => upper == "SV_POINTSIZE",
+        naga::ShaderStage::Fragment => semantic.eq_ignore_ascii_case("SV_DEPTH"),
+        naga::ShaderStage::Vertex => semantic.eq_ignore_ascii_case("SV_POINTSIZE"),
         _ => false,
     }
 }
