@@ -177,6 +177,15 @@ fn a_cube_lut_fills_a_3d_float_texture_of_its_size_in_its_domain() {
         "{stderr}"
     );
     assert!(got.iter().all(|t| *t == [0, 0, 0]), "{got:?}");
+    // A Cube LUT in an 8-bit texture stays black too (it failed the effect before the engine
+    // followed the builder's rule).
+    let effect = image_effect("lut.cube", "RGBA8");
+    let (stderr, got) = render_effect(&dir, "eight_bit", &effect);
+    assert!(
+        stderr.contains("a Cube LUT fills only R32F, RG32F and RGBA32F textures, not RGBA8"),
+        "{stderr}"
+    );
+    assert!(got.iter().all(|t| *t == [0, 0, 0]), "{got:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
