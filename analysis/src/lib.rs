@@ -43,6 +43,8 @@ pub use preprocess::{
 pub use source::{FileId, LineNaming, Location, SourceMap, Span};
 pub use target::{Target, TargetKind};
 pub use wfx::predefined_macros;
+#[doc(hidden)]
+pub use build::fast_wgsl::{Differential, differential};
 
 /// What the front end needs besides the source.
 #[derive(Clone, Debug)]

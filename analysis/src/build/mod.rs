@@ -15,6 +15,7 @@
 //! - [`FrontEndOutput`] and [`load_output`] here: the tail of every load.
 
 mod builder;
+pub mod fast_wgsl;
 pub(crate) mod call_tree;
 pub(crate) mod images;
 mod items;

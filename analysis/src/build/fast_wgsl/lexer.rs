@@ -1,0 +1,239 @@
+//! Tokens of WGSL as far as the fast path reads it: words, decimal numbers, punctuation, with
+//! their byte ranges in the module's text. Comments and blanks are trivia, as for naga. What it
+//! does not read (a hexadecimal number, a character outside WGSL's ASCII punctuation, a word
+//! with a non-ASCII character) is a [`Tok::Other`]: the function holding it stays naga's.
+
+/// A token: what it is and where (byte offsets in the module's text).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Token<'a> {
+    pub tok: Tok<'a>,
+    pub start: u32,
+    pub end: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Tok<'a> {
+    Word(&'a str),
+    Number(Number),
+    /// Punctuation and operators, longest match first (`<<=`, `&&`, `->`, `.`).
+    Sym(&'static str),
+    /// Something the fast path does not read.
+    Other,
+}
+
+/// A number as naga's lexer reads it (`front/wgsl/parse/number.rs`): a suffix makes it
+/// concrete, none leaves it abstract.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Number {
+    I32(i32),
+    U32(u32),
+    F32(f32),
+    AbstractInt(i64),
+    AbstractFloat(f64),
+}
+
+const SYMBOLS: [&str; 46] = [
+    "<<=", ">>=", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=", "/=", "%=",
+    "&=", "|=", "^=", "->", "++", "--", "(", ")", "{", "}", "[", "]", ",", ";", ":", ".", "=",
+    "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "<", ">", "@", "_",
+];
+
+/// Every token of `text` from `from` on, trivia skipped.
+pub(super) fn tokenize(text: &str) -> Vec<Token<'_>> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::with_capacity(text.len() / 4);
+    let mut at = 0;
+    while at < bytes.len() {
+        let b = bytes[at];
+        if b.is_ascii_whitespace() {
+            at += 1;
+            continue;
+        }
+        if b == b'/' && bytes.get(at + 1) == Some(&b'/') {
+            while at < bytes.len() && bytes[at] != b'\n' {
+                at += 1;
+            }
+            continue;
+        }
+        if b == b'/' && bytes.get(at + 1) == Some(&b'*') {
+            at = block_comment_end(bytes, at);
+            continue;
+        }
+        let start = at;
+        let tok = if b.is_ascii_alphabetic() || (b == b'_' && next_is_word(bytes, at)) {
+            while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'_') {
+                at += 1;
+            }
+            if at < bytes.len() && !bytes[at].is_ascii() {
+                at += 1;
+                Tok::Other
+            } else {
+                Tok::Word(&text[start..at])
+            }
+        } else if b.is_ascii_digit() || (b == b'.' && bytes.get(at + 1).is_some_and(u8::is_ascii_digit)) {
+            let (number, end) = number(text, at);
+            at = end;
+            number.map_or(Tok::Other, Tok::Number)
+        } else if let Some(sym) = SYMBOLS.iter().find(|s| text[at..].starts_with(**s)) {
+            at += sym.len();
+            Tok::Sym(sym)
+        } else {
+            at += text[at..].chars().next().map_or(1, char::len_utf8);
+            Tok::Other
+        };
+        tokens.push(Token {
+            tok,
+            start: start as u32,
+            end: at as u32,
+        });
+    }
+    tokens
+}
+
+fn next_is_word(bytes: &[u8], at: usize) -> bool {
+    bytes
+        .get(at + 1)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}
+
+/// The end of the (nesting) block comment starting at `at`.
+fn block_comment_end(bytes: &[u8], mut at: usize) -> usize {
+    let mut depth = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'/' && bytes.get(at + 1) == Some(&b'*') {
+            depth += 1;
+            at += 2;
+        } else if bytes[at] == b'*' && bytes.get(at + 1) == Some(&b'/') {
+            depth -= 1;
+            at += 2;
+            if depth == 0 {
+                return at;
+            }
+        } else {
+            at += 1;
+        }
+    }
+    at
+}
+
+/// A decimal number at `start` and where it ends; `None` for what naga reads otherwise
+/// (hexadecimal, `f16`/64-bit suffixes) or rejects.
+fn number(text: &str, start: usize) -> (Option<Number>, usize) {
+    let bytes = text.as_bytes();
+    let mut at = start;
+    let digits = |at: &mut usize| {
+        while *at < bytes.len() && bytes[*at].is_ascii_digit() {
+            *at += 1;
+        }
+    };
+    digits(&mut at);
+    if at < bytes.len() && matches!(bytes[at], b'x' | b'X') && text[start..at] == *"0" {
+        while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'.') {
+            at += 1;
+        }
+        return (None, at);
+    }
+    let mut float = false;
+    if at < bytes.len() && bytes[at] == b'.' {
+        float = true;
+        at += 1;
+        digits(&mut at);
+    }
+    if at < bytes.len() && matches!(bytes[at], b'e' | b'E') {
+        let mut exp = at + 1;
+        if exp < bytes.len() && matches!(bytes[exp], b'+' | b'-') {
+            exp += 1;
+        }
+        if exp < bytes.len() && bytes[exp].is_ascii_digit() {
+            float = true;
+            at = exp;
+            digits(&mut at);
+        }
+    }
+    let body = &text[start..at];
+    let suffix = bytes.get(at).copied();
+    let word_follows = |end: usize| {
+        bytes
+            .get(end)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    };
+    let parsed = match suffix {
+        Some(b'f') if !word_follows(at + 1) => {
+            at += 1;
+            body.parse::<f32>().ok().filter(|v| v.is_finite()).map(Number::F32)
+        }
+        Some(b'i') if !float && !word_follows(at + 1) => {
+            at += 1;
+            decimal_int(body).and_then(|v| body.parse::<i32>().ok().filter(|_| v)).map(Number::I32)
+        }
+        Some(b'u') if !float && !word_follows(at + 1) => {
+            at += 1;
+            decimal_int(body).and_then(|v| body.parse::<u32>().ok().filter(|_| v)).map(Number::U32)
+        }
+        _ if word_follows(at) => {
+            while word_follows(at) {
+                at += 1;
+            }
+            None
+        }
+        _ if float => body
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .map(Number::AbstractFloat),
+        _ => decimal_int(body)
+            .and_then(|v| body.parse::<i64>().ok().filter(|_| v))
+            .map(Number::AbstractInt),
+    };
+    (parsed, at)
+}
+
+/// Whether `body` is a decimal integer as WGSL writes one (no leading zero but `0` itself).
+fn decimal_int(body: &str) -> Option<bool> {
+    Some(body == "0" || !body.starts_with('0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<Tok<'_>> {
+        tokenize(text).into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn numbers_are_read_as_naga_reads_them() {
+        assert_eq!(
+            kinds("1.5f 2i 3u 0.0 7 1e-5f 2.0 .5"),
+            vec![
+                Tok::Number(Number::F32(1.5)),
+                Tok::Number(Number::I32(2)),
+                Tok::Number(Number::U32(3)),
+                Tok::Number(Number::AbstractFloat(0.0)),
+                Tok::Number(Number::AbstractInt(7)),
+                Tok::Number(Number::F32(1e-5)),
+                Tok::Number(Number::AbstractFloat(2.0)),
+                Tok::Number(Number::AbstractFloat(0.5)),
+            ]
+        );
+        assert_eq!(kinds("0x1f 1h 01"), vec![Tok::Other, Tok::Other, Tok::Other]);
+    }
+
+    #[test]
+    fn operators_take_the_longest_match_and_comments_are_trivia() {
+        assert_eq!(
+            kinds("a<<=b // c\n&&/* d /* e */ */x.y"),
+            vec![
+                Tok::Word("a"),
+                Tok::Sym("<<="),
+                Tok::Word("b"),
+                Tok::Sym("&&"),
+                Tok::Word("x"),
+                Tok::Sym("."),
+                Tok::Word("y"),
+            ]
+        );
+        let spans: Vec<(u32, u32)> = tokenize(" ab  1.0f").iter().map(|t| (t.start, t.end)).collect();
+        assert_eq!(spans, vec![(1, 3), (5, 9)]);
+    }
+}
