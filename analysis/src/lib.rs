@@ -79,6 +79,11 @@ pub struct Options {
     /// `-disable-free` leaves its own. Freeing them took 3-4% of such a run. Off by default; a
     /// caller that lives on (the window, tests, a check of many files) must leave it off.
     pub exit_after: bool,
+    /// Function bodies of the WGSL a ReShade FX effect lowers to are lowered to naga's IR by
+    /// fxbench's own reader where it can (`build/fast_wgsl/`), which builds exactly naga's
+    /// module in a third of the time; off, naga parses everything. On by default; the
+    /// differential tests turn it off to compare.
+    pub fast_wgsl: bool,
 }
 
 impl Default for Options {
@@ -95,6 +100,7 @@ impl Default for Options {
             definitions: Vec::new(),
             target: Target::engine(),
             exit_after: false,
+            fast_wgsl: true,
         }
     }
 }

@@ -45,7 +45,7 @@ fn validate(
 ) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
     // naga spans are byte ranges of the text we gave it, so they map one to one.
     let span = |s: naga::Span| s.to_range().map(|r| Span::new(file, r.start, r.end));
-    crate::build::naga_check::parse_and_validate(text, text.len(), &span, target, |_| {})
+    crate::build::naga_check::parse_and_validate(text, text.len(), &span, target, false, |_| {})
 }
 
 #[cfg(test)]

@@ -49,3 +49,28 @@ fn corpus_modules_are_nagas_own() {
         differences.join("\n\n")
     );
 }
+
+/// Not a check: what the fast path declines most over the corpus, to see where it grows next
+/// (`cargo test -p fxbench-analysis --test fast_wgsl -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn what_the_fast_path_declines() {
+    let Some(root) = corpus::dir("reshadefx", "the fast WGSL path") else {
+        return;
+    };
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for path in corpus::files_below(&root, "fx") {
+        let Ok(wgsl) = analysis::fx::generated_wgsl(&path, &FsLoader, &Options::default()) else {
+            continue;
+        };
+        for d in analysis::differential(&wgsl).declined {
+            let key: String = d.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string();
+            *counts.entry(if key.is_empty() { d.chars().take(3).collect() } else { key }).or_default() += 1;
+        }
+    }
+    let mut sorted: Vec<_> = counts.into_iter().collect();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1));
+    for (what, n) in sorted.iter().take(40) {
+        println!("{n:5} {what}");
+    }
+}

@@ -91,6 +91,7 @@ impl<'a> EffectBuilder<'a> {
             wgsl.user_len(),
             &map,
             &options.target,
+            wgsl.fast_bodies,
             |module| {
                 if wgsl.level_zero_outside_fragment {
                     super::stage_sampling::level_zero_outside_fragment(module);

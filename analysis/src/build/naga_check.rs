@@ -61,8 +61,12 @@ pub(crate) fn parse_and_validate(
     user_len: usize,
     map: SpanMap,
     target: &Target,
-    edit: impl FnOnce(&mut naga::Module),
+    fast_bodies: bool,
+    mut edit: impl FnMut(&mut naga::Module),
 ) -> Result<(naga::Module, naga::valid::ModuleInfo), Vec<Diagnostic>> {
+    if fast_bodies && let Some(checked) = fast_path(text, target, &mut edit) {
+        return Ok(checked);
+    }
     let parsed = parse(text, user_len, map);
     let mut diagnostics = parsed.diagnostics;
     // naga finds syntax errors before name errors: report them in the order of the text.
@@ -88,6 +92,26 @@ pub(crate) fn parse_and_validate(
         ),
     }
     Err(diagnostics)
+}
+
+/// The module of `text` with the function bodies fxbench's own reader lowers (`fast_wgsl/`)
+/// lowered by it and the rest by naga, edited and validated; `None` when that reader takes no
+/// body or anything fails, for the caller to parse the text with naga alone (which reports
+/// what is wrong, exactly as before). The module is naga's own either way.
+fn fast_path(
+    text: &str,
+    target: &Target,
+    edit: &mut dyn FnMut(&mut naga::Module),
+) -> Option<(naga::Module, naga::valid::ModuleInfo)> {
+    let plan = crate::build::fast_wgsl::Plan::of(text)?;
+    let mut module = with_stack(text.len(), || plan.parse()).ok()?;
+    plan.build(&mut module).ok()?;
+    edit(&mut module);
+    let flags = naga::valid::ValidationFlags::all();
+    let info = naga::valid::Validator::new(flags, target.for_module(text))
+        .validate(&module)
+        .ok()?;
+    Some((module, info))
 }
 
 /// What parsing with stubbed bodies produced.
@@ -116,25 +140,31 @@ struct Parsed<'a> {
 /// workers, tests) or for a longer text, the parser runs on a thread whose stack grows with
 /// the text; that stack is reserved, not touched, until a deep chain uses it.
 fn parse_str(text: &str) -> Result<naga::Module, naga::front::wgsl::ParseError> {
+    with_stack(text.len(), || naga::front::wgsl::parse_str(text))
+}
+
+/// Runs `parse` (naga's parse of a text of `len` bytes) where the stack is enough for it, as
+/// [`parse_str`] says.
+fn with_stack<T: Send>(len: usize, parse: impl FnOnce() -> T + Send + Copy) -> T {
     const BASE_STACK: usize = 8 << 20;
     const STACK_PER_BYTE: usize = 32;
     const MAIN_STACK: usize = if cfg!(windows) { 1 << 20 } else { 8 << 20 };
     const MAIN_THREAD_TEXT: usize = MAIN_STACK / 2 / STACK_PER_BYTE;
-    if text.len() <= MAIN_THREAD_TEXT && std::thread::current().name() == Some("main") {
-        return naga::front::wgsl::parse_str(text);
+    if len <= MAIN_THREAD_TEXT && std::thread::current().name() == Some("main") {
+        return parse();
     }
-    let stack = BASE_STACK.saturating_add(text.len().saturating_mul(STACK_PER_BYTE));
+    let stack = BASE_STACK.saturating_add(len.saturating_mul(STACK_PER_BYTE));
     std::thread::scope(|scope| {
         let spawned = std::thread::Builder::new()
             .name("naga-parse".into())
             .stack_size(stack)
-            .spawn_scoped(scope, || naga::front::wgsl::parse_str(text));
+            .spawn_scoped(scope, parse);
         match spawned {
             Ok(thread) => thread
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
             // No thread to be had: parse here, as naga would be called anyway.
-            Err(_) => naga::front::wgsl::parse_str(text),
+            Err(_) => parse(),
         }
     })
 }

@@ -44,6 +44,9 @@ pub(crate) struct GeneratedWgsl<'a> {
     /// Implicit-LOD sampling reads level 0 outside fragment shaders (ReShade FX's rule,
     /// `stage_sampling.rs`) instead of being naga's error there (WGSL's).
     pub level_zero_outside_fragment: bool,
+    /// naga is given the function bodies fxbench's own reader cannot lower (`fast_wgsl/`);
+    /// set by the front end whose generated text that reader is proven on (ReShade FX).
+    pub fast_bodies: bool,
 }
 
 impl<'a> GeneratedWgsl<'a> {
@@ -56,6 +59,7 @@ impl<'a> GeneratedWgsl<'a> {
             origins: Vec::new(),
             fallback,
             level_zero_outside_fragment: false,
+            fast_bodies: false,
         }
     }
 

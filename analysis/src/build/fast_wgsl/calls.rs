@@ -18,6 +18,7 @@ enum Builtin {
     Relational(naga::RelationalFunction),
     Sample,
     SampleLevel,
+    Gather,
     Load,
     Dimensions,
 }
@@ -40,6 +41,7 @@ fn builtin(name: &str) -> Option<Builtin> {
         "any" => Builtin::Relational(naga::RelationalFunction::Any),
         "textureSample" => Builtin::Sample,
         "textureSampleLevel" => Builtin::SampleLevel,
+        "textureGather" => Builtin::Gather,
         "textureLoad" => Builtin::Load,
         "textureDimensions" => Builtin::Dimensions,
         _ => Builtin::Math(math_function(name)?),
@@ -378,7 +380,7 @@ impl<'a> FnLowerer<'a, '_> {
                 }
                 Expression::Relational { fun, argument }
             }
-            Builtin::Sample | Builtin::SampleLevel => self.sample(site, matches!(builtin, Builtin::SampleLevel))?,
+            Builtin::Sample | Builtin::SampleLevel | Builtin::Gather => self.sample(site, builtin)?,
             Builtin::Load => {
                 let args = self.arguments(site, |this, site, _| this.expression(site))?;
                 let &[image, coordinate, level] = args.as_slice() else {
@@ -458,10 +460,28 @@ impl<'a> FnLowerer<'a, '_> {
         })
     }
 
-    /// `textureSample(t, s, uv)` and `textureSampleLevel(t, s, uv, level)` of a 2D or 3D
-    /// `f32` texture.
-    fn sample(&mut self, site: &mut Site, with_level: bool) -> Result<Expression> {
+    /// `textureSample(t, s, uv)`, `textureSampleLevel(t, s, uv, level)` and
+    /// `textureGather(c, t, s, uv)` of a 2D or 3D `f32` texture, each with an optional
+    /// constant offset.
+    fn sample(&mut self, site: &mut Site, builtin: Builtin) -> Result<Expression> {
         self.expect("(")?;
+        let gather = if matches!(builtin, Builtin::Gather) {
+            // The component first (a texture here would be a depth texture's gather).
+            let component = self.expression(site)?;
+            self.expect(",")?;
+            let index = super::function::const_u32(self.module, &self.function.expressions, &self.tracker, component)
+                .ok_or(Unread)?;
+            use naga::SwizzleComponent as Sc;
+            Some(match index {
+                0 => Sc::X,
+                1 => Sc::Y,
+                2 => Sc::Z,
+                3 => Sc::W,
+                _ => return Err(Unread),
+            })
+        } else {
+            None
+        };
         let image = self.expression_for_abstract(site)?;
         self.expect(",")?;
         let sampler = self.expression_for_abstract(site)?;
@@ -476,22 +496,34 @@ impl<'a> FnLowerer<'a, '_> {
         }
         let coordinate = self.expression_for_abstract(site)?;
         let coordinate = self.convert_leaf(site, coordinate, naga::Scalar::F32)?;
-        let level = if with_level {
-            self.expect(",")?;
-            let level = self.expression_for_abstract(site)?;
-            naga::SampleLevel::Exact(self.convert_leaf(site, level, naga::Scalar::F32)?)
-        } else {
-            naga::SampleLevel::Auto
+        let level = match builtin {
+            Builtin::SampleLevel => {
+                self.expect(",")?;
+                let level = self.expression_for_abstract(site)?;
+                naga::SampleLevel::Exact(self.convert_leaf(site, level, naga::Scalar::F32)?)
+            }
+            Builtin::Gather => naga::SampleLevel::Zero,
+            _ => naga::SampleLevel::Auto,
         };
-        self.eat(",");
+        // A constant offset, lowered after the level.
+        let mut offset = None;
+        if self.eat(",") && !matches!(self.peek(), Tok::Sym(")")) {
+            let value = self.expression_for_abstract(site)?;
+            let value = self.convert_leaf(site, value, naga::Scalar::I32)?;
+            if !self.tracker.is_const(value) {
+                return Err(Unread);
+            }
+            offset = Some(value);
+            self.eat(",");
+        }
         self.expect(")")?;
         Ok(Expression::ImageSample {
             image,
             sampler,
-            gather: None,
+            gather,
             coordinate,
             array_index: None,
-            offset: None,
+            offset,
             level,
             depth_ref: None,
             clamp_to_edge: false,

@@ -355,7 +355,11 @@ impl<'a> FnLowerer<'a, '_> {
                 let literal = naga::Literal::Bool(b == "true");
                 Ok(Typed::Plain(self.interrupt(site, Expression::Literal(literal), span)?))
             }
-            Tok::Word(name) if matches!(self.peek(), Tok::Sym("(" | "<")) => {
+            Tok::Word(name)
+                if matches!(self.peek(), Tok::Sym("("))
+                    || (matches!(self.peek(), Tok::Sym("<"))
+                        && matches!(name, "vec2" | "vec3" | "vec4" | "array" | "bitcast")) =>
+            {
                 let value = self.call(site, name, span, token.start, false)?;
                 Ok(Typed::Plain(value.ok_or(Unread)?))
             }

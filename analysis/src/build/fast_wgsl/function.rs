@@ -332,6 +332,13 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
                 self.expect(";")?;
                 Statement::Kill
             }
+            Tok::Word("switch") => {
+                self.next()?;
+                self.switch_statement(block, in_loop)?
+            }
+            Tok::Sym("_") if matches!(self.peek_at(1), Tok::Sym("=")) => {
+                return self.phony_statement(block);
+            }
             Tok::Word("var") => return self.var_statement(block, in_loop, start),
             Tok::Word("let") => return self.let_statement(block, start),
             Tok::Word(_) | Tok::Sym("*" | "(") => return self.updating_statement(block, start),
@@ -416,6 +423,156 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         let value = self.expression(&mut site)?;
         block.extend(emitter.finish(&self.function.expressions));
         Ok(value)
+    }
+
+    /// `_ = e;`: the value computed and named `phony`.
+    fn phony_statement(&mut self, block: &mut Block) -> Result<()> {
+        self.next()?;
+        self.next()?;
+        let mut emitter = Emitter::default();
+        emitter.start(&self.function.expressions);
+        let mut site = Site {
+            block,
+            emitter: &mut emitter,
+        };
+        let value = self.expression(&mut site)?;
+        self.expect(";")?;
+        block.extend(emitter.finish(&self.function.expressions));
+        self.named.push((value, "phony".to_string()));
+        Ok(())
+    }
+
+    /// `switch s { case a, b: {..} default: {..} }`. naga lowers the selector and every case
+    /// value first, then the bodies: the values are read ahead, then the bodies in order.
+    fn switch_statement(&mut self, block: &mut Block, in_loop: bool) -> Result<Statement> {
+        let mut emitter = Emitter::default();
+        emitter.start(&self.function.expressions);
+        let mut site = Site {
+            block,
+            emitter: &mut emitter,
+        };
+        let selector = self.expression_for_abstract(&mut site)?;
+        self.expect("{")?;
+        let cases_start = (self.pos, self.last_end);
+        // The case list: each case's values (`None` for `default`) and where its body starts.
+        let mut values = Vec::new();
+        let mut cases: Vec<(Vec<Option<Handle<Expression>>>, usize)> = Vec::new();
+        values.push(selector);
+        loop {
+            if self.eat("}") {
+                break;
+            }
+            let mut case_values = Vec::new();
+            if self.eat_word("default") {
+                case_values.push(None);
+            } else if self.eat_word("case") {
+                loop {
+                    if self.eat_word("default") {
+                        case_values.push(None);
+                    } else {
+                        let value = self.expression_for_abstract(&mut site)?;
+                        values.push(value);
+                        case_values.push(Some(value));
+                    }
+                    if !self.eat(",") || matches!(self.peek(), Tok::Sym(":" | "{")) {
+                        break;
+                    }
+                }
+            } else {
+                return Err(Unread);
+            }
+            self.eat(":");
+            cases.push((case_values, self.pos));
+            self.skip_block()?;
+        }
+        let end = (self.pos, self.last_end);
+        // The consensus scalar of selector and values: `i32` when all are abstract.
+        let mut consensus = None;
+        for &value in &values {
+            let scalar = match *self.inner(value)?.0 {
+                TypeInner::Scalar(s @ (naga::Scalar::I32 | naga::Scalar::U32 | naga::Scalar::ABSTRACT_INT)) => s,
+                _ => return Err(Unread),
+            };
+            consensus = match consensus {
+                None => Some(scalar),
+                Some(c) if c == scalar || scalar == naga::Scalar::ABSTRACT_INT => Some(c),
+                Some(naga::Scalar::ABSTRACT_INT) => Some(scalar),
+                Some(_) => return Err(Unread),
+            };
+        }
+        let consensus = match consensus.ok_or(Unread)? {
+            naga::Scalar::ABSTRACT_INT => naga::Scalar::I32,
+            c => c,
+        };
+        let mut converted = Vec::with_capacity(values.len());
+        for value in values {
+            let same = self.inner(value)?.0.scalar() == Some(consensus);
+            converted.push(if same {
+                value
+            } else {
+                let span = self.function.expressions.get_span(value);
+                let cast = Expression::As {
+                    expr: value,
+                    kind: consensus.kind,
+                    convert: Some(consensus.width),
+                };
+                self.append(&mut site, cast, span)?
+            });
+        }
+        block.extend(emitter.finish(&self.function.expressions));
+        let selector = converted[0];
+        let mut next_value = converted[1..].iter();
+        let mut lowered = Vec::new();
+        for (case_values, body_at) in cases {
+            let count = case_values.len();
+            for (k, value) in case_values.into_iter().enumerate() {
+                let value = match value {
+                    None => naga::SwitchValue::Default,
+                    Some(_) => {
+                        let &h = next_value.next().ok_or(Unread)?;
+                        match self.function.expressions[h] {
+                            Expression::Literal(naga::Literal::I32(v)) => naga::SwitchValue::I32(v),
+                            Expression::Literal(naga::Literal::U32(v)) => naga::SwitchValue::U32(v),
+                            _ => return Err(Unread),
+                        }
+                    }
+                };
+                let last = k + 1 == count;
+                let body = if last {
+                    self.pos = body_at;
+                    self.last_end = self.toks.get(body_at.wrapping_sub(1)).map_or(0, |t| t.end);
+                    self.block(in_loop)?
+                } else {
+                    Block::new()
+                };
+                lowered.push(naga::SwitchCase {
+                    value,
+                    body,
+                    fall_through: !last,
+                });
+            }
+        }
+        let _ = cases_start;
+        self.pos = end.0;
+        self.last_end = end.1;
+        Ok(Statement::Switch {
+            selector,
+            cases: lowered,
+        })
+    }
+
+    /// Steps over a `{ ... }` block without lowering it.
+    fn skip_block(&mut self) -> Result<()> {
+        self.expect("{")?;
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.next()?.tok {
+                Tok::Sym("{") => depth += 1,
+                Tok::Sym("}") => depth -= 1,
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// `loop { ... continuing { ... break if c; } }`: the body and `continuing` share a scope.

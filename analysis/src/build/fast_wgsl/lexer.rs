@@ -32,11 +32,60 @@ pub(super) enum Number {
     AbstractFloat(f64),
 }
 
-const SYMBOLS: [&str; 46] = [
-    "<<=", ">>=", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=", "/=", "%=",
-    "&=", "|=", "^=", "->", "++", "--", "(", ")", "{", "}", "[", "]", ",", ";", ":", ".", "=",
-    "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "<", ">", "@", "_",
-];
+/// The punctuation token at the start of `rest`, longest match first.
+fn symbol(rest: &[u8]) -> Option<&'static str> {
+    let next = rest.get(1).copied();
+    let third = rest.get(2).copied();
+    Some(match (rest.first()?, next) {
+        (b'(', _) => "(",
+        (b')', _) => ")",
+        (b'{', _) => "{",
+        (b'}', _) => "}",
+        (b'[', _) => "[",
+        (b']', _) => "]",
+        (b',', _) => ",",
+        (b';', _) => ";",
+        (b':', _) => ":",
+        (b'.', _) => ".",
+        (b'~', _) => "~",
+        (b'@', _) => "@",
+        (b'_', _) => "_",
+        (b'<', Some(b'<')) if third == Some(b'=') => "<<=",
+        (b'>', Some(b'>')) if third == Some(b'=') => ">>=",
+        (b'<', Some(b'<')) => "<<",
+        (b'>', Some(b'>')) => ">>",
+        (b'<', Some(b'=')) => "<=",
+        (b'>', Some(b'=')) => ">=",
+        (b'<', _) => "<",
+        (b'>', _) => ">",
+        (b'=', Some(b'=')) => "==",
+        (b'=', _) => "=",
+        (b'!', Some(b'=')) => "!=",
+        (b'!', _) => "!",
+        (b'&', Some(b'&')) => "&&",
+        (b'&', Some(b'=')) => "&=",
+        (b'&', _) => "&",
+        (b'|', Some(b'|')) => "||",
+        (b'|', Some(b'=')) => "|=",
+        (b'|', _) => "|",
+        (b'^', Some(b'=')) => "^=",
+        (b'^', _) => "^",
+        (b'+', Some(b'+')) => "++",
+        (b'+', Some(b'=')) => "+=",
+        (b'+', _) => "+",
+        (b'-', Some(b'-')) => "--",
+        (b'-', Some(b'=')) => "-=",
+        (b'-', Some(b'>')) => "->",
+        (b'-', _) => "-",
+        (b'*', Some(b'=')) => "*=",
+        (b'*', _) => "*",
+        (b'/', Some(b'=')) => "/=",
+        (b'/', _) => "/",
+        (b'%', Some(b'=')) => "%=",
+        (b'%', _) => "%",
+        _ => return None,
+    })
+}
 
 /// Every token of `text` from `from` on, trivia skipped.
 pub(super) fn tokenize(text: &str) -> Vec<Token<'_>> {
@@ -74,7 +123,7 @@ pub(super) fn tokenize(text: &str) -> Vec<Token<'_>> {
             let (number, end) = number(text, at);
             at = end;
             number.map_or(Tok::Other, Tok::Number)
-        } else if let Some(sym) = SYMBOLS.iter().find(|s| text[at..].starts_with(**s)) {
+        } else if let Some(sym) = symbol(&bytes[at..]) {
             at += sym.len();
             Tok::Sym(sym)
         } else {
@@ -128,10 +177,7 @@ fn number(text: &str, start: usize) -> (Option<Number>, usize) {
     };
     digits(&mut at);
     if at < bytes.len() && matches!(bytes[at], b'x' | b'X') && text[start..at] == *"0" {
-        while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'.') {
-            at += 1;
-        }
-        return (None, at);
+        return hex_int(text, start, at + 1);
     }
     let mut float = false;
     if at < bytes.len() && bytes[at] == b'.' {
@@ -188,6 +234,42 @@ fn number(text: &str, start: usize) -> (Option<Number>, usize) {
     (parsed, at)
 }
 
+/// A hexadecimal integer (`0x7fffffffu`) whose digits start at `digits`; `None` for a
+/// hexadecimal float.
+fn hex_int(text: &str, start: usize, digits: usize) -> (Option<Number>, usize) {
+    let bytes = text.as_bytes();
+    let mut at = digits;
+    while at < bytes.len() && bytes[at].is_ascii_hexdigit() {
+        at += 1;
+    }
+    let body = &text[digits..at];
+    let word_follows = |end: usize| {
+        bytes
+            .get(end)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.')
+    };
+    let parsed = match bytes.get(at) {
+        _ if body.is_empty() => None,
+        Some(b'i') if !word_follows(at + 1) => {
+            at += 1;
+            i32::from_str_radix(body, 16).ok().map(Number::I32)
+        }
+        Some(b'u') if !word_follows(at + 1) => {
+            at += 1;
+            u32::from_str_radix(body, 16).ok().map(Number::U32)
+        }
+        _ if word_follows(at) => None,
+        _ => i64::from_str_radix(body, 16).ok().map(Number::AbstractInt),
+    };
+    if parsed.is_none() {
+        while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'.' || bytes[at] == b'_') {
+            at += 1;
+        }
+    }
+    let _ = start;
+    (parsed, at)
+}
+
 /// Whether `body` is a decimal integer as WGSL writes one (no leading zero but `0` itself).
 fn decimal_int(body: &str) -> Option<bool> {
     Some(body == "0" || !body.starts_with('0'))
@@ -216,7 +298,15 @@ mod tests {
                 Tok::Number(Number::AbstractFloat(0.5)),
             ]
         );
-        assert_eq!(kinds("0x1f 1h 01"), vec![Tok::Other, Tok::Other, Tok::Other]);
+        assert_eq!(kinds("1h 01"), vec![Tok::Other, Tok::Other]);
+        assert_eq!(
+            kinds("0x7fffffffu 0x1Fi 0x10"),
+            vec![
+                Tok::Number(Number::U32(0x7fff_ffff)),
+                Tok::Number(Number::I32(0x1f)),
+                Tok::Number(Number::AbstractInt(16)),
+            ]
+        );
     }
 
     #[test]

@@ -248,6 +248,9 @@ pub struct Differential {
     pub fallback: Option<String>,
     /// The first difference from naga's module, when there is one.
     pub difference: Option<String>,
+    /// For each body not taken, the first token the fast path does not read (with the
+    /// token after it).
+    pub declined: Vec<String>,
 }
 
 /// Lowers `text` with naga alone and with the fast path, and compares the modules: each
@@ -261,6 +264,14 @@ pub fn differential(text: &str) -> Differential {
             .count(),
         ..Default::default()
     };
+    let tokens = lexer::tokenize(text);
+    report.declined = scan::declined(&tokens)
+        .iter()
+        .map(|t| {
+            let end = (t.end as usize + 12).min(text.len());
+            text.get(t.start as usize..end).unwrap_or("").replace('\n', " ")
+        })
+        .collect();
     let Ok(reference) = naga::front::wgsl::parse_str(text) else {
         report.fallback = Some("naga rejects the text".into());
         return report;

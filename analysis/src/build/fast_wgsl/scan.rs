@@ -62,6 +62,32 @@ fn module_names<'a>(tokens: &[Token<'a>]) -> rustc_hash::FxHashSet<&'a str> {
     names
 }
 
+/// For each top-level function the fast path does not take, its first token it does not read
+/// (for [`super::differential`]'s report).
+pub(super) fn declined<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    let mut depth = 0usize;
+    while at < tokens.len() {
+        match tokens[at].tok {
+            Tok::Sym("{") => depth += 1,
+            Tok::Sym("}") => depth = depth.saturating_sub(1),
+            Tok::Word("fn") if depth == 0 => {
+                if let Some((body, end)) = function(tokens, at) {
+                    if let Some(i) = body.tokens.clone().find(|&i| !readable(tokens, i)) {
+                        found.push(tokens[i]);
+                    }
+                    at = end;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    found
+}
+
 fn taken_bodies<'a>(tokens: &[Token<'a>]) -> Vec<Body<'a>> {
     let mut found = Vec::new();
     let mut depth = 0usize;
@@ -135,6 +161,10 @@ fn function<'a>(tokens: &[Token<'a>], at: usize) -> Option<(Body<'a>, usize)> {
 /// but the keywords of statements it leaves to naga.
 fn readable(tokens: &[Token<'_>], i: usize) -> bool {
     match tokens[i].tok {
+        Tok::Word(
+            "if" | "else" | "return" | "loop" | "continuing" | "break" | "continue" | "discard"
+            | "var" | "let" | "true" | "false" | "switch" | "case" | "default",
+        ) => true,
         Tok::Word(w) => {
             let called = matches!(tokens.get(i + 1).map(|t| t.tok), Some(Tok::Sym("(" | "<")));
             if called {
@@ -144,14 +174,14 @@ fn readable(tokens: &[Token<'_>], i: usize) -> bool {
             } else {
                 !matches!(
                     w,
-                    "switch" | "case" | "default" | "for" | "while" | "const" | "const_assert"
+                    "for" | "while" | "const" | "const_assert"
                         | "override" | "alias" | "struct" | "fn" | "enable" | "requires"
                         | "diagnostic"
                 )
             }
         }
         Tok::Number(_) => true,
-        Tok::Sym(s) => !matches!(s, "++" | "--" | "@" | "_" | "->"),
+        Tok::Sym(s) => !matches!(s, "++" | "--" | "@" | "->"),
         Tok::Other => false,
     }
 }

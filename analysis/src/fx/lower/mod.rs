@@ -255,6 +255,8 @@ fn lower_with(
     let mut items = take_items(&mut lowered);
     let mut wgsl = GeneratedWgsl::new(code.text, &origins, Span::new(root, 0, 0));
     wgsl.level_zero_outside_fragment = true;
+    // The debugger's instrumented code is not what the fast path is proven on.
+    wgsl.fast_bodies = options.fast_wgsl && tracer.is_none();
     generate_declarations(&mut wgsl, &mut items);
     let first_new = diagnostics.len();
     let builder = EffectBuilder::new(wgsl, items, options, errors_before, diagnostics);
