@@ -32,6 +32,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use back_buffer::{BackBuffer, BackBufferError, BackBufferFormat, ColorSpace};
+#[doc(hidden)]
+pub use build::fast_wgsl::{Differential, differential};
 pub use build::images::texture_image_fill;
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use limits::{DeviceLimits, LimitExceeded};
@@ -43,8 +45,6 @@ pub use preprocess::{
 pub use source::{FileId, LineNaming, Location, SourceMap, Span};
 pub use target::{Target, TargetKind};
 pub use wfx::predefined_macros;
-#[doc(hidden)]
-pub use build::fast_wgsl::{Differential, differential};
 
 /// What the front end needs besides the source.
 #[derive(Clone, Debug)]

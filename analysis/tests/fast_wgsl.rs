@@ -16,7 +16,11 @@ fn run(paths: &[std::path::PathBuf], root: &Path) -> (usize, usize, Vec<String>,
         let Ok(wgsl) = analysis::fx::generated_wgsl(path, &FsLoader, &options) else {
             continue;
         };
-        let name = path.strip_prefix(root).unwrap_or(path).display().to_string();
+        let name = path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let report = analysis::differential(&wgsl);
         functions += report.functions;
         if let Some(why) = report.fallback {
@@ -64,13 +68,69 @@ fn what_the_fast_path_declines() {
             continue;
         };
         for d in analysis::differential(&wgsl).declined {
-            let key: String = d.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string();
-            *counts.entry(if key.is_empty() { d.chars().take(3).collect() } else { key }).or_default() += 1;
+            let key: String = d
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .next()
+                .unwrap_or("")
+                .to_string();
+            *counts
+                .entry(if key.is_empty() {
+                    d.chars().take(3).collect()
+                } else {
+                    key
+                })
+                .or_default() += 1;
         }
     }
     let mut sorted: Vec<_> = counts.into_iter().collect();
-    sorted.sort_by(|a, b| b.1.cmp(&a.1));
+    sorted.sort_by_key(|b| std::cmp::Reverse(b.1));
     for (what, n) in sorted.iter().take(40) {
         println!("{n:5} {what}");
+    }
+}
+
+/// The conformance cases and the repository's FX effects and fixtures: small programs that
+/// reach the corners of lowering (every statement form, conversion, intrinsic).
+#[test]
+fn conformance_and_repository_modules_are_nagas_own() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut paths = Vec::new();
+    for dir in [
+        "analysis/tests/conformance",
+        "analysis/tests/constructs",
+        "tests/fixtures",
+        "assets",
+    ] {
+        collect(&repo.join(dir), &mut paths);
+    }
+    assert!(paths.len() > 1500, "{} FX files found", paths.len());
+    let (functions, taken, differences, fallbacks) = run(&paths, &repo);
+    println!("{taken} of {functions} function bodies taken by the fast path");
+    for f in fallbacks
+        .iter()
+        .filter(|f| !f.contains("naga rejects the text"))
+    {
+        println!("  back to naga: {f}");
+    }
+    assert!(
+        differences.is_empty(),
+        "{} modules differ from naga's:\n{}",
+        differences.len(),
+        differences.join("\n\n")
+    );
+}
+
+fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "fx") {
+            out.push(path);
+        }
     }
 }

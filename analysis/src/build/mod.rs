@@ -15,8 +15,8 @@
 //! - [`FrontEndOutput`] and [`load_output`] here: the tail of every load.
 
 mod builder;
-pub mod fast_wgsl;
 pub(crate) mod call_tree;
+pub mod fast_wgsl;
 pub(crate) mod images;
 mod items;
 pub(crate) mod naga_check;

@@ -185,7 +185,10 @@ impl<'a> FnLowerer<'a, '_> {
         start: u32,
     ) -> Result<Option<Handle<Expression>>> {
         let arguments = self.arguments(site, |this, site, i| {
-            let param = this.module.functions[function].arguments.get(i).map(|a| a.ty);
+            let param = this.module.functions[function]
+                .arguments
+                .get(i)
+                .map(|a| a.ty);
             match param {
                 Some(ty) => {
                     let value = this.expression_for_abstract(site)?;
@@ -196,8 +199,10 @@ impl<'a> FnLowerer<'a, '_> {
         })?;
         let span = self.since(start);
         let has_result = self.module.functions[function].result.is_some();
-        site.block.extend(site.emitter.finish(&self.function.expressions));
-        let result = has_result.then(|| self.append_runtime(Expression::CallResult(function), span));
+        site.block
+            .extend(site.emitter.finish(&self.function.expressions));
+        let result =
+            has_result.then(|| self.append_runtime(Expression::CallResult(function), span));
         site.emitter.start(&self.function.expressions);
         site.block.push(
             naga::Statement::Call {
@@ -212,7 +217,12 @@ impl<'a> FnLowerer<'a, '_> {
 
     /// `T(args)` for a type `T` named in full: a zero value, a conversion or splat of one
     /// argument, or a composition of several (naga's `construct` with `Constructor::Type`).
-    fn construct(&mut self, site: &mut Site, ty: Handle<naga::Type>, start: u32) -> Result<Handle<Expression>> {
+    fn construct(
+        &mut self,
+        site: &mut Site,
+        ty: Handle<naga::Type>,
+        start: u32,
+    ) -> Result<Handle<Expression>> {
         let args = self.arguments(site, |this, site, _| this.expression_for_abstract(site))?;
         let span = self.since(start);
         let expr = match args.as_slice() {
@@ -250,7 +260,9 @@ impl<'a> FnLowerer<'a, '_> {
             }),
             TypeInner::Vector { size, scalar: goal } => {
                 let (scalar, _) = arg_scalar_kind;
-                if scalar != goal && !(scalar.is_abstract() && scalar.automatically_converts_to(goal)) {
+                if scalar != goal
+                    && !(scalar.is_abstract() && scalar.automatically_converts_to(goal))
+                {
                     return Err(Unread);
                 }
                 let value = if scalar != goal {
@@ -272,7 +284,12 @@ impl<'a> FnLowerer<'a, '_> {
 
     /// `T(a, b, ...)`: a vector of scalars and vectors, a matrix of columns, an array or a
     /// struct, its abstract components converted after all are lowered.
-    fn compose(&mut self, site: &mut Site, ty: Handle<naga::Type>, args: Vec<Handle<Expression>>) -> Result<Expression> {
+    fn compose(
+        &mut self,
+        site: &mut Site,
+        ty: Handle<naga::Type>,
+        args: Vec<Handle<Expression>>,
+    ) -> Result<Expression> {
         let mut components = Vec::with_capacity(args.len());
         let inner = self.module.types[ty].inner.clone();
         match inner {
@@ -281,12 +298,17 @@ impl<'a> FnLowerer<'a, '_> {
                     components.push(self.convert_leaf_concrete(site, arg, scalar)?);
                 }
             }
-            TypeInner::Matrix { columns, rows, scalar } => {
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
                 if args.len() != columns as usize {
                     return Err(Unread);
                 }
                 for arg in args {
-                    if !matches!(*self.inner(arg)?.0, TypeInner::Vector { size, .. } if size == rows) {
+                    if !matches!(*self.inner(arg)?.0, TypeInner::Vector { size, .. } if size == rows)
+                    {
                         return Err(Unread);
                     }
                     components.push(self.convert_leaf_concrete(site, arg, scalar)?);
@@ -312,8 +334,17 @@ impl<'a> FnLowerer<'a, '_> {
 
     /// `arg` converted to leaf scalar `goal` when it is abstract; a concrete `arg` of another
     /// scalar is left to naga.
-    fn convert_leaf_concrete(&mut self, site: &mut Site, arg: Handle<Expression>, goal: naga::Scalar) -> Result<Handle<Expression>> {
-        let scalar = { let (i, t) = self.inner(arg)?; convertible_scalar(i, t) }.ok_or(Unread)?;
+    fn convert_leaf_concrete(
+        &mut self,
+        site: &mut Site,
+        arg: Handle<Expression>,
+        goal: naga::Scalar,
+    ) -> Result<Handle<Expression>> {
+        let scalar = {
+            let (i, t) = self.inner(arg)?;
+            convertible_scalar(i, t)
+        }
+        .ok_or(Unread)?;
         if scalar == goal {
             return Ok(arg);
         }
@@ -328,7 +359,10 @@ impl<'a> FnLowerer<'a, '_> {
         self.expect("<")?;
         let ty = self.type_specifier(None)?;
         self.expect(">")?;
-        let function_span = Span::new(name_span.to_range().map_or(0, |r| r.start as u32), self.last_end);
+        let function_span = Span::new(
+            name_span.to_range().map_or(0, |r| r.start as u32),
+            self.last_end,
+        );
         let kind = match self.module.types[ty].inner {
             TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => s.kind,
             _ => return Err(Unread),
@@ -337,10 +371,23 @@ impl<'a> FnLowerer<'a, '_> {
         let &[expr] = args.as_slice() else {
             return Err(Unread);
         };
-        self.append(site, Expression::As { expr, kind, convert: None }, function_span)
+        self.append(
+            site,
+            Expression::As {
+                expr,
+                kind,
+                convert: None,
+            },
+            function_span,
+        )
     }
 
-    fn builtin_call(&mut self, site: &mut Site, builtin: Builtin, span: Span) -> Result<Handle<Expression>> {
+    fn builtin_call(
+        &mut self,
+        site: &mut Site,
+        builtin: Builtin,
+        span: Span,
+    ) -> Result<Handle<Expression>> {
         let expr = match builtin {
             Builtin::Math(fun) => self.math(site, fun)?,
             Builtin::Select => {
@@ -375,12 +422,17 @@ impl<'a> FnLowerer<'a, '_> {
                 let &[argument] = args.as_slice() else {
                     return Err(Unread);
                 };
-                if matches!(*self.inner(argument)?.0, TypeInner::Scalar(naga::Scalar::BOOL)) {
+                if matches!(
+                    *self.inner(argument)?.0,
+                    TypeInner::Scalar(naga::Scalar::BOOL)
+                ) {
                     return Ok(argument);
                 }
                 Expression::Relational { fun, argument }
             }
-            Builtin::Sample | Builtin::SampleLevel | Builtin::Gather => self.sample(site, builtin)?,
+            Builtin::Sample | Builtin::SampleLevel | Builtin::Gather => {
+                self.sample(site, builtin)?
+            }
             Builtin::Load => {
                 let args = self.arguments(site, |this, site, _| this.expression(site))?;
                 let &[image, coordinate, level] = args.as_slice() else {
@@ -423,7 +475,11 @@ impl<'a> FnLowerer<'a, '_> {
     fn common_concrete_scalar(&mut self, args: &[Handle<Expression>]) -> Result<naga::Scalar> {
         let mut goal = None;
         for &arg in args {
-            let scalar = { let (i, t) = self.inner(arg)?; convertible_scalar(i, t) }.ok_or(Unread)?;
+            let scalar = {
+                let (i, t) = self.inner(arg)?;
+                convertible_scalar(i, t)
+            }
+            .ok_or(Unread)?;
             if scalar.is_abstract() {
                 continue;
             }
@@ -469,8 +525,13 @@ impl<'a> FnLowerer<'a, '_> {
             // The component first (a texture here would be a depth texture's gather).
             let component = self.expression(site)?;
             self.expect(",")?;
-            let index = super::function::const_u32(self.module, &self.function.expressions, &self.tracker, component)
-                .ok_or(Unread)?;
+            let index = super::function::const_u32(
+                self.module,
+                &self.function.expressions,
+                &self.tracker,
+                component,
+            )
+            .ok_or(Unread)?;
             use naga::SwizzleComponent as Sc;
             Some(match index {
                 0 => Sc::X,
@@ -488,7 +549,11 @@ impl<'a> FnLowerer<'a, '_> {
         self.expect(",")?;
         match *self.inner(image)?.0 {
             TypeInner::Image {
-                class: naga::ImageClass::Sampled { kind: naga::ScalarKind::Float, multi: false },
+                class:
+                    naga::ImageClass::Sampled {
+                        kind: naga::ScalarKind::Float,
+                        multi: false,
+                    },
                 arrayed: false,
                 ..
             } => {}

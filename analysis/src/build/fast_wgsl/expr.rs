@@ -60,7 +60,10 @@ impl<'a> FnLowerer<'a, '_> {
                 break;
             }
             self.next()?;
-            acc = if matches!(op, naga::BinaryOperator::LogicalAnd | naga::BinaryOperator::LogicalOr) {
+            acc = if matches!(
+                op,
+                naga::BinaryOperator::LogicalAnd | naga::BinaryOperator::LogicalOr
+            ) {
                 let left = self.load(site, acc)?;
                 self.logical(site, op, left, precedence, start)?
             } else {
@@ -91,7 +94,10 @@ impl<'a> FnLowerer<'a, '_> {
         };
         let l = types(self, *left)?;
         let r = types(self, *right)?;
-        if matches!(op, naga::BinaryOperator::ShiftLeft | naga::BinaryOperator::ShiftRight) {
+        if matches!(
+            op,
+            naga::BinaryOperator::ShiftLeft | naga::BinaryOperator::ShiftRight
+        ) {
             // The right operand must already be `u32` and the left concrete.
             return match (l, r) {
                 (Some(l), Some(naga::Scalar::U32)) if !l.is_abstract() => Ok(()),
@@ -121,7 +127,14 @@ impl<'a> FnLowerer<'a, '_> {
         match (l, r) {
             (Some(Some(size)), Some(None)) => {
                 let span = self.function.expressions.get_span(*right);
-                *right = self.append(site, Expression::Splat { size, value: *right }, span)?;
+                *right = self.append(
+                    site,
+                    Expression::Splat {
+                        size,
+                        value: *right,
+                    },
+                    span,
+                )?;
             }
             (Some(None), Some(Some(size))) => {
                 let span = self.function.expressions.get_span(*left);
@@ -183,7 +196,8 @@ impl<'a> FnLowerer<'a, '_> {
             span,
         );
         let pointer = self.append(site, Expression::LocalVariable(var), span)?;
-        site.block.extend(site.emitter.finish(&self.function.expressions));
+        site.block
+            .extend(site.emitter.finish(&self.function.expressions));
         site.emitter.start(&self.function.expressions);
         let mut accept = naga::Block::new();
         {
@@ -257,14 +271,9 @@ impl<'a> FnLowerer<'a, '_> {
     /// Prefix operators, innermost applied first, each spanning from its operator on.
     fn unary(&mut self, site: &mut Site) -> Result<Typed> {
         let mut ops = Vec::new();
-        loop {
-            match self.peek() {
-                Tok::Sym(s @ ("-" | "!" | "~" | "*" | "&")) => {
-                    let token = self.next()?;
-                    ops.push((s, token.start));
-                }
-                _ => break,
-            }
+        while let Tok::Sym(s @ ("-" | "!" | "~" | "*" | "&")) = self.peek() {
+            let token = self.next()?;
+            ops.push((s, token.start));
         }
         let mut typed = self.singular(site)?;
         for (op, start) in ops.into_iter().rev() {
@@ -349,11 +358,19 @@ impl<'a> FnLowerer<'a, '_> {
                     Number::AbstractInt(v) => naga::Literal::AbstractInt(v),
                     Number::AbstractFloat(v) => naga::Literal::AbstractFloat(v),
                 };
-                Ok(Typed::Plain(self.interrupt(site, Expression::Literal(literal), span)?))
+                Ok(Typed::Plain(self.interrupt(
+                    site,
+                    Expression::Literal(literal),
+                    span,
+                )?))
             }
             Tok::Word(b @ ("true" | "false")) => {
                 let literal = naga::Literal::Bool(b == "true");
-                Ok(Typed::Plain(self.interrupt(site, Expression::Literal(literal), span)?))
+                Ok(Typed::Plain(self.interrupt(
+                    site,
+                    Expression::Literal(literal),
+                    span,
+                )?))
             }
             Tok::Word(name)
                 if matches!(self.peek(), Tok::Sym("("))
@@ -376,7 +393,8 @@ impl<'a> FnLowerer<'a, '_> {
         }
         match self.names.globals.get(name) {
             Some(&super::Global::Var(handle)) => {
-                let plain = self.module.global_variables[handle].space == naga::AddressSpace::Handle;
+                let plain =
+                    self.module.global_variables[handle].space == naga::AddressSpace::Handle;
                 let expr = self.interrupt(site, Expression::GlobalVariable(handle), span)?;
                 Ok(if plain {
                     Typed::Plain(expr)
@@ -407,20 +425,35 @@ impl<'a> FnLowerer<'a, '_> {
                 self.expect("]")?;
                 let span = self.since(start);
                 base = self.pointer_as_reference(base)?;
-                let constant = const_u32(self.module, &self.function.expressions, &self.tracker, index);
+                let constant = const_u32(
+                    self.module,
+                    &self.function.expressions,
+                    &self.tracker,
+                    index,
+                );
                 base = match (base, constant) {
-                    (Typed::Reference(b), Some(index)) => {
-                        Typed::Reference(self.append(site, Expression::AccessIndex { base: b, index }, span)?)
-                    }
-                    (Typed::Plain(b), Some(index)) => {
-                        Typed::Plain(self.append(site, Expression::AccessIndex { base: b, index }, span)?)
-                    }
-                    (Typed::Reference(b), None) => {
-                        Typed::Reference(self.append(site, Expression::Access { base: b, index }, span)?)
-                    }
+                    (Typed::Reference(b), Some(index)) => Typed::Reference(self.append(
+                        site,
+                        Expression::AccessIndex { base: b, index },
+                        span,
+                    )?),
+                    (Typed::Plain(b), Some(index)) => Typed::Plain(self.append(
+                        site,
+                        Expression::AccessIndex { base: b, index },
+                        span,
+                    )?),
+                    (Typed::Reference(b), None) => Typed::Reference(self.append(
+                        site,
+                        Expression::Access { base: b, index },
+                        span,
+                    )?),
                     (Typed::Plain(b), None) => {
                         let b = self.concretize(site, b)?;
-                        Typed::Plain(self.append(site, Expression::Access { base: b, index }, span)?)
+                        Typed::Plain(self.append(
+                            site,
+                            Expression::Access { base: b, index },
+                            span,
+                        )?)
                     }
                 };
             } else {
@@ -483,13 +516,28 @@ impl<'a> FnLowerer<'a, '_> {
         };
         Ok(match access {
             Access::Index(index) => {
-                let expr = Expression::AccessIndex { base: handle, index };
+                let expr = Expression::AccessIndex {
+                    base: handle,
+                    index,
+                };
                 let h = self.append(site, expr, span)?;
-                if reference { Typed::Reference(h) } else { Typed::Plain(h) }
+                if reference {
+                    Typed::Reference(h)
+                } else {
+                    Typed::Plain(h)
+                }
             }
             Access::Swizzle(size, pattern) => {
                 let vector = self.load(site, base)?;
-                Typed::Plain(self.append(site, Expression::Swizzle { size, vector, pattern }, span)?)
+                Typed::Plain(self.append(
+                    site,
+                    Expression::Swizzle {
+                        size,
+                        vector,
+                        pattern,
+                    },
+                    span,
+                )?)
             }
         })
     }
@@ -559,7 +607,9 @@ impl<'a> FnLowerer<'a, '_> {
         let length = const_u32(self.module, &self.function.expressions, &self.tracker, size)
             .and_then(std::num::NonZeroU32::new)
             .ok_or(Unread)?;
-        self.layouter.update(self.module.to_ctx()).map_err(|_| Unread)?;
+        self.layouter
+            .update(self.module.to_ctx())
+            .map_err(|_| Unread)?;
         let stride = self.layouter[base].to_stride();
         Ok(self.insert_type(TypeInner::Array {
             base,
@@ -674,13 +724,19 @@ pub(super) fn predeclared(name: &str) -> Option<TypeInner> {
                     };
                     vector(size(*n), s)
                 }
-                [b'm', b'a', b't', c @ b'2'..=b'4', b'x', r @ b'2'..=b'4', b'f'] => {
-                    Some(TypeInner::Matrix {
-                        columns: size(*c),
-                        rows: size(*r),
-                        scalar: S::F32,
-                    })
-                }
+                [
+                    b'm',
+                    b'a',
+                    b't',
+                    c @ b'2'..=b'4',
+                    b'x',
+                    r @ b'2'..=b'4',
+                    b'f',
+                ] => Some(TypeInner::Matrix {
+                    columns: size(*c),
+                    rows: size(*r),
+                    scalar: S::F32,
+                }),
                 _ => None,
             }
         }

@@ -61,7 +61,9 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
     }
 
     pub fn peek_at(&self, ahead: usize) -> Tok<'a> {
-        self.toks.get(self.pos + ahead).map_or(Tok::Other, |t| t.tok)
+        self.toks
+            .get(self.pos + ahead)
+            .map_or(Tok::Other, |t| t.tok)
     }
 
     /// Where the next token starts.
@@ -121,7 +123,12 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
 
     /// Appends `expr` through naga's constant evaluator, which folds a constant expression and
     /// leaves the emitter running over what it appends.
-    pub fn append(&mut self, site: &mut Site, expr: Expression, span: Span) -> Result<Handle<Expression>> {
+    pub fn append(
+        &mut self,
+        site: &mut Site,
+        expr: Expression,
+        span: Span,
+    ) -> Result<Handle<Expression>> {
         let mut eval = ConstantEvaluator::for_wgsl_function(
             self.module,
             &mut self.function.expressions,
@@ -135,8 +142,14 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
     }
 
     /// Appends `expr` outside any `Emit` range (`interrupt_emitter`).
-    pub fn interrupt(&mut self, site: &mut Site, expr: Expression, span: Span) -> Result<Handle<Expression>> {
-        site.block.extend(site.emitter.finish(&self.function.expressions));
+    pub fn interrupt(
+        &mut self,
+        site: &mut Site,
+        expr: Expression,
+        span: Span,
+    ) -> Result<Handle<Expression>> {
+        site.block
+            .extend(site.emitter.finish(&self.function.expressions));
         let handle = self.append(site, expr, span);
         site.emitter.start(&self.function.expressions);
         handle
@@ -163,7 +176,10 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         self.typifier
             .grow(handle, &self.function.expressions, &ctx)
             .map_err(|_| Unread)?;
-        Ok((self.typifier.get(handle, &self.module.types), &self.module.types))
+        Ok((
+            self.typifier.get(handle, &self.module.types),
+            &self.module.types,
+        ))
     }
 
     /// The type of `handle` as a type handle, added to the module's types when it is none yet
@@ -189,7 +205,11 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
     }
 
     /// `handle` made concrete (an abstract number's value as the type WGSL prefers).
-    pub fn concretize(&mut self, site: &mut Site, handle: Handle<Expression>) -> Result<Handle<Expression>> {
+    pub fn concretize(
+        &mut self,
+        site: &mut Site,
+        handle: Handle<Expression>,
+    ) -> Result<Handle<Expression>> {
         let (inner, types) = self.inner(handle)?;
         let scalar = convertible_scalar(inner, types);
         let Some(scalar) = scalar else {
@@ -276,7 +296,10 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         if let Some(&(_, t)) = self.scope.iter().rev().find(|(n, _)| *n == name) {
             return Some(t);
         }
-        self.arguments.iter().find(|(n, _)| n == name).map(|&(_, t)| t)
+        self.arguments
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, t)| t)
     }
 
     // ---------------------------------------------------------------------------------------
@@ -490,7 +513,9 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         let mut consensus = None;
         for &value in &values {
             let scalar = match *self.inner(value)?.0 {
-                TypeInner::Scalar(s @ (naga::Scalar::I32 | naga::Scalar::U32 | naga::Scalar::ABSTRACT_INT)) => s,
+                TypeInner::Scalar(
+                    s @ (naga::Scalar::I32 | naga::Scalar::U32 | naga::Scalar::ABSTRACT_INT),
+                ) => s,
                 _ => return Err(Unread),
             };
             consensus = match consensus {
@@ -690,7 +715,10 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         let init = self.expression_for_abstract(&mut site)?;
         let (ty, init) = self.type_and_init(&mut site, Some(init), explicit)?;
         let init = init.ok_or(Unread)?;
-        if self.module.types[ty].inner.is_dynamically_sized(&self.module.types) {
+        if self.module.types[ty]
+            .inner
+            .is_dynamically_sized(&self.module.types)
+        {
             return Err(Unread);
         }
         let _ = self.since(start);
@@ -820,9 +848,9 @@ pub(super) fn convertible_scalar(
     types: &naga::UniqueArena<naga::Type>,
 ) -> Option<naga::Scalar> {
     match *inner {
-        TypeInner::Scalar(scalar) | TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. } => {
-            Some(scalar)
-        }
+        TypeInner::Scalar(scalar)
+        | TypeInner::Vector { scalar, .. }
+        | TypeInner::Matrix { scalar, .. } => Some(scalar),
         TypeInner::Array { base, .. } => convertible_scalar(&types[base].inner, types),
         _ => None,
     }

@@ -119,7 +119,9 @@ pub(super) fn tokenize(text: &str) -> Vec<Token<'_>> {
             } else {
                 Tok::Word(&text[start..at])
             }
-        } else if b.is_ascii_digit() || (b == b'.' && bytes.get(at + 1).is_some_and(u8::is_ascii_digit)) {
+        } else if b.is_ascii_digit()
+            || (b == b'.' && bytes.get(at + 1).is_some_and(u8::is_ascii_digit))
+        {
             let (number, end) = number(text, at);
             at = end;
             number.map_or(Tok::Other, Tok::Number)
@@ -206,15 +208,22 @@ fn number(text: &str, start: usize) -> (Option<Number>, usize) {
     let parsed = match suffix {
         Some(b'f') if !word_follows(at + 1) => {
             at += 1;
-            body.parse::<f32>().ok().filter(|v| v.is_finite()).map(Number::F32)
+            body.parse::<f32>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(Number::F32)
         }
         Some(b'i') if !float && !word_follows(at + 1) => {
             at += 1;
-            decimal_int(body).and_then(|v| body.parse::<i32>().ok().filter(|_| v)).map(Number::I32)
+            decimal_int(body)
+                .and_then(|v| body.parse::<i32>().ok().filter(|_| v))
+                .map(Number::I32)
         }
         Some(b'u') if !float && !word_follows(at + 1) => {
             at += 1;
-            decimal_int(body).and_then(|v| body.parse::<u32>().ok().filter(|_| v)).map(Number::U32)
+            decimal_int(body)
+                .and_then(|v| body.parse::<u32>().ok().filter(|_| v))
+                .map(Number::U32)
         }
         _ if word_follows(at) => {
             while word_follows(at) {
@@ -262,7 +271,9 @@ fn hex_int(text: &str, start: usize, digits: usize) -> (Option<Number>, usize) {
         _ => i64::from_str_radix(body, 16).ok().map(Number::AbstractInt),
     };
     if parsed.is_none() {
-        while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'.' || bytes[at] == b'_') {
+        while at < bytes.len()
+            && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'.' || bytes[at] == b'_')
+        {
             at += 1;
         }
     }
@@ -323,7 +334,10 @@ mod tests {
                 Tok::Word("y"),
             ]
         );
-        let spans: Vec<(u32, u32)> = tokenize(" ab  1.0f").iter().map(|t| (t.start, t.end)).collect();
+        let spans: Vec<(u32, u32)> = tokenize(" ab  1.0f")
+            .iter()
+            .map(|t| (t.start, t.end))
+            .collect();
         assert_eq!(spans, vec![(1, 3), (5, 9)]);
     }
 }

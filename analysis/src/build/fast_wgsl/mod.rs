@@ -191,7 +191,12 @@ fn lower_body(
     let mut named = Vec::with_capacity(stub.arguments.len());
     let mut arguments = Vec::with_capacity(stub.arguments.len());
     // The arguments, as naga appends them first (its stub's arena holds them, with their spans).
-    for ((i, arg), (stub_handle, _)) in stub.arguments.iter().enumerate().zip(stub.expressions.iter()) {
+    for ((i, arg), (stub_handle, _)) in stub
+        .arguments
+        .iter()
+        .enumerate()
+        .zip(stub.expressions.iter())
+    {
         let span = stub.expressions.get_span(stub_handle);
         let handle = function
             .expressions
@@ -222,7 +227,9 @@ fn lower_body(
     let mut body = match lowerer.block(false) {
         Ok(body) => body,
         Err(e) => {
-            let at = tokens.get(lowerer.pos.min(tokens.len().saturating_sub(1))).map_or(0, |t| t.start);
+            let at = tokens
+                .get(lowerer.pos.min(tokens.len().saturating_sub(1)))
+                .map_or(0, |t| t.start);
             LAST_POSITION.with(|p| p.set(at));
             return Err(e);
         }
@@ -269,7 +276,9 @@ pub fn differential(text: &str) -> Differential {
         .iter()
         .map(|t| {
             let end = (t.end as usize + 12).min(text.len());
-            text.get(t.start as usize..end).unwrap_or("").replace('\n', " ")
+            text.get(t.start as usize..end)
+                .unwrap_or("")
+                .replace('\n', " ")
         })
         .collect();
     let Ok(reference) = naga::front::wgsl::parse_str(text) else {
@@ -355,7 +364,11 @@ fn compare(reference: &Module, fast: &Module) -> Option<String> {
         (a, _) => {
             return Some(format!(
                 "naga's module {} but the fast path's does not",
-                if a.is_some() { "validates" } else { "does not validate" }
+                if a.is_some() {
+                    "validates"
+                } else {
+                    "does not validate"
+                }
             ));
         }
     };
@@ -376,11 +389,21 @@ fn compare(reference: &Module, fast: &Module) -> Option<String> {
             return Some(format!("{:?}: bodies differ", a.name));
         }
         if a.expressions.len() != b.expressions.len() {
-            let first = a.expressions.iter().zip(b.expressions.iter())
+            let first = a
+                .expressions
+                .iter()
+                .zip(b.expressions.iter())
                 .position(|((_, x), (_, y))| normalized(x, reference) != normalized(y, fast))
                 .unwrap_or(a.expressions.len().min(b.expressions.len()));
-            let show = |f: &naga::Function| f.expressions.iter().skip(first.saturating_sub(2)).take(6)
-                .map(|(h, e)| format!("{h:?} {e:?} @{:?}", f.expressions.get_span(h))).collect::<Vec<_>>().join("\n   ");
+            let show = |f: &naga::Function| {
+                f.expressions
+                    .iter()
+                    .skip(first.saturating_sub(2))
+                    .take(6)
+                    .map(|(h, e)| format!("{h:?} {e:?} @{:?}", f.expressions.get_span(h)))
+                    .collect::<Vec<_>>()
+                    .join("\n   ")
+            };
             return Some(format!(
                 "{:?}: {} expressions against naga's {}, from {first}:\n naga {}\n fast {}",
                 a.name,
@@ -392,15 +415,24 @@ fn compare(reference: &Module, fast: &Module) -> Option<String> {
         }
         for ((h, x), (_, y)) in a.expressions.iter().zip(b.expressions.iter()) {
             if normalized(x, reference) != normalized(y, fast) {
-                return Some(format!("{:?}: expression {h:?} is {y:?}, naga's {x:?}", a.name));
+                return Some(format!(
+                    "{:?}: expression {h:?} is {y:?}, naga's {x:?}",
+                    a.name
+                ));
             }
             let (sa, sb) = (a.expressions.get_span(h), b.expressions.get_span(h));
             if sa != sb {
-                return Some(format!("{:?}: expression {h:?} ({x:?}) spans {sb:?}, naga's {sa:?}", a.name));
+                return Some(format!(
+                    "{:?}: expression {h:?} ({x:?}) spans {sb:?}, naga's {sa:?}",
+                    a.name
+                ));
             }
         }
         if format!("{:?}", a.body) != format!("{:?}", b.body) {
-            return Some(format!("{:?}: statements differ:\n{:?}\n{:?}", a.name, a.body, b.body));
+            return Some(format!(
+                "{:?}: statements differ:\n{:?}\n{:?}",
+                a.name, a.body, b.body
+            ));
         }
         let spans = |f: &naga::Function| {
             let mut out = Vec::new();
@@ -408,7 +440,12 @@ fn compare(reference: &Module, fast: &Module) -> Option<String> {
             out
         };
         if spans(a) != spans(b) {
-            return Some(format!("{:?}: statement spans {:?}, naga's {:?}", a.name, spans(b), spans(a)));
+            return Some(format!(
+                "{:?}: statement spans {:?}, naga's {:?}",
+                a.name,
+                spans(b),
+                spans(a)
+            ));
         }
         let locals = |f: &naga::Function, m: &Module| {
             f.local_variables
@@ -421,16 +458,34 @@ fn compare(reference: &Module, fast: &Module) -> Option<String> {
         {
             return Some(format!(
                 "{:?}: locals or names differ:\n{:?}\n{:?}\n{:?}\n{:?}",
-                a.name, a.local_variables, b.local_variables, a.named_expressions, b.named_expressions
+                a.name,
+                a.local_variables,
+                b.local_variables,
+                a.named_expressions,
+                b.named_expressions
             ));
         }
     }
     if let Some((a, b)) = &texts
         && a != b
     {
-        let line = a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or(0);
-        let context = |t: &str| t.lines().skip(line.saturating_sub(3)).take(6).collect::<Vec<_>>().join("\n");
-        return Some(format!("WGSL differs at line {line}:\n--- naga\n{}\n--- fast\n{}", context(&a), context(&b)));
+        let line = a
+            .lines()
+            .zip(b.lines())
+            .position(|(x, y)| x != y)
+            .unwrap_or(0);
+        let context = |t: &str| {
+            t.lines()
+                .skip(line.saturating_sub(3))
+                .take(6)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        return Some(format!(
+            "WGSL differs at line {line}:\n--- naga\n{}\n--- fast\n{}",
+            context(a),
+            context(b)
+        ));
     }
     None
 }
@@ -440,7 +495,10 @@ fn compare(reference: &Module, fast: &Module) -> Option<String> {
 fn normalized(e: &naga::Expression, module: &Module) -> String {
     match *e {
         naga::Expression::Compose { ty, ref components } => {
-            format!("Compose {{ ty: {}, components: {components:?} }}", type_key(ty, module))
+            format!(
+                "Compose {{ ty: {}, components: {components:?} }}",
+                type_key(ty, module)
+            )
         }
         naga::Expression::ZeroValue(ty) => format!("ZeroValue({})", type_key(ty, module)),
         _ => format!("{e:?}"),
@@ -452,7 +510,11 @@ fn type_key(ty: Handle<naga::Type>, module: &Module) -> String {
     let t = &module.types[ty];
     match t.inner {
         naga::TypeInner::Array { base, size, stride } => {
-            format!("{:?} array<{}, {size:?}> stride {stride}", t.name, type_key(base, module))
+            format!(
+                "{:?} array<{}, {size:?}> stride {stride}",
+                t.name,
+                type_key(base, module)
+            )
         }
         naga::TypeInner::Pointer { base, space } => {
             format!("ptr<{space:?}, {}>", type_key(base, module))
@@ -477,7 +539,9 @@ fn collect_spans(block: &naga::Block, out: &mut Vec<naga::Span>) {
                 collect_spans(accept, out);
                 collect_spans(reject, out);
             }
-            naga::Statement::Loop { body, continuing, .. } => {
+            naga::Statement::Loop {
+                body, continuing, ..
+            } => {
                 collect_spans(body, out);
                 collect_spans(continuing, out);
             }

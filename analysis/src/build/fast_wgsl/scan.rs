@@ -21,7 +21,9 @@ pub(super) fn bodies<'a>(tokens: &[Token<'a>]) -> Vec<Body<'a>> {
         let mut after_dot = false;
         for token in &tokens[body.tokens.clone()] {
             match token.tok {
-                Tok::Word(w) if !after_dot && names.contains(w) && !body.dependencies.contains(&w) => {
+                Tok::Word(w)
+                    if !after_dot && names.contains(w) && !body.dependencies.contains(&w) =>
+                {
                     body.dependencies.push(w);
                 }
                 _ => {}
@@ -51,7 +53,11 @@ fn module_names<'a>(tokens: &[Token<'a>]) -> rustc_hash::FxHashSet<&'a str> {
                     }
                     next += 1;
                 }
-                if let Some(Token { tok: Tok::Word(name), .. }) = tokens.get(next) {
+                if let Some(Token {
+                    tok: Tok::Word(name),
+                    ..
+                }) = tokens.get(next)
+                {
                     names.insert(*name);
                 }
             }
@@ -174,8 +180,16 @@ fn readable(tokens: &[Token<'_>], i: usize) -> bool {
             } else {
                 !matches!(
                     w,
-                    "for" | "while" | "const" | "const_assert"
-                        | "override" | "alias" | "struct" | "fn" | "enable" | "requires"
+                    "for"
+                        | "while"
+                        | "const"
+                        | "const_assert"
+                        | "override"
+                        | "alias"
+                        | "struct"
+                        | "fn"
+                        | "enable"
+                        | "requires"
                         | "diagnostic"
                 )
             }
