@@ -71,6 +71,19 @@ fn bench(c: &mut Criterion) {
             .expect("naga validates it")
         })
     });
+    // The same text to naga's IR by fxbench's own reader of function bodies (`fast_wgsl/`),
+    // naga parsing the rest, then validated: what `fxbench check` does instead of the above.
+    group.bench_function("neobloom_fast_wgsl_validate", |b| {
+        b.iter(|| {
+            let module = analysis::fast_wgsl_module(&wgsl).expect("the fast path takes it");
+            naga::valid::Validator::new(
+                naga::valid::ValidationFlags::all(),
+                naga::valid::Capabilities::default(),
+            )
+            .validate(&module)
+            .expect("naga validates it")
+        })
+    });
     // Everything `fxbench check` does on one effect: front end, naga, passes and lints.
     group.bench_function("neobloom_load_effect", |b| {
         b.iter(|| analysis::load_effect_with(neo_path, &FxFileLoader, neo_options))

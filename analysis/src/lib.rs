@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 
 pub use back_buffer::{BackBuffer, BackBufferError, BackBufferFormat, ColorSpace};
 #[doc(hidden)]
-pub use build::fast_wgsl::{Differential, differential};
+pub use build::fast_wgsl::{Differential, differential, module as fast_wgsl_module};
 pub use build::images::texture_image_fill;
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use limits::{DeviceLimits, LimitExceeded};

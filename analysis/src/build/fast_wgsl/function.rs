@@ -45,8 +45,10 @@ pub(super) struct FnLowerer<'a, 'm> {
     pub named: Vec<(Handle<Expression>, String)>,
     /// The function's arguments by name, the outermost scope.
     pub arguments: Vec<(String, Typed)>,
-    /// The names in scope, innermost last, and where each scope starts.
-    pub scope: Vec<(&'a str, Typed)>,
+    /// The locals in scope by name (the innermost of a name), with what each declaration
+    /// hid, to restore when its scope ends, and where each scope's declarations start.
+    pub scope: rustc_hash::FxHashMap<&'a str, Typed>,
+    pub hidden: Vec<(&'a str, Option<Typed>)>,
     pub scopes: Vec<usize>,
 }
 
@@ -284,16 +286,27 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
     // Names
 
     pub fn push_scope(&mut self) {
-        self.scopes.push(self.scope.len());
+        self.scopes.push(self.hidden.len());
     }
 
     pub fn pop_scope(&mut self) {
         let start = self.scopes.pop().unwrap_or(0);
-        self.scope.truncate(start);
+        for (name, previous) in self.hidden.drain(start..).rev() {
+            match previous {
+                Some(t) => self.scope.insert(name, t),
+                None => self.scope.remove(name),
+            };
+        }
+    }
+
+    /// Declares local `name` in the innermost scope.
+    pub fn declare(&mut self, name: &'a str, typed: Typed) {
+        let previous = self.scope.insert(name, typed);
+        self.hidden.push((name, previous));
     }
 
     pub fn local(&self, name: &str) -> Option<Typed> {
-        if let Some(&(_, t)) = self.scope.iter().rev().find(|(n, _)| *n == name) {
+        if let Some(&t) = self.scope.get(name) {
             return Some(t);
         }
         self.arguments
@@ -687,7 +700,7 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
             init => init,
         };
         block.extend(emitter.finish(&self.function.expressions));
-        self.scope.push((name, Typed::Reference(handle)));
+        self.declare(name, Typed::Reference(handle));
         if let Some(value) = init {
             block.push(
                 Statement::Store {
@@ -725,7 +738,7 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         self.expect(";")?;
         self.tracker.force_non_const(init);
         block.extend(emitter.finish(&self.function.expressions));
-        self.scope.push((name, Typed::Plain(init)));
+        self.declare(name, Typed::Plain(init));
         self.named.push((init, name.to_string()));
         Ok(())
     }

@@ -221,7 +221,8 @@ fn lower_body(
         typifier: naga::front::Typifier::new(),
         named,
         arguments,
-        scope: Vec::new(),
+        scope: Default::default(),
+        hidden: Vec::new(),
         scopes: Vec::new(),
     };
     let mut body = match lowerer.block(false) {
@@ -553,4 +554,14 @@ fn collect_spans(block: &naga::Block, out: &mut Vec<naga::Span>) {
             _ => {}
         }
     }
+}
+
+/// The module of `text` with every body the fast path takes lowered by it and the rest by
+/// naga, before validation; `None` when it takes none or gives the text back (for the
+/// benchmarks: `benches/fx_parse.rs`).
+pub fn module(text: &str) -> Option<Module> {
+    let plan = Plan::of(text)?;
+    let mut module = plan.parse().ok()?;
+    plan.build(&mut module).ok()?;
+    Some(module)
 }
