@@ -134,3 +134,32 @@ fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         }
     }
 }
+
+/// Not a check of its own: the fast path against naga on every `.fx` file of the folder
+/// `FXBENCH_FAST_WGSL_DIR` names (programs from `examples/fx_diff_fuzz.rs --dump DIR`).
+#[test]
+#[ignore]
+fn programs_in_a_folder_are_nagas_own() {
+    let Some(dir) = std::env::var_os("FXBENCH_FAST_WGSL_DIR") else {
+        println!("FXBENCH_FAST_WGSL_DIR is not set");
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let mut paths = Vec::new();
+    collect(&dir, &mut paths);
+    let (functions, taken, differences, fallbacks) = run(&paths, &dir);
+    println!(
+        "{} programs: {taken} of {functions} function bodies taken",
+        paths.len()
+    );
+    println!("{} given back to naga", fallbacks.len());
+    for f in fallbacks.iter().take(20) {
+        println!("  back to naga: {f}");
+    }
+    assert!(
+        differences.is_empty(),
+        "{} modules differ from naga's:\n{}",
+        differences.len(),
+        differences.join("\n\n")
+    );
+}

@@ -302,6 +302,28 @@ impl<'a> FnLowerer<'a, '_> {
                 columns,
                 rows,
                 scalar,
+            } if args.len() == columns as usize * rows as usize => {
+                // From its scalars: the columns composed first, without spans.
+                let mut scalars = Vec::with_capacity(args.len());
+                for arg in args {
+                    if !matches!(*self.inner(arg)?.0, TypeInner::Scalar(_)) {
+                        return Err(Unread);
+                    }
+                    scalars.push(self.convert_leaf_concrete(site, arg, scalar)?);
+                }
+                let column = self.insert_type(TypeInner::Vector { size: rows, scalar });
+                for chunk in scalars.chunks(rows as usize) {
+                    let compose = Expression::Compose {
+                        ty: column,
+                        components: chunk.to_vec(),
+                    };
+                    components.push(self.append(site, compose, Span::UNDEFINED)?);
+                }
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
             } => {
                 if args.len() != columns as usize {
                     return Err(Unread);

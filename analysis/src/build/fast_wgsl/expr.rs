@@ -79,11 +79,12 @@ impl<'a> FnLowerer<'a, '_> {
         Ok(acc)
     }
 
-    /// The automatic conversions of a binary operator's operands: none for two operands of
-    /// one concrete scalar, which is all the fast path lowers.
+    /// The automatic conversions of a binary operator's operands (`automatic_conversion_consensus`):
+    /// none for two operands of one concrete scalar; an abstract operand beside a concrete one
+    /// converted to its scalar; two abstract operands are left to naga.
     fn binary_conversions(
         &mut self,
-        _site: &mut Site,
+        site: &mut Site,
         op: naga::BinaryOperator,
         left: &mut Handle<Expression>,
         right: &mut Handle<Expression>,
@@ -104,8 +105,23 @@ impl<'a> FnLowerer<'a, '_> {
                 _ => Err(Unread),
             };
         }
+        // The consensus of one abstract and one concrete scalar is the concrete one, the
+        // abstract operand converted (`convert_to_leaf_scalar`, folded): `i32(x) - 1`.
+        let converts = |from: naga::Scalar, to: naga::Scalar| match from.kind {
+            naga::ScalarKind::AbstractInt => !to.is_abstract(),
+            naga::ScalarKind::AbstractFloat => to.kind == naga::ScalarKind::Float,
+            _ => false,
+        };
         match (l, r) {
             (Some(l), Some(r)) if l == r && !l.is_abstract() => Ok(()),
+            (Some(l), Some(r)) if !r.is_abstract() && converts(l, r) => {
+                *left = self.convert_leaf(site, *left, r)?;
+                Ok(())
+            }
+            (Some(l), Some(r)) if !l.is_abstract() && converts(r, l) => {
+                *right = self.convert_leaf(site, *right, l)?;
+                Ok(())
+            }
             _ => Err(Unread),
         }
     }

@@ -87,50 +87,102 @@ fn symbol(rest: &[u8]) -> Option<&'static str> {
     })
 }
 
-/// Every token of `text` from `from` on, trivia skipped.
+/// What a byte starts: used to read the text a byte class at a time.
+#[derive(Clone, Copy, PartialEq)]
+enum Class {
+    Blank,
+    Word,
+    Digit,
+    Other,
+}
+
+const CLASSES: [Class; 256] = {
+    let mut table = [Class::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_whitespace() {
+            Class::Blank
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            Class::Word
+        } else if c.is_ascii_digit() {
+            Class::Digit
+        } else {
+            Class::Other
+        };
+        b += 1;
+    }
+    table
+};
+
+/// Whether byte `b` continues a word.
+fn word_part(b: u8) -> bool {
+    matches!(CLASSES[b as usize], Class::Word | Class::Digit)
+}
+
+/// Every token of `text`, trivia skipped.
 pub(super) fn tokenize(text: &str) -> Vec<Token<'_>> {
     let bytes = text.as_bytes();
-    let mut tokens = Vec::with_capacity(text.len() / 4);
+    let mut tokens = Vec::with_capacity(text.len() / 3);
     let mut at = 0;
-    while at < bytes.len() {
-        let b = bytes[at];
-        if b.is_ascii_whitespace() {
-            at += 1;
-            continue;
-        }
-        if b == b'/' && bytes.get(at + 1) == Some(&b'/') {
-            while at < bytes.len() && bytes[at] != b'\n' {
-                at += 1;
-            }
-            continue;
-        }
-        if b == b'/' && bytes.get(at + 1) == Some(&b'*') {
-            at = block_comment_end(bytes, at);
-            continue;
-        }
+    while let Some(&b) = bytes.get(at) {
         let start = at;
-        let tok = if b.is_ascii_alphabetic() || (b == b'_' && next_is_word(bytes, at)) {
-            while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'_') {
+        let tok = match CLASSES[b as usize] {
+            Class::Blank => {
                 at += 1;
+                while bytes
+                    .get(at)
+                    .is_some_and(|&b| CLASSES[b as usize] == Class::Blank)
+                {
+                    at += 1;
+                }
+                continue;
             }
-            if at < bytes.len() && !bytes[at].is_ascii() {
+            // A lone `_` is punctuation (`_ = e;`).
+            Class::Word if b != b'_' || bytes.get(at + 1).is_some_and(|&n| word_part(n)) => {
                 at += 1;
-                Tok::Other
-            } else {
-                Tok::Word(&text[start..at])
+                while bytes.get(at).is_some_and(|&b| word_part(b)) {
+                    at += 1;
+                }
+                match bytes.get(at) {
+                    // A word running into a character outside ASCII: naga's to read.
+                    Some(b) if !b.is_ascii() => {
+                        at += text[at..].chars().next().map_or(1, char::len_utf8);
+                        Tok::Other
+                    }
+                    _ => Tok::Word(&text[start..at]),
+                }
             }
-        } else if b.is_ascii_digit()
-            || (b == b'.' && bytes.get(at + 1).is_some_and(u8::is_ascii_digit))
-        {
-            let (number, end) = number(text, at);
-            at = end;
-            number.map_or(Tok::Other, Tok::Number)
-        } else if let Some(sym) = symbol(&bytes[at..]) {
-            at += sym.len();
-            Tok::Sym(sym)
-        } else {
-            at += text[at..].chars().next().map_or(1, char::len_utf8);
-            Tok::Other
+            Class::Digit => {
+                let (number, end) = number(text, at);
+                at = end;
+                number.map_or(Tok::Other, Tok::Number)
+            }
+            _ if b == b'.' && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) => {
+                let (number, end) = number(text, at);
+                at = end;
+                number.map_or(Tok::Other, Tok::Number)
+            }
+            _ if b == b'/' && bytes.get(at + 1) == Some(&b'/') => {
+                while bytes.get(at).is_some_and(|&b| b != b'\n') {
+                    at += 1;
+                }
+                continue;
+            }
+            _ if b == b'/' && bytes.get(at + 1) == Some(&b'*') => {
+                at = block_comment_end(bytes, at);
+                continue;
+            }
+            _ => match symbol(&bytes[at..]) {
+                Some(sym) => {
+                    at += sym.len();
+                    Tok::Sym(sym)
+                }
+                None => {
+                    at += text[at..].chars().next().map_or(1, char::len_utf8);
+                    Tok::Other
+                }
+            },
         };
         tokens.push(Token {
             tok,
@@ -139,12 +191,6 @@ pub(super) fn tokenize(text: &str) -> Vec<Token<'_>> {
         });
     }
     tokens
-}
-
-fn next_is_word(bytes: &[u8], at: usize) -> bool {
-    bytes
-        .get(at + 1)
-        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }
 
 /// The end of the (nesting) block comment starting at `at`.

@@ -502,6 +502,18 @@ fn normalized(e: &naga::Expression, module: &Module) -> String {
             )
         }
         naga::Expression::ZeroValue(ty) => format!("ZeroValue({})", type_key(ty, module)),
+        naga::Expression::AtomicResult { ty, comparison } => {
+            format!(
+                "AtomicResult {{ ty: {}, comparison: {comparison} }}",
+                type_key(ty, module)
+            )
+        }
+        naga::Expression::WorkGroupUniformLoadResult { ty } => {
+            format!("WorkGroupUniformLoadResult({})", type_key(ty, module))
+        }
+        naga::Expression::SubgroupOperationResult { ty } => {
+            format!("SubgroupOperationResult({})", type_key(ty, module))
+        }
         _ => format!("{e:?}"),
     }
 }
