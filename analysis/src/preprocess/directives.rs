@@ -391,6 +391,7 @@ impl Preprocessor<'_> {
             space: t.space,
             line_before: false,
             line_after: false,
+            minus_space: false,
             hide: t.hide.clone(),
         })
     }
@@ -676,6 +677,7 @@ impl Preprocessor<'_> {
                     space: t.space,
                     line_before: false,
                     line_after: false,
+                    minus_space: false,
                     hide: HideSet::default(),
                 });
                 i = next;
@@ -699,6 +701,7 @@ impl Preprocessor<'_> {
                             space: t.space,
                             line_before: false,
                             line_after: false,
+                            minus_space: false,
                             hide: HideSet::default(),
                         });
                     }

@@ -186,7 +186,7 @@ impl Preprocessor<'_> {
         for (i, t) in toks.iter().enumerate() {
             let before = self.out.text.as_bytes().last().copied();
             let space = if textual {
-                (i > 0 && t.space) || (i == 0 && t.text.starts_with('-'))
+                (i > 0 && t.space) || t.minus_space
             } else {
                 (i > 0 && t.space) || needs_space(before, t.text.bytes().next())
             };
@@ -294,6 +294,14 @@ impl Preprocessor<'_> {
                         self.number_call_lines(&m, t, &bounds, &args);
                     }
                     self.mark_line_ends(&bounds, &mut args);
+                    // ReShade drops the blanks before an argument, the space a `-` body put
+                    // before it included (`R(N)` with `R(a)` `P(a)`, `N` `-1`: `P( -1)`
+                    // passes `-1`).
+                    for arg in &mut args {
+                        if let Some(first) = arg.first_mut() {
+                            first.minus_space = false;
+                        }
+                    }
                 }
                 // ReShade counts no argument where `)` follows `(` or a `,` with blanks at most
                 // between (`F()`, `F(a, )`), but a line end there is an argument's text
@@ -348,9 +356,12 @@ impl Preprocessor<'_> {
             return true;
         }
         let mut body = self.substitute(&m, &args, origin, &hide, depth);
-        // The expansion takes the invocation's place, spacing included.
+        // The expansion takes the invocation's place, spacing included, and a space before it
+        // when the body begins with `-` (ReShade's text has one).
+        let minus_body = m.body.first().is_some_and(|b| b.is("-"));
         if let Some(first) = body.first_mut() {
             first.space = t.space;
+            first.minus_space |= minus_body;
         }
         self.produced += body.len();
         if self.produced > MAX_EXPANSION_TOKENS {
@@ -548,6 +559,7 @@ impl Preprocessor<'_> {
                 space: lhs.space,
                 line_before: lhs.line_before,
                 line_after: rhs.line_after,
+                minus_space: false,
                 hide: lhs.hide,
             }],
             // ReShade pastes text: `Tint##id##.rgb` leaves `Tint1` and `.` side by side.
@@ -557,6 +569,7 @@ impl Preprocessor<'_> {
                     space: false,
                     span: origin,
                     exact: false,
+                    minus_space: false,
                     ..rhs
                 },
             ],
@@ -609,6 +622,7 @@ pub(super) fn stringize(arg: &[Tok], space: bool, origin: Span) -> Tok {
         space,
         line_before: false,
         line_after: false,
+        minus_space: false,
         hide: HideSet::default(),
     }
 }

@@ -343,6 +343,11 @@ pub(super) struct Tok {
     /// the calls the argument is passed on to.
     pub(super) line_before: bool,
     pub(super) line_after: bool,
+    /// It begins the expansion of a macro whose body begins with `-`: ReShade's text has a
+    /// space before it (`create_macro_replacement_list`), so `-N` with `N` `-1` reads `- -1`.
+    /// The expansion of an argument that begins with `-` gets none: `-P(-1)` with `P(a)` `a`
+    /// reads `--1`, a decrement.
+    pub(super) minus_space: bool,
     pub(super) hide: HideSet,
 }
 
@@ -356,6 +361,7 @@ impl Tok {
             space: raw.space,
             line_before: false,
             line_after: false,
+            minus_space: false,
             hide: HideSet::default(),
         }
     }

@@ -1,0 +1,9 @@
+// a body that begins with + gets no space: +N reads ++1.0
+#include "../case.fxh"
+#define N +1.0
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float x = +N;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }
