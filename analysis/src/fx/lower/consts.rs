@@ -282,7 +282,17 @@ pub(crate) fn sequence_value(items: &[Expr]) -> Option<&Expr> {
 pub(crate) fn may_be_constant_zero(e: &Expr, consts: &Consts) -> bool {
     match wgsl_eval(e, consts) {
         Some(c) => c.values.iter().any(|v| v.trunc() == 0.0),
-        None => built_of_constants(e, consts),
+        None => built_of_constants(e, consts) || zero_part(e, consts),
+    }
+}
+
+/// Whether `e` builds a vector of parts one of which is a constant with a zero in it: naga's
+/// validator finds that literal zero inside the composition and rejects the division
+/// (`v % int4(v.y, int3(0, 6, 5))`), where ReShade leaves the lane to the GPU.
+fn zero_part(e: &Expr, consts: &Consts) -> bool {
+    match &e.kind {
+        ExprKind::Construct { args, .. } => args.iter().any(|a| may_be_constant_zero(a, consts)),
+        _ => false,
     }
 }
 
