@@ -123,6 +123,20 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
     // ---------------------------------------------------------------------------------------
     // Expressions into the arena, as naga's `ExpressionContext` appends them
 
+    /// naga's constant evaluator over this function's arena, as the WGSL front end makes it for
+    /// a function body: what every expression goes through.
+    fn evaluator<'s>(&'s mut self, site: &'s mut Site) -> ConstantEvaluator<'s> {
+        ConstantEvaluator::for_wgsl_function(
+            self.module,
+            &mut self.function.expressions,
+            &mut self.tracker,
+            self.layouter,
+            site.emitter,
+            site.block,
+            false,
+        )
+    }
+
     /// Appends `expr` through naga's constant evaluator, which folds a constant expression and
     /// leaves the emitter running over what it appends.
     pub fn append(
@@ -131,16 +145,9 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         expr: Expression,
         span: Span,
     ) -> Result<Handle<Expression>> {
-        let mut eval = ConstantEvaluator::for_wgsl_function(
-            self.module,
-            &mut self.function.expressions,
-            &mut self.tracker,
-            self.layouter,
-            site.emitter,
-            site.block,
-            false,
-        );
-        eval.try_eval_and_append(expr, span).map_err(|_| Unread)
+        self.evaluator(site)
+            .try_eval_and_append(expr, span)
+            .map_err(|_| Unread)
     }
 
     /// Appends `expr` outside any `Emit` range (`interrupt_emitter`).
@@ -223,16 +230,9 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
             _ => return Ok(handle),
         };
         let span = self.function.expressions.get_span(handle);
-        let mut eval = ConstantEvaluator::for_wgsl_function(
-            self.module,
-            &mut self.function.expressions,
-            &mut self.tracker,
-            self.layouter,
-            site.emitter,
-            site.block,
-            false,
-        );
-        eval.cast_array(handle, goal, span).map_err(|_| Unread)
+        self.evaluator(site)
+            .cast_array(handle, goal, span)
+            .map_err(|_| Unread)
     }
 
     /// An abstract `handle` converted to the type `goal` (`try_automatic_conversions`); a
@@ -270,16 +270,9 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
             return Err(Unread);
         }
         let span = self.function.expressions.get_span(handle);
-        let mut eval = ConstantEvaluator::for_wgsl_function(
-            self.module,
-            &mut self.function.expressions,
-            &mut self.tracker,
-            self.layouter,
-            site.emitter,
-            site.block,
-            false,
-        );
-        eval.cast(handle, goal, span).map_err(|_| Unread)
+        self.evaluator(site)
+            .cast(handle, goal, span)
+            .map_err(|_| Unread)
     }
 
     // ---------------------------------------------------------------------------------------

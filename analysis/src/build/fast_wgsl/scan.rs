@@ -13,10 +13,14 @@ pub(super) struct Body<'a> {
     pub dependencies: Vec<&'a str>,
 }
 
-/// The bodies of `tokens`' top-level functions that hold only what the fast path reads.
+/// The bodies of `tokens`' top-level functions that hold only what the fast path reads, each
+/// with the module-scope names it uses.
 pub(super) fn bodies<'a>(tokens: &[Token<'a>]) -> Vec<Body<'a>> {
-    let mut found = taken_bodies(tokens);
-    let names = module_names(tokens);
+    let (functions, names) = top_level(tokens);
+    let mut found: Vec<Body<'a>> = functions
+        .into_iter()
+        .filter(|body| body.tokens.clone().all(|i| readable(tokens, i)))
+        .collect();
     for body in &mut found {
         let mut after_dot = false;
         for token in &tokens[body.tokens.clone()] {
@@ -34,9 +38,21 @@ pub(super) fn bodies<'a>(tokens: &[Token<'a>]) -> Vec<Body<'a>> {
     found
 }
 
-/// The names declared at module scope (functions, variables, constants, overrides, structs,
-/// aliases).
-fn module_names<'a>(tokens: &[Token<'a>]) -> rustc_hash::FxHashSet<&'a str> {
+/// For each top-level function the fast path does not take, its first token it does not read
+/// (for [`super::differential`]'s report).
+pub(super) fn declined<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
+    top_level(tokens)
+        .0
+        .into_iter()
+        .filter_map(|body| body.tokens.clone().find(|&i| !readable(tokens, i)))
+        .map(|i| tokens[i])
+        .collect()
+}
+
+/// Every top-level function (its body without dependencies yet), and the names declared at
+/// module scope (functions, variables, constants, overrides, structs, aliases).
+fn top_level<'a>(tokens: &[Token<'a>]) -> (Vec<Body<'a>>, rustc_hash::FxHashSet<&'a str>) {
+    let mut functions = Vec::new();
     let mut names = rustc_hash::FxHashSet::default();
     let mut depth = 0usize;
     let mut at = 0;
@@ -44,7 +60,9 @@ fn module_names<'a>(tokens: &[Token<'a>]) -> rustc_hash::FxHashSet<&'a str> {
         match tokens[at].tok {
             Tok::Sym("{") => depth += 1,
             Tok::Sym("}") => depth = depth.saturating_sub(1),
-            Tok::Word("fn" | "var" | "const" | "override" | "struct" | "alias") if depth == 0 => {
+            Tok::Word(keyword @ ("fn" | "var" | "const" | "override" | "struct" | "alias"))
+                if depth == 0 =>
+            {
                 let mut next = at + 1;
                 // `var<uniform>` and the like: the name follows the template.
                 if tokens.get(next).map(|t| t.tok) == Some(Tok::Sym("<")) {
@@ -60,29 +78,10 @@ fn module_names<'a>(tokens: &[Token<'a>]) -> rustc_hash::FxHashSet<&'a str> {
                 {
                     names.insert(*name);
                 }
-            }
-            _ => {}
-        }
-        at += 1;
-    }
-    names
-}
-
-/// For each top-level function the fast path does not take, its first token it does not read
-/// (for [`super::differential`]'s report).
-pub(super) fn declined<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
-    let mut found = Vec::new();
-    let mut at = 0;
-    let mut depth = 0usize;
-    while at < tokens.len() {
-        match tokens[at].tok {
-            Tok::Sym("{") => depth += 1,
-            Tok::Sym("}") => depth = depth.saturating_sub(1),
-            Tok::Word("fn") if depth == 0 => {
-                if let Some((body, end)) = function(tokens, at) {
-                    if let Some(i) = body.tokens.clone().find(|&i| !readable(tokens, i)) {
-                        found.push(tokens[i]);
-                    }
+                if keyword == "fn"
+                    && let Some((body, end)) = function(tokens, at)
+                {
+                    functions.push(body);
                     at = end;
                     continue;
                 }
@@ -91,31 +90,7 @@ pub(super) fn declined<'a>(tokens: &[Token<'a>]) -> Vec<Token<'a>> {
         }
         at += 1;
     }
-    found
-}
-
-fn taken_bodies<'a>(tokens: &[Token<'a>]) -> Vec<Body<'a>> {
-    let mut found = Vec::new();
-    let mut depth = 0usize;
-    let mut at = 0;
-    while at < tokens.len() {
-        match tokens[at].tok {
-            Tok::Sym("{") => depth += 1,
-            Tok::Sym("}") => depth = depth.saturating_sub(1),
-            Tok::Word("fn") if depth == 0 => {
-                if let Some((body, end)) = function(tokens, at) {
-                    if body.tokens.clone().all(|i| readable(tokens, i)) {
-                        found.push(body);
-                    }
-                    at = end;
-                    continue;
-                }
-            }
-            _ => {}
-        }
-        at += 1;
-    }
-    found
+    (functions, names)
 }
 
 /// The function whose `fn` is at `at`: its body and the index after its `}`.
