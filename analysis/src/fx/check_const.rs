@@ -30,7 +30,7 @@ impl Checker {
                     && self.is_constant_expr(rhs)
                     && !(matches!(op, BinaryOp::Divide | BinaryOp::Modulo)
                         && self.facts.types.get(&e.range).is_some_and(integral)
-                        && self.const_value(rhs) == Some(0.0))
+                        && self.zero_lane(rhs))
             }
             ExprKind::Cast { operand, .. } | ExprKind::Member { base: operand, .. } => {
                 self.is_constant_expr(operand)
@@ -46,6 +46,24 @@ impl Checker {
             // An error was reported where it is.
             ExprKind::Error => true,
             _ => false,
+        }
+    }
+
+    /// Whether constant `e` has a lane that is zero as an integer: ReShade stops folding an
+    /// integer division at the first such lane of its divisor (`evaluate_constant_expression`),
+    /// so `int4(1, 2, 3, 4) / int4(1, 0, 1, 1)` stays code, as `4 / 0` does.
+    fn zero_lane(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+                args.iter().any(|a| self.zero_lane(a))
+            }
+            ExprKind::Unary {
+                op: UnaryOp::Negate | UnaryOp::Plus,
+                operand,
+            }
+            | ExprKind::Cast { operand, .. } => self.zero_lane(operand),
+            ExprKind::Sequence(items) => items.last().is_some_and(|l| self.zero_lane(l)),
+            _ => self.const_value(e).is_some_and(|v| v.trunc() == 0.0),
         }
     }
 
