@@ -227,7 +227,7 @@ impl<'a> FnLowerer<'a, '_> {
         let span = self.since(start);
         let expr = match args.as_slice() {
             [] => Expression::ZeroValue(ty),
-            &[arg] => self.construct_one(site, ty, arg, span)?,
+            &[arg] => self.construct_one(site, ty, arg)?,
             _ => self.compose(site, ty, args)?,
         };
         self.append(site, expr, span)
@@ -239,7 +239,6 @@ impl<'a> FnLowerer<'a, '_> {
         site: &mut Site,
         ty: Handle<naga::Type>,
         arg: Handle<Expression>,
-        _span: Span,
     ) -> Result<Expression> {
         let arg_inner = self.inner(arg)?.0;
         let arg_scalar_kind = match *arg_inner {

@@ -177,11 +177,8 @@ impl<'a> FnLowerer<'a, '_> {
         // The span is the whole expression's, known once the right operand is read; naga
         // gives it to every expression and statement it makes here. The right operand is
         // read into a block of its own first, then the expressions before it are made.
-        let (condition, else_value) = if op == naga::BinaryOperator::LogicalAnd {
-            (left, naga::Literal::Bool(false))
-        } else {
-            (left, naga::Literal::Bool(true))
-        };
+        let condition = left;
+        let else_value = naga::Literal::Bool(op == naga::BinaryOperator::LogicalOr);
         // What naga appends before the right operand depends on the span, which is only known
         // after reading it: read ahead to find where the right operand ends.
         let end = self.operand_end(precedence + 1)?;

@@ -369,7 +369,7 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
                 return self.phony_statement(block);
             }
             Tok::Word("var") => return self.var_statement(block, in_loop, start),
-            Tok::Word("let") => return self.let_statement(block, start),
+            Tok::Word("let") => return self.let_statement(block),
             Tok::Word(_) | Tok::Sym("*" | "(") => return self.updating_statement(block, start),
             _ => return Err(Unread),
         };
@@ -377,24 +377,40 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         Ok(())
     }
 
-    fn return_statement(&mut self, block: &mut Block) -> Result<Statement> {
+    /// Runs `lower` with an emitter started for one statement, whose `Emit` goes into `block`
+    /// once it is done (every statement of naga's lowerer starts one of its own).
+    fn emitted<T>(
+        &mut self,
+        block: &mut Block,
+        lower: impl FnOnce(&mut Self, &mut Site) -> Result<T>,
+    ) -> Result<T> {
         let mut emitter = Emitter::default();
         emitter.start(&self.function.expressions);
-        let mut site = Site {
-            block,
-            emitter: &mut emitter,
-        };
-        let value = if matches!(self.peek(), Tok::Sym(";")) {
-            None
-        } else {
-            let value = self.expression_for_abstract(&mut site)?;
-            Some(match self.function.result.as_ref().map(|r| r.ty) {
-                Some(ty) => self.convert_to(&mut site, value, ty)?,
-                None => value,
-            })
-        };
-        self.expect(";")?;
+        let value = lower(
+            self,
+            &mut Site {
+                block,
+                emitter: &mut emitter,
+            },
+        )?;
         block.extend(emitter.finish(&self.function.expressions));
+        Ok(value)
+    }
+
+    fn return_statement(&mut self, block: &mut Block) -> Result<Statement> {
+        let value = self.emitted(block, |this, site| {
+            let value = if matches!(this.peek(), Tok::Sym(";")) {
+                None
+            } else {
+                let value = this.expression_for_abstract(site)?;
+                Some(match this.function.result.as_ref().map(|r| r.ty) {
+                    Some(ty) => this.convert_to(site, value, ty)?,
+                    None => value,
+                })
+            };
+            this.expect(";")?;
+            Ok(value)
+        })?;
         Ok(Statement::Return { value })
     }
 
@@ -443,30 +459,18 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
 
     /// A condition: an expression in its own `Emit` range.
     fn condition(&mut self, block: &mut Block) -> Result<Handle<Expression>> {
-        let mut emitter = Emitter::default();
-        emitter.start(&self.function.expressions);
-        let mut site = Site {
-            block,
-            emitter: &mut emitter,
-        };
-        let value = self.expression(&mut site)?;
-        block.extend(emitter.finish(&self.function.expressions));
-        Ok(value)
+        self.emitted(block, |this, site| this.expression(site))
     }
 
     /// `_ = e;`: the value computed and named `phony`.
     fn phony_statement(&mut self, block: &mut Block) -> Result<()> {
         self.next()?;
         self.next()?;
-        let mut emitter = Emitter::default();
-        emitter.start(&self.function.expressions);
-        let mut site = Site {
-            block,
-            emitter: &mut emitter,
-        };
-        let value = self.expression(&mut site)?;
-        self.expect(";")?;
-        block.extend(emitter.finish(&self.function.expressions));
+        let value = self.emitted(block, |this, site| {
+            let value = this.expression(site)?;
+            this.expect(";")?;
+            Ok(value)
+        })?;
         self.named.push((value, "phony".to_string()));
         Ok(())
     }
@@ -482,7 +486,6 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
         };
         let selector = self.expression_for_abstract(&mut site)?;
         self.expect("{")?;
-        let cases_start = (self.pos, self.last_end);
         // The case list: each case's values (`None` for `default`) and where its body starts.
         let mut values = Vec::new();
         let mut cases: Vec<(Vec<Option<Handle<Expression>>>, usize)> = Vec::new();
@@ -583,7 +586,6 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
                 });
             }
         }
-        let _ = cases_start;
         self.pos = end.0;
         self.last_end = end.1;
         Ok(Statement::Switch {
@@ -707,30 +709,25 @@ impl<'a, 'm> FnLowerer<'a, 'm> {
     }
 
     /// `let name: T = init;`: the initialiser named, never constant.
-    fn let_statement(&mut self, block: &mut Block, start: u32) -> Result<()> {
+    fn let_statement(&mut self, block: &mut Block) -> Result<()> {
         self.next()?;
         let (name, _) = self.word()?;
-        let mut emitter = Emitter::default();
-        emitter.start(&self.function.expressions);
-        let mut site = Site {
-            block,
-            emitter: &mut emitter,
-        };
-        let explicit = self.declared_type(Some(&mut site))?;
-        self.expect("=")?;
-        let init = self.expression_for_abstract(&mut site)?;
-        let (ty, init) = self.type_and_init(&mut site, Some(init), explicit)?;
-        let init = init.ok_or(Unread)?;
-        if self.module.types[ty]
-            .inner
-            .is_dynamically_sized(&self.module.types)
-        {
-            return Err(Unread);
-        }
-        let _ = self.since(start);
-        self.expect(";")?;
-        self.tracker.force_non_const(init);
-        block.extend(emitter.finish(&self.function.expressions));
+        let init = self.emitted(block, |this, site| {
+            let explicit = this.declared_type(Some(site))?;
+            this.expect("=")?;
+            let init = this.expression_for_abstract(site)?;
+            let (ty, init) = this.type_and_init(site, Some(init), explicit)?;
+            let init = init.ok_or(Unread)?;
+            if this.module.types[ty]
+                .inner
+                .is_dynamically_sized(&this.module.types)
+            {
+                return Err(Unread);
+            }
+            this.expect(";")?;
+            this.tracker.force_non_const(init);
+            Ok(init)
+        })?;
         self.declare(name, Typed::Plain(init));
         self.named.push((init, name.to_string()));
         Ok(())

@@ -225,7 +225,7 @@ fn number(text: &str, start: usize) -> (Option<Number>, usize) {
     };
     digits(&mut at);
     if at < bytes.len() && matches!(bytes[at], b'x' | b'X') && text[start..at] == *"0" {
-        return hex_int(text, start, at + 1);
+        return hex_int(text, at + 1);
     }
     let mut float = false;
     if at < bytes.len() && bytes[at] == b'.' {
@@ -262,13 +262,15 @@ fn number(text: &str, start: usize) -> (Option<Number>, usize) {
         Some(b'i') if !float && !word_follows(at + 1) => {
             at += 1;
             decimal_int(body)
-                .and_then(|v| body.parse::<i32>().ok().filter(|_| v))
+                .then(|| body.parse::<i32>().ok())
+                .flatten()
                 .map(Number::I32)
         }
         Some(b'u') if !float && !word_follows(at + 1) => {
             at += 1;
             decimal_int(body)
-                .and_then(|v| body.parse::<u32>().ok().filter(|_| v))
+                .then(|| body.parse::<u32>().ok())
+                .flatten()
                 .map(Number::U32)
         }
         _ if word_follows(at) => {
@@ -283,7 +285,8 @@ fn number(text: &str, start: usize) -> (Option<Number>, usize) {
             .filter(|v| v.is_finite())
             .map(Number::AbstractFloat),
         _ => decimal_int(body)
-            .and_then(|v| body.parse::<i64>().ok().filter(|_| v))
+            .then(|| body.parse::<i64>().ok())
+            .flatten()
             .map(Number::AbstractInt),
     };
     (parsed, at)
@@ -291,7 +294,7 @@ fn number(text: &str, start: usize) -> (Option<Number>, usize) {
 
 /// A hexadecimal integer (`0x7fffffffu`) whose digits start at `digits`; `None` for a
 /// hexadecimal float.
-fn hex_int(text: &str, start: usize, digits: usize) -> (Option<Number>, usize) {
+fn hex_int(text: &str, digits: usize) -> (Option<Number>, usize) {
     let bytes = text.as_bytes();
     let mut at = digits;
     while at < bytes.len() && bytes[at].is_ascii_hexdigit() {
@@ -323,13 +326,12 @@ fn hex_int(text: &str, start: usize, digits: usize) -> (Option<Number>, usize) {
             at += 1;
         }
     }
-    let _ = start;
     (parsed, at)
 }
 
 /// Whether `body` is a decimal integer as WGSL writes one (no leading zero but `0` itself).
-fn decimal_int(body: &str) -> Option<bool> {
-    Some(body == "0" || !body.starts_with('0'))
+fn decimal_int(body: &str) -> bool {
+    body == "0" || !body.starts_with('0')
 }
 
 #[cfg(test)]

@@ -113,12 +113,13 @@ impl<'a> Plan<'a> {
 
     /// naga's parse of [`Self::blanked`], each function depending on what its body used.
     pub(crate) fn parse(&self) -> Result<Module, naga::front::wgsl::ParseError> {
-        let extra = |name: &str| {
-            self.bodies
-                .iter()
-                .find(|b| b.name == name)
-                .map(|b| b.dependencies.as_slice())
-        };
+        // One lookup per function declaration: a map, not a search of the bodies.
+        let by_name: HashMap<&str, &[&str]> = self
+            .bodies
+            .iter()
+            .map(|b| (b.name, b.dependencies.as_slice()))
+            .collect();
+        let extra = |name: &str| by_name.get(name).copied();
         naga::front::wgsl::Frontend::new().parse_with_dependencies(&self.blanked, &extra)
     }
 
