@@ -251,6 +251,9 @@ pub fn run(args: CheckArgs) -> i32 {
 /// among as many threads as the machine runs at once, each taking the next unchecked input, so
 /// a folder of effects takes about as long as its slowest effect on each core.
 fn in_parallel<I: Send, O: Send>(inputs: Vec<I>, check: impl Fn(I) -> O + Sync) -> Vec<O> {
+    if inputs.len() <= 1 {
+        return inputs.into_iter().map(check).collect();
+    }
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
         .min(inputs.len());

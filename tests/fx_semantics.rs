@@ -1659,3 +1659,37 @@ fn array_varyings_and_texture_properties_as_reshade_reads_them() {
         },
     }]);
 }
+
+/// A pixel-shader output of another scalar kind than its render target (ReShade accepts it;
+/// Direct3D and Vulkan leave the texels undefined, GPUs store the output register's bits):
+/// fxbench stores the bits. A `float4` into an `R32I` target, read back as integers, and an
+/// `int4` of a float's bits onto the back buffer; the same pixel shader also writes to a float
+/// target in another pass, where its values arrive as they are.
+#[test]
+fn outputs_of_another_kind_than_their_target_store_their_bits() {
+    check(&[Case {
+        name: "outputs_store_their_bits",
+        code: "texture2D IdsTex { Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = R32I; };
+        sampler2D<int> Ids { Texture = IdsTex; };
+        texture2D PlainTex { Width = BUFFER_WIDTH; Height = BUFFER_HEIGHT; Format = RGBA16F; };
+        sampler2D Plain { Texture = PlainTex; };
+        float4 FloatPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+        {
+            return float4(1.5 + floor(pos.x), -2.0, 0.25, 1.0);
+        }
+        int4 BitsPS(float4 pos : SV_Position, float2 uv : TEXCOORD) : SV_Target
+        {
+            int bits = tex2Dfetch(Ids, int2(pos.xy)).x;
+            float plain = tex2Dfetch(Plain, int2(pos.xy)).x;
+            bool same = bits == asint(1.5 + floor(pos.x)) && plain == 1.5 + floor(pos.x);
+            return asint(float4(same ? 0.75 : 0.0, 0.25, uv.y, 1.0));
+        }
+        technique Semantics
+        {
+            pass { VertexShader = PostProcessVS; PixelShader = FloatPS; RenderTarget = IdsTex; }
+            pass { VertexShader = PostProcessVS; PixelShader = FloatPS; RenderTarget = PlainTex; }
+            pass { VertexShader = PostProcessVS; PixelShader = BitsPS; }
+        }",
+        expected: |_, y, _| [0.75, 0.25, (y as f32 + 0.5) / 16.0, 1.0],
+    }]);
+}

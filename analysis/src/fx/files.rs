@@ -99,10 +99,15 @@ pub fn collection_include_dirs(shaders: &Path) -> Vec<PathBuf> {
     while i < dirs.len() {
         let mut children: Vec<PathBuf> = std::fs::read_dir(&dirs[i])
             .map(|entries| {
+                // The kind as the folder listing gives it (no `stat` per entry: a Shaders
+                // folder holds hundreds of files); a link is followed to see what it names.
                 entries
                     .filter_map(Result::ok)
+                    .filter(|e| {
+                        e.file_type()
+                            .is_ok_and(|t| t.is_dir() || (t.is_symlink() && e.path().is_dir()))
+                    })
                     .map(|e| e.path())
-                    .filter(|p| p.is_dir())
                     .collect()
             })
             .unwrap_or_default();

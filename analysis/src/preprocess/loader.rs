@@ -59,14 +59,18 @@ pub fn read_source_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 pub fn read_bounded_file(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read as _};
     // The kind is read before opening: opening a FIFO blocks until a writer comes.
-    if !std::fs::metadata(path)?.is_file() {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
         return Err(Error::new(
             ErrorKind::InvalidInput,
             "not a regular file (a folder, pipe or device)",
         ));
     }
     let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
+    // Room for the whole file and the read that finds its end, so that it is read in one go
+    // rather than in reads doubling from 32 bytes (a file that grows meanwhile still reads).
+    let expected = metadata.len().min(MAX_SOURCE_BYTES) as usize + 1;
+    let mut bytes = Vec::with_capacity(expected);
     file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
         return Err(Error::new(

@@ -30,6 +30,8 @@ pub(crate) struct Code {
     pub atomic_storages: BTreeSet<String>,
     /// WGSL names of the storages some shader reads (bound with read-write access).
     pub read_storages: BTreeSet<String>,
+    /// Pixel-shader outputs written as the bits of their render target's kind.
+    pub retyped: Vec<super::entry::Retyped>,
     /// The user functions emitted, by id: those some pass reaches.
     pub functions: BTreeSet<usize>,
     /// The record sites, when the code is instrumented (`trace.rs`).
@@ -64,6 +66,8 @@ pub(crate) struct Emitter<'m> {
     pub atomic_storages: BTreeSet<String>,
     /// WGSL names of the storages some shader reads (`texNDfetch`).
     pub read_storages: BTreeSet<String>,
+    /// Pixel-shader outputs written as the bits of their render target's kind (`entry.rs`).
+    pub retyped: Vec<super::entry::Retyped>,
     pub structs: Vec<String>,
     pub functions: HashMap<usize, FnInfo<'m>>,
     /// Static globals by qualified name: their declaration and declarator.
@@ -127,6 +131,7 @@ pub(crate) fn emit_module(
         target,
         atomic_storages: BTreeSet::new(),
         read_storages: BTreeSet::new(),
+        retyped: Vec::new(),
         structs: facts.structs.iter().map(|(n, _)| ident(n)).collect(),
         functions: HashMap::default(),
         statics: HashMap::default(),
@@ -192,6 +197,7 @@ pub(crate) fn emit_module(
         records: e.records,
         atomic_storages: e.atomic_storages,
         read_storages: e.read_storages,
+        retyped: e.retyped,
         functions: e.used_functions,
         trace: e.trace,
     })

@@ -26,6 +26,22 @@ pub(crate) struct EntryRequest {
     /// A pixel shader's inputs (normalised semantics) that vertex shader does not write: they
     /// read zero (`varyings.rs`).
     pub zeroed: Vec<String>,
+    /// A pixel shader's: what its pass's render targets hold by slot (`Base::Float` for the
+    /// back buffer and every float format), empty when all hold floats. An output of another
+    /// kind is written as its bits (see [`Retyped`]).
+    pub targets: Vec<Base>,
+}
+
+/// A pixel-shader output written to a render target of another scalar kind (a `float4` to an
+/// `R32I` texture): ReShade accepts it, and Direct3D and Vulkan leave the texels undefined; the
+/// GPUs ReShade runs on store the output register's bits, and so does fxbench (`bitcast`).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Retyped {
+    /// The wrapper's WGSL name.
+    pub entry: String,
+    pub slot: u32,
+    pub from: Base,
+    pub to: Base,
 }
 
 impl EntryRequest {
@@ -33,10 +49,23 @@ impl EntryRequest {
     pub fn wgsl_name(&self) -> String {
         match self.stage {
             naga::ShaderStage::Vertex => format!("fx_vs_{}", self.function),
-            naga::ShaderStage::Fragment => match self.vertex {
-                Some(vs) if !self.zeroed.is_empty() => format!("fx_ps_{}_vs{vs}", self.function),
-                _ => format!("fx_ps_{}", self.function),
-            },
+            naga::ShaderStage::Fragment => {
+                let mut name = match self.vertex {
+                    Some(vs) if !self.zeroed.is_empty() => {
+                        format!("fx_ps_{}_vs{vs}", self.function)
+                    }
+                    _ => format!("fx_ps_{}", self.function),
+                };
+                if !self.targets.is_empty() {
+                    name.push_str("_t");
+                    name.extend(self.targets.iter().map(|b| match b {
+                        Base::Int => 'i',
+                        Base::Uint => 'u',
+                        _ => 'f',
+                    }));
+                }
+                name
+            }
             _ => format!(
                 "fx_cs_{}_{}_{}_{}",
                 self.function, self.threads[0], self.threads[1], self.threads[2]
@@ -104,6 +133,9 @@ struct Slot {
     /// value is declared.
     semantic: String,
     range: TextRange,
+    /// A pixel-shader output's own kind when its render target holds another (`ty` is then
+    /// the target's, and the value is written as its bits).
+    bitcast_from: Option<Base>,
 }
 
 /// A semantic's name and index, as ReShade reads them: the digits that end it are the index
@@ -370,7 +402,7 @@ impl Emitter<'_> {
             }
             // Each side as it is declared: ReShade refuses a pixel shader whose modifiers are
             // not its vertex shader's (X4568, `check/passes.rs`), and WGSL wants them alike.
-            let (attribute, stage_ty) = attribute(
+            let (attribute, mut stage_ty) = attribute(
                 &v.semantic.name,
                 &v.ty,
                 (request.stage, input),
@@ -378,6 +410,20 @@ impl Emitter<'_> {
                 v.semantic.range,
                 &self.varying_locations,
             )?;
+            let mut bitcast_from = None;
+            if !input
+                && request.stage == naga::ShaderStage::Fragment
+                && let Some(location) = super::varyings::location_of(&attribute)
+                && let Some((base, 4, 1)) = stage_ty.numeric()
+                && base != Base::Bool
+            {
+                let target = request.targets.get(location as usize);
+                let to = target.copied().unwrap_or(Base::Float);
+                if to != base {
+                    bitcast_from = Some(base);
+                    stage_ty = Type::vector(to, 4);
+                }
+            }
             let wgsl_ty = self.wgsl(&stage_ty, v.range)?;
             // The FX value's own type must lower too (its place is declared with it).
             self.wgsl(&v.ty, v.range)?;
@@ -389,6 +435,7 @@ impl Emitter<'_> {
                 place: v.place,
                 semantic: v.semantic.name.to_string(),
                 range: v.range,
+                bitcast_from,
             });
         }
         Ok(())
@@ -464,6 +511,20 @@ impl Emitter<'_> {
             format!("let fx_r = {call};")
         };
         distinct_locations(&outputs)?;
+        for o in &outputs {
+            if let (Some(from), Some(slot), Some((to, ..))) = (
+                o.bitcast_from,
+                super::varyings::location_of(&o.attribute),
+                o.ty.numeric(),
+            ) {
+                self.retyped.push(Retyped {
+                    entry: request.wgsl_name(),
+                    slot,
+                    from,
+                    to,
+                });
+            }
+        }
         self.wrapper(request, &inputs, &outputs, &locals, &call_line, range)
     }
 
@@ -559,11 +620,22 @@ impl Emitter<'_> {
     /// An output slot's value in its stage type: converted, and widened with zeros when the
     /// FX value has fewer components (a `float3` written to a render target).
     fn widen(&mut self, o: &Slot, range: TextRange) -> Result<String> {
-        let (from, to) = (o.fx_ty.components(), o.ty.components());
+        let Some(own) = o.bitcast_from else {
+            return self.widen_to(o, &o.ty, range);
+        };
+        // The output in its own kind, then its bits in the render target's.
+        let value = self.widen_to(o, &Type::vector(own, 4), range)?;
+        Ok(format!("bitcast<{}>({value})", o.wgsl_ty))
+    }
+
+    /// An output slot's value as a value of `stage` (the slot's stage type, or the output's own
+    /// kind when it is written as bits).
+    fn widen_to(&mut self, o: &Slot, stage: &Type, range: TextRange) -> Result<String> {
+        let (from, to) = (o.fx_ty.components(), stage.components());
         if o.fx_ty.is_matrix() || from >= to {
-            return self.convert(o.place.clone(), &o.fx_ty, &o.ty, range);
+            return self.convert(o.place.clone(), &o.fx_ty, stage, range);
         }
-        let base = o.ty.numeric().map_or(Base::Float, |n| n.0);
+        let base = stage.numeric().map_or(Base::Float, |n| n.0);
         let own = if from == 1 {
             Type::scalar(base)
         } else {
@@ -577,7 +649,7 @@ impl Emitter<'_> {
             Base::Bool => "false",
         };
         let pad = vec![zero; (to - from) as usize].join(", ");
-        let wt = self.wgsl(&o.ty, range)?;
+        let wt = self.wgsl(stage, range)?;
         Ok(format!("{wt}({value}, {pad})"))
     }
 }

@@ -130,6 +130,7 @@ fn front(
     let mut lowered = items::lower_items(module, facts, options, root_path, locate)?;
     let mut plan = passes::plan(module, facts, &lowered)?;
     let code = emit::emit_module(module, facts, &lowered, &mut plan, &options.target, trace)?;
+    plan.retyped.clone_from(&code.retyped);
     for storage in &mut lowered.items.storages {
         storage.atomic = code.atomic_storages.contains(&storage.name);
         storage.read_write = !storage.atomic && code.read_storages.contains(&storage.name);

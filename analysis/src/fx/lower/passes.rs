@@ -5,7 +5,8 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::super::ast::{self, Expr, ExprKind, Item, Literal, Module, PassState, TextRange};
 use super::super::check::Facts;
-use super::entry::EntryRequest;
+use super::super::lexer::Base;
+use super::entry::{EntryRequest, Retyped};
 use super::items::{Lowered, annotations, const_scalar};
 use super::{ItemIds, Result, unsupported};
 use crate::build::state_values::{
@@ -20,6 +21,8 @@ use crate::source::Span;
 pub(crate) struct Plan {
     pub entries: Vec<EntryRequest>,
     pub by_state: HashMap<TextRange, EntryRequest>,
+    /// Pixel-shader outputs the wrappers write as the bits of another kind (from the code).
+    pub retyped: Vec<Retyped>,
 }
 
 /// The techniques of `items`, namespaces included, in the order of the text.
@@ -77,6 +80,7 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
     let mut plan = Plan {
         entries: Vec::new(),
         by_state: HashMap::default(),
+        retyped: Vec::new(),
     };
     for t in techniques(&module.items) {
         for pass in &t.passes {
@@ -125,6 +129,11 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
                     range: state.value.range,
                     vertex: vertex.filter(|_| stage == naga::ShaderStage::Fragment),
                     zeroed: Vec::new(),
+                    targets: if stage == naga::ShaderStage::Fragment {
+                        target_bases(pass, lowered)
+                    } else {
+                        Vec::new()
+                    },
                 };
                 // One per wrapper and vertex shader; `varyings.rs` merges those that come out
                 // the same.
@@ -140,6 +149,91 @@ pub(crate) fn plan(module: &Module, facts: &Facts, lowered: &Lowered) -> Result<
         }
     }
     Ok(plan)
+}
+
+/// A warning for each output of the pass's pixel shader its wrapper writes as the bits of its
+/// render target's kind.
+fn retyped_warnings(
+    plan: &Plan,
+    request: &EntryRequest,
+    states: &PassStates,
+    span: Span,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let entry = request.wgsl_name();
+    let ps = states.fragment_name.as_deref().unwrap_or(&entry);
+    for r in plan.retyped.iter().filter(|r| r.entry == entry) {
+        let kind = |b: Base| match b {
+            Base::Int => "int",
+            Base::Uint => "uint",
+            Base::Bool => "bool",
+            Base::Float => "float",
+        };
+        diagnostics.push(
+            Diagnostic::warning(
+                DiagnosticCode::PixelShaderOutputMismatch,
+                span,
+                format!(
+                    "'{ps}' : {} output is {} but its render target holds {} texels",
+                    states.spelling.output(r.slot),
+                    kind(r.from),
+                    kind(r.to)
+                ),
+            )
+            .with_note(
+                "ReShade accepts it, and Direct3D and Vulkan leave what such a write stores \
+                 undefined; fxbench stores the output's bits, as GPUs do",
+            ),
+        );
+    }
+}
+
+/// What each render target of `pass` holds, from slot 0 up to the first empty one (as ReShade
+/// binds them); empty when all hold floats or the pass draws to the back buffer.
+fn target_bases(pass: &ast::Pass, lowered: &Lowered) -> Vec<Base> {
+    let mut slots: [Option<Base>; 8] = [None; 8];
+    for s in &pass.states {
+        let (Some(slot), ExprKind::Name(path)) = (target_slot(&s.name.name), &s.value.kind) else {
+            continue;
+        };
+        let Some(id) = texture_named(&lowered.ids, &path.joined()) else {
+            continue;
+        };
+        slots[slot] = Some(
+            match lowered.items.textures.get(id.index()).map(|t| &t.kind) {
+                Some(TextureKind::Owned { format, .. }) => match format.sample_scalar() {
+                    ScalarKind::Sint => Base::Int,
+                    ScalarKind::Uint => Base::Uint,
+                    _ => Base::Float,
+                },
+                _ => Base::Float,
+            },
+        );
+    }
+    let bound: Vec<Base> = slots.iter().map_while(|b| *b).collect();
+    if bound.iter().all(|&b| b == Base::Float) {
+        Vec::new()
+    } else {
+        bound
+    }
+}
+
+/// The slot a `RenderTarget`/`RenderTargetN` state names (N below 8).
+fn target_slot(key: &str) -> Option<usize> {
+    match key.strip_prefix("RenderTarget")? {
+        "" => Some(0),
+        digit => digit.parse::<usize>().ok().filter(|&i| i < 8),
+    }
+}
+
+/// The texture a render-target state names as written: qualified, or the longest qualified
+/// name ending in it (a name inside a namespace).
+fn texture_named(ids: &ItemIds, written: &str) -> Option<TextureId> {
+    ids.textures
+        .iter()
+        .filter(|(q, _)| *q == written || q.ends_with(&format!("::{written}")))
+        .max_by_key(|(q, _)| q.len())
+        .map(|(_, &id)| id)
 }
 
 /// Lowers every technique with the passes that lower.
@@ -286,6 +380,7 @@ fn pass_states(
                             if let ExprKind::Name(path) = &s.value.kind {
                                 states.fragment_name = Some(path.joined().into_owned());
                             }
+                            retyped_warnings(plan, request, &states, value_span, diagnostics);
                         }
                         _ => {
                             states.compute = entry;
@@ -403,20 +498,10 @@ fn render_target(
     diagnostics: &mut Vec<Diagnostic>,
     states: &mut PassStates,
 ) -> bool {
-    let slot = match &s.name.name["RenderTarget".len()..] {
-        "" => Some(0),
-        digit => digit.parse::<usize>().ok().filter(|&i| i < 8),
-    };
-    let (Some(slot), ExprKind::Name(path)) = (slot, &s.value.kind) else {
+    let (Some(slot), ExprKind::Name(path)) = (target_slot(&s.name.name), &s.value.kind) else {
         return false;
     };
-    let written = path.joined();
-    let found = ids
-        .textures
-        .iter()
-        .filter(|(q, _)| **q == written || q.ends_with(&format!("::{written}")))
-        .max_by_key(|(q, _)| q.len());
-    let Some((_, &id)) = found else {
+    let Some(id) = texture_named(ids, &path.joined()) else {
         return false;
     };
     states.set_render_target(slot, id, span, builder.textures(), diagnostics);
