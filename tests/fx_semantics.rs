@@ -1693,3 +1693,24 @@ fn outputs_of_another_kind_than_their_target_store_their_bits() {
         expected: |_, y, _| [0.75, 0.25, (y as f32 + 0.5) / 16.0, 1.0],
     }]);
 }
+
+/// An array of vectors or matrices as the operand of an operator (ReShade's front end accepts
+/// it, `is_vector()` ignoring the array, and its HLSL casts the array): its first element, as
+/// Direct3D computes it, for arithmetic, `!`, a comparison and a `?:` condition.
+#[test]
+fn an_array_operand_is_its_first_element() {
+    check(&[Case {
+        name: "array_operand_first_element",
+        code: "float4 Case(int2 p, float2 uv)
+        {
+            float3 a[2] = { float3(0.25, 0.5, 0.125), float3(0.75, 0.75, 0.75) };
+            float2x2 m[2] = { float2x2(0.5, 0.25, 0.125, 1), float2x2(1, 1, 1, 1) };
+            float3 d = a * 2 - float3(0, 0.5, uv.x);
+            bool3 n = !a;
+            float2 r = m - float2(0.25, 0);
+            float3 c = a < float3(0.5, 0.5, 0.5) ? float3(1, 1, 1) : float3(0, 0, 0);
+            return float4(d.x + r.y, d.y + (n.z ? 1 : 0), d.z + uv.x, (r.x + c.x + c.y) / 4);
+        }",
+        expected: |_, _, _| [0.75, 0.5, 0.25, (0.25 + 1.0 + 0.0) / 4.0],
+    }]);
+}

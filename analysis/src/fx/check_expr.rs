@@ -103,7 +103,11 @@ impl Checker {
     }
 
     fn unary(&mut self, op: UnaryOp, operand: &Expr) -> Type {
-        let ty = self.expr(operand);
+        let mut ty = self.expr(operand);
+        // `!` casts its operand to a bool of its shape: an array's first element.
+        if op == UnaryOp::Not {
+            ty = self.array_operand(ty, operand.range);
+        }
         if matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) {
             self.assignable(operand);
         }
@@ -127,7 +131,13 @@ impl Checker {
     /// match the value's (a `bool2` picks the rows of a `float2x2`; a scalar cannot), the values
     /// of one struct or array type or numeric, merged with truncation warnings.
     fn ternary(&mut self, cond: &Expr, then: &Expr, otherwise: &Expr, range: TextRange) -> Type {
-        let c = self.expr(cond);
+        let mut c = self.expr(cond);
+        // ReShade checks the condition with `is_vector()` too, and casts it to a bool vector.
+        if let Type::Array(element, _) = &c
+            && element.is_vector()
+        {
+            c = self.array_operand(c, cond.range);
+        }
         let (a, b) = (self.expr(then), self.expr(otherwise));
         if c.is_error() || a.is_error() || b.is_error() {
             return Type::Error;
@@ -163,6 +173,14 @@ impl Checker {
 
     fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr, range: TextRange) -> Type {
         let (a, b) = (self.expr(lhs), self.expr(rhs));
+        let (a, b) = if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) {
+            (a, b)
+        } else {
+            (
+                self.array_operand(a, lhs.range),
+                self.array_operand(b, rhs.range),
+            )
+        };
         // `&`, `|` and `^` take integer (or bool) operands only (ReShade's X3082).
         if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) {
             for (e, t) in [(lhs, &a), (rhs, &b)] {
@@ -205,6 +223,32 @@ impl Checker {
             _ if result.numeric().is_some_and(|n| n.0 == Base::Bool) => result.with_base(Base::Int),
             _ => result,
         }
+    }
+
+    /// An operand of an operator other than `==` and `!=` that is an array of vectors or
+    /// matrices, as its first element. ReShade's front end checks an operand with `is_vector()`
+    /// and `is_matrix()`, which look at the element only (`parse_expression_multary`), so it
+    /// accepts the array and casts it to the operation's type: its HLSL's `(float3)a` reads
+    /// the first element on Direct3D, while its SPIR-V is invalid and its GLSL rejected. An
+    /// array of scalars is refused there (X3022), and here in `arithmetic`.
+    fn array_operand(&mut self, ty: Type, range: TextRange) -> Type {
+        let Type::Array(element, _) = &ty else {
+            return ty;
+        };
+        if !element
+            .numeric()
+            .is_some_and(|(_, rows, cols)| rows > 1 || cols > 1)
+        {
+            return ty;
+        }
+        let message = format!(
+            "'{}' : an array as an operand is read as its first element, as ReShade's Direct3D \
+             back ends read it; its Vulkan back end writes invalid SPIR-V for it, and OpenGL \
+             rejects it",
+            ty.name()
+        );
+        self.warn(DiagnosticCode::ImplicitTruncation, range, message);
+        (**element).clone()
     }
 
     /// `==` or `!=` with an operand that is no scalar, vector or matrix. ReShade's front end

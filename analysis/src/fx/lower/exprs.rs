@@ -156,6 +156,10 @@ impl<'m> Emitter<'m> {
         {
             return Ok(code);
         }
+        // An array the checker reads as its first element (`Checker::array_operand`).
+        if let (Type::Array(element, _), false) = (from, matches!(to, Type::Array(..))) {
+            return self.convert(format!("({code})[0]"), element, to, range);
+        }
         let (Some((fb, fr, fc)), Some((tb, tr, tc))) = (shape(from), shape(to)) else {
             return unsupported(
                 range,
@@ -343,6 +347,10 @@ impl<'m> Emitter<'m> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let (l, mut r) = (self.expr(lhs)?, self.expr(rhs)?);
                 let (lt, mut rt, t) = (self.ty(lhs), self.ty(rhs), self.ty(e));
+                // An array of vectors or matrices the checker let through is its first element
+                // (`Checker::array_operand`).
+                let (l, lt) = first_element(l, lt);
+                (r, rt) = first_element(r, rt);
                 // ReShade leaves an integer division by a constant zero to run time (its folding
                 // skips a zero divisor); WGSL rejects it as a constant error, so the divisor
                 // goes through a function, which is never constant.
@@ -410,7 +418,7 @@ impl<'m> Emitter<'m> {
                 let Some((_, rows, 1)) = shape(t) else {
                     return unsupported(e.range, "'?:' on this type not supported yet");
                 };
-                let ct = self.ty(cond);
+                let ct = array_element(self.ty(cond));
                 let cond_ty = match shape(ct) {
                     Some((_, r, 1)) if r > 1 => Type::vector(Base::Bool, rows),
                     _ => Type::BOOL,
@@ -631,7 +639,7 @@ impl<'m> Emitter<'m> {
             UnaryOp::Negate => Ok(["(-", &self.expr_as(operand, t)?, ")"].concat()),
             UnaryOp::BitNot => Ok(format!("(~{})", self.expr_as(operand, t)?)),
             UnaryOp::Not => {
-                let ot = self.ty(operand);
+                let ot = array_element(self.ty(operand));
                 let bt = ot.with_base(Base::Bool);
                 Ok(format!("(!{})", self.expr_as(operand, &bt)?))
             }
@@ -1010,5 +1018,22 @@ fn scalar_literal(base: Base, v: f64) -> String {
         Base::Bool => (v != 0.0).to_string(),
         Base::Uint => format!("{}u", v as u32),
         Base::Int => int_literal(v as i32),
+    }
+}
+
+/// An operand the checker reads as its first element (an array), indexed; others unchanged.
+fn first_element(code: String, ty: &Type) -> (String, &Type) {
+    match ty {
+        Type::Array(element, _) => (format!("({code})[0]"), element),
+        _ => (code, ty),
+    }
+}
+
+/// The type a value of type `ty` is read as where the checker reads an array as its first
+/// element.
+fn array_element(ty: &Type) -> &Type {
+    match ty {
+        Type::Array(element, _) => element,
+        _ => ty,
     }
 }
