@@ -28,8 +28,15 @@ impl Checker {
             },
             ExprKind::Name(path) => self.name(path),
             ExprKind::Unary { op, operand } => self.unary(*op, operand),
-            ExprKind::Postfix { operand, .. } => {
+            ExprKind::Postfix { op, operand } => {
                 let ty = self.expr(operand);
+                let symbol = match op {
+                    PostfixOp::Increment => "++",
+                    PostfixOp::Decrement => "--",
+                };
+                if let Some(ty) = self.array_unary(symbol, ty.clone(), operand.range) {
+                    return ty;
+                }
                 if ty.numeric().is_none() && !ty.is_error() {
                     let message = format!("'{}' : scalar, vector, or matrix expected", ty.name());
                     self.report(DiagnosticCode::InvalidUnaryOperand, operand.range, message);
@@ -110,6 +117,17 @@ impl Checker {
         }
         if matches!(op, UnaryOp::PreIncrement | UnaryOp::PreDecrement) {
             self.assignable(operand);
+        }
+        let symbol = match op {
+            UnaryOp::Plus => "+",
+            UnaryOp::Negate => "-",
+            UnaryOp::BitNot => "~",
+            UnaryOp::PreIncrement => "++",
+            UnaryOp::PreDecrement => "--",
+            UnaryOp::Not => "!",
+        };
+        if let Some(ty) = self.array_unary(symbol, ty.clone(), operand.range) {
+            return ty;
         }
         if op == UnaryOp::BitNot && !integral(&ty) {
             let message = format!("'{}' : int or unsigned int type required", ty.name());
@@ -249,6 +267,41 @@ impl Checker {
         );
         self.warn(DiagnosticCode::ImplicitTruncation, range, message);
         (**element).clone()
+    }
+
+    /// `+`, `-`, `~`, `++` or `--` on an array of vectors or matrices. ReShade's front end
+    /// checks the operand with `is_vector()` and `is_matrix()`, which ignore the array, and the
+    /// result keeps the array type. `+` emits nothing, so the value is the array; the others it
+    /// emits on the array itself, which none of its back ends compile (an `OpFNegate` of an
+    /// array; its HLSL converts the array to a vector and back). `~` still wants integers
+    /// (X3082, `is_integral()` reads the base type).
+    fn array_unary(&mut self, symbol: &str, ty: Type, range: TextRange) -> Option<Type> {
+        let Type::Array(element, _) = &ty else {
+            return None;
+        };
+        if !element
+            .numeric()
+            .is_some_and(|(_, rows, cols)| rows > 1 || cols > 1)
+        {
+            return None;
+        }
+        if symbol == "+" {
+            return Some(ty);
+        }
+        if symbol == "~" && !integral(element) {
+            let message = format!("'{}' : int or unsigned int type required", ty.name());
+            self.report(DiagnosticCode::InvalidUnaryOperand, range, message);
+            return Some(Type::Error);
+        }
+        let message = format!(
+            "'{}' : '{symbol}' on an array; ReShade's compiler accepts it, but none of its back \
+             ends compile it",
+            ty.name()
+        );
+        self.report_back_end_reject(DiagnosticCode::InvalidUnaryOperand, range, message);
+        // Typed as ReShade types it, so that what follows is checked as there (X3017 when it
+        // initialises a vector).
+        Some(ty)
     }
 
     /// `==` or `!=` with an operand that is no scalar, vector or matrix. ReShade's front end

@@ -1,0 +1,9 @@
+// ++ on an array of vectors: is_vector() ignores the array, so ReShade's front end accepts it; its SPIR-V adds to an array (spirv-val rejects it)
+#include "../case.fxh"
+float4 PS(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target
+{
+    float3 a[2] = { float3(1, 0, 1), float3(0, 1, 0) };
+    a++;
+    return 0;
+}
+technique T { pass { VertexShader = CaseVS; PixelShader = PS; } }
