@@ -1696,7 +1696,9 @@ fn outputs_of_another_kind_than_their_target_store_their_bits() {
 
 /// An array of vectors or matrices as the operand of an operator (ReShade's front end accepts
 /// it, `is_vector()` ignoring the array, and its HLSL casts the array): its first element, as
-/// Direct3D computes it, for arithmetic, `!`, a comparison and a `?:` condition.
+/// Direct3D computes it, for arithmetic, `!`, a comparison, a `?:` condition and a constructor
+/// taking it alone; an array of scalars among a constructor's arguments is its first element
+/// in every ReShade back end.
 #[test]
 fn an_array_operand_is_its_first_element() {
     check(&[Case {
@@ -1709,7 +1711,12 @@ fn an_array_operand_is_its_first_element() {
             bool3 n = !a;
             float2 r = m - float2(0.25, 0);
             float3 c = a < float3(0.5, 0.5, 0.5) ? float3(1, 1, 1) : float3(0, 0, 0);
-            return float4(d.x + r.y, d.y + (n.z ? 1 : 0), d.z + uv.x, (r.x + c.x + c.y) / 4);
+            // Constructors: alone a cast, among others an array of scalars indexed.
+            float s[2] = { 0.125, 0.75 };
+            float3 k = float3(a) + float3(s, 0.5, s) + float(s);
+            float2x2 q = float2x2(s, s, 0.5, s);
+            return float4(d.x + r.y, d.y + (n.z ? 1 : 0), d.z + uv.x, (r.x + c.x + c.y) / 4)
+                + float4(k.x - 0.5, k.y - 1.125, k.z - 0.375, q._21 + q._22 - 0.625);
         }",
         expected: |_, _, _| [0.75, 0.5, 0.25, (0.25 + 1.0 + 0.0) / 4.0],
     }]);

@@ -609,8 +609,9 @@ impl Checker {
         if to.is_error() {
             return to;
         }
-        // Exactly the type's components: ReShade's constructors do not splat (`float3(1)`).
-        let given: u32 = types.iter().map(Type::components).sum();
+        // Exactly the type's components: ReShade's constructors do not splat (`float3(1)`). An
+        // array counts its element's (`components()` ignores the length).
+        let given: u32 = types.iter().map(|t| element_of(t).components()).sum();
         if given != to.components() {
             let message = format!(
                 "'{}' : wrong number of components ({given} given, {} expected)",
@@ -618,8 +619,45 @@ impl Checker {
                 to.components()
             );
             self.report(DiagnosticCode::ConstructorArgCount, ty.range, message);
+            return to;
+        }
+        for (arg, t) in args.iter().zip(&types) {
+            self.array_constructor_argument(arg.range, t, args.len() == 1);
         }
         to
+    }
+
+    /// An array as a constructor's argument, which ReShade's constructors take (they check
+    /// `is_numeric()`, the base type). Alone it is a cast, HLSL's flat cast on Direct3D: the
+    /// first element (ReShade's SPIR-V and GLSL are invalid). Among others, an array of scalars
+    /// is indexed as ReShade flattens a vector, so every back end reads its first element; an
+    /// array of vectors or matrices is flattened twice, into more components than the type
+    /// has, which none of its back ends compile.
+    fn array_constructor_argument(&mut self, range: TextRange, ty: &Type, alone: bool) {
+        let Type::Array(element, _) = ty else {
+            return;
+        };
+        if alone || element.is_scalar() {
+            let message = format!(
+                "'{}' : an array as a constructor's argument is read as its first element{}",
+                ty.name(),
+                if alone {
+                    ", as ReShade's Direct3D back ends read it; its Vulkan back end writes \
+                     invalid SPIR-V for it, and OpenGL rejects it"
+                } else {
+                    ", as ReShade reads it"
+                }
+            );
+            self.warn(DiagnosticCode::ImplicitTruncation, range, message);
+        } else {
+            let message = format!(
+                "'{}' : an array of vectors or matrices among a constructor's arguments; \
+                 ReShade's compiler accepts it, but none of its back ends compile it (it \
+                 flattens the array into more components than the type has)",
+                ty.name()
+            );
+            self.report_back_end_reject(DiagnosticCode::ConstructorArgType, range, message);
+        }
     }
 
     /// A constructor's arguments checked as ReShade reads them, each whole before the next: an
@@ -632,7 +670,7 @@ impl Checker {
             if t.is_error() {
                 return None;
             }
-            if t.numeric().is_none() {
+            if t.numeric().is_none() && element_of(&t).numeric().is_none() {
                 let message = format!("'{}' : constructor argument must be numeric", t.name());
                 self.report(DiagnosticCode::ConstructorArgType, arg.range, message);
                 return None;
@@ -969,5 +1007,13 @@ mod tests {
         assert_eq!(scalar_swizzle("xrs"), Some(3));
         assert!(repeats_a_component("xx") && repeats_a_component("_m00_m00"));
         assert!(!repeats_a_component("xy") && !repeats_a_component("_11_22"));
+    }
+}
+
+/// The element of an array type (one level), or the type itself.
+fn element_of(ty: &Type) -> &Type {
+    match ty {
+        Type::Array(element, _) => element,
+        _ => ty,
     }
 }

@@ -805,7 +805,8 @@ impl<'m> Emitter<'m> {
             return unsupported(e.range, "constructor of this type not supported");
         };
         if let [one] = args {
-            let at = self.ty(one);
+            // An array is its first element (`Checker::array_constructor_argument`).
+            let at = array_element(self.ty(one));
             let fits = match (shape(at), shape(t)) {
                 (Some((_, ar, ac)), Some((_, tr, tc))) => ar >= tr && ac >= tc,
                 _ => false,
@@ -824,7 +825,7 @@ impl<'m> Emitter<'m> {
         let wt = self.wgsl(t, e.range)?;
         let mut parts = Vec::new();
         for a in args {
-            let at = self.ty(a);
+            let at = array_element(self.ty(a));
             if at.is_matrix() {
                 // Its cells in row-major order, as ReShade flattens it.
                 parts.extend(self.cells_of(a, base)?);
@@ -1031,7 +1032,7 @@ fn first_element(code: String, ty: &Type) -> (String, &Type) {
 
 /// The type a value of type `ty` is read as where the checker reads an array as its first
 /// element.
-fn array_element(ty: &Type) -> &Type {
+pub(super) fn array_element(ty: &Type) -> &Type {
     match ty {
         Type::Array(element, _) => element,
         _ => ty,
