@@ -985,6 +985,14 @@ fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Option<u8> {
     (name.starts_with('_') && (1..=4).contains(&count)).then_some(count)
 }
 
+/// The element of an array type (one level), or the type itself.
+fn element_of(ty: &Type) -> &Type {
+    match ty {
+        Type::Array(element, _) => element,
+        _ => ty,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1007,13 +1015,5 @@ mod tests {
         assert_eq!(scalar_swizzle("xrs"), Some(3));
         assert!(repeats_a_component("xx") && repeats_a_component("_m00_m00"));
         assert!(!repeats_a_component("xy") && !repeats_a_component("_11_22"));
-    }
-}
-
-/// The element of an array type (one level), or the type itself.
-fn element_of(ty: &Type) -> &Type {
-    match ty {
-        Type::Array(element, _) => element,
-        _ => ty,
     }
 }
