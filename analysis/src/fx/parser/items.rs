@@ -95,7 +95,8 @@ impl Parser<'_> {
         self.nested(|p| {
             p.bump();
             let items = p.items(true);
-            p.expect("}")?;
+            // Left open at the end of the text, it keeps what it read, as a block does.
+            p.close_or_end()?;
             Ok(Namespace {
                 name,
                 items,

@@ -24,7 +24,7 @@ impl Parser<'_> {
     /// The `}` closing a block or a switch. One left open at the end of the text is reported
     /// and what was read is kept, for ReShade checks statements as it reads them (an
     /// undeclared name, `unreachable code`, before the end).
-    fn close_or_end(&mut self) -> PResult<()> {
+    pub(super) fn close_or_end(&mut self) -> PResult<()> {
         match self.expect("}") {
             Err(_) if self.kind() == TokenKind::Eof => Ok(()),
             done => done.map(drop),
