@@ -250,15 +250,10 @@ impl Checker {
     /// the first element on Direct3D, while its SPIR-V is invalid and its GLSL rejected. An
     /// array of scalars is refused there (X3022), and here in `arithmetic`.
     fn array_operand(&mut self, ty: Type, range: TextRange) -> Type {
-        let Type::Array(element, _) = &ty else {
+        let Some(element) = array_of_vectors(&ty) else {
             return ty;
         };
-        if !element
-            .numeric()
-            .is_some_and(|(_, rows, cols)| rows > 1 || cols > 1)
-        {
-            return ty;
-        }
+        let element = element.clone();
         let message = format!(
             "'{}' : an array as an operand is read as its first element, as ReShade's Direct3D \
              back ends read it; its Vulkan back end writes invalid SPIR-V for it, and OpenGL \
@@ -266,7 +261,7 @@ impl Checker {
             ty.name()
         );
         self.warn(DiagnosticCode::ImplicitTruncation, range, message);
-        (**element).clone()
+        element
     }
 
     /// `+`, `-`, `~`, `++` or `--` on an array of vectors or matrices. ReShade's front end
@@ -276,15 +271,7 @@ impl Checker {
     /// array; its HLSL converts the array to a vector and back). `~` still wants integers
     /// (X3082, `is_integral()` reads the base type).
     fn array_unary(&mut self, symbol: &str, ty: Type, range: TextRange) -> Option<Type> {
-        let Type::Array(element, _) = &ty else {
-            return None;
-        };
-        if !element
-            .numeric()
-            .is_some_and(|(_, rows, cols)| rows > 1 || cols > 1)
-        {
-            return None;
-        }
+        let element = array_of_vectors(&ty)?;
         if symbol == "+" {
             return Some(ty);
         }
@@ -983,6 +970,21 @@ fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Option<u8> {
         count += 1;
     }
     (name.starts_with('_') && (1..=4).contains(&count)).then_some(count)
+}
+
+/// The element of an array of vectors or matrices, which ReShade's `is_vector()` and
+/// `is_matrix()` take for the element.
+fn array_of_vectors(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Array(element, _)
+            if element
+                .numeric()
+                .is_some_and(|(_, rows, cols)| rows > 1 || cols > 1) =>
+        {
+            Some(element)
+        }
+        _ => None,
+    }
 }
 
 /// The element of an array type (one level), or the type itself.
