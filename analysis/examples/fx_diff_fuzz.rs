@@ -745,6 +745,12 @@ impl Generator<'_> {
             if self.strict || self.rng.below(8) != 0 {
                 out.push(format!("{pad}    break;"));
             }
+            // A variable one group declares is in scope in the next, as in HLSL, but unwritten
+            // there when that group runs alone: undefined in ReShade's SPIR-V, zero in WGSL
+            // (seed 927). Strict programs keep their values defined.
+            if self.strict {
+                self.vars.truncate(vars);
+            }
         }
         match self.rng.below(4) {
             0 => {}
