@@ -598,7 +598,7 @@ impl Checker {
         }
         // Exactly the type's components: ReShade's constructors do not splat (`float3(1)`). An
         // array counts its element's (`components()` ignores the length).
-        let given: u32 = types.iter().map(|t| element_of(t).components()).sum();
+        let given: u32 = types.iter().map(|t| t.array_element().components()).sum();
         if given != to.components() {
             let message = format!(
                 "'{}' : wrong number of components ({given} given, {} expected)",
@@ -657,7 +657,7 @@ impl Checker {
             if t.is_error() {
                 return None;
             }
-            if t.numeric().is_none() && element_of(&t).numeric().is_none() {
+            if t.numeric().is_none() && t.array_element().numeric().is_none() {
                 let message = format!("'{}' : constructor argument must be numeric", t.name());
                 self.report(DiagnosticCode::ConstructorArgType, arg.range, message);
                 return None;
@@ -984,14 +984,6 @@ fn array_of_vectors(ty: &Type) -> Option<&Type> {
             Some(element)
         }
         _ => None,
-    }
-}
-
-/// The element of an array type (one level), or the type itself.
-fn element_of(ty: &Type) -> &Type {
-    match ty {
-        Type::Array(element, _) => element,
-        _ => ty,
     }
 }
 

@@ -89,6 +89,15 @@ impl Type {
             .map_or(0, |(_, r, c)| u32::from(r) * u32::from(c))
     }
 
+    /// The element of an array (one level), or the type itself: what ReShade's checks that
+    /// read only the element (`is_vector()`, `is_numeric()`, `components()`) see.
+    pub fn array_element(&self) -> &Type {
+        match self {
+            Type::Array(element, _) => element,
+            _ => self,
+        }
+    }
+
     /// The same shape with another element type.
     pub fn with_base(&self, base: Base) -> Type {
         match *self {

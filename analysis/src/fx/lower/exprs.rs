@@ -418,7 +418,7 @@ impl<'m> Emitter<'m> {
                 let Some((_, rows, 1)) = shape(t) else {
                     return unsupported(e.range, "'?:' on this type not supported yet");
                 };
-                let ct = array_element(self.ty(cond));
+                let ct = self.ty(cond).array_element();
                 let cond_ty = match shape(ct) {
                     Some((_, r, 1)) if r > 1 => Type::vector(Base::Bool, rows),
                     _ => Type::BOOL,
@@ -639,7 +639,7 @@ impl<'m> Emitter<'m> {
             UnaryOp::Negate => Ok(["(-", &self.expr_as(operand, t)?, ")"].concat()),
             UnaryOp::BitNot => Ok(format!("(~{})", self.expr_as(operand, t)?)),
             UnaryOp::Not => {
-                let ot = array_element(self.ty(operand));
+                let ot = self.ty(operand).array_element();
                 let bt = ot.with_base(Base::Bool);
                 Ok(format!("(!{})", self.expr_as(operand, &bt)?))
             }
@@ -806,7 +806,7 @@ impl<'m> Emitter<'m> {
         };
         if let [one] = args {
             // An array is its first element (`Checker::array_constructor_argument`).
-            let at = array_element(self.ty(one));
+            let at = self.ty(one).array_element();
             let fits = match (shape(at), shape(t)) {
                 (Some((_, ar, ac)), Some((_, tr, tc))) => ar >= tr && ac >= tc,
                 _ => false,
@@ -825,7 +825,7 @@ impl<'m> Emitter<'m> {
         let wt = self.wgsl(t, e.range)?;
         let mut parts = Vec::new();
         for a in args {
-            let at = array_element(self.ty(a));
+            let at = self.ty(a).array_element();
             if at.is_matrix() {
                 // Its cells in row-major order, as ReShade flattens it.
                 parts.extend(self.cells_of(a, base)?);
@@ -1027,14 +1027,5 @@ fn first_element(code: String, ty: &Type) -> (String, &Type) {
     match ty {
         Type::Array(element, _) => (format!("({code})[0]"), element),
         _ => (code, ty),
-    }
-}
-
-/// The type a value of type `ty` is read as where the checker reads an array as its first
-/// element.
-pub(super) fn array_element(ty: &Type) -> &Type {
-    match ty {
-        Type::Array(element, _) => element,
-        _ => ty,
     }
 }

@@ -249,7 +249,7 @@ impl Emitter<'_> {
     /// The cells of a constructor argument in row-major order, converted to `base`; the
     /// argument is evaluated once (held in a `let` unless it is a name or one cell).
     pub(super) fn cells_of(&mut self, a: &Expr, base: Base) -> Result<Vec<String>> {
-        let at = super::exprs::array_element(self.ty(a));
+        let at = self.ty(a).array_element();
         let Some((_, r, c)) = shape(at) else {
             return unsupported(a.range, "constructor argument of this type not supported");
         };

@@ -163,12 +163,6 @@ fn retyped_warnings(
     let entry = request.wgsl_name();
     let ps = states.fragment_name.as_deref().unwrap_or(&entry);
     for r in plan.retyped.iter().filter(|r| r.entry == entry) {
-        let kind = |b: Base| match b {
-            Base::Int => "int",
-            Base::Uint => "uint",
-            Base::Bool => "bool",
-            Base::Float => "float",
-        };
         diagnostics.push(
             Diagnostic::warning(
                 DiagnosticCode::PixelShaderOutputMismatch,
@@ -176,8 +170,8 @@ fn retyped_warnings(
                 format!(
                     "'{ps}' : {} output is {} but its render target holds {} texels",
                     states.spelling.output(r.slot),
-                    kind(r.from),
-                    kind(r.to)
+                    r.from.as_str(),
+                    r.to.as_str()
                 ),
             )
             .with_note(
