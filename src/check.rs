@@ -174,6 +174,10 @@ pub fn run(args: CheckArgs) -> i32 {
         exit_after: files.len() == 1,
         ..effect_options(&args, &search, target.as_ref())
     };
+    if options.exit_after {
+        // One effect checked, then the process exits: allocate for speed, never give back.
+        crate::arena::begin();
+    }
     let wgsl_target = target.unwrap_or_else(Target::native);
     let mut inputs: Vec<(&Path, FileKind, String)> = Vec::with_capacity(files.len());
     for path in &files {

@@ -1,6 +1,7 @@
 //! The `fxbench` binary: the workbench window by default (feature `window`), plus command-line
 //! tools over the session layer (`app::session`) and the engine.
 
+mod arena;
 mod args;
 mod bench;
 mod check;
@@ -139,6 +140,10 @@ struct RenderArgs {
     #[command(flatten)]
     search: args::SearchArgs,
 }
+
+/// The system's allocator, and a region of its own for a one-shot check (`arena::begin`).
+#[global_allocator]
+static ALLOCATOR: arena::Allocator = arena::Allocator;
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
