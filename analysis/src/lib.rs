@@ -76,8 +76,10 @@ pub struct Options {
     /// The caller exits right after this compile (a one-shot `fxbench check` of one effect):
     /// the front end's trees (the FX syntax tree, the checker's facts) are left for the
     /// operating system to reclaim at exit instead of being freed node by node, as clang's
-    /// `-disable-free` leaves its own. Freeing them took 3-4% of such a run. Off by default; a
-    /// caller that lives on (the window, tests, a check of many files) must leave it off.
+    /// `-disable-free` leaves its own. Freeing them took 3-4% of such a run. The effect built
+    /// is read for its diagnostics only: what only other views read (the table of where each
+    /// WGSL line came from, for the SPIR-V view) is not made. Off by default; a caller that
+    /// lives on (the window, tests, a check of many files) must leave it off.
     pub exit_after: bool,
     /// Function bodies of the WGSL a ReShade FX effect lowers to are lowered to naga's IR by
     /// fxbench's own reader where it can (`build/fast_wgsl/`), which builds exactly naga's

@@ -131,7 +131,12 @@ impl<'a> EffectBuilder<'a> {
             mode: options.mode,
             buffer_size: (options.buffer_width, options.buffer_height),
             back_buffer: options.back_buffer,
-            wgsl_lines: crate::wgsl_lines::WgslLineOrigins::of(&wgsl),
+            // Only the SPIR-V view reads the line table; a one-shot check never shows one.
+            wgsl_lines: if options.exit_after {
+                crate::wgsl_lines::WgslLineOrigins::default()
+            } else {
+                crate::wgsl_lines::WgslLineOrigins::of(&wgsl)
+            },
             wgsl,
             module,
             info,

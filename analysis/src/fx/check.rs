@@ -57,7 +57,7 @@ impl Finding {
 
 /// Checks `module`; returns every finding in text order.
 pub fn check(module: &Module) -> Vec<Finding> {
-    check_with_facts(module).0
+    check_with_facts(module, 0).0
 }
 
 /// What the checker learnt that lowering needs: the type of every expression, what each name and
@@ -96,9 +96,13 @@ pub struct Facts {
     pub place_casts: bool,
 }
 
-/// Checks `module`; returns every finding in text order and the facts lowering needs.
-pub fn check_with_facts(module: &Module) -> (Vec<Finding>, Facts) {
+/// Checks `module`, parsed from a text of `tokens` tokens; returns every finding in text order
+/// and the facts lowering needs.
+pub fn check_with_facts(module: &Module, tokens: usize) -> (Vec<Finding>, Facts) {
     let mut checker = Checker::default();
+    // The corpus's effects have 0.24-0.52 typed expressions a token (0.40 in the slowest to
+    // check): the table is made once at its final size instead of doubled up to it.
+    checker.facts.types.reserve(tokens / 2);
     checker.items(&module.items);
     checker.recursion();
     checker.sampler_global_writes();

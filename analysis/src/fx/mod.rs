@@ -138,7 +138,7 @@ pub fn parse_effect_source(
             format!("'{text}' : double literal truncated to float literal"),
         ));
     }
-    let (findings, facts) = check::check_with_facts(&parsed.module);
+    let (findings, facts) = check::check_with_facts(&parsed.module, parsed.tokens);
     if facts.place_casts {
         place_casts::rewrite(&mut parsed.module, &facts.types);
     }

@@ -54,6 +54,8 @@ pub struct Parsed {
     pub backtracks: Vec<(TextRange, TextRange)>,
     /// The last token before the end of the text, if any.
     pub last_token: Option<TextRange>,
+    /// How many tokens the text has: what the checker sizes its tables by.
+    pub tokens: usize,
 }
 
 /// Marks a failure whose error is already recorded.
@@ -121,6 +123,7 @@ pub fn parse(text: &str) -> Parsed {
         doubles,
         backtracks: parser.backtracks,
         last_token,
+        tokens: parser.tokens.len(),
     }
 }
 
