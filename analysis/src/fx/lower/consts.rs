@@ -128,10 +128,27 @@ fn from_bits(base: Base, b: u32) -> f64 {
     }
 }
 
+/// Whether an `int` holds float `v` (truncated).
+fn int_holds(v: f64) -> bool {
+    v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc())
+}
+
+/// `v`, a `from` value, converted to `to` as ReShade folds a conversion on the x86 it runs on:
+/// a float no `int` holds (an infinity, a NaN, past 2^31) becomes the "integer indefinite", the
+/// smallest `int`, and a `uint` goes through that `int` (`(uint)3e9` is 0x80000000), as the
+/// lowering writes such a conversion (`Emitter::reshade_constant_cast`); otherwise
+/// [`as_base`].
+fn convert(from: Base, to: Base, v: f64) -> f64 {
+    match (from, to) {
+        (Base::Float, Base::Int | Base::Uint) if !int_holds(v) => as_base(to, f64::from(i32::MIN)),
+        _ => as_base(to, v),
+    }
+}
+
 /// `c` converted to `base` and, when it is a scalar and `n` is more, splatted to `n` components
 /// (or cut to its first `n`).
 fn reshape(c: Const, base: Base, n: usize) -> Const {
-    let mut values: Vec<f64> = c.values.iter().map(|v| as_base(base, *v)).collect();
+    let mut values: Vec<f64> = c.values.iter().map(|v| convert(c.base, base, *v)).collect();
     if values.len() == 1 && n > 1 {
         values = vec![values[0]; n];
     }
@@ -166,13 +183,14 @@ fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
         ExprKind::Literal(Literal::Bool(b)) => one(Base::Bool, f64::from(u8::from(*b))),
         ExprKind::Name(p) => lookup_const(consts, &p.joined()).cloned(),
         ExprKind::Construct { ty, args } => {
-            let mut values = Vec::new();
-            for a in args {
-                values.extend(eval_in(a, consts, fold)?.values);
-            }
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
             };
+            let mut values = Vec::new();
+            for a in args {
+                let c = eval_in(a, consts, fold)?;
+                values.extend(c.values.iter().map(|v| convert(c.base, base, *v)));
+            }
             let n = usize::from(rows) * usize::from(cols);
             Some(reshape(Const { base, values }, base, n))
         }
@@ -215,9 +233,20 @@ fn eval_in(e: &Expr, consts: &Consts, fold: Fold) -> Option<Const> {
         // away here only when dropping them loses nothing.
         ExprKind::Sequence(items) => eval_in(sequence_value(items)?, consts, fold),
         ExprKind::Cast { ty, operand } => {
-            let c = eval_in(operand, consts, fold)?;
             let TypeKind::Numeric { base, rows, cols } = ty.kind else {
                 return None;
+            };
+            let c = match eval_in(operand, consts, fold) {
+                Some(c) => c,
+                // A float scalar no `int` holds (`(int)(1.0 / 0.0)`, which folds to no finite
+                // value) is written as the smallest `int` when cast to an integer or a bool
+                // (`Emitter::reshade_constant_cast`): a constant in the WGSL all the same.
+                None if fold != Fold::Data && base != Base::Float => {
+                    let c = eval_in(operand, consts, Fold::Data)?;
+                    let single = c.values.len() == 1 && c.base == Base::Float;
+                    (single && !int_holds(c.values[0])).then_some(c)?
+                }
+                None => return None,
             };
             let n = usize::from(rows) * usize::from(cols);
             Some(reshape(c, base, n))

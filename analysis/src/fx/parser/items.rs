@@ -385,7 +385,8 @@ impl Parser<'_> {
                 dims.push(None);
             } else {
                 let size = self.nested(|p| p.expression())?;
-                self.expect("]")?;
+                // ReShade resolves the size's names as it reads them, before the `]` it lacks.
+                let (size, _) = self.after(size, |p| p.expect("]"))?;
                 dims.push(Some(size));
             }
         }
