@@ -227,6 +227,32 @@ pub(super) fn parse_integer(text: &str) -> Option<i64> {
     u64::from_str_radix(digits, radix).ok().map(|v| v as i64)
 }
 
+/// An integer literal's value as ReShade's lexer computes it (`parse_numeric_literal`): the
+/// digits among its first 19 characters (after `0x`; an octal literal's leading `0` is one of
+/// them) accumulated with wrapping, the rest read but ignored, the result cut to 32 bits, so
+/// that `#if 99999999999999999999999` is true as in ReShade; `None` when it is not an integer.
+pub(super) fn reshade_integer(text: &str) -> Option<i32> {
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    let (digits, radix) = match digits.strip_prefix("0x").or(digits.strip_prefix("0X")) {
+        Some(hex) => (hex, 16),
+        None if digits.starts_with('0') => (digits, 8),
+        None => (digits, 10),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value = 0u64;
+    for (i, c) in digits.chars().enumerate() {
+        let digit = c.to_digit(radix)?;
+        if i < 19 {
+            value = value
+                .wrapping_mul(u64::from(radix))
+                .wrapping_add(u64::from(digit));
+        }
+    }
+    Some(value as u32 as i32)
+}
+
 /// An operator of ReShade's `#if` evaluator, with its precedence (`s_precedence_lookup`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Op {
@@ -307,9 +333,9 @@ pub(super) fn reshade_evaluate(
                 rpn.push(Rpn::Value(i32::from(&*t.text == "1")));
                 continue;
             }
-            // Octal, hexadecimal and decimal literals, truncated to 32 bits.
-            Kind::Number => match parse_integer(&t.text) {
-                Some(v) => rpn.push(Rpn::Value(v as i32)),
+            // Octal, hexadecimal and decimal literals, as ReShade's lexer reads them.
+            Kind::Number => match reshade_integer(&t.text) {
+                Some(v) => rpn.push(Rpn::Value(v)),
                 None => return fail(Some(t), "invalid expression"),
             },
             // A `defined` a macro produced.

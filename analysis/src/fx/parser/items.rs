@@ -276,11 +276,14 @@ impl Parser<'_> {
         name: Ident,
     ) -> PResult<Function> {
         let mut params = Vec::new();
-        // ReShade takes no `(void)` for an empty list: `void` starts a parameter.
-        while !self.at(")") {
-            params.push(self.param()?);
-            if !self.eat(",") {
-                break;
+        // ReShade takes no `(void)` for an empty list: `void` starts a parameter. A `,` is
+        // followed by a parameter (`f(float a, )` is a syntax error at the `)`).
+        if !self.at(")") {
+            loop {
+                params.push(self.param()?);
+                if !self.eat(",") {
+                    break;
+                }
             }
         }
         self.expect(")")?;
