@@ -113,7 +113,17 @@ impl Checker {
             );
             return Err(());
         }
-        let value = self.const_value(&p.value).map(|v| v.trunc() as i64);
+        // ReShade casts the folded value to `int` on x86: a float no `int` holds (an infinity,
+        // past 2^31) is the smallest `int`, a negative value.
+        let float = ty.numeric().is_some_and(|n| n.0 == Base::Float);
+        let value = self.const_value(&p.value).map(|v| {
+            let holds = v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc());
+            if float && !holds {
+                i64::from(i32::MIN)
+            } else {
+                v.trunc() as i64
+            }
+        });
         if value.is_some_and(|v| v < 0) {
             // ReShade warns (X3571) and goes on: a size becomes 1.
             let message = format!("'{}' : negative value specified for property", p.name.name);

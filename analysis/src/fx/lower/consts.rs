@@ -92,6 +92,16 @@ pub(crate) fn data_values(e: &Expr, consts: &Consts) -> Option<Vec<f64>> {
     eval_in(e, consts, Fold::Data).map(|c| c.values)
 }
 
+/// The value of scalar `e` converted to `int` as ReShade converts a property's value: its
+/// folded value (infinities included, [`data_values`]) through [`convert`].
+pub(crate) fn data_int(e: &Expr, consts: &Consts) -> Option<i64> {
+    let c = eval_in(e, consts, Fold::Data)?;
+    match c.values.as_slice() {
+        [v] => Some(convert(c.base, Base::Int, *v) as i64),
+        _ => None,
+    }
+}
+
 /// How far [`eval_in`] folds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Fold {

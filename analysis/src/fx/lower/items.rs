@@ -314,7 +314,8 @@ fn property_name(p: &Property) -> Option<String> {
 }
 
 /// The integer value of a property as ReShade reads it: one of its value names (any letter
-/// case: `RGBA16f`, `clamp`), else a constant scalar converted to `int`.
+/// case: `RGBA16f`, `clamp`), else a constant scalar converted to `int` as ReShade converts
+/// its folded value (`Width = 1e999 * 64` is an infinity, so the smallest `int`).
 fn property_int(p: &Property, consts: &Consts) -> Result<i64> {
     if let ExprKind::Name(path) = &p.value.kind
         && let [only] = path.segments.as_slice()
@@ -322,7 +323,10 @@ fn property_int(p: &Property, consts: &Consts) -> Result<i64> {
     {
         return Ok(v);
     }
-    Ok(property_number(p, consts)?.trunc() as i64)
+    match super::consts::data_int(&p.value, consts) {
+        Some(v) => Ok(v),
+        None => property_number(p, consts).map(|v| v.trunc() as i64),
+    }
 }
 
 /// ReShade's `texture_format` numbers (`effect_module.hpp`) by name.
