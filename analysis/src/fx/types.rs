@@ -206,6 +206,13 @@ pub fn truncates(from: &Type, to: &Type) -> bool {
     }
 }
 
+/// Whether ReShade's conversion of float `v` to `int` keeps its value (truncated): on the x86
+/// it runs on, a float no `int` holds (an infinity, a NaN, past 2^31) becomes the "integer
+/// indefinite", the smallest `int`, wherever ReShade folds such a conversion.
+pub fn int_holds(v: f64) -> bool {
+    v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc())
+}
+
 /// The element type two operands of an arithmetic operator are brought to: the later of bool,
 /// int, uint, float.
 pub fn wider_base(a: Base, b: Base) -> Base {

@@ -117,8 +117,7 @@ impl Checker {
         // past 2^31) is the smallest `int`, a negative value.
         let float = ty.numeric().is_some_and(|n| n.0 == Base::Float);
         let value = self.const_value(&p.value).map(|v| {
-            let holds = v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc());
-            if float && !holds {
+            if float && !crate::fx::types::int_holds(v) {
                 i64::from(i32::MIN)
             } else {
                 v.trunc() as i64

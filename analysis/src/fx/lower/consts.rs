@@ -10,7 +10,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::super::ast::*;
 use super::super::lexer::Base;
-use super::super::types::wider_base;
+use super::super::types::{int_holds, wider_base};
 
 /// A constant: its element type and its components (integers and booleans held exactly).
 #[derive(Clone, Debug, PartialEq)]
@@ -136,11 +136,6 @@ fn from_bits(base: Base, b: u32) -> f64 {
         Base::Int => f64::from(b as i32),
         _ => f64::from(b),
     }
-}
-
-/// Whether an `int` holds float `v` (truncated).
-fn int_holds(v: f64) -> bool {
-    v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc())
 }
 
 /// `v`, a `from` value, converted to `to` as ReShade folds a conversion on the x86 it runs on:

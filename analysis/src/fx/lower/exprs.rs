@@ -6,7 +6,7 @@
 
 use super::super::ast::*;
 use super::super::lexer::Base;
-use super::super::types::{Type, wider_base};
+use super::super::types::{Type, int_holds, wider_base};
 use super::emit::{Emitter, ParamKind};
 use super::items::Global;
 use super::matrices::is_row_array;
@@ -68,8 +68,7 @@ impl<'m> Emitter<'m> {
             // As ReShade folds it: `1.0 / 0.0` is an infinity, so `(uint)(1.0 / 0.0)` too.
             let value = super::consts::data_values(e, &self.lowered.consts)
                 .and_then(|values| values.first().copied());
-            let fits = |v: f64| v.is_finite() && (-2147483648.0..2147483648.0).contains(&v.trunc());
-            if value.is_some_and(|v| !fits(v)) {
+            if value.is_some_and(|v| !int_holds(v)) {
                 return Some((int_literal(i32::MIN), Type::INT));
             }
         }

@@ -325,19 +325,6 @@ fn property_int(p: &Property, consts: &Consts) -> Result<i64> {
     }
     match super::consts::data_int(&p.value, consts) {
         Some(v) => Ok(v),
-        None => property_number(p, consts).map(|v| v.trunc() as i64),
-    }
-}
-
-/// ReShade's `texture_format` numbers (`effect_module.hpp`) by name.
-const RESHADE_FORMATS: [&str; 15] = [
-    "R8", "R16", "R16F", "R32I", "R32U", "R32F", "RG8", "RG16", "RG16F", "RG32F", "RGBA8",
-    "RGBA16", "RGBA16F", "RGBA32F", "RGB10A2",
-];
-
-fn property_number(p: &Property, consts: &Consts) -> Result<f64> {
-    match const_scalar(&p.value, consts) {
-        Some(v) => Ok(v),
         None => failed(
             p.value.range,
             DiagnosticCode::InvalidRenderStateValue,
@@ -348,6 +335,12 @@ fn property_number(p: &Property, consts: &Consts) -> Result<f64> {
         ),
     }
 }
+
+/// ReShade's `texture_format` numbers (`effect_module.hpp`) by name.
+const RESHADE_FORMATS: [&str; 15] = [
+    "R8", "R16", "R16F", "R32I", "R32U", "R32F", "RG8", "RG16", "RG16F", "RG32F", "RGBA8",
+    "RGBA16", "RGBA16F", "RGBA32F", "RGB10A2",
+];
 
 /// The FX name when the WGSL one differs from it.
 fn written_name(wgsl: &str, qualified: &str) -> Option<String> {
